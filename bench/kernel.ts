@@ -1,0 +1,103 @@
+// Kernel throughput: text deltas streamed through log + reducer + facade output, against a
+// naive baseline that re-folds the whole log on every event. Run: npm run bench:kernel
+import { performance } from 'node:perf_hooks';
+import { applyEvent, initialState, Registry, replay, Runtime, type ModelEvent, type RuntimeEvent } from '../src/kernel/index.js';
+import { ScriptedProvider } from '../src/providers/scripted.js';
+import { median, round, writeResults } from './report.js';
+
+const DELTA_BYTES = Number(process.env.DELTA_BYTES ?? 64);
+const filler = 'x'.repeat(DELTA_BYTES - 8);
+
+/** Each delta a distinct flat string, as a provider's JSON parsing would produce. */
+async function* deltas(count: number): AsyncIterable<ModelEvent> {
+  for (let i = 0; i < count; i++) yield { type: 'text_delta', text: JSON.parse(`"${(i % 1e8).toString().padStart(8, '0')}${filler}"`) as string };
+  yield { type: 'final', stopReason: 'stop' };
+}
+const delta = filler + '00000000';
+
+/** Streams `count` deltas through a Runtime, consuming its output. Returns µs per event. */
+async function streamThroughRuntime(count: number): Promise<{ usPerEvent: number; runtime: Runtime }> {
+  const runtime = new Runtime({ provider: new ScriptedProvider([deltas(count)]), registry: new Registry() });
+  const start = performance.now();
+  let seen = 0;
+  for await (const out of runtime.send('stream')) if (out.kind === 'event') seen++;
+  const elapsed = performance.now() - start;
+  if (runtime.getState().status !== 'completed' || seen < count) throw new Error('the run did not complete');
+  return { usPerEvent: (elapsed * 1000) / count, runtime };
+}
+
+function gc(): void {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (!g) throw new Error('run with --expose-gc');
+  g();
+  g();
+}
+
+async function heapPerTextByte(count: number): Promise<number> {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const { runtime } = await streamThroughRuntime(count);
+  gc();
+  const after = process.memoryUsage().heapUsed;
+  const textBytes = count * DELTA_BYTES;
+  // Keep the runtime reachable past the measurement, or the collector may take it early.
+  (globalThis as { keep?: unknown }).keep = runtime;
+  console.log(`heap before ${before}, after ${after}`);
+  return (after - before) / textBytes;
+}
+
+/** The baseline: every event re-folds the whole log from the start. */
+function naiveUsPerEvent(count: number): number {
+  const log: RuntimeEvent[] = [];
+  const start = performance.now();
+  let state = initialState();
+  for (let i = 0; i < count; i++) {
+    log.push({ type: 'text_delta', text: delta, seq: i + 1, runId: 'r', time: i } as RuntimeEvent);
+    state = replay(log);
+  }
+  if (state.lastSeq !== count) throw new Error('baseline broke');
+  return ((performance.now() - start) * 1000) / count;
+}
+
+function naiveLargest(budgetMs: number): { size: number; usPerEvent: number } {
+  let best = { size: 0, usPerEvent: 0 };
+  let size = 1_000;
+  const deadline = performance.now() + budgetMs;
+  for (;;) {
+    const started = performance.now();
+    const us = naiveUsPerEvent(size);
+    const took = performance.now() - started;
+    best = { size, usPerEvent: us };
+    // Quadratic: doubling the size takes about four times as long.
+    if (performance.now() + took * 4.2 > deadline) return best;
+    size *= 2;
+  }
+}
+
+async function main(): Promise<void> {
+  // Memory first, in a clean heap; then warm up the JIT and take medians of several runs.
+  const heap = await heapPerTextByte(1_000_000);
+  (globalThis as { keep?: unknown }).keep = undefined;
+  await streamThroughRuntime(200_000);
+  const runs100k: number[] = [];
+  for (let i = 0; i < 5; i++) runs100k.push((await streamThroughRuntime(100_000)).usPerEvent);
+  const runs1M: number[] = [];
+  for (let i = 0; i < 3; i++) runs1M.push((await streamThroughRuntime(1_000_000)).usPerEvent);
+  const naive = naiveLargest(60_000);
+  const incrementalAtNaiveSize = (await streamThroughRuntime(naive.size)).usPerEvent;
+  const results = {
+    deltaBytes: DELTA_BYTES,
+    usPerEvent100k: round(median(runs100k)),
+    usPerEvent1M: round(median(runs1M)),
+    ratio1Mto100k: round(median(runs1M) / median(runs100k)),
+    naiveUsPerEvent: round(naive.usPerEvent),
+    naiveSize: naive.size,
+    incrementalUsPerEventAtNaiveSize: round(incrementalAtNaiveSize),
+    naiveOverIncremental: round(naive.usPerEvent / incrementalAtNaiveSize, 1),
+    heapBytesPerTextByte: round(heap),
+  };
+  console.log(results);
+  console.log(`written ${writeResults('kernel', results)}`);
+}
+
+void main();

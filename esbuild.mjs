@@ -1,0 +1,28 @@
+// Bundles the extension (CommonJS, vscode external), the CLI and the webview into dist/.
+import * as esbuild from 'esbuild';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
+
+const targets = [
+  { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20' },
+  { entryPoints: ['media/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+].filter((t) => existsSync(t.entryPoints[0]));
+
+// The webview's icon font, served from dist/ because `vsce package --no-dependencies` never
+// packages node_modules/.
+const codicons = dirname(createRequire(import.meta.url).resolve('@vscode/codicons/dist/codicon.css'));
+mkdirSync('dist/codicons', { recursive: true });
+for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(join(codicons, file), join('dist', 'codicons', file));
+
+if (watch) {
+  for (const t of targets) (await esbuild.context({ ...common, ...t })).watch();
+} else {
+  await Promise.all(targets.map((t) => esbuild.build({ ...common, ...t })));
+}

@@ -1,0 +1,55 @@
+// RuntimeEvent: the append-only log of facts. State is folded from it; nothing else is the
+// source of truth. Every event carries its sequence number, run id and time.
+import { z } from 'zod';
+import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
+import { ObservationSchema, ToolIntentSchema } from './tool.js';
+
+export const LOG_FORMAT_VERSION = 1;
+
+/** Why a run failed: a model error, or one of the loop's guards. */
+export const RunErrorSchema = z.object({
+  kind: z.union([ModelErrorKindSchema, z.enum(['max_turns', 'repeated_failure', 'internal'])]),
+  message: z.string(),
+});
+export type RunError = z.infer<typeof RunErrorSchema>;
+
+export const ApprovalScopeSchema = z.enum(['once', 'task', 'workspace']);
+export type ApprovalScope = z.infer<typeof ApprovalScopeSchema>;
+
+const ImageSchema = z.object({
+  mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  data: z.string(),
+});
+
+const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), seq: z.number(), runId: z.string(), time: z.number(), ...shape });
+
+export const RuntimeEventSchema = z.discriminatedUnion('type', [
+  e('user_message', { text: z.string(), images: z.array(ImageSchema).optional() }),
+  e('run_started', { provider: z.string(), model: z.string() }),
+  /** A run picked up again from a log (after a reload or a crash). */
+  e('run_resumed', {}),
+  e('turn_started', { turn: z.number() }),
+  e('text_delta', { text: z.string() }),
+  e('reasoning_delta', { text: z.string() }),
+  e('usage', { usage: UsageSchema }),
+  e('model_final', { stopReason: StopReasonSchema }),
+  e('model_error', { error: ModelErrorSchema }),
+  /** The partial turn since the last turn_started is abandoned; the turn will stream again. */
+  e('turn_retry', { attempt: z.number(), delayMs: z.number(), error: ModelErrorSchema }),
+  e('intent_proposed', { intent: ToolIntentSchema }),
+  e('approval_requested', { intentId: z.string(), reason: z.string() }),
+  e('intent_approved', { intentId: z.string(), scope: ApprovalScopeSchema, auto: z.boolean() }),
+  e('intent_rejected', { intentId: z.string(), reason: z.string() }),
+  e('intent_started', { intentId: z.string() }),
+  e('observation', { observation: ObservationSchema }),
+  e('run_finished', { reason: z.enum(['completed']) }),
+  e('run_failed', { error: z.lazy(() => RunErrorSchema) }),
+  e('run_cancelled', {}),
+]);
+export type RuntimeEvent = z.infer<typeof RuntimeEventSchema>;
+export type RuntimeEventType = RuntimeEvent['type'];
+
+/** An event before the log stamps it. */
+export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type RuntimeEventInput = DistributiveOmit<RuntimeEvent, 'seq' | 'runId' | 'time'>;

@@ -1,0 +1,6 @@
+export * from './model.js';
+export * from './workspace.js';
+export * from './tool.js';
+export * from './events.js';
+export * from './state.js';
+export * from './runtime.js';

@@ -1,0 +1,123 @@
+// What a model provider may say, and what the kernel asks of it. Providers translate their
+// SDK's stream into these events and nothing else; no SDK type crosses this line.
+import { z } from 'zod';
+
+export const StopReasonSchema = z.enum(['stop', 'tool_intent', 'length', 'refusal', 'error']);
+export type StopReason = z.infer<typeof StopReasonSchema>;
+
+export const ModelErrorKindSchema = z.enum([
+  'rate_limited',
+  'overloaded',
+  'context_overflow',
+  'auth',
+  'bad_request',
+  'network',
+  'cancelled',
+  'unknown',
+]);
+export type ModelErrorKind = z.infer<typeof ModelErrorKindSchema>;
+
+export const ModelErrorSchema = z.object({
+  kind: ModelErrorKindSchema,
+  message: z.string(),
+  retryable: z.boolean(),
+  retryAfterMs: z.number().optional(),
+  status: z.number().optional(),
+});
+export type ModelError = z.infer<typeof ModelErrorSchema>;
+
+export const UsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cacheReadTokens: z.number(),
+  cacheWriteTokens: z.number(),
+  /** Undefined when the model has no known price: the UI shows tokens and no cost. */
+  costUsd: z.number().optional(),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+export const ModelEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text_delta'), text: z.string() }),
+  z.object({ type: z.literal('reasoning_delta'), text: z.string() }),
+  /** A complete tool call. `input` is unvalidated: the kernel validates it against the tool. */
+  z.object({
+    type: z.literal('tool_intent'),
+    providerRef: z.string(),
+    tool: z.string(),
+    input: z.unknown(),
+  }),
+  z.object({ type: z.literal('usage'), usage: UsageSchema }),
+  z.object({ type: z.literal('final'), stopReason: StopReasonSchema }),
+  z.object({ type: z.literal('error'), error: ModelErrorSchema }),
+  /**
+   * The provider abandoned the turn so far (a mid-stream failure) and will stream it again
+   * from its start after `delayMs`. Everything streamed since the turn began is void.
+   */
+  z.object({
+    type: z.literal('retry'),
+    attempt: z.number(),
+    delayMs: z.number(),
+    error: ModelErrorSchema,
+  }),
+]);
+export type ModelEvent = z.infer<typeof ModelEventSchema>;
+
+export interface ImagePart {
+  mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  /** base64, no data: prefix */
+  data: string;
+}
+
+export interface ToolCallRef {
+  /** The kernel's id: the source of truth. */
+  intentId: string;
+  /** The provider's own call id, echoed back with the result. */
+  providerRef: string;
+  tool: string;
+  input: unknown;
+}
+
+export type ModelMessage =
+  | { role: 'user'; text: string; images?: ImagePart[] }
+  | { role: 'assistant'; text: string; toolCalls: ToolCallRef[] }
+  | {
+      role: 'tool_result';
+      intentId: string;
+      providerRef: string;
+      tool: string;
+      content: string;
+      isError: boolean;
+    };
+
+export interface ToolSchema {
+  name: string;
+  description: string;
+  /** JSON Schema (draft 2020-12 object schema) derived from the tool's zod schema. */
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ModelRequest {
+  system: string;
+  messages: ModelMessage[];
+  tools: ToolSchema[];
+  maxOutputTokens?: number;
+}
+
+export interface ModelCapabilities {
+  tools: boolean;
+  vision: boolean;
+  promptCaching: boolean;
+  contextWindow: number;
+  maxOutputTokens: number;
+}
+
+export interface ModelProvider {
+  readonly name: string;
+  readonly model: string;
+  readonly capabilities: ModelCapabilities;
+  /**
+   * Streams one model turn. Must not throw for API failures: they arrive as an `error`
+   * event (and the stream ends). Ends with `final` on success.
+   */
+  stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
+}

@@ -1,0 +1,59 @@
+// The runtime facade's contract: what the CLI and the extension drive.
+import type { ConversationState, Grant } from './state.js';
+import type { ApprovalScope, RuntimeEvent } from './events.js';
+import type { ToolDefinition, ToolIntent } from './tool.js';
+import type { Workspace } from './workspace.js';
+
+/** What `send` and `resume` yield: every logged event, plus live tool output (not logged). */
+export type RuntimeOutput =
+  | { kind: 'event'; event: RuntimeEvent }
+  | { kind: 'tool_output'; intentId: string; chunk: string };
+
+/** The loop's decision after a model turn. */
+export type RuntimeDecision =
+  | { type: 'finish' }
+  | { type: 'call_tools'; intentIds: string[] }
+  | { type: 'request_approval'; intentIds: string[] }
+  | { type: 'repair'; intentIds: string[] }
+  | { type: 'fail'; message: string };
+
+export type PolicyDecision =
+  | { type: 'allow'; reason: string }
+  | { type: 'ask'; reason: string }
+  | { type: 'deny'; reason: string };
+
+export interface PolicyContext {
+  tool: ToolDefinition;
+  /** Standing approvals for this task (from state) and for this workspace (from the host). */
+  grants: readonly Grant[];
+  workspace: Workspace | undefined;
+}
+
+/** Every intent passes this before it runs. */
+export interface ApprovalPolicy {
+  decide(intent: ToolIntent, ctx: PolicyContext): PolicyDecision | Promise<PolicyDecision>;
+}
+
+/** Where "always in this workspace" approvals are kept (per workspace, by the host). */
+export interface GrantStore {
+  list(): Grant[];
+  add(grant: Grant): void | Promise<void>;
+}
+
+/** Where a task's events go. Append-only. */
+export interface LogStore {
+  append(events: readonly RuntimeEvent[]): void;
+  /** Resolves when everything appended so far is durable. */
+  flush(): Promise<void>;
+}
+
+export interface RuntimeFacade {
+  send(input: string | { text: string; images?: { mediaType: any; data: string }[] }): AsyncIterable<RuntimeOutput>;
+  /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
+  resume(): AsyncIterable<RuntimeOutput>;
+  approve(intentId: string, scope?: ApprovalScope): void;
+  reject(intentId: string, reason?: string): void;
+  cancel(): void;
+  getState(): ConversationState;
+  getEvents(): readonly RuntimeEvent[];
+}

@@ -1,0 +1,104 @@
+// Tools: declared once (zod schema → JSON Schema), proposed as intents, answered by observations.
+import { z } from 'zod';
+import type { Workspace } from './workspace.js';
+
+export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
+export type Risk = z.infer<typeof RiskSchema>;
+
+export const ObservationErrorCodeSchema = z.enum([
+  'not_found',
+  'permission_denied',
+  'rejected_by_user',
+  'stale',
+  'invalid_input',
+  'timeout',
+  'execution_failed',
+  'cancelled',
+]);
+export type ObservationErrorCode = z.infer<typeof ObservationErrorCodeSchema>;
+
+/**
+ * The result written back for an intent. `content` is what the model sees (untrusted data,
+ * never instructions); `summary` is a short line for people ("41 passed, 3 failed");
+ * `data` is structured detail for the UI (a diff, a test report).
+ */
+export const ObservationSchema = z.object({
+  intentId: z.string(),
+  ok: z.boolean(),
+  content: z.string(),
+  summary: z.string().optional(),
+  code: ObservationErrorCodeSchema.optional(),
+  retryable: z.boolean().optional(),
+  data: z.unknown().optional(),
+  /** Content hashes of files this call read or wrote, for stale-edit detection. */
+  fileVersions: z.record(z.string(), z.string()).optional(),
+});
+export type Observation = z.infer<typeof ObservationSchema>;
+
+export const IntentStatusSchema = z.enum([
+  'proposed',
+  'awaiting_approval',
+  'approved',
+  'rejected',
+  'running',
+  'done',
+  'failed',
+]);
+export type IntentStatus = z.infer<typeof IntentStatusSchema>;
+
+/** A proposed call. An intent is not an execution. */
+export const ToolIntentSchema = z.object({
+  id: z.string(),
+  tool: z.string(),
+  input: z.unknown(),
+  providerRef: z.string(),
+  /** One line for people: a path, a command, a test command. */
+  summary: z.string(),
+  risk: RiskSchema,
+  /** Workspace paths the call would touch (for policy and display). */
+  paths: z.array(z.string()),
+  status: IntentStatusSchema,
+});
+export type ToolIntent = z.infer<typeof ToolIntentSchema>;
+
+export interface VisibilityContext {
+  /** False in VS Code's Restricted Mode: no tool that writes or executes is offered. */
+  trusted: boolean;
+  hasDiagnostics: boolean;
+}
+
+export interface ToolContext {
+  workspace: Workspace;
+  signal: AbortSignal;
+  /** Content hash of each file as the agent last saw it in this task. */
+  fileVersions: Readonly<Record<string, string>>;
+  /** Live output for the UI (command and test output tails). Not logged. */
+  onProgress(chunk: string): void;
+}
+
+export interface ToolResult {
+  ok: boolean;
+  content: string;
+  summary?: string;
+  code?: ObservationErrorCode;
+  retryable?: boolean;
+  data?: unknown;
+  fileVersions?: Record<string, string>;
+}
+
+export interface ToolDefinition<I = any> {
+  name: string;
+  description: string;
+  input: z.ZodType<I>;
+  risk: Risk;
+  readOnly: boolean;
+  concurrencySafe: boolean;
+  /** Token budget for the observation content. */
+  outputBudgetTokens: number;
+  /** Visible unless this says otherwise. */
+  isVisible?(ctx: VisibilityContext): boolean;
+  summarize(input: I): string;
+  /** Paths the call touches, workspace-relative as given by the model. */
+  paths?(input: I): string[];
+  execute(input: I, ctx: ToolContext): Promise<ToolResult>;
+}

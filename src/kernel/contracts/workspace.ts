@@ -1,0 +1,114 @@
+// The Workspace port: everything a tool may do to the world. Paths given to it are
+// workspace-relative POSIX paths (or absolute ones); every implementation resolves them to
+// their real path and refuses anything outside the root with a WorkspaceError.
+
+export type WorkspaceErrorCode =
+  | 'outside_workspace'
+  | 'not_found'
+  | 'not_a_file'
+  | 'not_a_directory'
+  | 'permission_denied'
+  | 'io_error';
+
+export class WorkspaceError extends Error {
+  constructor(
+    readonly code: WorkspaceErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WorkspaceError';
+  }
+}
+
+export interface FileStat {
+  type: 'file' | 'directory' | 'other';
+  size: number;
+  mtimeMs: number;
+}
+
+export interface DirEntry {
+  /** Workspace-relative POSIX path. */
+  path: string;
+  type: 'file' | 'directory' | 'other';
+}
+
+export interface SearchQuery {
+  /** A regular expression (ripgrep / Rust regex syntax, also valid JS for the fallback). */
+  pattern: string;
+  /** Workspace-relative folder to search under; the root when absent. */
+  path?: string;
+  glob?: string;
+  maxMatches: number;
+}
+
+export interface SearchMatch {
+  path: string;
+  line: number;
+  text: string;
+}
+
+export interface SearchResult {
+  matches: SearchMatch[];
+  /** True when more matches existed than `maxMatches`. */
+  truncated: boolean;
+  engine: 'ripgrep' | 'fallback';
+}
+
+export interface ProcessOptions {
+  /** Workspace-relative folder; the root when absent. */
+  cwd?: string;
+  timeoutMs: number;
+  signal: AbortSignal;
+  /** Live output, as it arrives (for progress and terminals). */
+  onOutput?: (chunk: string, stream: 'stdout' | 'stderr') => void;
+  /** Keep at most this many characters of each stream's head and tail. */
+  maxCaptureChars: number;
+  env?: Record<string, string>;
+}
+
+export interface CapturedStream {
+  head: string;
+  tail: string;
+  /** Characters dropped between head and tail. */
+  omittedChars: number;
+  totalChars: number;
+}
+
+export interface ProcessResult {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  durationMs: number;
+  stdout: CapturedStream;
+  stderr: CapturedStream;
+  /** stdout and stderr interleaved as they arrived, bounded the same way. */
+  combined: CapturedStream;
+}
+
+export interface Diagnostic {
+  path: string;
+  line: number;
+  column: number;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  message: string;
+  source?: string;
+}
+
+export interface Workspace {
+  /** Absolute real path of the root, for display and for processes. */
+  readonly root: string;
+  /** Canonical workspace-relative POSIX path; throws WorkspaceError('outside_workspace'). */
+  resolve(path: string): Promise<string>;
+  readFile(path: string): Promise<Uint8Array>;
+  /** Atomic: a crash never leaves a half-written file. Creates parent folders. */
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  /** Undefined when nothing exists at the path. */
+  stat(path: string): Promise<FileStat | undefined>;
+  readDir(path: string): Promise<DirEntry[]>;
+  search(query: SearchQuery, signal: AbortSignal): Promise<SearchResult>;
+  /** Runs a command line through the user's shell in its own process group. */
+  runProcess(commandLine: string, options: ProcessOptions): Promise<ProcessResult>;
+  /** Undefined when the host has no language services (the CLI). */
+  diagnostics?(path?: string): Promise<Diagnostic[]>;
+}

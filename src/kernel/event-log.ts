@@ -1,0 +1,122 @@
+// The append-only event log: stamps each event with its sequence number, run id and time,
+// keeps it, tells subscribers, and hands it to a store for persistence.
+//
+// Streamed text dominates a long task's log, so text deltas are kept in columns — the text
+// itself, its time, its run — rather than as one object each: a million deltas cost about
+// the bytes of their text plus 16 bytes apiece. Events are rebuilt from columns on read.
+import type { LogStore } from './contracts/runtime.js';
+import type { RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
+
+export type EventListener = (event: RuntimeEvent) => void;
+
+/** An entry is a whole event, or — for a text delta — just its text. */
+type Entry = RuntimeEvent | string;
+
+export class EventLog {
+  private entries: Entry[] = [];
+  private times = new Float64Array(1024);
+  /** Run ids by the index at which each run's entries begin. */
+  private readonly runStarts: { index: number; runId: string }[] = [];
+  private readonly listeners = new Set<EventListener>();
+
+  constructor(
+    private readonly store?: LogStore,
+    initial: readonly RuntimeEvent[] = [],
+    private readonly now: () => number = Date.now,
+  ) {
+    for (const event of initial) this.keep(event);
+  }
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  get lastSeq(): number {
+    return this.entries.length;
+  }
+
+  /** Stamps and appends an event. Takes ownership of `input` (stamped in place, not copied). */
+  append(input: RuntimeEventInput, runId: string): RuntimeEvent {
+    const seq = this.entries.length + 1;
+    const time = this.now();
+    let event: RuntimeEvent;
+    if (input.type === 'text_delta') {
+      event = { type: 'text_delta', text: input.text, seq, runId, time };
+    } else {
+      event = input as RuntimeEvent;
+      event.seq = seq;
+      event.runId = runId;
+      event.time = time;
+    }
+    this.keep(event);
+    this.store?.append([event]);
+    for (const listener of this.listeners) listener(event);
+    return event;
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The event with sequence number `seq` (1-based). */
+  at(seq: number): RuntimeEvent | undefined {
+    const i = seq - 1;
+    const entry = this.entries[i];
+    if (entry === undefined || typeof entry !== 'string') return entry;
+    return { type: 'text_delta', text: entry, seq, runId: this.runIdAt(i), time: this.times[i]! };
+  }
+
+  /** Every event so far, rebuilt in order. O(n): for persistence, replay and tests. */
+  snapshot(): RuntimeEvent[] {
+    const out: RuntimeEvent[] = new Array(this.entries.length);
+    for (let i = 0; i < this.entries.length; i++) out[i] = this.at(i + 1)!;
+    return out;
+  }
+
+  flush(): Promise<void> {
+    return this.store ? this.store.flush() : Promise.resolve();
+  }
+
+  private keep(event: RuntimeEvent): void {
+    const i = this.entries.length;
+    if (event.seq !== i + 1) throw new Error(`Event log out of order: expected seq ${i + 1}, got ${event.seq}.`);
+    const lastRun = this.runStarts[this.runStarts.length - 1];
+    if (lastRun?.runId !== event.runId) this.runStarts.push({ index: i, runId: event.runId });
+    if (event.type === 'text_delta') {
+      if (i >= this.times.length) this.growTimes();
+      this.times[i] = event.time;
+      this.entries.push(event.text);
+    } else {
+      this.entries.push(event);
+    }
+  }
+
+  private growTimes(): void {
+    const bigger = new Float64Array(this.times.length * 2);
+    bigger.set(this.times);
+    this.times = bigger;
+  }
+
+  private runIdAt(index: number): string {
+    let lo = 0;
+    let hi = this.runStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.runStarts[mid]!.index <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.runStarts[lo]!.runId;
+  }
+}
+
+/** A store that keeps appended events in memory (tests, the CLI without --log). */
+export class MemoryLogStore implements LogStore {
+  readonly events: RuntimeEvent[] = [];
+  append(events: readonly RuntimeEvent[]): void {
+    for (const e of events) this.events.push(e);
+  }
+  flush(): Promise<void> {
+    return Promise.resolve();
+  }
+}

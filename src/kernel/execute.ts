@@ -1,0 +1,38 @@
+// Running an approved intent through its tool and writing the observation back.
+import type { Observation, ToolResult } from './contracts/tool.js';
+import type { LoopHost } from './loop.js';
+import { messageOf, shortenMiddle } from './text.js';
+
+export async function executeIntent(h: LoopHost, id: string): Promise<void> {
+  const intent = h.state().intents[id]!;
+  const tool = h.registry.tool(intent.tool)!;
+  h.emit({ type: 'intent_started', intentId: id });
+  let result: ToolResult;
+  if (!h.workspace) {
+    result = { ok: false, code: 'execution_failed', content: 'No workspace folder is open, so tools cannot run.' };
+  } else {
+    try {
+      result = await tool.execute(intent.input, {
+        workspace: h.workspace,
+        signal: h.signal,
+        fileVersions: h.state().fileVersions,
+        onProgress: (chunk) => h.output({ kind: 'tool_output', intentId: id, chunk }),
+      });
+    } catch (err) {
+      const code = h.signal.aborted ? 'cancelled' : 'execution_failed';
+      result = { ok: false, code, content: `${tool.name} failed: ${messageOf(err)}`, retryable: !h.signal.aborted };
+    }
+  }
+  observe(h, id, { ...result, content: shortenMiddle(result.content, tool.outputBudgetTokens * 4) });
+}
+
+/** Appends an observation, leaving out absent fields so a replayed log deep-equals the live one. */
+export function observe(h: Pick<LoopHost, 'emit'>, intentId: string, result: ToolResult): void {
+  const observation: Observation = { intentId, ok: result.ok, content: result.content };
+  if (result.summary !== undefined) observation.summary = result.summary;
+  if (result.code !== undefined) observation.code = result.code;
+  if (result.retryable !== undefined) observation.retryable = result.retryable;
+  if (result.data !== undefined) observation.data = result.data;
+  if (result.fileVersions !== undefined) observation.fileVersions = result.fileVersions;
+  h.emit({ type: 'observation', observation });
+}

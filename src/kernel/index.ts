@@ -1,0 +1,11 @@
+export * from './contracts/index.js';
+export { contentHash, estimateTokens, shortenMiddle, messageOf } from './text.js';
+export { EventLog, MemoryLogStore, type EventListener } from './event-log.js';
+export { applyEvent, initialState, replay, grantFor, grantCovers } from './reducer.js';
+export { projectContext, toModelMessages, fitToBudget, SHORTENED_OUTPUT_CHARS, type ProjectionOptions } from './projection.js';
+export { Registry, toolSchema, type ProviderFactory } from './registry.js';
+export { defaultPolicy } from './policy.js';
+export { decide, REPEATED_FAILURE_LIMIT } from './loop.js';
+export { Runtime, type RuntimeOptions, type UserInput } from './runtime.js';
+export { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
+export { OutputQueue } from './output-queue.js';

@@ -1,0 +1,55 @@
+// Turning a model's tool call into a kernel intent: the kernel's own id, validated input,
+// and — when the call is bad — the problem the model will be told about (a repair).
+import type { ModelEvent } from './contracts/model.js';
+import type { ToolIntent } from './contracts/tool.js';
+import type { LoopHost } from './loop.js';
+
+export interface Proposal {
+  intent: ToolIntent;
+  /** Set when the call cannot run: unknown tool or invalid input. */
+  problem?: string;
+}
+
+type ToolCall = Extract<ModelEvent, { type: 'tool_intent' }>;
+
+export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
+  const base = { id: h.newId(), tool: call.tool, providerRef: call.providerRef, status: 'proposed' as const };
+  const def = h.registry.tool(call.tool);
+  const visible = def && (def.isVisible ? def.isVisible(h.visibility) : true);
+  if (!def || !visible) {
+    const names = h.registry.visibleTools(h.visibility).map((t) => t.name).join(', ');
+    const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: 'read', paths: [] };
+    h.emit({ type: 'intent_proposed', intent });
+    return { intent, problem: `There is no tool named "${call.tool}". Available tools: ${names}.` };
+  }
+  const parsed = def.input.safeParse(call.input);
+  if (!parsed.success) {
+    const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: def.risk, paths: [] };
+    h.emit({ type: 'intent_proposed', intent });
+    return { intent, problem: `Invalid input for ${call.tool}: ${describeIssues(parsed.error.issues)}. Fix the input and call it again.` };
+  }
+  const intent: ToolIntent = {
+    ...base,
+    input: parsed.data,
+    summary: safely(() => def.summarize(parsed.data), call.tool),
+    risk: def.risk,
+    paths: safely(() => def.paths?.(parsed.data) ?? [], []),
+  };
+  h.emit({ type: 'intent_proposed', intent });
+  return { intent };
+}
+
+function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+function safely<T>(f: () => T, fallback: T): T {
+  try {
+    return f();
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,204 @@
+// The loop: prepare → infer → decide → act → observe → guard → next turn. Plain functions
+// over a small host interface; the runtime facade owns the log, the state and the signals.
+import type { ConversationState } from './contracts/state.js';
+import type { ModelError, ModelEvent, ModelProvider } from './contracts/model.js';
+import type { RuntimeEventInput } from './contracts/events.js';
+import type { ApprovalPolicy, GrantStore, RuntimeDecision, RuntimeOutput } from './contracts/runtime.js';
+import type { ToolIntent, VisibilityContext } from './contracts/tool.js';
+import type { Workspace } from './contracts/workspace.js';
+import type { Registry } from './registry.js';
+import { projectContext } from './projection.js';
+import { proposeIntent, type Proposal } from './intents.js';
+import { executeIntent, observe } from './execute.js';
+import { messageOf } from './text.js';
+
+export interface LoopHost {
+  readonly provider: ModelProvider;
+  readonly registry: Registry;
+  readonly workspace: Workspace | undefined;
+  readonly policy: ApprovalPolicy;
+  readonly grantStore: GrantStore | undefined;
+  readonly visibility: VisibilityContext;
+  readonly system: string;
+  readonly budgetTokens: number;
+  readonly maxTurns: number;
+  readonly signal: AbortSignal;
+  state(): ConversationState;
+  emit(event: RuntimeEventInput): void;
+  output(out: RuntimeOutput): void;
+  newId(): string;
+  /** Resolves when the intent is approved or rejected, or the run is cancelled. */
+  decision(intentId: string): Promise<'approved' | 'rejected' | 'cancelled'>;
+  rejectionReason(intentId: string): string;
+}
+
+type TurnOutcome =
+  | { type: 'final'; proposals: Proposal[] }
+  | { type: 'error'; error: ModelError }
+  | { type: 'cancelled' };
+
+/** How many times the same failing call may be made before the run stops. */
+export const REPEATED_FAILURE_LIMIT = 3;
+
+export async function runLoop(h: LoopHost, carriedIntentIds: string[] = []): Promise<void> {
+  const failures = new Map<string, number>();
+  if (carriedIntentIds.length > 0 && (await act(h, carriedIntentIds, failures))) return;
+  for (;;) {
+    if (h.signal.aborted) return cancelRun(h);
+    if (h.state().turn >= h.maxTurns) {
+      return h.emit({ type: 'run_failed', error: { kind: 'max_turns', message: `Stopped after ${h.maxTurns} model turns (the max turns setting).` } });
+    }
+    h.emit({ type: 'turn_started', turn: h.state().turn + 1 });
+    const outcome = await infer(h);
+    const decision = decide(outcome);
+    if (decision.type === 'finish') return h.emit({ type: 'run_finished', reason: 'completed' });
+    if (decision.type === 'fail') {
+      if (outcome.type === 'cancelled') return cancelRun(h);
+      const error = (outcome as { error: ModelError }).error;
+      return h.emit({ type: 'run_failed', error: { kind: error.kind, message: error.message } });
+    }
+    if (await act(h, decision.intentIds, failures, outcome.type === 'final' ? outcome.proposals : [])) return;
+  }
+}
+
+/** What to do after a model turn. Approval needs are found per intent by the policy in `act`. */
+export function decide(outcome: TurnOutcome): RuntimeDecision {
+  if (outcome.type === 'cancelled') return { type: 'fail', message: 'cancelled' };
+  if (outcome.type === 'error') return { type: 'fail', message: outcome.error.message };
+  if (outcome.proposals.length === 0) return { type: 'finish' };
+  const ids = outcome.proposals.map((p) => p.intent.id);
+  return outcome.proposals.some((p) => p.problem) ? { type: 'repair', intentIds: ids } : { type: 'call_tools', intentIds: ids };
+}
+
+async function infer(h: LoopHost): Promise<TurnOutcome> {
+  const state = h.state();
+  const request = projectContext(state, {
+    registry: h.registry,
+    visibility: h.visibility,
+    system: h.system,
+    budgetTokens: h.budgetTokens,
+    maxOutputTokens: h.provider.capabilities.maxOutputTokens,
+  });
+  const calls: Extract<ModelEvent, { type: 'tool_intent' }>[] = [];
+  try {
+    for await (const ev of h.provider.stream(request, h.signal)) {
+      if (h.signal.aborted) return { type: 'cancelled' };
+      const end = onModelEvent(h, ev, calls);
+      if (end) return end;
+    }
+  } catch (err) {
+    if (h.signal.aborted) return { type: 'cancelled' };
+    return modelError(h, { kind: 'unknown', message: `The model provider failed: ${messageOf(err)}`, retryable: false });
+  }
+  if (h.signal.aborted) return { type: 'cancelled' };
+  return modelError(h, { kind: 'network', message: 'The model stream ended before the turn was complete.', retryable: true });
+}
+
+function onModelEvent(h: LoopHost, ev: ModelEvent, calls: Extract<ModelEvent, { type: 'tool_intent' }>[]): TurnOutcome | undefined {
+  switch (ev.type) {
+    case 'text_delta':
+      h.emit({ type: 'text_delta', text: ev.text });
+      return undefined;
+    case 'reasoning_delta':
+      h.emit({ type: 'reasoning_delta', text: ev.text });
+      return undefined;
+    case 'usage':
+      h.emit({ type: 'usage', usage: ev.usage });
+      return undefined;
+    case 'tool_intent':
+      // Held until the turn completes: an abandoned or failed turn proposes nothing.
+      calls.push(ev);
+      return undefined;
+    case 'retry':
+      calls.length = 0;
+      h.emit({ type: 'turn_retry', attempt: ev.attempt, delayMs: ev.delayMs, error: ev.error });
+      return undefined;
+    case 'error':
+      if (ev.error.kind === 'cancelled' || h.signal.aborted) return { type: 'cancelled' };
+      return modelError(h, ev.error);
+    case 'final': {
+      const proposals = calls.map((c) => proposeIntent(h, c));
+      h.emit({ type: 'model_final', stopReason: ev.stopReason });
+      return { type: 'final', proposals };
+    }
+  }
+}
+
+function modelError(h: LoopHost, error: ModelError): TurnOutcome {
+  h.emit({ type: 'model_error', error });
+  return { type: 'error', error };
+}
+
+/** Repairs, asks, runs. Returns true when the run has ended. */
+async function act(h: LoopHost, ids: string[], failures: Map<string, number>, proposals: Proposal[] = []): Promise<boolean> {
+  const problems = new Map(proposals.filter((p) => p.problem).map((p) => [p.intent.id, p.problem!]));
+  for (const [id, problem] of problems) observe(h, id, { ok: false, code: 'invalid_input', content: problem, retryable: true });
+  const runnable: string[] = [];
+  for (const id of ids) if (!problems.has(id) && (await screen(h, id))) runnable.push(id);
+  for (const id of runnable) {
+    const verdict = await h.decision(id);
+    if (verdict === 'cancelled' || h.signal.aborted) return cancelRun(h), true;
+    if (verdict === 'rejected') {
+      const reason = h.rejectionReason(id);
+      observe(h, id, { ok: false, code: 'rejected_by_user', content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}` });
+    } else {
+      await executeIntent(h, id);
+      if (h.signal.aborted) return cancelRun(h), true;
+    }
+  }
+  return guardRepeatedFailures(h, ids, failures);
+}
+
+/** Runs the policy on an intent. Returns false when it was denied (and answered). */
+async function screen(h: LoopHost, id: string): Promise<boolean> {
+  const intent = h.state().intents[id]!;
+  if (intent.status === 'approved' || intent.status === 'running' || intent.status === 'awaiting_approval') {
+    // Carried over from an interrupted run: ask again, never re-run blindly.
+    h.emit({ type: 'approval_requested', intentId: id, reason: 'Keel was interrupted before this ran; approve it again to run it.' });
+    return true;
+  }
+  if (intent.status === 'rejected') return true;
+  const tool = h.registry.tool(intent.tool)!;
+  const grants = [...h.state().grants, ...(h.grantStore?.list() ?? [])];
+  const verdict = await h.policy.decide(intent, { tool, grants, workspace: h.workspace });
+  if (verdict.type === 'deny') {
+    observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${verdict.reason}` });
+    return false;
+  }
+  if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
+  else h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason });
+  return true;
+}
+
+function guardRepeatedFailures(h: LoopHost, ids: string[], failures: Map<string, number>): boolean {
+  const state = h.state();
+  for (const id of ids) {
+    const intent: ToolIntent | undefined = state.intents[id];
+    if (!intent || intent.status === 'done') continue;
+    const key = `${intent.tool}\u0000${JSON.stringify(intent.input)}`;
+    const count = (failures.get(key) ?? 0) + 1;
+    failures.set(key, count);
+    if (count >= REPEATED_FAILURE_LIMIT) {
+      const message = `Stopped: the same ${intent.tool} call failed ${count} times.`;
+      h.emit({ type: 'run_failed', error: { kind: 'repeated_failure', message } });
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Every call still open gets a "cancelled" answer, so the log stays consistent. */
+export function cancelRun(h: LoopHost): void {
+  closeOpenIntents(h, 'Cancelled before it finished.');
+  h.emit({ type: 'run_cancelled' });
+}
+
+export function closeOpenIntents(h: Pick<LoopHost, 'state' | 'emit'>, message: string): void {
+  const state = h.state();
+  const answered = new Set<string>();
+  for (const m of state.messages) if (m.type === 'observation') answered.add(m.observation.intentId);
+  for (const m of state.messages) {
+    if (m.type !== 'assistant') continue;
+    for (const id of m.intentIds) if (!answered.has(id)) observe(h, id, { ok: false, code: 'cancelled', content: message });
+  }
+}

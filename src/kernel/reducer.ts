@@ -1,0 +1,194 @@
+// The reducer: ConversationState folded from RuntimeEvents one at a time. Pure: it never
+// mutates its input and touches only what the event changes, so each step costs O(1) for
+// streamed text (the turn being streamed lives in `draft`, not in `messages`).
+import type { ConversationState, Draft, Grant, StateMessage } from './contracts/state.js';
+import type { RuntimeEvent } from './contracts/events.js';
+import type { ToolIntent } from './contracts/tool.js';
+import type { Usage } from './contracts/model.js';
+
+const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+
+export function initialState(): ConversationState {
+  return {
+    status: 'idle',
+    runId: undefined,
+    turn: 0,
+    messages: [],
+    draft: undefined,
+    intents: {},
+    pendingIntentIds: [],
+    grants: [],
+    usage: ZERO_USAGE,
+    lastTurnUsage: undefined,
+    lastError: undefined,
+    retrying: undefined,
+    fileVersions: {},
+    provider: undefined,
+    lastSeq: 0,
+  };
+}
+
+export function replay(events: Iterable<RuntimeEvent>, from: ConversationState = initialState()): ConversationState {
+  let state = from;
+  for (const event of events) state = applyEvent(state, event);
+  return state;
+}
+
+export function applyEvent(state: ConversationState, event: RuntimeEvent): ConversationState {
+  const next = step(state, event);
+  if (next === state) return { ...state, lastSeq: event.seq };
+  // `step` returned a fresh object: stamping it in place saves a second copy per event.
+  next.lastSeq = event.seq;
+  return next;
+}
+
+function step(s: ConversationState, e: RuntimeEvent): ConversationState {
+  switch (e.type) {
+    case 'user_message':
+      return { ...s, messages: [...s.messages, { type: 'user', text: e.text, ...(e.images ? { images: e.images } : {}) }] };
+    case 'run_started':
+      return { ...s, status: 'running', runId: e.runId, turn: 0, lastError: undefined, retrying: undefined, provider: { name: e.provider, model: e.model } };
+    case 'run_resumed':
+      return { ...s, status: 'running', runId: e.runId, lastError: undefined };
+    case 'turn_started':
+      return { ...s, status: 'running', turn: e.turn, draft: emptyDraft(), retrying: undefined };
+    case 'text_delta': {
+      const d = s.draft ?? emptyDraft();
+      return withDraft(s, { text: d.text + e.text, reasoning: d.reasoning, intentIds: d.intentIds });
+    }
+    case 'reasoning_delta': {
+      const d = s.draft ?? emptyDraft();
+      return withDraft(s, { text: d.text, reasoning: d.reasoning + e.text, intentIds: d.intentIds });
+    }
+    case 'usage':
+      return { ...s, usage: addUsage(s.usage, e.usage), lastTurnUsage: e.usage };
+    case 'model_final':
+      return commitDraft(s);
+    case 'model_error':
+      return { ...commitDraft(s), lastError: { kind: e.error.kind, message: e.error.message } };
+    case 'turn_retry':
+      return { ...s, draft: emptyDraft(), retrying: { attempt: e.attempt, delayMs: e.delayMs, message: e.error.message, at: e.time } };
+    case 'intent_proposed':
+      return proposeIntent(s, e.intent);
+    case 'approval_requested':
+      return {
+        ...withIntent(s, e.intentId, 'awaiting_approval'),
+        status: 'waiting_for_approval',
+        pendingIntentIds: s.pendingIntentIds.includes(e.intentId) ? s.pendingIntentIds : [...s.pendingIntentIds, e.intentId],
+      };
+    case 'intent_approved':
+      return settleIntent({ ...withIntent(s, e.intentId, 'approved'), grants: addGrant(s, e.intentId, e.scope) }, e.intentId);
+    case 'intent_rejected':
+      return settleIntent(withIntent(s, e.intentId, 'rejected'), e.intentId);
+    case 'intent_started':
+      return { ...withIntent(s, e.intentId, 'running'), status: 'executing' };
+    case 'observation':
+      return observe(s, e);
+    case 'run_finished':
+      return { ...commitDraft(s), status: 'completed', pendingIntentIds: [], retrying: undefined };
+    case 'run_failed':
+      return { ...commitDraft(s), status: 'failed', lastError: e.error, pendingIntentIds: [], retrying: undefined };
+    case 'run_cancelled':
+      return { ...commitDraft(s), status: 'cancelled', pendingIntentIds: [], retrying: undefined };
+  }
+}
+
+/**
+ * The hot path (one call per streamed delta): a literal with every field spelled out is several
+ * times cheaper in V8 than `{ ...s, draft }`, and keeps every state object the same shape.
+ */
+function withDraft(s: ConversationState, draft: Draft): ConversationState {
+  return {
+    status: s.status,
+    runId: s.runId,
+    turn: s.turn,
+    messages: s.messages,
+    draft,
+    intents: s.intents,
+    pendingIntentIds: s.pendingIntentIds,
+    grants: s.grants,
+    usage: s.usage,
+    lastTurnUsage: s.lastTurnUsage,
+    lastError: s.lastError,
+    retrying: undefined,
+    fileVersions: s.fileVersions,
+    provider: s.provider,
+    lastSeq: s.lastSeq,
+  };
+}
+
+function emptyDraft(): Draft {
+  return { text: '', reasoning: '', intentIds: [] };
+}
+
+function commitDraft(s: ConversationState): ConversationState {
+  const d = s.draft;
+  if (!d) return s;
+  if (d.text === '' && d.reasoning === '' && d.intentIds.length === 0) return { ...s, draft: undefined };
+  const message: StateMessage = { type: 'assistant', text: d.text, reasoning: d.reasoning, intentIds: d.intentIds };
+  return { ...s, draft: undefined, messages: [...s.messages, message] };
+}
+
+function proposeIntent(s: ConversationState, intent: ToolIntent): ConversationState {
+  const intents = { ...s.intents, [intent.id]: intent };
+  const d = s.draft ?? emptyDraft();
+  return { ...s, intents, draft: { ...d, intentIds: [...d.intentIds, intent.id] } };
+}
+
+function withIntent(s: ConversationState, id: string, status: ToolIntent['status']): ConversationState {
+  const intent = s.intents[id];
+  if (!intent) return s;
+  return { ...s, intents: { ...s.intents, [id]: { ...intent, status } } };
+}
+
+function settleIntent(s: ConversationState, id: string): ConversationState {
+  const pendingIntentIds = s.pendingIntentIds.filter((p) => p !== id);
+  const status = pendingIntentIds.length > 0 ? 'waiting_for_approval' : 'running';
+  return { ...s, pendingIntentIds, status };
+}
+
+function observe(s: ConversationState, e: Extract<RuntimeEvent, { type: 'observation' }>): ConversationState {
+  const o = e.observation;
+  const intent = s.intents[o.intentId];
+  const status = intent?.status === 'rejected' ? 'rejected' : o.ok ? 'done' : 'failed';
+  const withStatus = intent ? withIntent(s, o.intentId, status) : s;
+  return {
+    ...withStatus,
+    status: s.status === 'executing' ? 'running' : s.status,
+    messages: [...s.messages, { type: 'observation', observation: o }],
+    pendingIntentIds: s.pendingIntentIds.filter((p) => p !== o.intentId),
+    fileVersions: o.fileVersions ? { ...s.fileVersions, ...o.fileVersions } : s.fileVersions,
+  };
+}
+
+function addGrant(s: ConversationState, intentId: string, scope: 'once' | 'task' | 'workspace'): Grant[] {
+  if (scope !== 'task') return s.grants;
+  const intent = s.intents[intentId];
+  if (!intent) return s.grants;
+  return [...s.grants, grantFor(intent, 'task')];
+}
+
+/** A standing approval covering calls like this one: the tool, and for commands the exact line. */
+export function grantFor(intent: ToolIntent, scope: Grant['scope']): Grant {
+  const input = intent.input as { command?: unknown } | null;
+  const command = input && typeof input.command === 'string' ? input.command : undefined;
+  return command === undefined ? { tool: intent.tool, scope } : { tool: intent.tool, command, scope };
+}
+
+export function grantCovers(grant: Grant, intent: ToolIntent): boolean {
+  if (grant.tool !== intent.tool) return false;
+  if (grant.command === undefined) return true;
+  const input = intent.input as { command?: unknown } | null;
+  return !!input && input.command === grant.command;
+}
+
+function addUsage(a: Usage, b: Usage): Usage {
+  const cost = a.costUsd === undefined && b.costUsd === undefined ? undefined : (a.costUsd ?? 0) + (b.costUsd ?? 0);
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheWriteTokens: a.cacheWriteTokens + b.cacheWriteTokens,
+    ...(cost === undefined ? {} : { costUsd: cost }),
+  };
+}

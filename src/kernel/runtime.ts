@@ -1,0 +1,260 @@
+// The runtime facade: what the CLI and the extension drive. It owns the log, the state
+// folded from it, the abort signal and the approval hand-off; the loop does the rest.
+import type { ConversationState } from './contracts/state.js';
+import type { ModelProvider } from './contracts/model.js';
+import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
+import type { ApprovalPolicy, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
+import type { VisibilityContext } from './contracts/tool.js';
+import type { Workspace } from './contracts/workspace.js';
+import { EventLog } from './event-log.js';
+import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
+import { closeOpenIntents, runLoop, type LoopHost } from './loop.js';
+import { OutputQueue } from './output-queue.js';
+import { defaultPolicy } from './policy.js';
+import { Registry } from './registry.js';
+import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
+import { messageOf } from './text.js';
+
+export interface RuntimeOptions {
+  provider: ModelProvider;
+  registry: Registry;
+  workspace?: Workspace;
+  policy?: ApprovalPolicy;
+  grantStore?: GrantStore;
+  store?: LogStore;
+  system?: string;
+  maxTurns?: number;
+  contextBudgetTokens?: number;
+  visibility?: VisibilityContext;
+  /** A loaded log to continue from. */
+  events?: readonly RuntimeEvent[];
+  now?: () => number;
+  newId?: () => string;
+}
+
+export type UserInput = string | { text: string; images?: { mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string }[] };
+
+const TERMINAL = new Set(['idle', 'completed', 'failed', 'cancelled']);
+
+export class Runtime implements RuntimeFacade {
+  private readonly log: EventLog;
+  private state: ConversationState;
+  private readonly listeners = new Set<(out: RuntimeOutput) => void>();
+  private readonly waiters = new Map<string, () => void>();
+  private controller: AbortController | undefined;
+  private current: Promise<void> = Promise.resolve();
+  private queue: OutputQueue<RuntimeOutput> | undefined;
+  private runId = '';
+  private readonly newId: () => string;
+
+  constructor(private readonly options: RuntimeOptions) {
+    const events = options.events ?? [];
+    this.state = replay(events);
+    this.runId = this.state.runId ?? '';
+    this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+    this.log = new EventLog(options.store, events, options.now);
+    this.log.subscribe((event) => this.onEvent(event));
+  }
+
+  /** True while a run is in progress in this runtime (false for a run interrupted by a reload). */
+  get running(): boolean {
+    return this.controller !== undefined;
+  }
+
+  /** A run that stopped without ending (a reload, a crash) and can be resumed. */
+  get interrupted(): boolean {
+    return !this.running && !TERMINAL.has(this.state.status);
+  }
+
+  send(input: UserInput): AsyncIterable<RuntimeOutput> {
+    const { text, images } = typeof input === 'string' ? { text: input, images: undefined } : input;
+    this.assertIdle();
+    if (this.interrupted) {
+      // The interrupted run ends here, its open calls answered, before the new message.
+      closeOpenIntents(this.hostFor(new AbortController().signal), 'Not run: the task was interrupted.');
+      this.emit({ type: 'run_cancelled' });
+    }
+    this.runId = this.newId();
+    return this.startRun(() => {
+      this.emit(images ? { type: 'user_message', text, images } : { type: 'user_message', text });
+      this.emit({ type: 'run_started', provider: this.options.provider.name, model: this.options.provider.model });
+      return [];
+    });
+  }
+
+  resume(): AsyncIterable<RuntimeOutput> {
+    this.assertIdle();
+    if (!this.interrupted) {
+      const nothing = new OutputQueue<RuntimeOutput>();
+      nothing.close();
+      return nothing;
+    }
+    this.runId = this.state.runId ?? this.newId();
+    return this.startRun(() => {
+      this.emit({ type: 'run_resumed' });
+      if (this.state.draft) {
+        const error = { kind: 'network' as const, message: 'Keel was interrupted mid-turn; the turn streams again.', retryable: true };
+        this.emit({ type: 'turn_retry', attempt: 0, delayMs: 0, error });
+      }
+      return this.openIntentIds();
+    });
+  }
+
+  approve(intentId: string, scope: ApprovalScope = 'once'): boolean {
+    const intent = this.state.intents[intentId];
+    if (!this.running || intent?.status !== 'awaiting_approval') return false;
+    this.emit({ type: 'intent_approved', intentId, scope, auto: false });
+    if (scope === 'workspace') void this.options.grantStore?.add(grantFor(intent, 'workspace'));
+    if (scope !== 'once') this.approveCovered(grantFor(intent, scope));
+    this.wake(intentId);
+    return true;
+  }
+
+  reject(intentId: string, reason = ''): boolean {
+    if (!this.running || this.state.intents[intentId]?.status !== 'awaiting_approval') return false;
+    this.emit({ type: 'intent_rejected', intentId, reason });
+    this.wake(intentId);
+    return true;
+  }
+
+  cancel(): void {
+    if (this.controller) this.cancelRun(this.controller);
+  }
+
+  /** Resolves when the current run (if any) has ended and its events are durable. */
+  idle(): Promise<void> {
+    return this.current;
+  }
+
+  private cancelRun(controller: AbortController): void {
+    controller.abort();
+    for (const id of [...this.waiters.keys()]) this.wake(id);
+  }
+
+  getState(): ConversationState {
+    return this.state;
+  }
+
+  getEvents(): readonly RuntimeEvent[] {
+    return this.log.snapshot();
+  }
+
+  subscribe(listener: (out: RuntimeOutput) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves when everything logged so far is durable in the store. */
+  flush(): Promise<void> {
+    return this.log.flush();
+  }
+
+  private assertIdle(): void {
+    if (this.running) throw new Error('A run is already in progress: stop it or wait for it to finish.');
+  }
+
+  private startRun(begin: () => string[]): AsyncIterable<RuntimeOutput> {
+    const controller = new AbortController();
+    this.controller = controller;
+    // A consumer that stops iterating stops the run.
+    const queue = new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller));
+    this.queue = queue;
+    const host = this.hostFor(controller.signal);
+    const run = async () => {
+      try {
+        await runLoop(host, begin());
+      } catch (err) {
+        this.emit({ type: 'run_failed', error: { kind: 'internal', message: `Keel hit an internal error: ${messageOf(err)}` } });
+      } finally {
+        this.controller = undefined;
+        this.queue = undefined;
+        await this.log.flush().catch(() => undefined);
+        queue.close();
+      }
+    };
+    this.current = run();
+    return queue;
+  }
+
+  private hostFor(signal: AbortSignal): LoopHost {
+    const o = this.options;
+    const provider = o.provider;
+    return {
+      provider,
+      registry: o.registry,
+      workspace: o.workspace,
+      policy: o.policy ?? defaultPolicy,
+      grantStore: o.grantStore,
+      visibility: o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
+      system: o.system ?? DEFAULT_SYSTEM_PROMPT,
+      budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
+      maxTurns: o.maxTurns ?? 25,
+      signal,
+      state: () => this.state,
+      emit: (e) => this.emit(e),
+      output: (out) => this.publish(out),
+      newId: this.newId,
+      decision: (id) => this.decision(id, signal),
+      rejectionReason: (id) => this.rejectionReason(id),
+    };
+  }
+
+  private emit(input: RuntimeEventInput): void {
+    this.log.append(input, this.runId);
+  }
+
+  private onEvent(event: RuntimeEvent): void {
+    this.state = applyEvent(this.state, event);
+    this.publish({ kind: 'event', event });
+  }
+
+  private publish(out: RuntimeOutput): void {
+    this.queue?.push(out);
+    for (const listener of this.listeners) listener(out);
+  }
+
+  private decision(id: string, signal: AbortSignal): Promise<'approved' | 'rejected' | 'cancelled'> {
+    const settled = () => {
+      if (signal.aborted) return 'cancelled' as const;
+      const status = this.state.intents[id]?.status;
+      return status === 'approved' ? ('approved' as const) : status === 'rejected' ? ('rejected' as const) : undefined;
+    };
+    const now = settled();
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => this.waiters.set(id, () => resolve(settled() ?? 'cancelled')));
+  }
+
+  private wake(id: string): void {
+    const waiter = this.waiters.get(id);
+    this.waiters.delete(id);
+    waiter?.();
+  }
+
+  private approveCovered(grant: ReturnType<typeof grantFor>): void {
+    for (const id of this.state.pendingIntentIds) {
+      const intent = this.state.intents[id]!;
+      if (!grantCovers(grant, intent)) continue;
+      this.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
+      this.wake(id);
+    }
+  }
+
+  private rejectionReason(id: string): string {
+    for (let seq = this.log.length; seq > 0; seq--) {
+      const e = this.log.at(seq)!;
+      if (e.type === 'intent_rejected' && e.intentId === id) return e.reason;
+    }
+    return '';
+  }
+
+  /** Calls in the last assistant turn that have no answer yet. */
+  private openIntentIds(): string[] {
+    const answered = new Set<string>();
+    let last: string[] = [];
+    for (const m of this.state.messages) {
+      if (m.type === 'observation') answered.add(m.observation.intentId);
+      if (m.type === 'assistant') last = m.intentIds;
+    }
+    return last.filter((id) => !answered.has(id));
+  }
+}

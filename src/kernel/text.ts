@@ -1,0 +1,35 @@
+// Small pure helpers shared by the kernel and the tools: hashing and token estimates.
+
+const encoder = new TextEncoder();
+
+/** A fast 64-bit content hash (two FNV-1a lanes), hex. For change detection, not security. */
+export function contentHash(input: Uint8Array | string): string {
+  const bytes = typeof input === 'string' ? encoder.encode(input) : input;
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ bytes.length;
+  for (let i = 0; i < bytes.length; i++) {
+    const x = bytes[i]!;
+    a = Math.imul(a ^ x, 0x01000193);
+    b = Math.imul(b ^ x, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The kernel's token estimate: characters / 4, rounded up. Good enough for budgeting. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** Keeps the head and tail of a long text, saying how much was cut. */
+export function shortenMiddle(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const keep = Math.max(0, maxChars - 60);
+  const head = text.slice(0, Math.ceil(keep * 0.6));
+  const tail = text.slice(text.length - Math.floor(keep * 0.4));
+  const cut = text.length - head.length - tail.length;
+  return `${head}\n[… ${cut} characters cut by Keel to fit the context …]\n${tail}`;
+}
+
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

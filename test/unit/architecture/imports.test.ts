@@ -1,0 +1,120 @@
+// The layer arrows of DESIGN.md, enforced: every import in src/ and media/ must be allowed.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'vscode' | 'cli' | 'media';
+
+/**
+ * Which layers and which packages each layer may import. node:* built-ins are allowed where the
+ * table allows the node layer (cli, vscode): that layer is the Node host they compose.
+ */
+const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; typeOnly?: Layer[] }> = {
+  kernel: { layers: ['kernel'], packages: ['zod'] },
+  providers: { layers: ['providers', 'kernel'], packages: ['@anthropic-ai/sdk', 'openai'] },
+  tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff'] },
+  node: { layers: ['node', 'kernel'], packages: [/^node:/] },
+  protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
+  vscode: { layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'cli'], packages: ['vscode', /^node:/] },
+  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node'], packages: [/^node:/] },
+  media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
+};
+
+function layerOf(file: string): Layer | undefined {
+  const rel = path.relative(ROOT, file).split(path.sep);
+  if (rel[0] === 'media') return 'media';
+  if (rel[0] === 'src') return rel[1] as Layer;
+  return undefined;
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const full = path.join(dir, d.name);
+    if (d.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx|mts|js|mjs)$/.test(d.name) && !d.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+export interface ImportRef {
+  spec: string;
+  typeOnly: boolean;
+}
+
+export function importsOf(source: string): ImportRef[] {
+  const refs: ImportRef[] = [];
+  const re = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const m of source.matchAll(re)) {
+    const spec = m[3] ?? m[4] ?? m[5];
+    if (spec) refs.push({ spec, typeOnly: !!m[2] });
+  }
+  return refs;
+}
+
+export function violations(files: string[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const layer = layerOf(file);
+    if (!layer || !(layer in ALLOWED)) {
+      problems.push(`${path.relative(ROOT, file)}: not in a known layer`);
+      continue;
+    }
+    const rule = ALLOWED[layer];
+    for (const ref of importsOf(fs.readFileSync(file, 'utf8'))) {
+      const problem = check(file, layer, rule, ref);
+      if (problem) problems.push(`${path.relative(ROOT, file)}: ${problem}`);
+    }
+  }
+  return problems;
+}
+
+function check(file: string, layer: Layer, rule: (typeof ALLOWED)[Layer], ref: ImportRef): string | undefined {
+  if (ref.spec.startsWith('.')) {
+    const target = path.resolve(path.dirname(file), ref.spec);
+    if (path.relative(ROOT, target).startsWith('test')) return `imports test code (${ref.spec})`;
+    const to = layerOf(target);
+    if (!to) return `imports outside src/ and media/ (${ref.spec})`;
+    if (rule.layers.includes(to)) return undefined;
+    if (ref.typeOnly && rule.typeOnly?.includes(to)) return undefined;
+    return `${layer} may not import ${to} (${ref.spec})`;
+  }
+  const ok = rule.packages.some((p) => (typeof p === 'string' ? ref.spec === p || ref.spec.startsWith(`${p}/`) : p.test(ref.spec)));
+  return ok ? undefined : `${layer} may not import the package "${ref.spec}"`;
+}
+
+describe('architecture', () => {
+  it('keeps every import in src/ and media/ within the layer table', () => {
+    const files = [...sourceFiles(path.join(ROOT, 'src')), ...sourceFiles(path.join(ROOT, 'media'))];
+    assert.ok(files.length > 10);
+    assert.deepEqual(violations(files), []);
+  });
+
+  it('catches a forbidden arrow (the check itself can fail)', () => {
+    const tmp = path.join(ROOT, 'src', 'kernel', `__probe_${process.pid}.ts`);
+    fs.writeFileSync(tmp, "import * as fs from 'node:fs';\nimport { x } from '../vscode/extension.js';\nexport type { Y } from '@anthropic-ai/sdk';\n");
+    try {
+      const found = violations([tmp]);
+      assert.equal(found.length, 3, found.join('\n'));
+    } finally {
+      fs.rmSync(tmp);
+    }
+  });
+
+  it('bundles the kernel for a neutral platform with no externals', async () => {
+    const result = await esbuild.build({
+      entryPoints: [path.join(ROOT, 'src/kernel/index.ts')],
+      bundle: true,
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    assert.equal(result.errors.length, 0);
+    assert.match(result.outputFiles[0]!.text, /Runtime/);
+    assert.doesNotMatch(result.outputFiles[0]!.text, /from "(?!zod)/, 'nothing left external');
+  });
+});
