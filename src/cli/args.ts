@@ -1,0 +1,98 @@
+// `keel run …` flags → options, or a usage error that names the flag.
+import { parseArgs } from 'node:util';
+import type { Risk } from '../kernel/index.js';
+
+export const USAGE = `Usage:
+  keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
+           [--approve read,write,execute,network | --approve all] [--log FILE] [--max-turns N] "<task>"
+
+API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url).
+--provider scripted runs a built-in demo that needs no key.`;
+
+export type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
+
+export interface RunOptions {
+  task: string;
+  workspace: string;
+  provider: ProviderChoice;
+  model: string | undefined;
+  baseUrl: string | undefined;
+  approve: Risk[];
+  log: string | undefined;
+  maxTurns: number;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
+const PROVIDERS: ProviderChoice[] = ['anthropic', 'openai', 'scripted'];
+
+export function parseRunArgs(argv: string[], cwd: string): RunOptions {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
+  if (command !== 'run') throw new UsageError(`Unknown command "${command}": the command is "run".`);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        workspace: { type: 'string' },
+        provider: { type: 'string' },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        approve: { type: 'string' },
+        log: { type: 'string' },
+        'max-turns': { type: 'string' },
+      },
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1 || !positionals[0]!.trim()) throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+  return {
+    task: positionals[0]!,
+    workspace: values.workspace ?? cwd,
+    provider: parseProvider(values.provider),
+    model: values.model,
+    baseUrl: parseUrl(values['base-url']),
+    approve: parseApprove(values.approve),
+    log: values.log,
+    maxTurns: parseMaxTurns(values['max-turns']),
+  };
+}
+
+function parseProvider(value: string | undefined): ProviderChoice {
+  if (value === undefined) return 'anthropic';
+  if ((PROVIDERS as string[]).includes(value)) return value as ProviderChoice;
+  throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')} (got "${value}").`);
+}
+
+function parseApprove(value: string | undefined): Risk[] {
+  if (value === undefined || value === '') return ['read'];
+  if (value === 'all') return [...RISKS];
+  const parts = value.split(',').map((p) => p.trim());
+  const bad = parts.filter((p) => !(RISKS as string[]).includes(p));
+  if (bad.length) throw new UsageError(`--approve takes ${RISKS.join(',')} or all (unknown: ${bad.join(', ')}).`);
+  return parts as Risk[];
+}
+
+function parseMaxTurns(value: string | undefined): number {
+  if (value === undefined) return 25;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--max-turns must be a whole number of at least 1 (got "${value}").`);
+  return n;
+}
+
+function parseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    new URL(value);
+  } catch {
+    throw new UsageError(`--base-url must be a URL such as http://127.0.0.1:11434/v1 (got "${value}").`);
+  }
+  return value;
+}

@@ -1,0 +1,64 @@
+// What the headless run prints: the answer as it streams, and a line per intent and outcome.
+import type { RuntimeEvent, ToolIntent } from '../kernel/index.js';
+
+export interface Printer {
+  out(text: string): void;
+  line(text: string): void;
+}
+
+export function streamPrinter(stdout: NodeJS.WritableStream): Printer {
+  let atLineStart = true;
+  return {
+    out(text) {
+      if (!text) return;
+      stdout.write(text);
+      atLineStart = text.endsWith('\n');
+    },
+    line(text) {
+      stdout.write(`${atLineStart ? '' : '\n'}${text}\n`);
+      atLineStart = true;
+    },
+  };
+}
+
+/** Prints one runtime event; `intents` looks intents up for their summary. */
+export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) => ToolIntent | undefined): void {
+  const label = (id: string) => {
+    const i = intent(id);
+    return i ? `${i.tool} ${i.summary}`.trim() : id;
+  };
+  switch (e.type) {
+    case 'text_delta':
+      return p.out(e.text);
+    case 'intent_proposed':
+      return p.line(`▸ proposed ${e.intent.tool}: ${e.intent.summary} [${e.intent.risk}]`);
+    case 'approval_requested':
+      return p.line(`? ${label(e.intentId)} needs approval: ${e.reason}`);
+    case 'intent_approved':
+      return p.line(`✓ approved ${label(e.intentId)}${e.auto ? ' (by policy)' : e.scope !== 'once' ? ` (${e.scope})` : ''}`);
+    case 'intent_rejected':
+      return p.line(`✗ rejected ${label(e.intentId)}${e.reason ? `: ${e.reason}` : ''}`);
+    case 'observation': {
+      const o = e.observation;
+      const what = o.summary ?? firstLine(o.content);
+      return p.line(`${o.ok ? '  ↳ ok' : `  ↳ ${o.code ?? 'failed'}`}: ${what}`);
+    }
+    case 'turn_retry':
+      return p.line(`… ${e.error.message} — retrying in ${Math.ceil(e.delayMs / 1000)} s`);
+    case 'model_error':
+      return p.line(`! ${e.error.message}`);
+    case 'run_failed':
+      return p.line(`✗ run failed: ${e.error.message}`);
+    case 'run_cancelled':
+      return p.line('✗ run cancelled');
+    case 'run_finished':
+      return p.line('✓ done');
+    default:
+      return;
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 157)}…` : line;
+}

@@ -1,0 +1,82 @@
+// `keel run`: composes kernel + provider + tools + the Node workspace, streams the run to the
+// terminal, and turns the outcome into an exit status.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Runtime, type ApprovalPolicy, type ModelProvider, type PolicyDecision } from '../kernel/index.js';
+import { createAnthropicProvider, createOpenAIProvider, ScriptedProvider } from '../providers/index.js';
+import { createPolicy, createToolRegistry, searchByWalking } from '../tools/index.js';
+import { createNodeWorkspace } from '../node/node-workspace.js';
+import { JsonlLogStore } from '../node/jsonl-store.js';
+import type { RunOptions } from './args.js';
+import { UsageError } from './args.js';
+import { rejectAll, terminalApprover, type Approver } from './approvals.js';
+import { demoScript } from './demo-script.js';
+import { renderEvent, streamPrinter } from './render.js';
+
+export const EXIT = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+export interface CliIo {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  /** Registers a handler for Ctrl+C; returns its remover. */
+  onInterrupt(handler: () => void): () => void;
+}
+
+export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
+  const root = path.resolve(options.workspace);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
+  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  const interactive = !!io.stdin.isTTY;
+  const store = options.log ? JsonlLogStore.open(path.resolve(options.log)) : undefined;
+  const runtime = new Runtime({
+    provider: makeProvider(options),
+    registry: createToolRegistry(),
+    workspace,
+    policy: interactive ? createPolicy({ autoApprove: options.approve }) : headlessPolicy(createPolicy({ autoApprove: options.approve })),
+    store,
+    maxTurns: options.maxTurns,
+    visibility: { trusted: true, hasDiagnostics: false },
+  });
+  const approver: Approver = interactive ? terminalApprover(io.stdin, io.stdout) : rejectAll;
+  const printer = streamPrinter(io.stdout);
+  let interrupted = false;
+  const removeInterrupt = io.onInterrupt(() => {
+    interrupted = true;
+    runtime.cancel();
+  });
+  try {
+    for await (const out of runtime.send(options.task)) {
+      if (out.kind !== 'event') continue;
+      const e = out.event;
+      renderEvent(printer, e, (id) => runtime.getState().intents[id]);
+      if (e.type === 'approval_requested') await approver(runtime.getState().intents[e.intentId]!, e.reason, runtime);
+    }
+  } finally {
+    removeInterrupt();
+    await store?.close();
+  }
+  const status = runtime.getState().status;
+  if (interrupted) return EXIT.interrupted;
+  return status === 'completed' ? EXIT.completed : EXIT.failed;
+}
+
+/**
+ * With nobody to ask, protected paths and paths outside the workspace are refused outright,
+ * even under --approve all; everything else that would ask is rejected by `rejectAll`.
+ */
+function headlessPolicy(inner: ApprovalPolicy): ApprovalPolicy {
+  return {
+    async decide(intent, ctx): Promise<PolicyDecision> {
+      const verdict = await inner.decide(intent, ctx);
+      if (verdict.type === 'ask' && /always asks/.test(verdict.reason)) return { type: 'deny', reason: `${verdict.reason} (refused: nobody to ask in a non-interactive run)` };
+      return verdict;
+    },
+  };
+}
+
+function makeProvider(o: RunOptions): ModelProvider {
+  if (o.provider === 'scripted') return new ScriptedProvider(demoScript, { model: 'demo' });
+  if (o.provider === 'openai') return createOpenAIProvider({ model: o.model ?? 'gpt-4.1', baseURL: o.baseUrl });
+  return createAnthropicProvider({ model: o.model ?? 'claude-sonnet-4-5', baseURL: o.baseUrl });
+}
