@@ -1,0 +1,89 @@
+// The Workspace port on Node: files through node:fs (atomic writes), search through ripgrep
+// (or a fallback), processes through the user's shell in their own process group.
+import { promises as fs } from 'node:fs';
+import type { DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, Workspace } from '../kernel/index.js';
+import { WorkspaceError } from '../kernel/index.js';
+import { atomicWrite } from './atomic-write.js';
+import { basicSearch } from './basic-search.js';
+import { toWorkspaceError } from './fs-errors.js';
+import { PathResolver } from './path-resolver.js';
+import { findRipgrep, runRipgrep } from './ripgrep.js';
+import { runProcess } from './run-process.js';
+
+export type FallbackSearch = (ws: Workspace, query: SearchQuery, signal: AbortSignal) => Promise<SearchResult>;
+
+export interface NodeWorkspaceOptions {
+  /** Path of rg; null never uses ripgrep; absent looks for rg on PATH. */
+  rgPath?: string | null;
+  /** Search used when there is no ripgrep; pass `searchByWalking` from src/tools. */
+  fallbackSearch?: FallbackSearch;
+}
+
+export interface NodeWorkspace extends Workspace {
+  readonly caseInsensitive: boolean;
+}
+
+export async function createNodeWorkspace(root: string, options: NodeWorkspaceOptions = {}): Promise<NodeWorkspace> {
+  const paths = await PathResolver.create(root);
+  const abs = (rel: string) => paths.absolute(rel);
+  const rg = () => (options.rgPath === null ? Promise.resolve(undefined) : options.rgPath ? Promise.resolve(options.rgPath) : findRipgrep());
+
+  const ws: NodeWorkspace = {
+    root: paths.root,
+    caseInsensitive: paths.caseInsensitive,
+    resolve: (p) => paths.resolve(p),
+    async readFile(p) {
+      const rel = await paths.resolve(p);
+      try {
+        return new Uint8Array(await fs.readFile(abs(rel)));
+      } catch (err) {
+        throw toWorkspaceError(err, rel);
+      }
+    },
+    async writeFile(p, data) {
+      const rel = await paths.resolve(p);
+      if (rel === '') throw new WorkspaceError('not_a_file', 'The workspace root is a folder, not a file.');
+      try {
+        await atomicWrite(abs(rel), data);
+      } catch (err) {
+        throw toWorkspaceError(err, rel);
+      }
+    },
+    async stat(p) {
+      const rel = await paths.resolve(p);
+      const st = await fs.stat(abs(rel)).catch(() => undefined);
+      if (!st) return undefined;
+      const type: FileStat['type'] = st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'other';
+      return { type, size: st.size, mtimeMs: st.mtimeMs };
+    },
+    async readDir(p) {
+      const rel = await paths.resolve(p);
+      try {
+        const entries = await fs.readdir(abs(rel), { withFileTypes: true });
+        return entries
+          .map((e): DirEntry => ({
+            path: rel === '' ? e.name : `${rel}/${e.name}`,
+            // Symlinks are listed but never followed by walkers: no cycles, no escapes.
+            type: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other',
+          }))
+          .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      } catch (err) {
+        throw toWorkspaceError(err, rel);
+      }
+    },
+    async search(query, signal) {
+      const path = query.path ? await paths.resolve(query.path) : undefined;
+      const q = { ...query, path: path || undefined };
+      const rgPath = await rg();
+      if (rgPath) return runRipgrep(rgPath, paths.root, q, signal);
+      return options.fallbackSearch ? options.fallbackSearch(ws, q, signal) : basicSearch(paths.root, q, signal);
+    },
+    async runProcess(commandLine, opts: ProcessOptions) {
+      const cwd = await paths.resolve(opts.cwd ?? '.');
+      const st = await fs.stat(abs(cwd)).catch(() => undefined);
+      if (!st?.isDirectory()) throw new WorkspaceError('not_a_directory', `${opts.cwd} is not a folder in the workspace.`);
+      return runProcess(commandLine, abs(cwd), opts);
+    },
+  };
+  return ws;
+}

@@ -1,0 +1,90 @@
+// Runs a command line through the user's shell in its own process group, capturing bounded
+// head/tail output. A timeout or an abort ends the whole group: SIGTERM, then SIGKILL.
+import { spawn } from 'node:child_process';
+import { WorkspaceError, type ProcessOptions, type ProcessResult } from '../kernel/index.js';
+import { BoundedCapture } from './bounded-capture.js';
+
+const KILL_GRACE_MS = 2000;
+/** After the shell exits, how long to wait for output still in the pipes. */
+const DRAIN_MS = 250;
+
+export function userShell(): string {
+  return process.env.SHELL || '/bin/sh';
+}
+
+export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOptions): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(userShell(), ['-c', commandLine], {
+      cwd: cwdAbs,
+      detached: true,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = new BoundedCapture(opts.maxCaptureChars);
+    const err = new BoundedCapture(opts.maxCaptureChars);
+    const combined = new BoundedCapture(opts.maxCaptureChars);
+    const state = { timedOut: false, cancelled: false, exit: null as number | null, signal: null as string | null, done: false };
+    const timers: NodeJS.Timeout[] = [];
+
+    const endGroup = () => {
+      killGroup(child.pid, 'SIGTERM');
+      // Not cleared when the shell exits: a grandchild that ignores SIGTERM must still go.
+      setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
+    };
+    const onAbort = () => {
+      state.cancelled = true;
+      endGroup();
+    };
+    const finish = () => {
+      if (state.done) return;
+      state.done = true;
+      timers.forEach(clearTimeout);
+      opts.signal.removeEventListener('abort', onAbort);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve({
+        exitCode: state.exit, signal: state.signal, timedOut: state.timedOut, cancelled: state.cancelled,
+        durationMs: Date.now() - started, stdout: out.result(), stderr: err.result(), combined: combined.result(),
+      });
+    };
+
+    for (const [stream, capture, name] of [[child.stdout, out, 'stdout'], [child.stderr, err, 'stderr']] as const) {
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        capture.push(chunk);
+        combined.push(chunk);
+        opts.onOutput?.(chunk, name);
+      });
+    }
+    child.on('error', (e) => {
+      timers.forEach(clearTimeout);
+      reject(new WorkspaceError('io_error', `Could not start ${userShell()}: ${e.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      [state.exit, state.signal] = [code, signal];
+      // Background children may hold the pipes open; do not wait for them forever.
+      timers.push(setTimeout(finish, DRAIN_MS));
+    });
+    child.on('close', finish);
+    timers.push(setTimeout(() => {
+      state.timedOut = true;
+      endGroup();
+    }, opts.timeoutMs));
+    if (opts.signal.aborted) onAbort();
+    else opts.signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// edit_file: search/replace blocks applied all-or-nothing, refused when the file is stale.
+// The observation carries the unified diff; `data` carries what the VS Code diff editor needs.
+import { z } from 'zod';
+import { contentHash, type ToolDefinition } from '../kernel/index.js';
+import { planEdit } from './edit/plan-edit.js';
+import { isResult, snapshot, staleCheck } from './file-access.js';
+import { changeData } from './change-data.js';
+import { errorResult, failure, fitLines } from './tool-result.js';
+
+export const EditBlockSchema = z.object({
+  search: z.string().describe('Exact current text to replace (copy it from read_file, without the line numbers).'),
+  replace: z.string().describe('The new text.'),
+});
+
+export const EditFileInputSchema = z.object({
+  path: z.string().min(1).describe('File path, relative to the workspace root.'),
+  edits: z.array(EditBlockSchema).min(1).describe('Blocks, in any order; each search must match exactly one place.'),
+});
+export type EditFileInput = z.infer<typeof EditFileInputSchema>;
+
+const BUDGET_TOKENS = 4000;
+
+export const editFileTool: ToolDefinition<EditFileInput> = {
+  name: 'edit_file',
+  description:
+    'Change an existing file with search/replace blocks. Either all blocks apply or none does. ' +
+    'Read the file first: an edit of a file changed since your last read is refused as stale.',
+  input: EditFileInputSchema,
+  risk: 'write',
+  readOnly: false,
+  concurrencySafe: false,
+  outputBudgetTokens: BUDGET_TOKENS,
+  isVisible: (c) => c.trusted,
+  summarize: (i) => `${i.path} (${i.edits.length} block${i.edits.length === 1 ? '' : 's'})`,
+  paths: (i) => [i.path],
+  async execute(input, ctx) {
+    try {
+      const snap = await snapshot(ctx.workspace, input.path);
+      if (isResult(snap)) return snap;
+      if (!snap.bytes) return failure('not_found', `${snap.rel} does not exist. To create it, use write_file.`);
+      const stale = staleCheck(snap, ctx, BUDGET_TOKENS * 4);
+      if (stale) return stale;
+      const plan = planEdit(snap.bytes, input.edits, snap.rel);
+      if (!plan.ok) return failure('invalid_input', plan.message, { summary: `${snap.rel}: edit did not apply` });
+      await ctx.workspace.writeFile(snap.rel, plan.newBytes);
+      const stats = `+${plan.added} −${plan.removed}`;
+      const forgiven = plan.tolerantBlocks ? ` (${plan.tolerantBlocks} block${plan.tolerantBlocks === 1 ? '' : 's'} matched after forgiving whitespace)` : '';
+      return {
+        ok: true,
+        content: fitLines(`Edited ${snap.rel}: ${stats} lines${forgiven}.\n${plan.diff}`, BUDGET_TOKENS * 4, 'diff lines'),
+        summary: `${snap.rel} ${stats}`,
+        data: changeData(snap.rel, plan.diff, plan.before, () => plan.newText, plan.newBytes.length),
+        fileVersions: { [snap.rel]: contentHash(plan.newBytes) },
+      };
+    } catch (err) {
+      return errorResult(err, input.path);
+    }
+  },
+};

@@ -1,0 +1,52 @@
+// Reading a file for a change, and refusing stale changes. An edit or overwrite is allowed only
+// when the file's content hash equals the one the agent last read in this task; otherwise the
+// tool answers `stale` with the current content attached (and its new version recorded), so the
+// model can retry at once without another read. A file never read counts as stale too.
+import { contentHash, type ToolContext, type ToolResult, type Workspace } from '../kernel/index.js';
+import { decodeText, isBinary } from './text/encoding.js';
+import { LineIndex } from './text/line-index.js';
+import { numberedWithin } from './text/numbered.js';
+import { failure } from './tool-result.js';
+
+export interface FileSnapshot {
+  /** Canonical workspace-relative path: the key of fileVersions. */
+  rel: string;
+  bytes: Uint8Array | undefined;
+  hash: string | undefined;
+}
+
+export async function snapshot(ws: Workspace, path: string): Promise<FileSnapshot | ToolResult> {
+  const rel = await ws.resolve(path);
+  const st = await ws.stat(rel);
+  if (!st) return { rel, bytes: undefined, hash: undefined };
+  if (st.type !== 'file') return failure('invalid_input', `${rel} is a ${st.type === 'directory' ? 'folder' : 'special file'}, not a file.`, { retryable: false });
+  const bytes = await ws.readFile(rel);
+  return { rel, bytes, hash: contentHash(bytes) };
+}
+
+export function isResult(x: FileSnapshot | ToolResult): x is ToolResult {
+  return 'ok' in x;
+}
+
+/** The stale answer, or undefined when the agent's last read matches the file. */
+export function staleCheck(snap: FileSnapshot, ctx: ToolContext, budgetChars: number): ToolResult | undefined {
+  if (!snap.bytes || !snap.hash) return undefined;
+  const known = ctx.fileVersions[snap.rel];
+  if (known === snap.hash) return undefined;
+  const why = known === undefined
+    ? `${snap.rel} has not been read in this task; read the file first. Its current content is below.`
+    : `${snap.rel} changed since you last read it (edited by someone else or another tool). Its current content is below.`;
+  return failure('stale', `${why} Nothing was written; retry against this content.\n\n${currentContent(snap.bytes, budgetChars - why.length - 80)}`, {
+    fileVersions: { [snap.rel]: snap.hash },
+    summary: `${snap.rel} is stale`,
+  });
+}
+
+function currentContent(bytes: Uint8Array, maxChars: number): string {
+  if (isBinary(bytes)) return '(binary file)';
+  const idx = new LineIndex(decodeText(bytes).text);
+  if (idx.length === 0) return '(empty file)';
+  const page = numberedWithin((i) => idx.raw(i), 0, idx.length, Math.max(200, maxChars - 120));
+  if (page.nextLine >= idx.length) return page.text;
+  return `${page.text}\n[Showing lines 1–${page.nextLine} of ${idx.length}. Call read_file with startLine: ${page.nextLine + 1} to read on.]`;
+}

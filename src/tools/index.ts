@@ -1,0 +1,32 @@
+// Keel's tools, declared once each. Composition roots (CLI, extension) register them all.
+import { Registry, type ToolDefinition } from '../kernel/index.js';
+import { editFileTool } from './edit-file.js';
+import { getDiagnosticsTool } from './get-diagnostics.js';
+import { listFilesTool } from './list-files.js';
+import { readFileTool } from './read-file.js';
+import { runCommandTool } from './run-command.js';
+import { runTestsTool } from './run-tests/run-tests.js';
+import { searchFilesTool } from './search-files.js';
+import { writeFileTool } from './write-file.js';
+
+export const allTools: readonly ToolDefinition[] = [
+  readFileTool, listFilesTool, searchFilesTool, editFileTool, writeFileTool, runTestsTool, runCommandTool, getDiagnosticsTool,
+];
+
+/** Registers every tool on the given registry (or a new one). */
+export function createToolRegistry(registry: Registry = new Registry()): Registry {
+  for (const tool of allTools) registry.addTool(tool);
+  return registry;
+}
+
+export { readFileTool, listFilesTool, searchFilesTool, editFileTool, writeFileTool, runTestsTool, runCommandTool, getDiagnosticsTool };
+export { planEdit, type EditPlan, type EditBlock } from './edit/plan-edit.js';
+export { planWrite, type WritePlan } from './edit/plan-write.js';
+export { createPolicy, type PolicyOptions } from './policy/create-policy.js';
+export { classifyCommand, type CommandClass, type CommandClassification } from './policy/classify-command.js';
+export { protectedReason } from './policy/protected-paths.js';
+export { searchByWalking } from './search/walking-search.js';
+export { IgnoreMatcher, parseIgnore } from './ignore/gitignore.js';
+export { parseTestOutput } from './run-tests/parse-output.js';
+export type { TestReport, TestFailure } from './run-tests/test-report.js';
+export type { FileChangeData } from './change-data.js';

@@ -1,0 +1,79 @@
+// What known commands do. Read-only commands may be auto-approved when configured; network
+// commands (installers, fetchers) and dangerous ones always ask.
+
+/** Commands that only read, whatever their arguments (guarded ones are judged in code). */
+export const READ_ONLY = new Set([
+  'ls', 'cat', 'head', 'tail', 'wc', 'pwd', 'echo', 'printf', 'grep', 'egrep', 'fgrep', 'rg', 'ag', 'tree',
+  'stat', 'file', 'du', 'df', 'which', 'type', 'whoami', 'id', 'uname', 'date', 'printenv', 'diff', 'cmp',
+  'uniq', 'cut', 'tr', 'basename', 'dirname', 'realpath', 'readlink', 'true', 'false', 'test', '[', '[[',
+  'jq', 'md5sum', 'sha1sum', 'sha256sum', 'nl', 'column', 'comm', 'seq', 'expr', 'tac', 'rev', 'od',
+  'hexdump', 'strings', 'cd', 'sleep', 'fold', 'paste', 'join',
+]);
+
+/** Test runners: read-only for approval purposes (they run the project's own tests). */
+export const TEST_RUNNERS = new Set(['mocha', 'jest', 'vitest', 'pytest', 'py.test']);
+
+export const GIT_READ_ONLY = new Set([
+  'status', 'diff', 'log', 'show', 'rev-parse', 'ls-files', 'blame', 'grep', 'describe', 'shortlog', 'reflog',
+  'cat-file', 'ls-tree', 'merge-base', 'rev-list', 'show-ref', 'whatchanged', 'version', 'help',
+]);
+
+export const GIT_NETWORK = new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote', 'submodule', 'archive', 'request-pull']);
+
+export const NETWORK_COMMANDS = new Set([
+  'curl', 'wget', 'ssh', 'scp', 'sftp', 'rsync', 'nc', 'ncat', 'netcat', 'telnet', 'ftp', 'aria2c', 'http', 'https',
+  'socat', 'bunx', 'pipx',
+]);
+
+/** Package managers: the subcommands that download. */
+export const INSTALLERS: Record<string, Set<string>> = {
+  npm: new Set(['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'publish', 'exec', 'x', 'install-test', 'it', 'outdated', 'view', 'info', 'dlx', 'init', 'create']),
+  yarn: new Set(['', 'install', 'add', 'upgrade', 'up', 'dlx', 'global', 'create', 'publish', 'npm']),
+  pnpm: new Set(['install', 'i', 'add', 'update', 'up', 'dlx', 'create', 'publish', 'fetch']),
+  bun: new Set(['install', 'i', 'add', 'update', 'x', 'create', 'publish']),
+  pip: new Set(['install', 'download', 'wheel']),
+  pip3: new Set(['install', 'download', 'wheel']),
+  uv: new Set(['pip', 'add', 'sync', 'tool', 'run']),
+  poetry: new Set(['add', 'install', 'update', 'publish']),
+  conda: new Set(['install', 'update', 'create']),
+  gem: new Set(['install', 'update', 'fetch']),
+  bundle: new Set(['', 'install', 'update', 'add']),
+  cargo: new Set(['install', 'fetch', 'update', 'publish', 'add']),
+  go: new Set(['get', 'install', 'mod']),
+  composer: new Set(['install', 'require', 'update', 'create-project']),
+  'apt-get': new Set(['install', 'update', 'upgrade', 'dist-upgrade', 'source', 'download']),
+  apt: new Set(['install', 'update', 'upgrade', 'full-upgrade', 'download']),
+  yum: new Set(['install', 'update', 'upgrade']),
+  dnf: new Set(['install', 'update', 'upgrade']),
+  apk: new Set(['add', 'update', 'upgrade', 'fetch']),
+  brew: new Set(['install', 'update', 'upgrade', 'tap', 'fetch']),
+  docker: new Set(['pull', 'push', 'run', 'build', 'login']),
+  snap: new Set(['install', 'refresh']),
+};
+
+/** Always dangerous, whatever the arguments. */
+export const DANGEROUS_COMMANDS = new Map([
+  ['sudo', 'runs as another user (sudo)'],
+  ['su', 'switches user (su)'],
+  ['doas', 'runs as another user (doas)'],
+  ['dd', 'writes raw data (dd)'],
+  ['shred', 'destroys file contents (shred)'],
+  ['wipefs', 'erases file systems (wipefs)'],
+  ['fdisk', 'changes partitions (fdisk)'],
+  ['parted', 'changes partitions (parted)'],
+  ['shutdown', 'shuts the machine down'],
+  ['reboot', 'reboots the machine'],
+  ['halt', 'halts the machine'],
+  ['poweroff', 'powers the machine off'],
+  ['mkfs', 'formats a disk (mkfs)'],
+  ['crontab', 'changes scheduled jobs (crontab)'],
+]);
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'csh', 'tcsh']);
+export const INTERPRETERS = new Set(['python', 'python3', 'node', 'perl', 'ruby', 'php', 'deno', 'bun']);
+
+/** Prefix assignments that change what a command runs. */
+export const DANGEROUS_ENV = new Set(['PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'NODE_OPTIONS', 'BASH_ENV', 'ENV', 'PYTHONPATH', 'PYTHONSTARTUP', 'PROMPT_COMMAND', 'GIT_SSH_COMMAND', 'GIT_EXTERNAL_DIFF', 'PAGER', 'GIT_PAGER', 'EDITOR']);
+
+/** Wrappers that run the rest of their arguments as a command: how many option words to skip is judged in code. */
+export const WRAPPERS = new Set(['command', 'builtin', 'nohup', 'nice', 'time', 'timeout', 'stdbuf', 'exec', 'env', 'xargs', 'ionice', 'chronic']);

@@ -1,0 +1,68 @@
+// The approval policy: deny rules → outside the workspace (deny) → protected paths (ask) →
+// risky commands (ask unless this exact command was approved) → standing approvals →
+// auto-approved risk classes → defaults (reads run; writes and commands ask).
+import {
+  grantCovers, WorkspaceError, type ApprovalPolicy, type PolicyContext, type PolicyDecision, type Risk, type ToolIntent,
+} from '../../kernel/index.js';
+import type { CommandRules } from './classify-argv.js';
+import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
+import { isSecretFile, protectedReason } from './protected-paths.js';
+
+export interface PolicyOptions {
+  /** Risk classes that run without asking. For commands, only read-only ones (allowlist or `commandRules.allow`). */
+  autoApprove?: Risk[];
+  commandRules?: { allow?: string[]; deny?: string[] };
+}
+
+const ALWAYS_ASK = new Set<CommandClassification['type']>(['network', 'dangerous', 'unparseable']);
+
+export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
+  const auto = new Set(options.autoApprove ?? []);
+  const rules: CommandRules = {
+    allow: (options.commandRules?.allow ?? []).map(ruleTokens),
+    deny: (options.commandRules?.deny ?? []).map(ruleTokens),
+  };
+  return {
+    async decide(intent: ToolIntent, ctx: PolicyContext): Promise<PolicyDecision> {
+      const cls = commandClass(intent, rules);
+      if (cls?.type === 'denied') return { type: 'deny', reason: cls.reasons[0] ?? 'denied by a command rule' };
+      const where = await checkPaths(intent, ctx);
+      if (where) return where;
+      if (cls && ALWAYS_ASK.has(cls.type)) {
+        if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent))) return { type: 'allow', reason: 'this exact command was approved earlier' };
+        return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.` };
+      }
+      if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
+      if (auto.has(intent.risk) && (!cls || cls.type === 'read_only')) return { type: 'allow', reason: `${intent.risk} is auto-approved` };
+      if (ctx.tool.readOnly) return { type: 'allow', reason: 'reads inside the workspace run' };
+      if (cls) return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.' };
+      return { type: 'ask', reason: `${intent.tool} changes ${intent.paths.join(', ') || 'files'}.` };
+    },
+  };
+}
+
+/** The command line a tool will run, classified; undefined for tools that run none. */
+function commandClass(intent: ToolIntent, rules: CommandRules): CommandClassification | undefined {
+  const command = (intent.input as { command?: unknown } | null)?.command;
+  if (typeof command === 'string') return classifyCommand(command, rules);
+  // run_tests without a command runs the detected test command: a test runner.
+  if (intent.tool === 'run_tests') return { type: 'read_only', reasons: [] };
+  return undefined;
+}
+
+async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<PolicyDecision | undefined> {
+  if (intent.paths.length === 0) return undefined;
+  if (!ctx.workspace) return { type: 'ask', reason: 'No workspace folder is open to check the paths against.' };
+  for (const p of intent.paths) {
+    let rel: string;
+    try {
+      rel = await ctx.workspace.resolve(p);
+    } catch (err) {
+      if ((err instanceof WorkspaceError || (err as Error)?.name === 'WorkspaceError') && (err as WorkspaceError).code === 'outside_workspace') return { type: 'deny', reason: `${p} is outside the workspace.` };
+      return { type: 'ask', reason: `${p} could not be checked: ${(err as Error).message}` };
+    }
+    const why = protectedReason(rel);
+    if (why && (!ctx.tool.readOnly || isSecretFile(rel))) return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.` };
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+// Paths that always ask before a change, even when writes are pre-approved: editor and agent
+// configuration, git internals and hooks, secrets, and files that define commands that other,
+// auto-approvable commands run (package.json scripts behind `npm test`). A Makefile is not
+// protected: `make` is never auto-approved, so editing one cannot widen what runs unasked.
+// Matched case-insensitively, so `.VSCode/` on a case-insensitive disk is caught too.
+
+const SEGMENTS: [string, string][] = [
+  ['.git', 'is inside .git (repository internals and hooks)'],
+  ['.vscode', 'is VS Code configuration (tasks and launch configurations run commands)'],
+  ['.keel', 'is Keel configuration'],
+  ['.husky', 'defines git hooks (.husky)'],
+];
+
+const NAMES: [RegExp, string][] = [
+  [/\.code-workspace$/, 'is a VS Code workspace file (settings, tasks)'],
+  [/^\.keelignore$/, 'decides what Keel may see (.keelignore)'],
+  [/^\.gitignore$/, 'decides what git and Keel ignore (.gitignore)'],
+  [/^\.env/, 'may hold secrets (.env files)'],
+  [/^package\.json$/, 'defines the scripts that npm test and npm run execute'],
+  [/^\.npmrc$/, 'configures how npm runs scripts (.npmrc)'],
+];
+
+/** Why the path is protected, or undefined. `rel` is a canonical workspace-relative path. */
+export function protectedReason(rel: string): string | undefined {
+  const parts = rel.toLowerCase().split('/');
+  for (const [segment, why] of SEGMENTS) if (parts.includes(segment)) return why;
+  const name = parts[parts.length - 1] ?? '';
+  for (const [re, why] of NAMES) if (re.test(name)) return why;
+  return undefined;
+}
+
+/** Files whose mere reading would hand secrets to the model provider. */
+export function isSecretFile(rel: string): boolean {
+  const name = rel.toLowerCase().split('/').pop() ?? '';
+  return /^\.env/.test(name) && !/\.(example|sample|template)$/.test(name);
+}

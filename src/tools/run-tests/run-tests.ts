@@ -1,0 +1,68 @@
+// run_tests: runs the project's tests (the given command, or the detected one) and answers
+// with a structured report: counts, each failure's name, file:line and message.
+import { z } from 'zod';
+import type { ProcessResult, ToolDefinition } from '../../kernel/index.js';
+import { describeExit } from '../process-output.js';
+import { errorResult, failure } from '../tool-result.js';
+import { detectTestCommand } from './detect-command.js';
+import { excerpt, formatFailures, summaryLine } from './format-report.js';
+import { parseTestOutput } from './parse-output.js';
+
+export const RunTestsInputSchema = z.object({
+  command: z.string().min(1).optional().describe('Test command; detected from the project when absent (npm test, pytest, go test, cargo test, …).'),
+});
+export type RunTestsInput = z.infer<typeof RunTestsInputSchema>;
+
+const TIMEOUT_MS = 10 * 60_000;
+/** Enough to parse a large suite; still bounded for runaway output. */
+const CAPTURE_CHARS = 1_000_000;
+const ENV = { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb' };
+
+export const runTestsTool: ToolDefinition<RunTestsInput> = {
+  name: 'run_tests',
+  description:
+    'Run the project\'s tests and get a structured result: counts and each failure with its test name, file:line and message. ' +
+    'Without a command, the test command is detected from the project.',
+  input: RunTestsInputSchema,
+  risk: 'execute',
+  readOnly: false,
+  concurrencySafe: false,
+  outputBudgetTokens: 2000,
+  isVisible: (c) => c.trusted,
+  summarize: (i) => i.command ?? 'detected test command',
+  paths: () => ['.'],
+  async execute(input, ctx) {
+    try {
+      const detected = input.command ? undefined : await detectTestCommand(ctx.workspace);
+      const command = input.command ?? detected?.command;
+      if (!command) return failure('invalid_input', 'No test command could be detected (no package.json test script, pytest, go.mod or Cargo.toml). Pass the command to run.');
+      const r = await ctx.workspace.runProcess(command, {
+        timeoutMs: TIMEOUT_MS, signal: ctx.signal, maxCaptureChars: CAPTURE_CHARS, env: ENV,
+        onOutput: (chunk) => ctx.onProgress(chunk),
+      });
+      return report(command, r, ctx.workspace.root);
+    } catch (err) {
+      return errorResult(err);
+    }
+  },
+};
+
+function report(command: string, r: ProcessResult, root: string) {
+  const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
+  const parsed = parseTestOutput(output, root);
+  const exit = describeExit(r, TIMEOUT_MS);
+  const header = `$ ${command}\n[${exit}]`;
+  const data = { command, exitCode: r.exitCode, timedOut: r.timedOut, durationMs: r.durationMs, outputChars: r.combined.totalChars, report: parsed };
+  if (r.timedOut || r.cancelled) {
+    const code = r.timedOut ? 'timeout' : 'cancelled';
+    return { ok: false, code, retryable: r.timedOut, content: `${header}\n${excerpt(output)}`, summary: exit, data } as const;
+  }
+  if (!parsed) {
+    const ok = r.exitCode === 0;
+    const content = `${header}\nThe output was not recognised as a known test runner's; here is its end:\n${excerpt(output, 5000)}`;
+    return { ok, content, summary: ok ? 'tests passed (exit code 0)' : `exit code ${r.exitCode}`, data, ...(ok ? {} : { code: 'execution_failed' as const, retryable: true }) };
+  }
+  const summary = summaryLine(parsed);
+  const body = [header, `${summary} (${parsed.runner})`, formatFailures(parsed.failures), `Output (end):\n${excerpt(output)}`];
+  return { ok: true, content: body.filter(Boolean).join('\n\n'), summary, data };
+}

@@ -1,0 +1,54 @@
+// search_files: a regular-expression search through the port (ripgrep where there is one),
+// grouped by file, with line numbers, capped with a note.
+import { z } from 'zod';
+import type { SearchMatch, ToolDefinition } from '../kernel/index.js';
+import { errorResult, failure, fitLines } from './tool-result.js';
+
+export const SearchFilesInputSchema = z.object({
+  query: z.string().min(1).describe('Regular expression (ripgrep syntax) to search for.'),
+  path: z.string().optional().describe('Folder to search under, relative to the workspace root.'),
+  glob: z.string().optional().describe('Only files matching this glob, e.g. "*.ts" or "src/**/*.py".'),
+});
+export type SearchFilesInput = z.infer<typeof SearchFilesInputSchema>;
+
+const MAX_MATCHES = 200;
+const MAX_LINE_CHARS = 240;
+const BUDGET_TOKENS = 3000;
+
+export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
+  name: 'search_files',
+  description: 'Search file contents with a regular expression; returns matching lines with line numbers, grouped by file.',
+  input: SearchFilesInputSchema,
+  risk: 'read',
+  readOnly: true,
+  concurrencySafe: true,
+  outputBudgetTokens: BUDGET_TOKENS,
+  summarize: (i) => `/${i.query}/${i.path ? ` in ${i.path}` : ''}${i.glob ? ` (${i.glob})` : ''}`,
+  paths: (i) => [i.path || '.'],
+  async execute(input, ctx) {
+    try {
+      const path = input.path ? await ctx.workspace.resolve(input.path) : undefined;
+      const result = await ctx.workspace.search({ pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES }, ctx.signal);
+      if (result.matches.length === 0) return { ok: true, content: `No matches for /${input.query}/.`, summary: '0 matches' };
+      const files = new Set(result.matches.map((m) => m.path)).size;
+      const count = `${result.matches.length}${result.truncated ? '+' : ''} matches in ${files} file${files === 1 ? '' : 's'}`;
+      const note = result.truncated ? `\n[More than ${MAX_MATCHES} matches: only the first ${MAX_MATCHES} are shown. Narrow the query, path or glob.]` : '';
+      const body = fitLines(group(result.matches), BUDGET_TOKENS * 4 - 300, 'matching lines');
+      return { ok: true, content: `${count}:\n${body}${note}`, summary: count, data: { engine: result.engine, truncated: result.truncated } };
+    } catch (err) {
+      if (/regex|parse/i.test(String((err as Error)?.message))) return failure('invalid_input', `The query is not a valid regular expression: ${(err as Error).message}`);
+      return errorResult(err, input.path);
+    }
+  },
+};
+
+function group(matches: readonly SearchMatch[]): string {
+  const out: string[] = [];
+  let current: string | undefined;
+  for (const m of matches) {
+    if (m.path !== current) out.push(`${(current = m.path)}`);
+    const text = m.text.replace(/\r?\n$/, '');
+    out.push(`  ${m.line}: ${text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text}`);
+  }
+  return out.join('\n');
+}

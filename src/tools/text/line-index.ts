@@ -1,0 +1,62 @@
+// Line offsets of a text, computed once, so edits and diffs can address lines without splitting
+// a 10,000-line file again and again.
+
+/** Marks a last line that has no newline, so that adding one shows as a change. */
+export const NO_EOL = '\u0000noeol';
+
+export interface LineSource {
+  readonly length: number;
+  at(index: number): string;
+}
+
+export class LineIndex implements LineSource {
+  /** Start offset of every line, plus text.length when the text ends with a newline. */
+  readonly starts: number[];
+  readonly length: number;
+
+  constructor(readonly text: string) {
+    const starts = text.length ? [0] : [];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    this.starts = starts;
+    this.length = text.length && text.endsWith('\n') ? starts.length - 1 : starts.length;
+  }
+
+  /** The line's text without its line ending ('\r' included for CRLF). */
+  raw(index: number): string {
+    const start = this.starts[index]!;
+    const next = this.starts[index + 1];
+    return next === undefined ? this.text.slice(start) : this.text.slice(start, next - 1);
+  }
+
+  /** The line as diffs compare it: a last line without a newline is marked. */
+  at(index: number): string {
+    return index === this.length - 1 && !this.text.endsWith('\n') ? this.raw(index) + NO_EOL : this.raw(index);
+  }
+
+  /** Start offset of a line; text.length for the line after the last. */
+  startOf(index: number): number {
+    return this.starts[index] ?? this.text.length;
+  }
+
+  /** Offset just past the line's content, before its '\r\n' or '\n'. */
+  contentEndOf(index: number): number {
+    const next = this.starts[index + 1];
+    if (next === undefined) return this.text.length;
+    return next >= 2 && this.text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
+  }
+
+  /** 0-based line containing the offset. */
+  lineOf(offset: number): number {
+    let [lo, hi] = [0, this.starts.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+}
+
+export function arrayLines(lines: readonly string[]): LineSource {
+  return { length: lines.length, at: (i) => lines[i]! };
+}

@@ -1,0 +1,62 @@
+// write_file: create a file, or overwrite one that was read in this task (an unread or changed
+// existing file is refused as stale). The observation carries the diff.
+import { z } from 'zod';
+import { contentHash, type ToolDefinition } from '../kernel/index.js';
+import { changeData } from './change-data.js';
+import { planWrite } from './edit/plan-write.js';
+import { isResult, snapshot, staleCheck } from './file-access.js';
+import { errorResult, failure, fitLines } from './tool-result.js';
+
+export const WriteFileInputSchema = z.object({
+  path: z.string().min(1).describe('File path, relative to the workspace root. Missing folders are created.'),
+  content: z.string().describe('The whole new content of the file.'),
+});
+export type WriteFileInput = z.infer<typeof WriteFileInputSchema>;
+
+const BUDGET_TOKENS = 3000;
+
+export const writeFileTool: ToolDefinition<WriteFileInput> = {
+  name: 'write_file',
+  description:
+    'Create a file, or replace the whole content of a file you have read in this task. ' +
+    'For changes to part of a file, prefer edit_file.',
+  input: WriteFileInputSchema,
+  risk: 'write',
+  readOnly: false,
+  concurrencySafe: false,
+  outputBudgetTokens: BUDGET_TOKENS,
+  isVisible: (c) => c.trusted,
+  summarize: (i) => i.path,
+  paths: (i) => [i.path],
+  async execute(input, ctx) {
+    try {
+      const snap = await snapshot(ctx.workspace, input.path);
+      if (isResult(snap)) return snap;
+      const stale = staleCheck(snap, ctx, BUDGET_TOKENS * 4);
+      if (stale) return stale;
+      const plan = planWrite(snap.bytes, input.content, snap.rel);
+      if (!plan.ok) return failure('invalid_input', plan.message, { retryable: false });
+      const fileVersions = { [snap.rel]: contentHash(plan.newBytes) };
+      if (!plan.created && plan.diff === '' && sameBytes(snap.bytes!, plan.newBytes)) {
+        return { ok: true, content: `${snap.rel} already has this content; nothing was written.`, summary: `${snap.rel} unchanged`, fileVersions };
+      }
+      await ctx.workspace.writeFile(snap.rel, plan.newBytes);
+      const what = plan.created ? `Created ${snap.rel} (${plan.added} lines)` : `Wrote ${snap.rel}: +${plan.added} −${plan.removed} lines`;
+      return {
+        ok: true,
+        content: fitLines(`${what}.\n${plan.diff}`, BUDGET_TOKENS * 4, 'diff lines'),
+        summary: plan.created ? `${snap.rel} created` : `${snap.rel} +${plan.added} −${plan.removed}`,
+        data: changeData(snap.rel, plan.diff, plan.before, () => plan.newText, plan.newText.length, plan.created),
+        fileVersions,
+      };
+    } catch (err) {
+      return errorResult(err, input.path);
+    }
+  },
+};
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
