@@ -1,8 +1,30 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, unit tests, then (when their harness is present) integration and e2e.
+# `npm test`: typecheck, unit tests, then the real-VS-Code suites: scripts/setup-e2e.sh installs
+# (or finds cached) Chromium and code-server, then integration tests (inside the extension
+# host) and end-to-end tests (a real browser on the workbench).
+# KEEL_SKIP_E2E=1 stops after the unit tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-echo "== typecheck"
+step() { echo; echo "== $1 ($(date +%T))"; }
+
+step typecheck
 npx tsc -p . --noEmit
-echo "== unit tests"
+step "unit tests"
 npx mocha --import=tsx 'test/unit/**/*.test.ts'
+[ "${KEEL_SKIP_E2E:-}" = 1 ] && exit 0
+
+step "setup: chromium, code-server"
+start=$SECONDS
+KEEL_CODE_SERVER=$(bash scripts/setup-e2e.sh | tail -1)
+export KEEL_CODE_SERVER
+echo "setup took $((SECONDS - start))s"
+
+# Package Keel once for both suites.
+step "package Keel"
+KEEL_VSIX=$(node --import=tsx scripts/package-vsix.ts | tail -1)
+export KEEL_VSIX
+
+step "integration tests"
+node --import=tsx test/integration/run.ts
+step "end-to-end tests"
+npx mocha --import=tsx --timeout 300000 --slow 60000 'test/e2e/**/*.e2e.test.ts'

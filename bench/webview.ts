@@ -1,0 +1,298 @@
+// Webview benchmark: the built bundle in Debian's Chromium (through media/dev-harness.html),
+// plus the host-side bytes per delta through the presenter and its scheduler.
+// Run: npm run bench:webview  → bench/results/webview.json (medians).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { RuntimeEvent, RuntimeEventInput } from '../src/kernel/contracts/index.js';
+import type { HostMessage, SessionSnapshot, TranscriptItem } from '../src/protocol/index.js';
+import { Presenter, type SchedulerClock } from '../src/vscode/presenter/index.js';
+
+const ROOT = resolve(__dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3); // streaming runs (40 s each at 20,000 deltas)
+const COLD_RUNS = Math.max(RUNS, 5);
+const STREAM_DELTAS = Number(process.env.BENCH_DELTAS ?? 20_000);
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+const round = (x: number): number => Math.round(x * 100) / 100;
+
+// ---- host side: bytes per delta through presenter + scheduler ------------------------------
+
+function bytesPerDelta(messages: number): number {
+  let time = 0;
+  let nextId = 0;
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  const clock: SchedulerClock = {
+    now: () => time,
+    setTimeout: (fn, ms) => (timers.set(++nextId, { at: time + ms, fn }), nextId),
+    clearTimeout: (id) => void timers.delete(id as number),
+  };
+  const advance = (ms: number): void => {
+    time += ms;
+    for (const [id, t] of [...timers]) if (t.at <= time && timers.delete(id)) t.fn();
+  };
+  const posts: HostMessage[] = [];
+  const presenter = new Presenter({ clock, post: (m) => posts.push(m), contextWindow: 200_000 });
+  let seq = 0;
+  const ev = (e: RuntimeEventInput): RuntimeEvent => ({ ...e, seq: ++seq, runId: 'r', time }) as RuntimeEvent;
+  const log: RuntimeEvent[] = [];
+  for (let i = 0; i < messages / 2; i++) {
+    log.push(ev({ type: 'user_message', text: `question ${i}` }), ev({ type: 'turn_started', turn: 1 }));
+    log.push(ev({ type: 'text_delta', text: `answer ${i}` }), ev({ type: 'model_final', stopReason: 'stop' }));
+  }
+  presenter.load(log);
+  presenter.postSnapshot();
+  posts.length = 0;
+  presenter.handle({ kind: 'event', event: ev({ type: 'turn_started', turn: 1 }) });
+  const deltas = 2000;
+  for (let i = 0; i < deltas; i++) {
+    presenter.handle({ kind: 'event', event: ev({ type: 'text_delta', text: 'tok ' }) });
+    advance(2); // 500 deltas per second
+  }
+  advance(100);
+  return posts.reduce((sum, p) => sum + JSON.stringify(p).length, 0) / deltas;
+}
+
+// ---- the transcript and the streamed reply ----------------------------------------------------
+
+function transcript(count: number): TranscriptItem[] {
+  const items: TranscriptItem[] = [];
+  for (let i = 0; items.length < count; i++) {
+    items.push({ kind: 'user', id: `u${i}`, text: `Please look at module ${i} and fix what is broken.` });
+    items.push({ kind: 'assistant', id: `a${i}`, done: true, text: `Module **${i}** has an off-by-one.\n\n- checked \`src/m${i}.ts\`\n- the loop ends early\n\n\`\`\`ts\nfor (let j = 0; j <= n; j++) total += xs[j];\n\`\`\`\n` });
+    items.push({ kind: 'intent', id: `i${i}`, tool: 'edit_file', summary: `src/m${i}.ts`, risk: 'write', status: 'done', elapsedMs: 40, result: { ok: true, summary: 'edited 1 line', detail: `--- a/src/m${i}.ts\n+++ b/src/m${i}.ts` } });
+    items.push({ kind: 'assistant', id: `b${i}`, done: true, text: `Fixed. The tests for module ${i} pass now.` });
+  }
+  return items.slice(0, count);
+}
+
+function snapshot(items: TranscriptItem[]): SessionSnapshot {
+  return {
+    type: 'session/snapshot', seq: 0, hostNow: Date.now(), taskId: 'bench', itemsJson: JSON.stringify(items), status: 'running', retry: null,
+    pendingIntentIds: [], hints: { noApiKey: false, restricted: false, canResume: false }, tasks: { tasks: [] },
+    meter: { usedTokens: 50_000, windowTokens: 200_000, costUsd: 1.5, split: { system: 3000, tools: 4000, conversation: 30_000, toolResults: 13_000 } },
+  };
+}
+
+/** A long reply with paragraphs, lists and code, cut into 1–6 character tokens. */
+function replyChunks(): string[] {
+  const para = 'The failing test expects the sum of an empty list to be zero, but the loop reads one element past the end. ';
+  const section = (i: number): string =>
+    `### Step ${i}\n\n${para.repeat(3)}\n\n- first point about \`sum\`\n- second point with **emphasis**\n\n\`\`\`ts\nexport function sum(xs: number[]): number {\n  let total = 0;\n  for (const x of xs) total += x;\n  return total;\n}\n\`\`\`\n\n`;
+  const text = Array.from({ length: 40 }, (_, i) => section(i)).join('');
+  const chunks: string[] = [];
+  for (let i = 0, n = 1; i < text.length; i += n, n = 1 + (i % 6)) chunks.push(text.slice(i, i + n));
+  return chunks;
+}
+
+// ---- the page ------------------------------------------------------------------------------
+
+/** In-page helpers (plain JS: functions passed to page.evaluate would carry tsx's helpers). */
+const PAGE_LIB = String.raw`
+(() => {
+  const waiters = [];
+  let onReport = null;
+  window.__keelPerf = (r) => {
+    if (onReport) onReport(r);
+    for (let i = waiters.length - 1; i >= 0; i--) if (waiters[i].pred(r)) waiters.splice(i, 1)[0].resolve(r);
+  };
+  window.__csp = 0;
+  document.addEventListener('securitypolicyviolation', () => window.__csp++);
+  const waitReport = (pred) => new Promise((resolve) => waiters.push({ pred, resolve }));
+  const nextFrame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  window.__bench = {
+    async open(snapshot) {
+      const t0 = performance.now();
+      const done = waitReport((r) => r.kind === 'snapshot');
+      window.postMessage(snapshot, '*');
+      const r = await done;
+      await nextFrame();
+      return { domMs: r.end - t0, frameMs: performance.now() - t0, rendered: document.querySelectorAll('.item').length };
+    },
+    async append(seq, item) {
+      const t0 = performance.now();
+      const done = waitReport((r) => r.lastSeq >= seq);
+      window.postMessage({ type: 'transcript/delta', seq, ops: [{ type: 'item/add', item }] }, '*');
+      const r = await done;
+      await nextFrame();
+      return { domMs: r.end - t0, frameMs: performance.now() - t0 };
+    },
+    async stream(startSeq, itemId, chunks, count, rate) {
+      const posted = new Float64Array(count + 1);
+      const latencies = [];
+      let acked = 0, updates = 0, maxUpdate = 0;
+      const longTasks = [];
+      const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push(e.duration); });
+      observer.observe({ type: 'longtask' });
+      onReport = (r) => {
+        updates++;
+        maxUpdate = Math.max(maxUpdate, r.end - r.start);
+        const upTo = Math.min(count, r.lastSeq - startSeq);
+        for (let i = acked + 1; i <= upTo; i++) latencies.push(r.end - posted[i]);
+        acked = Math.max(acked, upTo);
+      };
+      const t0 = performance.now();
+      let sent = 0;
+      await new Promise((resolve) => {
+        const timer = setInterval(() => {
+          const due = Math.min(count, Math.floor(((performance.now() - t0) * rate) / 1000));
+          while (sent < due) {
+            sent++;
+            posted[sent] = performance.now();
+            window.postMessage({ type: 'transcript/delta', seq: startSeq + sent, ops: [{ type: 'text/append', id: itemId, text: chunks[(sent - 1) % chunks.length] }] }, '*');
+          }
+          if (sent >= count) { clearInterval(timer); resolve(); }
+        }, 2);
+      });
+      while (acked < count) await nextFrame();
+      const seconds = (performance.now() - t0) / 1000;
+      await new Promise((r) => setTimeout(r, 100));
+      observer.disconnect();
+      onReport = null;
+      latencies.sort((a, b) => a - b);
+      return {
+        p95: latencies[Math.floor(latencies.length * 0.95)],
+        p50: latencies[Math.floor(latencies.length * 0.5)],
+        updatesPerSec: updates / seconds,
+        maxLongTask: longTasks.length ? Math.max(...longTasks) : 0,
+        longTasks: longTasks.length,
+        maxUpdate,
+        rendered: document.querySelectorAll('.md-block').length,
+      };
+    },
+  };
+})();
+`;
+
+function serve(): Promise<{ server: Server; base: string }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
+  const allowed = ['media/', 'dist/', 'node_modules/@vscode/codicons/dist/'];
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '');
+    if (!allowed.some((p) => path.startsWith(p))) return void res.writeHead(404).end();
+    try {
+      const body = readFileSync(join(ROOT, path));
+      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+}
+
+/**
+ * Runs `fn` under a Chrome trace and returns the longest renderer main-thread task both in wall
+ * time and in CPU time: on a loaded machine a "long task" can be a preempted thread, not work.
+ */
+async function traced<T>(context: BrowserContext, page: Page, fn: () => Promise<T>): Promise<{ result: T; wallMs: number; cpuMs: number }> {
+  const cdp = await context.newCDPSession(page);
+  const events: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
+  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel'] }, transferMode: 'ReportEvents' });
+  const result = await fn();
+  await cdp.send('Tracing.end');
+  await complete;
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}/${e.tid}`));
+  const tasks = events.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}/${e.tid}`));
+  const max = (f: (e: (typeof tasks)[number]) => number): number => tasks.reduce((m, e) => Math.max(m, f(e)), 0);
+  return { result, wallMs: max((e) => (e.dur ?? 0) / 1000), cpuMs: max((e) => (e.tdur ?? 0) / 1000) };
+}
+
+async function freshPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript(PAGE_LIB);
+  await page.goto(url);
+  await page.waitForFunction('window.__keelOutbox && window.__keelOutbox.length > 0'); // webview/ready
+  return page;
+}
+
+async function main(): Promise<void> {
+  execFileSync('node', ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  const bytes100 = median(Array.from({ length: 5 }, () => bytesPerDelta(100)));
+  const bytes10k = median(Array.from({ length: 5 }, () => bytesPerDelta(10_000)));
+  console.log(`bytes per delta: ${round(bytes100)} (100 messages) vs ${round(bytes10k)} (10,000)`);
+
+  const big = snapshot(transcript(10_000));
+  const chunks = replyChunks();
+  const { server, base } = await serve();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'keel-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 420, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const cold: number[] = [], coldDom: number[] = [], append: number[] = [], appendFrame: number[] = [];
+  const p95: number[] = [], ups: number[] = [], longTask: number[] = [], maxUpdate: number[] = [], cpu: number[] = [];
+  const load = [loadavg()[0]!];
+  let csp = 0;
+  try {
+    const url = `${base}/media/dev-harness.html`;
+    for (let run = 0; run < COLD_RUNS; run++) {
+      const page = await freshPage(context, url);
+      const open = await page.evaluate(([s]) => (window as any).__bench.open(s), [big] as const);
+      cold.push(open.frameMs);
+      coldDom.push(open.domMs);
+      console.log(`cold open ${run + 1}: ${round(open.frameMs)} ms to the first frame, ${open.rendered} items rendered`);
+      await page.waitForTimeout(300);
+      let seq = 0;
+      for (let i = 0; i < 10; i++) {
+        const item = { kind: 'assistant', id: `n${run}-${i}`, done: true, text: `Appended **reply** ${i} with \`code\` and a list:\n\n- a\n- b\n` };
+        const r = await page.evaluate(([s, it]) => (window as any).__bench.append(s, it), [++seq, item] as const);
+        append.push(r.domMs);
+        appendFrame.push(r.frameMs);
+        await page.waitForTimeout(50);
+      }
+      if (run < RUNS) {
+        await page.evaluate(([s]) => (window as any).__bench.append(s, { kind: 'assistant', id: 'stream', text: '' }), [++seq] as const);
+        const streamSeq = seq;
+        const { result: stream, cpuMs } = await traced(context, page, () =>
+          page.evaluate(([s, c, n]) => (window as any).__bench.stream(s, 'stream', c, n, 500), [streamSeq, chunks, STREAM_DELTAS] as const));
+        console.log(`stream ${run + 1}:`, JSON.stringify({ ...stream, maxTaskCpuMs: cpuMs }));
+        p95.push(stream.p95);
+        ups.push(stream.updatesPerSec);
+        longTask.push(stream.maxLongTask);
+        maxUpdate.push(stream.maxUpdate);
+        cpu.push(cpuMs);
+      }
+      csp += Number(await page.evaluate('window.__csp'));
+      await page.close();
+    }
+  } finally {
+    await context.close();
+    server.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+  load.push(loadavg()[0]!);
+  const results = {
+    coldOpenMs10k: round(median(cold)),
+    appendMs: round(median(append)),
+    p95DeltaToDomMs: round(median(p95)),
+    domUpdatesPerSec: round(median(ups)),
+    maxLongTaskMs: round(median(longTask)),
+    bytesPerDelta100: round(bytes100),
+    bytesPerDelta10k: round(bytes10k),
+    coldOpenDomMs10k: round(median(coldDom)),
+    appendToNextFrameMs: round(median(appendFrame)),
+    maxDomUpdateMs: round(median(maxUpdate)),
+    maxLongTaskCpuMs: round(median(cpu)),
+    loadAverage1m: load.map(round),
+    snapshotBytes10k: JSON.stringify(big).length,
+    webviewBundleBytes: statSync(join(ROOT, 'dist/webview.js')).size,
+    cspViolations: csp,
+    coldRuns: COLD_RUNS,
+    streamRuns: RUNS,
+    streamDeltas: STREAM_DELTAS,
+  };
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results/webview.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(results);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

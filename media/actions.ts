@@ -1,0 +1,105 @@
+// One delegated click and key handler for the whole view: every control says what it does in
+// `data-action`, and this turns it into a host message or a local UI change.
+import type { ApprovalScope, WebviewMessage } from '../src/protocol/index.js';
+
+export interface ActionHandlers {
+  post(message: WebviewMessage): void;
+  send(): void;
+  toggleHistory(): void;
+  showEarlier(): void;
+  showRejectForm(intentId: string, show: boolean): void;
+  rejectReason(intentId: string): string;
+  /** Hides a card's buttons until the host answers, so a double click cannot decide twice. */
+  markDeciding(intentId: string): void;
+}
+
+const NOTICE_MESSAGES = new Set(['apiKey/set', 'task/resume', 'log/show']);
+const SCOPES = new Set<ApprovalScope>(['once', 'task', 'workspace']);
+
+export function bindActions(root: HTMLElement, handlers: ActionHandlers): void {
+  root.addEventListener('click', (event) => onClick(event, handlers));
+  root.addEventListener('keydown', (event) => onKey(event, handlers));
+}
+
+function onClick(event: MouseEvent, handlers: ActionHandlers): void {
+  const target = event.target as Element | null;
+  const link = target?.closest('a[href]');
+  if (link) {
+    // Links never navigate the webview; the host decides whether and how to open them.
+    event.preventDefault();
+    handlers.post({ type: 'link/open', href: link.getAttribute('href') ?? '' });
+    return;
+  }
+  const el = target?.closest<HTMLElement>('[data-action]');
+  if (!el) return;
+  if (el.dataset['action'] === 'focus-intent' && target?.closest('input, button, summary, details, pre, a')) return;
+  run(el, handlers);
+}
+
+function onKey(event: KeyboardEvent, handlers: ActionHandlers): void {
+  const target = event.target as HTMLElement;
+  const intentId = target.dataset['intentId'];
+  if (target.matches('.reject-input') && intentId) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      reject(intentId, handlers);
+    } else if (event.key === 'Escape') {
+      handlers.showRejectForm(intentId, false);
+    }
+    return;
+  }
+  if ((event.key === 'Enter' || event.key === ' ') && target.dataset['action'] === 'focus-intent' && intentId) {
+    event.preventDefault();
+    handlers.post({ type: 'intent/focus', intentId });
+  }
+}
+
+function reject(intentId: string, handlers: ActionHandlers): void {
+  const reason = handlers.rejectReason(intentId);
+  handlers.markDeciding(intentId);
+  handlers.post({ type: 'intent/reject', intentId, ...(reason ? { reason } : {}) });
+}
+
+function run(el: HTMLElement, handlers: ActionHandlers): void {
+  const data = el.dataset;
+  const intentId = data['intentId'] ?? '';
+  switch (data['action']) {
+    case 'send':
+      return handlers.send();
+    case 'stop':
+      return handlers.post({ type: 'task/stop' });
+    case 'new-task':
+      return handlers.post({ type: 'task/new' });
+    case 'history':
+      return handlers.toggleHistory();
+    case 'open-task':
+      handlers.toggleHistory();
+      return handlers.post({ type: 'task/open', id: data['taskId'] ?? '' });
+    case 'delete-task':
+      return handlers.post({ type: 'task/delete', id: data['taskId'] ?? '' });
+    case 'approve': {
+      const scope = (SCOPES.has(data['scope'] as ApprovalScope) ? data['scope'] : 'once') as ApprovalScope;
+      handlers.markDeciding(intentId);
+      return handlers.post({ type: 'intent/approve', intentId, scope });
+    }
+    case 'reject':
+      return handlers.showRejectForm(intentId, true);
+    case 'reject-confirm':
+      return reject(intentId, handlers);
+    case 'reject-cancel':
+      return handlers.showRejectForm(intentId, false);
+    case 'focus-intent':
+      return handlers.post({ type: 'intent/focus', intentId });
+    case 'copy-code': {
+      const code = el.closest('pre')?.querySelector('code')?.textContent ?? '';
+      return handlers.post({ type: 'clipboard/copy', text: code });
+    }
+    case 'notice': {
+      const message = data['message'] ?? '';
+      if (NOTICE_MESSAGES.has(message)) handlers.post({ type: message as 'apiKey/set' | 'task/resume' | 'log/show' });
+      return;
+    }
+    case 'load-earlier':
+      return handlers.showEarlier();
+  }
+}

@@ -1,0 +1,153 @@
+// A proposed tool call: what it would do, its risk and status, Approve / Reject while it waits,
+// live output while it runs, and the result (expandable) when it is done.
+import { perIntentTestId, TestIds, type IntentItem } from '../src/protocol/index.js';
+import { actionButton, h, icon, setHidden } from './dom.js';
+
+const RISK_ICON: Record<IntentItem['risk'], string> = {
+  read: 'eye',
+  write: 'edit',
+  execute: 'terminal',
+  network: 'globe',
+};
+
+const STATUS_LABEL: Record<IntentItem['status'], string> = {
+  proposed: 'Proposed',
+  awaiting_approval: 'Needs approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  running: 'Running',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+export function formatElapsed(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
+}
+
+/**
+ * One button inside a wrapper carrying the per-intent test id (an element has one test id).
+ * The wrapper carries the button's action too, so a click on either does the same thing.
+ */
+function withIdWrapper(base: string, intentId: string, button: HTMLButtonElement): HTMLSpanElement {
+  const wrap = h('span', { class: 'testid-wrap', attrs: { 'data-testid': perIntentTestId(base, intentId) } }, button);
+  for (const name of ['data-action', 'data-intent-id', 'data-scope']) {
+    const value = button.getAttribute(name);
+    if (value !== null) wrap.setAttribute(name, value);
+  }
+  return wrap;
+}
+
+export class IntentCard {
+  readonly el: HTMLElement;
+  private readonly statusEl = h('span', { class: 'intent-status' });
+  private readonly elapsedEl = h('span', { class: 'intent-elapsed' });
+  private readonly reasonEl = h('div', { class: 'intent-reason' });
+  private readonly actionsEl: HTMLElement;
+  private readonly rejectForm: HTMLElement;
+  private readonly rejectInput: HTMLInputElement;
+  private readonly progressEl = h('pre', { class: 'intent-progress', attrs: { 'aria-label': 'Live output' } });
+  private readonly resultEl = h('details', { class: 'intent-result' });
+  private renderedStatus: string | undefined;
+
+  constructor(private item: IntentItem) {
+    const id = item.id;
+    const data = { 'intent-id': id };
+    this.rejectInput = h('input', {
+      class: 'reject-input',
+      attrs: { type: 'text', placeholder: 'Reason (optional)', 'aria-label': 'Reason for rejecting', 'data-testid': TestIds.rejectReason, 'data-intent-id': id },
+    });
+    this.rejectForm = h(
+      'div',
+      { class: 'reject-form' },
+      this.rejectInput,
+      actionButton('reject-confirm', 'Confirm reject', { text: 'Reject', testId: TestIds.rejectConfirm, data }),
+      actionButton('reject-cancel', 'Cancel reject', { text: 'Cancel', class: 'button secondary', data }),
+    );
+    this.actionsEl = h(
+      'div',
+      { class: 'intent-actions' },
+      withIdWrapper(TestIds.approve, id, actionButton('approve', `Approve ${item.tool}`, { text: 'Approve', testId: TestIds.approve, data: { ...data, scope: 'once' } })),
+      withIdWrapper(TestIds.reject, id, actionButton('reject', `Reject ${item.tool}`, { text: 'Reject', class: 'button secondary', testId: TestIds.reject, data })),
+      actionButton('approve', `Always allow ${item.tool} for this task`, { text: 'Always for this task', class: 'button link', testId: TestIds.approveTask, data: { ...data, scope: 'task' } }),
+      actionButton('approve', `Always allow ${item.tool} in this workspace`, { text: 'Always in this workspace', class: 'button link', testId: TestIds.approveWorkspace, data: { ...data, scope: 'workspace' } }),
+      this.rejectForm,
+    );
+    this.rejectForm.hidden = true;
+    this.el = h(
+      'div',
+      {
+        class: `item intent-card risk-${item.risk}`,
+        attrs: { role: 'group', tabindex: '0', 'data-testid': TestIds.intentCard, 'data-intent-id': id, 'data-action': 'focus-intent' },
+      },
+      h('div', { class: 'intent-head' }, icon(RISK_ICON[item.risk]), h('span', { class: 'intent-tool', text: item.tool }),
+        h('span', { class: 'intent-summary', text: item.summary }), this.statusEl, this.elapsedEl),
+      this.reasonEl,
+      this.actionsEl,
+      this.progressEl,
+      this.resultEl,
+    );
+    this.update(item);
+  }
+
+  update(item: IntentItem): void {
+    this.item = item;
+    const el = this.el;
+    el.setAttribute('data-intent-status', item.status);
+    el.setAttribute('aria-label', `${item.tool}: ${item.summary} — ${STATUS_LABEL[item.status]}`);
+    if (this.renderedStatus !== item.status) this.renderStatus(item);
+    const waiting = item.status === 'awaiting_approval';
+    setHidden(this.actionsEl, !waiting);
+    this.reasonEl.textContent = waiting ? (item.approvalReason ?? '') : (item.rejectReason ? `Rejected: ${item.rejectReason}` : '');
+    setHidden(this.reasonEl, !this.reasonEl.textContent);
+    this.renderProgress(item);
+    this.renderResult(item);
+    if (item.elapsedMs !== undefined) this.elapsedEl.textContent = formatElapsed(item.elapsedMs);
+  }
+
+  /** Ticks the elapsed time of a running call (host clock = local clock + skew). */
+  tick(localNow: number, hostSkew: number): void {
+    const { item } = this;
+    if (item.elapsedMs !== undefined) this.elapsedEl.textContent = formatElapsed(item.elapsedMs);
+    else if (item.status === 'running' && item.startedAt !== undefined) {
+      this.elapsedEl.textContent = formatElapsed(localNow + hostSkew - item.startedAt);
+    }
+  }
+
+  get running(): boolean {
+    return this.item.status === 'running';
+  }
+
+  showRejectForm(show: boolean): void {
+    setHidden(this.rejectForm, !show);
+    if (show) this.rejectInput.focus();
+  }
+
+  get rejectReason(): string {
+    return this.rejectInput.value.trim();
+  }
+
+  private renderStatus(item: IntentItem): void {
+    this.renderedStatus = item.status;
+    const spinner = item.status === 'running' ? icon('loading', 'codicon-modifier-spin') : null;
+    this.statusEl.replaceChildren(...(spinner ? [spinner] : []), STATUS_LABEL[item.status]);
+    this.statusEl.className = `intent-status status-${item.status}`;
+    if (item.status !== 'awaiting_approval') this.rejectForm.hidden = true;
+  }
+
+  private renderProgress(item: IntentItem): void {
+    const tail = item.status === 'running' || !item.result ? (item.progressTail ?? '') : '';
+    if (this.progressEl.textContent !== tail) this.progressEl.textContent = tail;
+    setHidden(this.progressEl, !tail);
+  }
+
+  private renderResult(item: IntentItem): void {
+    const result = item.result;
+    setHidden(this.resultEl, !result);
+    if (!result || this.resultEl.dataset['rendered'] === '1') return;
+    this.resultEl.dataset['rendered'] = '1';
+    const summary = h('summary', { class: result.ok ? 'ok' : 'error' }, icon(result.ok ? 'check' : 'error'), ` ${result.summary}`);
+    const detail = result.detail ? h('pre', { class: 'intent-detail', text: result.detail }) : null;
+    this.resultEl.replaceChildren(summary, ...(detail ? [detail] : []));
+  }
+}

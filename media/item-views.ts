@@ -1,0 +1,118 @@
+// The DOM for each transcript item kind. A view is created when its item scrolls into the
+// rendered window and then updated in place: text by appends, cards by patches.
+import { TestIds, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
+import { actionButton, h, icon } from './dom.js';
+import { IntentCard } from './intent-card.js';
+import { MarkdownStream } from './markdown/markdown-stream.js';
+
+export interface ItemView {
+  readonly el: HTMLElement;
+  appendText?(text: string): void;
+  endText?(): void;
+  /** Called once per DOM update for views with pending work (the open markdown block). */
+  render?(): void;
+  update?(item: TranscriptItem): void;
+  tick?(localNow: number, hostSkew: number): void;
+  readonly card?: IntentCard;
+}
+
+class AssistantView implements ItemView {
+  readonly el: HTMLElement;
+  private readonly stream = new MarkdownStream();
+
+  constructor(item: Extract<TranscriptItem, { kind: 'assistant' }>) {
+    this.el = h('div', { class: 'item assistant', attrs: { 'data-testid': TestIds.assistantText, 'data-item-id': item.id } }, this.stream.el);
+    this.stream.append(item.text);
+    if (item.done) this.endText();
+    this.render();
+  }
+
+  appendText(text: string): void {
+    this.stream.append(text);
+  }
+
+  endText(): void {
+    this.stream.end();
+    this.el.setAttribute('data-done', 'true');
+  }
+
+  render(): void {
+    this.stream.render();
+  }
+}
+
+/** Reasoning is plain text, collapsed: appended as text nodes, O(chunk). */
+class ReasoningView implements ItemView {
+  readonly el: HTMLDetailsElement;
+  private readonly body = h('div', { class: 'reasoning-body' });
+
+  constructor(item: Extract<TranscriptItem, { kind: 'reasoning' }>) {
+    this.el = h(
+      'details',
+      { class: 'item reasoning', attrs: { 'data-testid': TestIds.reasoning, 'data-item-id': item.id } },
+      h('summary', {}, icon('lightbulb'), ' Reasoning'),
+      this.body,
+    );
+    this.appendText(item.text);
+  }
+
+  appendText(text: string): void {
+    this.body.append(text);
+  }
+}
+
+function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
+  return {
+    el: h('div', { class: 'item user', attrs: { 'data-testid': TestIds.userMessage, 'data-item-id': item.id } }, h('div', { class: 'user-text', text: item.text })),
+  };
+}
+
+export function noticeView(item: NoticeItem): ItemView {
+  const role = item.level === 'error' ? 'alert' : 'status';
+  const glyph = item.level === 'error' ? 'error' : item.level === 'warning' ? 'warning' : 'info';
+  const action = item.action
+    ? actionButton('notice', item.action.label, { text: item.action.label, testId: TestIds.noticeAction, data: { message: item.action.message } })
+    : null;
+  return {
+    el: h(
+      'div',
+      { class: `item notice level-${item.level}`, attrs: { role, 'data-testid': TestIds.notice, 'data-level': item.level, 'data-item-id': item.id } },
+      icon(glyph),
+      h('span', { class: 'notice-text', text: item.text }),
+      action,
+    ),
+  };
+}
+
+class IntentView implements ItemView {
+  readonly card: IntentCard;
+  readonly el: HTMLElement;
+
+  constructor(item: Extract<TranscriptItem, { kind: 'intent' }>) {
+    this.card = new IntentCard(item);
+    this.el = this.card.el;
+  }
+
+  update(item: TranscriptItem): void {
+    if (item.kind === 'intent') this.card.update(item);
+  }
+
+  tick(localNow: number, hostSkew: number): void {
+    this.card.tick(localNow, hostSkew);
+  }
+}
+
+export function createItemView(item: TranscriptItem): ItemView {
+  switch (item.kind) {
+    case 'user':
+      return userView(item);
+    case 'assistant':
+      return new AssistantView(item);
+    case 'reasoning':
+      return new ReasoningView(item);
+    case 'intent':
+      return new IntentView(item);
+    case 'notice':
+      return noticeView(item);
+  }
+}

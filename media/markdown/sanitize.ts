@@ -1,0 +1,64 @@
+// Everything markdown produces passes DOMPurify with an allow-list, then a pass over the inert
+// result that turns any image not embedded as data into a link: the view never fetches.
+import DOMPurify from 'dompurify';
+
+const ALLOWED_TAGS = [
+  'a', 'b', 'blockquote', 'br', 'code', 'del', 'details', 'div', 'em', 'h1', 'h2', 'h3', 'h4',
+  'h5', 'h6', 'hr', 'i', 'img', 'input', 'kbd', 'li', 'ol', 'p', 'pre', 's', 'span', 'strong',
+  'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
+];
+const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'class', 'align', 'start', 'type', 'checked', 'disabled', 'colspan', 'rowspan'];
+
+/** Images the view may show: embedded raster data only (no SVG: it can reference URLs). */
+const EMBEDDED_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+/**
+ * Created on first use so it binds to the page's window (jsdom in tests, the webview live).
+ * The config is set once: passing it per call makes DOMPurify re-parse it for every block.
+ */
+function purify(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.setConfig({
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  return purifier;
+}
+
+export function isEmbeddedImage(src: string): boolean {
+  return EMBEDDED_IMAGE.test(src);
+}
+
+/** A sanitized fragment, owned by an inert document until the caller inserts it. */
+export function sanitizeHtml(html: string): DocumentFragment {
+  const fragment = purify().sanitize(html) as unknown as DocumentFragment;
+  neutralizeImages(fragment);
+  for (const input of Array.from(fragment.querySelectorAll('input'))) {
+    if (input.getAttribute('type') !== 'checkbox') input.remove();
+    else input.setAttribute('disabled', '');
+  }
+  return fragment;
+}
+
+function neutralizeImages(root: DocumentFragment): void {
+  for (const img of Array.from(root.querySelectorAll('img'))) {
+    const src = img.getAttribute('src') ?? '';
+    if (isEmbeddedImage(src)) continue;
+    img.replaceWith(imageLink(img.ownerDocument, src, img.getAttribute('alt') ?? ''));
+  }
+}
+
+/** `alt (url)` as a link the host opens on click: the URL stays visible, nothing is fetched. */
+export function imageLink(doc: Document, src: string, alt: string): HTMLElement {
+  const link = doc.createElement('a');
+  link.className = 'image-link';
+  if (src) link.setAttribute('href', src);
+  link.textContent = alt ? `${alt} (${src})` : src || 'image';
+  return link;
+}

@@ -1,0 +1,156 @@
+// The transcript, windowed: only the newest items are rendered on open; older ones are rendered
+// in pages when the reader scrolls up to them (or asks with the "earlier" button). A
+// 10,000-message task therefore opens by rendering a few dozen items, not ten thousand.
+import { TestIds, type TranscriptItem } from '../src/protocol/index.js';
+import { actionButton, h, setHidden } from './dom.js';
+import type { RequestFrame } from './frame-batcher.js';
+import { createItemView, type ItemView } from './item-views.js';
+import type { Changes, ViewModel } from './view-model.js';
+
+/** Items rendered when a transcript opens (more than a tall sidebar shows). */
+export const INITIAL_ITEMS = 30;
+/** Items the "Show earlier messages" button adds. */
+export const PAGE_SIZE = 40;
+/** Main-thread time one frame may spend rendering earlier items while the reader scrolls up. */
+const FILL_BUDGET_MS = 6;
+/** How far above the viewport (px) earlier items are rendered ahead of the reader. */
+const FILL_AHEAD_PX = 800;
+/** How close to the bottom (px) still counts as "following" the stream. */
+const STICK_PX = 48;
+
+export class TranscriptView {
+  readonly el: HTMLElement;
+  private readonly list = h('div', { class: 'transcript-list' });
+  private readonly earlier: HTMLButtonElement;
+  private readonly views = new Map<string, ItemView>();
+  /** Leading items of the model not rendered yet. */
+  private hiddenCount = 0;
+  private observer: IntersectionObserver | undefined;
+  private filling = false;
+
+  constructor(private readonly model: ViewModel, private readonly requestFrame: RequestFrame) {
+    this.earlier = actionButton('load-earlier', 'Show earlier messages', { text: 'Show earlier messages', class: 'button link earlier' });
+    this.el = h(
+      'div',
+      { class: 'transcript', attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', 'data-testid': TestIds.transcript, tabindex: '0' } },
+      this.earlier,
+      this.list,
+    );
+    if (typeof IntersectionObserver === 'function') {
+      this.observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) this.scheduleFill();
+      }, { root: this.el, rootMargin: `${FILL_AHEAD_PX}px 0px 0px 0px` });
+      this.observer.observe(this.earlier);
+    }
+  }
+
+  get renderedCount(): number {
+    return this.views.size;
+  }
+
+  view(id: string): ItemView | undefined {
+    return this.views.get(id);
+  }
+
+  /** Applies one batch of changes; keeps the reader at the bottom if they were there. */
+  apply(changes: Changes): void {
+    const follow = changes.reset || this.atBottom();
+    // After a snapshot every view is rebuilt from the model, which already holds later deltas.
+    if (changes.reset) this.rebuild();
+    else this.applyPiecemeal(changes);
+    if (follow) this.el.scrollTop = this.el.scrollHeight;
+  }
+
+  private applyPiecemeal(changes: Changes): void {
+    for (const change of changes.structural) {
+      if (change.type === 'add') this.mount(change.item);
+      else this.unmount(change.id, changes.wasAdded(change.id));
+    }
+    for (const [id, text] of changes.appended) this.views.get(id)?.appendText?.(text);
+    for (const id of changes.textDone) this.views.get(id)?.endText?.();
+    for (const id of changes.intents) {
+      const item = this.model.get(id);
+      if (item) this.views.get(id)?.update?.(item);
+    }
+    for (const id of changes.appended.keys()) this.views.get(id)?.render?.();
+  }
+
+  /** Renders the previous `count` items above the current ones, keeping the scroll position. */
+  showEarlier(count = PAGE_SIZE): void {
+    let left = count;
+    this.prepend(() => --left > 0);
+  }
+
+  /**
+   * Renders earlier items a few milliseconds per frame while the top of the transcript is near
+   * the viewport, so scrolling up never blocks the main thread on a page of markdown.
+   */
+  private scheduleFill(): void {
+    if (this.filling || this.hiddenCount === 0) return;
+    this.filling = true;
+    this.requestFrame(() => {
+      this.filling = false;
+      const deadline = performance.now() + FILL_BUDGET_MS;
+      this.prepend(() => performance.now() < deadline);
+      if (this.nearTop()) this.scheduleFill();
+    });
+  }
+
+  private prepend(more: () => boolean): void {
+    if (this.hiddenCount === 0) return;
+    const heightBefore = this.el.scrollHeight;
+    const fragment = document.createDocumentFragment();
+    do {
+      this.hiddenCount -= 1;
+      fragment.prepend(this.create(this.model.itemAt(this.hiddenCount)!).el);
+    } while (this.hiddenCount > 0 && more());
+    this.list.prepend(fragment);
+    setHidden(this.earlier, this.hiddenCount === 0);
+    this.el.scrollTop += this.el.scrollHeight - heightBefore;
+  }
+
+  private nearTop(): boolean {
+    return this.hiddenCount > 0 && this.el.scrollTop < FILL_AHEAD_PX;
+  }
+
+  /** Views that tick every second (running intents). */
+  forEachView(fn: (view: ItemView) => void): void {
+    for (const view of this.views.values()) fn(view);
+  }
+
+  private rebuild(): void {
+    this.views.clear();
+    const count = this.model.count;
+    this.hiddenCount = Math.max(0, count - INITIAL_ITEMS);
+    const fragment = document.createDocumentFragment();
+    for (let i = this.hiddenCount; i < count; i++) fragment.append(this.create(this.model.itemAt(i)!).el);
+    this.list.replaceChildren(fragment);
+    setHidden(this.earlier, this.hiddenCount === 0);
+  }
+
+  private mount(item: TranscriptItem): void {
+    if (this.views.has(item.id) || !this.model.get(item.id)) return;
+    this.list.append(this.create(item).el);
+  }
+
+  /** `addedInBatch`: the item came and went before it could be rendered (never hidden). */
+  private unmount(id: string, addedInBatch: boolean): void {
+    const view = this.views.get(id);
+    if (view) {
+      view.el.remove();
+      this.views.delete(id);
+    } else if (!addedInBatch && this.hiddenCount > 0) {
+      this.hiddenCount -= 1;
+    }
+  }
+
+  private create(item: TranscriptItem): ItemView {
+    const view = createItemView(item);
+    this.views.set(item.id, view);
+    return view;
+  }
+
+  private atBottom(): boolean {
+    return this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight <= STICK_PX;
+  }
+}

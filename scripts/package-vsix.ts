@@ -1,0 +1,11 @@
+// Builds Keel for production and packages it; prints the VSIX path (used by scripts/test.sh so
+// the integration and e2e suites share one package).
+import { packageVsix } from '../test/support/code-server.js';
+
+packageVsix().then(
+  (vsix) => console.log(vsix),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

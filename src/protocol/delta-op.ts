@@ -1,0 +1,33 @@
+// The small operations a `transcript/delta` carries. Each one is O(change), never O(transcript):
+// items are addressed by id, text arrives as appends.
+import * as z from 'zod/mini';
+import { IntentItemSchema, TranscriptItemSchema } from './transcript-item.js';
+import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema } from './view-state.js';
+
+/** Fields of an intent card that change after it is added (live output has its own op). */
+export const IntentPatchSchema = z.partial(z.omit(IntentItemSchema, { kind: true, id: true, progressTail: true }));
+export type IntentPatch = z.infer<typeof IntentPatchSchema>;
+
+export const DeltaOpSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('item/add'), item: TranscriptItemSchema }),
+  /** A retried turn abandons what it streamed so far. */
+  z.object({ type: z.literal('item/remove'), id: z.string() }),
+  /** Markdown (assistant) or reasoning text streamed into an existing item. */
+  z.object({ type: z.literal('text/append'), id: z.string(), text: z.string() }),
+  /** The item's text is complete: the webview may freeze its last block. */
+  z.object({ type: z.literal('text/done'), id: z.string() }),
+  z.object({ type: z.literal('intent/update'), id: z.string(), patch: IntentPatchSchema }),
+  /** Live tool output. `replace` when the host dropped older output to bound the tail. */
+  z.object({
+    type: z.literal('intent/progress'),
+    id: z.string(),
+    chunk: z.string(),
+    replace: z.optional(z.boolean()),
+  }),
+  z.object({ type: z.literal('status/set'), status: RunStatusSchema }),
+  z.object({ type: z.literal('retry/set'), retry: z.nullable(RetryNoticeSchema) }),
+  z.object({ type: z.literal('meter/set'), meter: MeterSchema }),
+  z.object({ type: z.literal('hints/set'), hints: HintsSchema }),
+]);
+export type DeltaOp = z.infer<typeof DeltaOpSchema>;
+export type DeltaOpType = DeltaOp['type'];

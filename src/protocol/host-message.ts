@@ -1,0 +1,45 @@
+// Host → webview. One discriminated union; the webview validates every message it receives.
+import * as z from 'zod/mini';
+import { DeltaOpSchema } from './delta-op.js';
+import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema, TaskListSchema } from './view-state.js';
+
+/** The whole view: sent on `webview/ready`, on restore, and when a task is opened. */
+export const SessionSnapshotSchema = z.object({
+  type: z.literal('session/snapshot'),
+  /** The seq of the last delta folded into this snapshot; the next delta is seq + 1. */
+  seq: z.number(),
+  /** Host clock when built, so the webview can tick elapsed times across clock skew. */
+  hostNow: z.number(),
+  taskId: z.optional(z.string()),
+  /**
+   * The transcript as a JSON array of TranscriptItem (see `encodeSnapshotItems`). One string
+   * crosses postMessage as a copy; 10,000 objects cost a structured clone each way (~100 ms in
+   * Chromium). The webview decodes it once and validates each item when it first renders it.
+   */
+  itemsJson: z.string(),
+  status: RunStatusSchema,
+  retry: z.nullable(RetryNoticeSchema),
+  pendingIntentIds: z.array(z.string()),
+  meter: MeterSchema,
+  hints: HintsSchema,
+  tasks: TaskListSchema,
+});
+export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
+
+/** A batch of ops; `seq` increases by exactly one per delta, so a gap means a lost message. */
+export const TranscriptDeltaSchema = z.object({
+  type: z.literal('transcript/delta'),
+  seq: z.number(),
+  ops: z.array(DeltaOpSchema),
+});
+export type TranscriptDelta = z.infer<typeof TranscriptDeltaSchema>;
+
+export const TasksListMessageSchema = z.extend(TaskListSchema, { type: z.literal('tasks/list') });
+export type TasksListMessage = z.infer<typeof TasksListMessageSchema>;
+
+export const HostMessageSchema = z.discriminatedUnion('type', [
+  SessionSnapshotSchema,
+  TranscriptDeltaSchema,
+  TasksListMessageSchema,
+]);
+export type HostMessage = z.infer<typeof HostMessageSchema>;

@@ -1,0 +1,38 @@
+// The few kernel enums the protocol carries. The protocol may import kernel *types* only (so the
+// webview bundle never pulls kernel code), so the values are mirrored here and the type checks
+// below fail to compile the moment they drift from the kernel's.
+import * as z from 'zod/mini';
+import type * as K from '../kernel/contracts/index.js';
+
+export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
+export const IntentStatusSchema = z.enum([
+  'proposed',
+  'awaiting_approval',
+  'approved',
+  'rejected',
+  'running',
+  'done',
+  'failed',
+]);
+export const ApprovalScopeSchema = z.enum(['once', 'task', 'workspace']);
+export const RunStatusSchema = z.enum([
+  'idle',
+  'running',
+  'waiting_for_approval',
+  'executing',
+  'completed',
+  'failed',
+  'cancelled',
+]);
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const check = <T extends true>(): T | undefined => undefined;
+check<Same<z.infer<typeof RiskSchema>, K.Risk>>();
+check<Same<z.infer<typeof IntentStatusSchema>, K.IntentStatus>>();
+check<Same<z.infer<typeof ApprovalScopeSchema>, K.ApprovalScope>>();
+check<Same<z.infer<typeof RunStatusSchema>, K.RunStatus>>();
+
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+export type IntentStatus = z.infer<typeof IntentStatusSchema>;
+export type ApprovalScope = z.infer<typeof ApprovalScopeSchema>;
+export type Risk = z.infer<typeof RiskSchema>;

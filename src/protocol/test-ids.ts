@@ -1,0 +1,35 @@
+// Stable `data-testid` values of the webview, shared with end-to-end tests so a rename breaks
+// the build instead of a test run. Per-intent buttons also sit in a wrapper whose test id
+// carries the intent id (`approve-<intentId>`), since one element holds one test id.
+export const TestIds = {
+  transcript: 'transcript',
+  input: 'input',
+  send: 'send',
+  stop: 'stop',
+  newTask: 'new-task',
+  history: 'history',
+  taskItem: 'task-item',
+  taskOpen: 'task-open',
+  taskDelete: 'task-delete',
+  userMessage: 'user-message',
+  assistantText: 'assistant-text',
+  reasoning: 'reasoning',
+  intentCard: 'intent-card',
+  approve: 'approve',
+  approveTask: 'approve-task',
+  approveWorkspace: 'approve-workspace',
+  reject: 'reject',
+  rejectReason: 'reject-reason',
+  rejectConfirm: 'reject-confirm',
+  notice: 'notice',
+  noticeAction: 'notice-action',
+  setApiKey: 'set-api-key',
+  resume: 'resume',
+  restrictedNotice: 'restricted-notice',
+  retryNotice: 'retry-notice',
+  meter: 'meter',
+  copyCode: 'copy-code',
+} as const;
+
+/** `approve-<intentId>`, `reject-<intentId>`, … */
+export const perIntentTestId = (base: string, intentId: string): string => `${base}-${intentId}`;

@@ -1,0 +1,83 @@
+// The items of a task's transcript as the webview sees them. They are a *view* of the kernel's
+// log (built by the host-side presenter), never a second source of truth.
+import * as z from 'zod/mini';
+import { ApprovalScopeSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
+
+/** Messages an action button may send back (the host decides what they do). */
+export const NoticeActionSchema = z.object({
+  label: z.string(),
+  message: z.enum(['apiKey/set', 'task/resume', 'log/show']),
+});
+export type NoticeAction = z.infer<typeof NoticeActionSchema>;
+
+export const UserItemSchema = z.object({ kind: z.literal('user'), id: z.string(), text: z.string() });
+
+/** Markdown, streamed by `text/append`; `done` once the turn's text is complete. */
+export const AssistantItemSchema = z.object({
+  kind: z.literal('assistant'),
+  id: z.string(),
+  text: z.string(),
+  done: z.optional(z.boolean()),
+});
+
+/** Shown collapsed. */
+export const ReasoningItemSchema = z.object({
+  kind: z.literal('reasoning'),
+  id: z.string(),
+  text: z.string(),
+  done: z.optional(z.boolean()),
+});
+
+export const IntentResultSchema = z.object({
+  ok: z.boolean(),
+  summary: z.string(),
+  /** Bounded excerpt of the observation, shown when the result is expanded. */
+  detail: z.optional(z.string()),
+  code: z.optional(z.string()),
+});
+export type IntentResult = z.infer<typeof IntentResultSchema>;
+
+/** One proposed tool call. `id` is the kernel's intent id. */
+export const IntentItemSchema = z.object({
+  kind: z.literal('intent'),
+  id: z.string(),
+  tool: z.string(),
+  summary: z.string(),
+  risk: RiskSchema,
+  status: IntentStatusSchema,
+  paths: z.optional(z.array(z.string())),
+  /** Why the policy asked (shown above the buttons). */
+  approvalReason: z.optional(z.string()),
+  approvedScope: z.optional(ApprovalScopeSchema),
+  autoApproved: z.optional(z.boolean()),
+  rejectReason: z.optional(z.string()),
+  /** Host clock (ms) when execution started; the webview ticks elapsed from it. */
+  startedAt: z.optional(z.number()),
+  elapsedMs: z.optional(z.number()),
+  /** Last few KB of live output. */
+  progressTail: z.optional(z.string()),
+  result: z.optional(IntentResultSchema),
+});
+
+export const NoticeItemSchema = z.object({
+  kind: z.literal('notice'),
+  id: z.string(),
+  level: z.enum(['info', 'warning', 'error']),
+  text: z.string(),
+  action: z.optional(NoticeActionSchema),
+});
+
+export const TranscriptItemSchema = z.discriminatedUnion('kind', [
+  UserItemSchema,
+  AssistantItemSchema,
+  ReasoningItemSchema,
+  IntentItemSchema,
+  NoticeItemSchema,
+]);
+export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
+export type UserItem = z.infer<typeof UserItemSchema>;
+export type AssistantItem = z.infer<typeof AssistantItemSchema>;
+export type ReasoningItem = z.infer<typeof ReasoningItemSchema>;
+export type IntentItem = z.infer<typeof IntentItemSchema>;
+export type NoticeItem = z.infer<typeof NoticeItemSchema>;
+export type TextItem = AssistantItem | ReasoningItem;

@@ -1,0 +1,29 @@
+// Webview → host. One discriminated union; the host validates every message it receives.
+import * as z from 'zod/mini';
+import { ApprovalScopeSchema } from './kernel-enums.js';
+
+const m = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), ...shape });
+
+export const WebviewMessageSchema = z.discriminatedUnion('type', [
+  /** Sent on load and after a seq gap: the host answers with `session/snapshot`. */
+  m('webview/ready', { lastSeq: z.optional(z.number()) }),
+  m('task/send', { text: z.string().check(z.minLength(1)) }),
+  m('task/stop', {}),
+  m('task/new', {}),
+  m('task/open', { id: z.string() }),
+  m('task/delete', { id: z.string() }),
+  m('task/resume', {}),
+  m('intent/approve', { intentId: z.string(), scope: ApprovalScopeSchema }),
+  m('intent/reject', { intentId: z.string(), reason: z.optional(z.string()) }),
+  /** A card was clicked: the host focuses its diff editor / terminal. */
+  m('intent/focus', { intentId: z.string() }),
+  m('apiKey/set', {}),
+  m('log/show', {}),
+  /** Links never navigate the webview; the host opens them (after its own checks). */
+  m('link/open', { href: z.string() }),
+  /** Copy buttons go through the host's clipboard (reliable inside webviews). */
+  m('clipboard/copy', { text: z.string() }),
+]);
+export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
+export type WebviewMessageType = WebviewMessage['type'];

@@ -1,0 +1,151 @@
+// Kernel ModelRequest → Anthropic Messages request: system text, tools, messages (tool
+// results grouped into one user message, under Anthropic's own tool_use ids), images, and
+// prompt-cache breakpoints so a long task reads most of each request from cache.
+import type {
+  ContentBlockParam,
+  MessageCreateParamsStreaming,
+  MessageParam,
+  TextBlockParam,
+  ThinkingBlockParam,
+  RedactedThinkingBlockParam,
+  Tool,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { ImagePart, ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
+
+export type ThinkingParam = ThinkingBlockParam | RedactedThinkingBlockParam;
+
+export interface AnthropicRequestOptions {
+  model: string;
+  maxOutputTokens: number;
+  vision: boolean;
+  promptCaching: boolean;
+  /** Extended thinking; off unless asked for. */
+  thinkingBudgetTokens?: number;
+  /** Thinking blocks of an earlier turn, by its first tool_use id (the API wants them back). */
+  thinkingFor?: (toolUseId: string) => ThinkingParam[] | undefined;
+}
+
+type Role = 'user' | 'assistant';
+type Turn = { role: Role; content: ContentBlockParam[] };
+
+export function toAnthropicParams(req: ModelRequest, o: AnthropicRequestOptions): MessageCreateParamsStreaming {
+  const messages = toMessages(req.messages, o);
+  const tools = req.tools.map(toTool);
+  const system: TextBlockParam[] = req.system ? [{ type: 'text', text: req.system }] : [];
+  if (o.promptCaching) markCacheBreakpoints(system, tools, messages);
+  const maxTokens = req.maxOutputTokens ?? o.maxOutputTokens;
+  const params: MessageCreateParamsStreaming = {
+    model: o.model,
+    max_tokens: maxTokens,
+    messages: messages as MessageParam[],
+    stream: true,
+  };
+  if (system.length > 0) params.system = system;
+  if (tools.length > 0) params.tools = tools;
+  if (o.thinkingBudgetTokens && canThink(req.messages, o)) {
+    params.thinking = { type: 'enabled', budget_tokens: Math.min(o.thinkingBudgetTokens, maxTokens - 1) };
+  }
+  return params;
+}
+
+function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): Turn[] {
+  const turns: Turn[] = [];
+  // Anthropic wants roles to alternate: consecutive tool results (and a user note after
+  // them) travel together in one user message.
+  const push = (role: Role, blocks: ContentBlockParam[]) => {
+    if (blocks.length === 0) return;
+    const last = turns[turns.length - 1];
+    if (last?.role === role) last.content.push(...blocks);
+    else turns.push({ role, content: blocks });
+  };
+  for (const m of list) {
+    if (m.role === 'user') push('user', userBlocks(m.text, m.images, o.vision));
+    else if (m.role === 'assistant') push('assistant', assistantBlocks(m, o));
+    else
+      push('user', [
+        {
+          type: 'tool_result',
+          tool_use_id: m.providerRef,
+          content: m.content === '' ? '(no output)' : m.content,
+          ...(m.isError ? { is_error: true } : {}),
+        },
+      ]);
+  }
+  return turns;
+}
+
+function userBlocks(text: string, images: ImagePart[] | undefined, vision: boolean): ContentBlockParam[] {
+  const blocks: ContentBlockParam[] = [];
+  if (images?.length && vision) {
+    for (const img of images)
+      blocks.push({ type: 'image', source: { type: 'base64', media_type: img.mediaType, data: img.data } });
+  } else if (images?.length) {
+    blocks.push({ type: 'text', text: `[${images.length} image(s) left out: this model does not accept images]` });
+  }
+  // The API refuses empty text blocks.
+  if (text !== '') blocks.push({ type: 'text', text });
+  return blocks;
+}
+
+function assistantBlocks(m: Extract<ModelMessage, { role: 'assistant' }>, o: AnthropicRequestOptions): ContentBlockParam[] {
+  const first = m.toolCalls[0];
+  const thinking = first && o.thinkingBudgetTokens ? (o.thinkingFor?.(first.providerRef) ?? []) : [];
+  const blocks: ContentBlockParam[] = [...thinking];
+  if (m.text !== '') blocks.push({ type: 'text', text: m.text });
+  for (const call of m.toolCalls)
+    blocks.push({ type: 'tool_use', id: call.providerRef, name: call.tool, input: call.input ?? {} });
+  return blocks;
+}
+
+function toTool(t: ToolSchema): Tool {
+  // `$schema` is noise to the API; the rest of the JSON Schema passes through as is.
+  const { $schema: _ignored, ...schema } = t.inputSchema;
+  return { name: t.name, description: t.description, input_schema: { type: 'object', ...schema } };
+}
+
+/**
+ * At most four breakpoints: the system text, the last tool, the newest message (written to
+ * the cache now, read by the next request) and the previous user message (the point the
+ * last request wrote, read now).
+ */
+function markCacheBreakpoints(system: TextBlockParam[], tools: Tool[], turns: Turn[]): void {
+  const mark = { type: 'ephemeral' } as const;
+  const lastSystem = system[system.length - 1];
+  if (lastSystem) lastSystem.cache_control = mark;
+  const lastTool = tools[tools.length - 1];
+  if (lastTool) lastTool.cache_control = mark;
+  const marked = new Set<Turn>();
+  const newest = turns[turns.length - 1];
+  if (newest) marked.add(newest);
+  const previousUser = turns.slice(0, -1).reverse().find((t) => t.role === 'user');
+  if (previousUser) marked.add(previousUser);
+  for (const turn of marked) {
+    const block = lastCacheable(turn.content);
+    if (block) block.cache_control = mark;
+  }
+}
+
+function lastCacheable(blocks: ContentBlockParam[]): { cache_control?: unknown } | undefined {
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const b = blocks[i]!;
+    if (b.type === 'text' || b.type === 'image' || b.type === 'tool_use' || b.type === 'tool_result') return b;
+  }
+  return undefined;
+}
+
+/**
+ * With thinking on, the API needs the thinking blocks of the assistant turn whose tool
+ * calls are being answered. If we no longer have them (e.g. after a reload), this request
+ * goes without thinking rather than failing.
+ */
+function canThink(list: ModelMessage[], o: AnthropicRequestOptions): boolean {
+  for (let i = list.length - 1; i >= 0; i--) {
+    const m = list[i]!;
+    if (m.role === 'user') return true;
+    if (m.role === 'assistant') {
+      const first = m.toolCalls[0];
+      return !first || (o.thinkingFor?.(first.providerRef)?.length ?? 0) > 0;
+    }
+  }
+  return true;
+}

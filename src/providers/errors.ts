@@ -1,0 +1,106 @@
+// Error classification shared by the adapters. Each adapter reduces its SDK's error to a
+// neutral `ApiFailure`; this file decides kind, retryability and retry-after from it, so both
+// providers classify the same HTTP facts the same way.
+import type { ModelError, ModelErrorKind } from '../kernel/contracts/index.js';
+
+/** What an adapter learned from a failed request or an `error` event in the stream. */
+export interface ApiFailure {
+  /** HTTP status; undefined for an error event inside a 200 stream. */
+  status?: number;
+  /** The API's error type / code (`overloaded_error`, `insufficient_quota`, …). */
+  type?: string;
+  code?: string;
+  message: string;
+  headers?: { get(name: string): string | null };
+}
+
+/** How an adapter names itself and the setting that fixes a rejected key. */
+export interface VendorInfo {
+  /** "Anthropic", "OpenAI" or "The server at http://…". */
+  label: string;
+  keyEnvVar: string;
+}
+
+/** Thrown inside an attempt to end it with an already classified error. */
+export class TurnFailure extends Error {
+  constructor(readonly error: ModelError) {
+    super(error.message);
+    this.name = 'TurnFailure';
+  }
+}
+
+export function modelError(
+  kind: ModelErrorKind,
+  message: string,
+  retryable: boolean,
+  extra: { status?: number; retryAfterMs?: number } = {},
+): ModelError {
+  const error: ModelError = { kind, message, retryable };
+  if (extra.status !== undefined) error.status = extra.status;
+  if (extra.retryAfterMs !== undefined) error.retryAfterMs = extra.retryAfterMs;
+  return error;
+}
+
+export const cancelledError = (): ModelError =>
+  modelError('cancelled', 'The request was cancelled.', false);
+
+export function keyHint(vendor: VendorInfo): string {
+  return `Set it with “Keel: Set API Key” or the ${vendor.keyEnvVar} environment variable.`;
+}
+
+/** `retry-after-ms` (milliseconds) wins over `retry-after` (seconds or an HTTP date). */
+export function parseRetryAfter(
+  headers: ApiFailure['headers'],
+  now: number = Date.now(),
+): number | undefined {
+  const ms = headers?.get('retry-after-ms');
+  if (ms && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Math.round(Number(ms));
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const QUOTA = /insufficient_quota|quota|billing|credit balance|out of credits|payment/i;
+const CONTEXT = /prompt is too long|context[ _]length|context window|maximum context|too many tokens|reduce the length|request_too_large|input is too long/i;
+
+export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelError {
+  const retryAfterMs = parseRetryAfter(f.headers);
+  const status = f.status;
+  const tag = `${f.type ?? ''} ${f.code ?? ''}`;
+  const detail = f.message || tag.trim() || `HTTP ${status ?? '?'}`;
+  const extra = { status, retryAfterMs };
+
+  if (status === 401 || /authentication_error|invalid_api_key/.test(tag))
+    return modelError('auth', `${vendor.label} rejected the API key (401). ${keyHint(vendor)}`, false, extra);
+  if (status === 403 || /permission_error/.test(tag))
+    return modelError('auth', `${vendor.label} refused the request (403): ${detail}`, false, extra);
+  if (status === 402 || QUOTA.test(tag) || (status === 429 && QUOTA.test(f.message)))
+    return modelError('rate_limited', `${vendor.label} reports an exhausted quota or billing problem: ${detail}`, false, extra);
+  if (status === 429 || /rate_limit/.test(tag))
+    return modelError('rate_limited', `Rate limited by ${vendor.label}: ${detail}`, true, extra);
+  if (status === 529 || status === 503 || /overloaded/.test(tag))
+    return modelError('overloaded', `${vendor.label} is overloaded: ${detail}`, true, extra);
+  if (status === 413 || CONTEXT.test(f.message) || /context_length_exceeded|request_too_large/.test(tag))
+    return modelError('context_overflow', `The conversation is too long for the model: ${detail}`, false, extra);
+  if (status === 408)
+    return modelError('network', `The request timed out: ${detail}`, true, extra);
+  if (status !== undefined && status >= 400 && status < 500 && status !== 409)
+    return modelError('bad_request', `${vendor.label} rejected the request (${status}): ${detail}`, false, extra);
+  // 5xx, 409 and error events without a known type: the server's side, worth another try.
+  return modelError('unknown', `${vendor.label} failed${status ? ` (${status})` : ''}: ${detail}`, true, extra);
+}
+
+/** Errors that are not API answers: aborts, dropped connections, garbled streams. */
+export function classifyTransportError(e: unknown, signal: AbortSignal): ModelError {
+  if (signal.aborted) return cancelledError();
+  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const name = err?.name ?? '';
+  if (name === 'AbortError' || name === 'APIUserAbortError') return cancelledError();
+  const why = [err?.message, err?.cause?.code ?? err?.cause?.message].filter(Boolean).join(': ');
+  if (name === 'SyntaxError')
+    return modelError('network', `The response stream was garbled or cut mid-event (${why}).`, true);
+  return modelError('network', `The connection to the model failed${why ? ` (${why})` : ''}.`, true);
+}

@@ -1,0 +1,174 @@
+// One model turn as a stream of ModelEvents, with our retries. A turn that fails — before
+// the response or mid-stream — is announced with a `retry` event and streamed again from
+// its start; tool intents are only released by a turn that completed, so an abandoned
+// partial turn never yields a call with partial input.
+//
+// This is a hand-written async iterator rather than an async generator: the hot path
+// (one SDK event in, at most one ModelEvent out) is a single promise `then`, which keeps
+// the adapter's cost per event a small fraction of the SDK's own.
+import type { ModelError, ModelEvent } from '../kernel/contracts/index.js';
+import { TurnFailure, cancelledError } from './errors.js';
+import { givenUp, retryDelay, retrySettings, type RetryOptions, type RetrySettings } from './retry.js';
+
+/** Turns one attempt's raw SDK events into ModelEvents. A new one per attempt. */
+export interface TurnTranslator<Raw> {
+  /** Translates one raw event into what streams out now: text and reasoning deltas. */
+  push(raw: Raw): ModelEvent | ModelEvent[] | undefined;
+  /** The stream's stop marker arrived: nothing after it can change the turn. */
+  readonly done: boolean;
+  /** The turn's content is whole even if the stream now breaks (only usage may be missing). */
+  readonly complete: boolean;
+  /** The closing events (intents in order, usage, final); throws TurnFailure if incomplete. */
+  finish(): ModelEvent[];
+}
+
+export interface TurnSource<Raw> {
+  open(signal: AbortSignal): Promise<AsyncIterable<Raw>>;
+  translator(): TurnTranslator<Raw>;
+  classify(e: unknown, signal: AbortSignal): ModelError;
+}
+
+export function streamTurn<Raw>(source: TurnSource<Raw>, signal: AbortSignal, options?: RetryOptions): AsyncIterable<ModelEvent> {
+  return { [Symbol.asyncIterator]: () => new TurnIterator(source, signal, retrySettings(options)) };
+}
+
+/** A stream of one event: a provider that cannot even start (no key) still answers in events. */
+export function singleEvent(event: ModelEvent): AsyncIterable<ModelEvent> {
+  return (async function* () {
+    yield event;
+  })();
+}
+
+type Result = IteratorResult<ModelEvent>;
+const DONE: Result = { value: undefined, done: true };
+const item = (value: ModelEvent): Result => ({ value, done: false });
+
+class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
+  private attempt = 0;
+  private raw: AsyncIterator<Raw> | undefined;
+  private turn: TurnTranslator<Raw> | undefined;
+  /** Events to hand out before anything else: the rest of a multi-event push, closing events. */
+  private readonly queued: ModelEvent[] = [];
+  private waitMs: number | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly source: TurnSource<Raw>,
+    private readonly signal: AbortSignal,
+    private readonly o: RetrySettings,
+  ) {}
+
+  next(): Promise<Result> {
+    if (this.queued.length > 0) return Promise.resolve(item(this.queued.shift()!));
+    if (this.ended) return Promise.resolve(DONE);
+    if (this.raw) return this.raw.next().then(this.onRaw, this.onError);
+    return this.startAttempt();
+  }
+
+  /** The consumer stopped early: stop the SDK stream too (which aborts its request). */
+  return(): Promise<Result> {
+    this.ended = true;
+    this.queued.length = 0;
+    return this.closeRaw().then(() => DONE);
+  }
+
+  private readonly onRaw = (r: IteratorResult<Raw>): Result | Promise<Result> => this.handle(r) ?? this.pullMore();
+
+  /** Raw events that stream nothing out (pings, tool-input fragments) are pulled in a loop, not a promise chain. */
+  private async pullMore(): Promise<Result> {
+    while (this.raw) {
+      let r: IteratorResult<Raw>;
+      try {
+        r = await this.raw.next();
+      } catch (e) {
+        return this.onError(e);
+      }
+      const result = this.handle(r);
+      if (result !== undefined) return result;
+    }
+    return this.next();
+  }
+
+  /** Undefined: nothing to hand out yet. */
+  private handle(r: IteratorResult<Raw>): Result | Promise<Result> | undefined {
+    if (r.done) return this.endAttempt(undefined);
+    const turn = this.turn!;
+    let out: ReturnType<TurnTranslator<Raw>['push']>;
+    try {
+      out = turn.push(r.value);
+    } catch (e) {
+      void this.closeRaw();
+      return this.onError(e);
+    }
+    if (turn.done) {
+      void this.closeRaw();
+      if (out !== undefined) this.queued.push(...(Array.isArray(out) ? out : [out]));
+      return this.endAttempt(undefined);
+    }
+    if (out === undefined) return undefined;
+    if (!Array.isArray(out)) return item(out);
+    this.queued.push(...out);
+    return this.next();
+  }
+
+  private readonly onError = (e: unknown): Promise<Result> =>
+    this.endAttempt(e instanceof TurnFailure ? e.error : this.source.classify(e, this.signal));
+
+  private async startAttempt(): Promise<Result> {
+    if (this.waitMs !== undefined) await this.o.sleep(this.waitMs, this.signal);
+    this.waitMs = undefined;
+    if (this.ended) return DONE;
+    if (this.signal.aborted) return this.endWith({ type: 'error', error: cancelledError() });
+    this.attempt++;
+    this.turn = this.source.translator();
+    try {
+      this.raw = (await this.source.open(this.signal))[Symbol.asyncIterator]();
+    } catch (e) {
+      return this.onError(e);
+    }
+    if (this.ended) return this.closeRaw().then(() => DONE);
+    return this.next();
+  }
+
+  /** The attempt's stream is over: finish the turn, or announce a retry, or end with the error. */
+  private endAttempt(failure: ModelError | undefined): Promise<Result> {
+    this.raw = undefined;
+    // The SDKs end an aborted stream quietly: an abort must never pass for a finished turn.
+    if (this.signal.aborted) return this.endWith({ type: 'error', error: cancelledError() });
+    if (!failure || this.turn!.complete) {
+      const closing = finishTurn(this.turn!);
+      if (Array.isArray(closing)) {
+        this.queued.push(...closing);
+        this.ended = true;
+        return this.next();
+      }
+      failure = closing;
+    }
+    this.queued.length = 0;
+    const delayMs = retryDelay(failure, this.attempt, this.o);
+    if (delayMs === undefined) return this.endWith({ type: 'error', error: givenUp(failure, this.attempt) });
+    this.waitMs = delayMs;
+    return Promise.resolve(item({ type: 'retry', attempt: this.attempt, delayMs, error: failure }));
+  }
+
+  private endWith(event: ModelEvent): Promise<Result> {
+    this.ended = true;
+    this.queued.length = 0;
+    return Promise.resolve(item(event));
+  }
+
+  private closeRaw(): Promise<unknown> {
+    const raw = this.raw;
+    this.raw = undefined;
+    return Promise.resolve(raw?.return?.()).catch(() => undefined);
+  }
+}
+
+function finishTurn(t: TurnTranslator<unknown>): ModelEvent[] | ModelError {
+  try {
+    return t.finish();
+  } catch (e) {
+    if (e instanceof TurnFailure) return e.error;
+    throw e;
+  }
+}

@@ -1,0 +1,67 @@
+// Where Keel finds the API key for a provider: SecretStorage first, then the environment.
+// Pure (no vscode import) so the lookup order is unit-tested; the host passes the readers in.
+
+export type ProviderName = 'anthropic' | 'openai';
+
+export const PROVIDER_LABEL: Record<ProviderName, string> = {
+  anthropic: 'Anthropic',
+  openai: 'OpenAI',
+};
+
+export const ENV_KEY_NAME: Record<ProviderName, string> = {
+  anthropic: 'ANTHROPIC_API_KEY',
+  openai: 'OPENAI_API_KEY',
+};
+
+/** The SecretStorage key a provider's API key is kept under. */
+export function secretKeyName(provider: ProviderName): string {
+  return `keel.apiKey.${provider}`;
+}
+
+export type KeyLookup =
+  | { kind: 'found'; key: string; source: 'secret' | 'env' }
+  /** An OpenAI-compatible server on this machine: it may run without a key. */
+  | { kind: 'not_needed' }
+  | { kind: 'missing'; provider: ProviderName; message: string };
+
+export interface KeyLookupInput {
+  provider: ProviderName;
+  baseUrl: string | undefined;
+  readSecret(name: string): PromiseLike<string | undefined> | string | undefined;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** True for a base URL on this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLocalBaseUrl(baseUrl: string | undefined): boolean {
+  if (!baseUrl) return false;
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  host = host.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export async function lookupApiKey(input: KeyLookupInput): Promise<KeyLookup> {
+  const secret = clean(await input.readSecret(secretKeyName(input.provider)));
+  if (secret) return { kind: 'found', key: secret, source: 'secret' };
+  const env = clean(input.env[ENV_KEY_NAME[input.provider]]);
+  if (env) return { kind: 'found', key: env, source: 'env' };
+  if (input.provider === 'openai' && isLocalBaseUrl(input.baseUrl)) return { kind: 'not_needed' };
+  return { kind: 'missing', provider: input.provider, message: missingKeyMessage(input.provider) };
+}
+
+export function missingKeyMessage(provider: ProviderName): string {
+  return (
+    `No ${PROVIDER_LABEL[provider]} API key is set. Set one with "Keel: Set API Key" ` +
+    `(it is kept in VS Code's secret storage), or set ${ENV_KEY_NAME[provider]} in the environment.`
+  );
+}
+
+/** A pasted key often carries spaces or a newline; an empty one counts as none. */
+function clean(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v ? v : undefined;
+}

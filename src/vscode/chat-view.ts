@@ -1,0 +1,79 @@
+// The Keel sidebar view (`keel.chat`): strict-CSP HTML, the bundle loaded by nonce, resources
+// only from the folders Keel ships, and no retained context: when the view is hidden VS Code
+// drops the page, and on return it says `webview/ready` and gets a host snapshot.
+import * as vscode from 'vscode';
+import type { HostMessage } from '../protocol/index.js';
+import { makeNonce, renderWebviewHtml } from './presenter/index.js';
+
+export const CHAT_VIEW_ID = 'keel.chat';
+
+export interface ChatViewEvents {
+  /** A raw message from the page; validated by the receiver. */
+  onMessage(raw: unknown): void;
+  /** The page (re)appeared; it will say `webview/ready` itself once its script runs. */
+  onVisible?(): void;
+}
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly events: ChatViewEvents,
+  ) {}
+
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.view = view;
+    const roots = [
+      vscode.Uri.joinPath(this.extensionUri, 'dist'),
+      vscode.Uri.joinPath(this.extensionUri, 'media'),
+          ];
+    view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: roots };
+    view.webview.html = this.html(view.webview);
+    this.subscriptions.push(
+      view.webview.onDidReceiveMessage((raw) => this.events.onMessage(raw)),
+      view.onDidChangeVisibility(() => {
+        if (view.visible) this.events.onVisible?.();
+      }),
+      view.onDidDispose(() => {
+        if (this.view === view) this.view = undefined;
+      }),
+    );
+  }
+
+  /** Posts to the page if it is there; a lost message is healed by the next snapshot. */
+  post(message: HostMessage): void {
+    const view = this.view;
+    if (!view) return;
+    view.webview.postMessage(message).then(undefined, () => undefined);
+  }
+
+  /** Reveals the view (the command palette entry points use this). */
+  async reveal(): Promise<void> {
+    if (this.view) {
+      this.view.show(true);
+      return;
+    }
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private html(webview: vscode.Webview): string {
+    const asUri = (...parts: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, ...parts)).toString();
+    return renderWebviewHtml({
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: asUri('dist', 'webview.js'),
+      styleUris: [asUri('dist', 'codicons', 'codicon.css'), asUri('media', 'main.css')],
+      title: 'Keel',
+    });
+  }
+}

@@ -1,0 +1,105 @@
+// Keel's commands: the palette entries, the view's title buttons and the diff editor's
+// Approve / Reject. Each one reports failures as a message, never a stack trace.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ChatViewProvider } from './chat-view.js';
+import type { DiffApprovals } from './diff-approvals.js';
+import { buildFixTestsPrompt } from './prompts.js';
+import type { SecretKeys } from './secret-keys.js';
+import type { Session } from './session.js';
+import type { KeelSettings } from './settings.js';
+
+export interface CommandDeps {
+  session: Session;
+  view: ChatViewProvider;
+  diffs: DiffApprovals;
+  keys: SecretKeys;
+  settings(): KeelSettings;
+  log: vscode.LogOutputChannel;
+  workspaceRoot: string | undefined;
+}
+
+export function registerCommands(d: CommandDeps): vscode.Disposable[] {
+  const guarded =
+    (name: string, fn: (...args: any[]) => unknown) =>
+    async (...args: any[]) => {
+      try {
+        return await fn(...args);
+      } catch (error) {
+        d.log.error(`${name} failed`, error instanceof Error ? (error.stack ?? error.message) : String(error));
+        void vscode.window.showErrorMessage(`Keel: ${name} failed: ${error instanceof Error ? error.message : String(error)}`, 'Show Log').then((pick) => {
+          if (pick) d.log.show(true);
+        });
+      }
+    };
+  const cmd = (id: string, name: string, fn: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, guarded(name, fn));
+
+  return [
+    cmd('keel.newTask', 'New Task', async () => {
+      await d.view.reveal();
+      await d.session.newTask();
+    }),
+    cmd('keel.fixFailingTests', 'Fix the Failing Tests', async () => {
+      await d.view.reveal();
+      await d.session.newTask();
+      return d.session.send(buildFixTestsPrompt({ testCommand: await testCommandOf(d.workspaceRoot) }));
+    }),
+    cmd('keel.stop', 'Stop', () => d.session.stop()),
+    cmd('keel.showHistory', 'Task History', () => showHistory(d)),
+    cmd('keel.setApiKey', 'Set API Key', async () => {
+      await d.keys.prompt(d.settings().provider);
+      await d.session.refreshHints();
+    }),
+    cmd('keel.showLog', 'Show Log', () => d.log.show(true)),
+    cmd('keel.approveEdit', 'Approve Edit', (uri?: unknown) => d.diffs.decide(true, uri instanceof vscode.Uri ? uri : undefined)),
+    cmd('keel.rejectEdit', 'Reject Edit', (uri?: unknown) => d.diffs.decide(false, uri instanceof vscode.Uri ? uri : undefined)),
+  ];
+}
+
+/** `npm test` when package.json has a test script; otherwise the model finds out. */
+async function testCommandOf(root: string | undefined): Promise<string | undefined> {
+  if (!root) return undefined;
+  try {
+    const pkg = JSON.parse(await fs.readFile(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, unknown> };
+    return typeof pkg.scripts?.test === 'string' ? 'npm test' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function showHistory(d: CommandDeps): Promise<void> {
+  const tasks = d.session.taskList().tasks;
+  if (tasks.length === 0) {
+    void vscode.window.showInformationMessage('Keel: no tasks yet. Start one in the Keel view.');
+    return;
+  }
+  const remove: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete task' };
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { id: string }>();
+  const items = () =>
+    d.session.taskList().tasks.map((t) => ({
+      id: t.id,
+      label: t.title,
+      description: t.status,
+      detail: new Date(t.updatedAt).toLocaleString(),
+      buttons: [remove],
+    }));
+  pick.title = 'Keel: Task History';
+  pick.placeholder = 'Open a task';
+  pick.items = items();
+  pick.onDidTriggerItemButton(async (e) => {
+    const ok = await vscode.window.showWarningMessage(`Delete the task "${e.item.label}" and its log?`, { modal: true }, 'Delete');
+    if (ok !== 'Delete') return;
+    await d.session.deleteTask(e.item.id);
+    pick.items = items();
+  });
+  pick.onDidAccept(async () => {
+    const chosen = pick.selectedItems[0];
+    pick.hide();
+    if (!chosen) return;
+    await d.view.reveal();
+    await d.session.openTask(chosen.id);
+  });
+  pick.onDidHide(() => pick.dispose());
+  pick.show();
+}

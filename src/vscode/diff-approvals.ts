@@ -1,0 +1,177 @@
+// Edits are reviewed in VS Code's diff editor before they land: when an edit intent waits for
+// approval, its proposed content (planned on the file's current bytes, nothing written) opens
+// beside the file; Approve / Reject sit in the diff's title bar and on the intent's card.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { RuntimeOutput, ToolIntent } from '../kernel/contracts/index.js';
+import { intentIdOf, proposalUri, type ProposedContentProvider } from './proposed-content.js';
+import type { Task } from './task.js';
+import type { VscodeWorkspace } from './vscode-workspace.js';
+import type { PlanOutcome } from './edit-plans.js';
+
+/** Proposed content of an edit intent on the current bytes; undefined when the tool edits nothing. */
+export type EditPlanner = (intent: ToolIntent, current: Uint8Array | undefined) => PlanOutcome | undefined;
+
+interface Proposal {
+  task: Task;
+  intent: ToolIntent;
+  proposed: vscode.Uri;
+  original: vscode.Uri;
+  /** The real file. */
+  file: vscode.Uri;
+}
+
+export interface DiffApprovalsDeps {
+  content: ProposedContentProvider;
+  workspace(): VscodeWorkspace | undefined;
+  plan: EditPlanner;
+  log(message: string): void;
+  /** A plan failed (the edit cannot apply): shown to the user, the card still decides. */
+  warn(message: string): void;
+}
+
+export class DiffApprovals implements vscode.Disposable {
+  private readonly proposals = new Map<string, Proposal>();
+
+  constructor(private readonly deps: DiffApprovalsDeps) {}
+
+  /** Follows a task: opens the diff when an edit waits, closes it when it is decided. */
+  watch(task: Task): () => void {
+    return task.runtime.subscribe((out) => this.onOutput(task, out));
+  }
+
+  /** Opens (or focuses) the diff of an edit intent. False when the intent edits no file. */
+  async show(task: Task, intentId: string, focus: boolean): Promise<boolean> {
+    const intent = task.getState().intents[intentId];
+    const ws = this.deps.workspace();
+    if (!intent || !ws) return false;
+    const rel = intent.paths[0];
+    if (!rel) return false;
+    const fileUri = await ws.uri(rel);
+    const exists = (await ws.stat(rel))?.type === 'file';
+    const current = exists ? await ws.readFile(rel) : undefined;
+    const plan = this.deps.plan(intent, current);
+    if (!plan) return false;
+    if (!plan.ok) {
+      this.deps.warn(`Keel cannot show the proposed edit to ${rel}: ${plan.message}`);
+      return false;
+    }
+    const proposed = proposalUri(rel, intentId, 'proposed');
+    const original = exists ? fileUri : proposalUri(rel, intentId, 'original');
+    this.deps.content.set(proposed, plan.content);
+    if (!exists) this.deps.content.set(original, '');
+    this.proposals.set(intentId, { task, intent, proposed, original, file: fileUri });
+    await this.updateContext();
+    const title = `${path.posix.basename(rel)} ${exists ? '' : '(new file) '}↔ Keel's proposal`;
+    // Beside the editor in use; with no editor open, "beside" would leave an empty group.
+    const anyEditor = vscode.window.tabGroups.all.some((g) => g.tabs.length > 0);
+    await vscode.commands.executeCommand('vscode.diff', original, proposed, title, {
+      preview: true,
+      preserveFocus: !focus,
+      viewColumn: anyEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+    } satisfies vscode.TextDocumentShowOptions);
+    return true;
+  }
+
+  /** Approve / Reject from the diff's title bar (uri) or the palette (the active proposal). */
+  decide(approve: boolean, uri?: vscode.Uri): boolean {
+    const proposal = this.find(uri);
+    if (!proposal) {
+      void vscode.window.showInformationMessage('There is no proposed edit waiting for approval.');
+      return false;
+    }
+    const status = proposal.task.getState().intents[proposal.intent.id]?.status;
+    if (status !== 'awaiting_approval' && status !== 'proposed') {
+      void this.settle(proposal.intent.id);
+      return false;
+    }
+    if (approve) proposal.task.approve(proposal.intent.id, 'once');
+    else proposal.task.reject(proposal.intent.id, 'The user rejected this edit in the diff editor.');
+    return true;
+  }
+
+  /**
+   * Closes an intent's diff and forgets its proposed content. `landed`: the edit is on disk, so
+   * the file itself takes the diff's place (opened before the diff closes, its document stays
+   * loaded and keeps the edit on its undo stack: Undo works there).
+   */
+  async settle(intentId: string, landed = false): Promise<void> {
+    const proposal = this.proposals.get(intentId);
+    if (!proposal) return;
+    this.proposals.delete(intentId);
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposal.proposed.toString());
+    if (landed && tabs.length > 0) {
+      const column = tabs[0]!.group.viewColumn;
+      await vscode.window
+        .showTextDocument(proposal.file, { preview: true, preserveFocus: true, viewColumn: column })
+        .then(undefined, (err: unknown) => this.deps.log(`could not show ${proposal.file.fsPath}: ${String(err)}`));
+    }
+    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true).then(undefined, () => undefined);
+    this.deps.content.forget(intentId);
+    await this.updateContext();
+  }
+
+  /** Closes every open proposal (the task changed, the window closes). */
+  async settleAll(): Promise<void> {
+    for (const id of [...this.proposals.keys()]) await this.settle(id);
+  }
+
+  /**
+   * Diff tabs on keel-proposed that VS Code restored after a reload have no content behind them
+   * (proposals live in memory only): close them; a resumed run asks again and reopens its diff.
+   */
+  async closeOrphans(): Promise<void> {
+    const orphans = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => {
+        const input = t.input;
+        if (!(input instanceof vscode.TabInputTextDiff) && !(input instanceof vscode.TabInputText)) return false;
+        const uri = input instanceof vscode.TabInputTextDiff ? input.modified : input.uri;
+        const id = intentIdOf(uri);
+        return id !== undefined && !this.proposals.has(id);
+      });
+    if (orphans.length > 0) await vscode.window.tabGroups.close(orphans, true).then(undefined, () => undefined);
+  }
+
+  pending(): string[] {
+    return [...this.proposals.keys()];
+  }
+
+  dispose(): void {
+    void this.settleAll();
+  }
+
+  private find(uri?: vscode.Uri): Proposal | undefined {
+    const byUri = uri ? intentIdOf(uri) : undefined;
+    if (byUri) return this.proposals.get(byUri);
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    if (active instanceof vscode.TabInputTextDiff) {
+      const id = intentIdOf(active.modified);
+      if (id && this.proposals.has(id)) return this.proposals.get(id);
+    }
+    const all = [...this.proposals.values()];
+    return all[all.length - 1];
+  }
+
+  private onOutput(task: Task, out: RuntimeOutput): void {
+    if (out.kind !== 'event') return;
+    const e = out.event;
+    if (e.type === 'approval_requested') {
+      this.show(task, e.intentId, false).catch((err) => this.deps.log(`diff for ${e.intentId} failed: ${String(err)}`));
+    } else if (e.type === 'intent_rejected') {
+      void this.settle(e.intentId);
+    } else if (e.type === 'observation') {
+      // Closed only once the edit has landed: while the diff is open its documents stay loaded,
+      // so the approved edit applies without VS Code reading the file again.
+      void this.settle(e.observation.intentId, e.observation.ok);
+    } else if (e.type === 'run_cancelled' || e.type === 'run_failed' || e.type === 'run_finished') {
+      for (const [id, p] of this.proposals) if (p.task === task) void this.settle(id);
+    }
+  }
+
+  private async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', 'keel.hasProposedEdit', this.proposals.size > 0);
+  }
+}

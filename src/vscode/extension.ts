@@ -1,0 +1,156 @@
+// The composition root of the extension: settings, keys, log channel, tools, policy, the
+// Workspace port on VS Code, the task store, the chat view, diff approvals and commands.
+// `activate` returns a small API that the integration tests drive.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ModelProvider } from '../kernel/index.js';
+import { JsonlLogStore, loadLog } from '../node/jsonl-store.js';
+import { ChatViewProvider, CHAT_VIEW_ID } from './chat-view.js';
+import { registerCommands } from './commands.js';
+import { DiffApprovals } from './diff-approvals.js';
+import { planIntentEdit } from './edit-plans.js';
+import { WorkspaceGrantStore } from './grant-store.js';
+import { createHostWorkspace } from './host-workspace.js';
+import { KeelTerminal } from './keel-terminal.js';
+import { dispatchWebviewMessage } from './presenter/index.js';
+import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js';
+import { RuntimeFactory } from './runtime-factory.js';
+import { SecretKeys } from './secret-keys.js';
+import { Session } from './session.js';
+import { readSettings, type KeelSettings } from './settings.js';
+import { TaskStore, type TaskLogFiles } from './task-store.js';
+import { keelPolicy, keelTools } from './tool-setup.js';
+import { webviewHandlers } from './webview-handlers.js';
+import type { KeelApi } from './test-api.js';
+
+export type { KeelApi } from './test-api.js';
+
+const logFiles: TaskLogFiles = {
+  load: async (file) => {
+    try {
+      return loadLog(file).events;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  },
+  open: async (file) => JsonlLogStore.open(file),
+};
+
+let stopStore: (() => Promise<void>) | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<KeelApi> {
+  const log = vscode.window.createOutputChannel('Keel', { log: true });
+  const settings = (): KeelSettings => readSettings((k) => vscode.workspace.getConfiguration('keel').get(k));
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const storage = context.storageUri ?? context.globalStorageUri;
+  const keys = new SecretKeys(context.secrets);
+  const terminal = new KeelTerminal();
+  const content = new ProposedContentProvider();
+  let providerOverride: ((s: KeelSettings) => ModelProvider | undefined) | undefined;
+
+  const host = folder
+    ? await createHostWorkspace(folder.uri, terminal, (m) => log.info(m)).catch((error: unknown) => {
+        log.error(`Keel cannot use the folder ${folder.uri.fsPath}: ${String(error)}`);
+        return undefined;
+      })
+    : undefined;
+  const workspace = host?.workspace;
+
+  let session: Session | undefined;
+  const factory = new RuntimeFactory({
+    settings,
+    // Without a folder there is nothing to read, write or run: chat only.
+    tools: () => (workspace ? keelTools() : []),
+    workspace,
+    policy: keelPolicy,
+    grants: new WorkspaceGrantStore(context.workspaceState),
+    trusted: () => vscode.workspace.isTrusted,
+    lookupKey: (s) => keys.lookup(s),
+    onRequest: (taskId, request) => session?.requestSent(taskId, request),
+    platform: `${process.platform} (${process.arch})`,
+    providerOverride: (s) => providerOverride?.(s),
+  });
+  const tasks = new TaskStore({
+    dir: path.join(storage.fsPath, 'tasks'),
+    logs: logFiles,
+    createRuntime: (init) => factory.create(init),
+    onStatus: (task, status) => {
+      if (status === 'failed') log.warn(`task ${task.id} failed: ${task.getState().lastError?.message ?? 'unknown error'}`);
+      session?.statusChanged(task, status);
+    },
+    onCrash: (task, error) => log.error(`task ${task.id} crashed`, error instanceof Error ? (error.stack ?? error.message) : String(error)),
+  });
+  await tasks.init().catch((error: unknown) => log.error(`Keel could not read its task history: ${String(error)}`));
+  stopStore = () => tasks.dispose();
+
+  const diffs = new DiffApprovals({
+    content,
+    workspace: () => workspace,
+    plan: planIntentEdit,
+    log: (m) => log.warn(m),
+    warn: (m) => void vscode.window.showWarningMessage(m),
+  });
+  const view = new ChatViewProvider(context.extensionUri, {
+    onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
+  });
+  session = new Session({
+    tasks,
+    post: (m) => view.post(m),
+    keyMissing: async () => !providerOverride && (await keys.lookup(settings())).kind === 'missing',
+    trusted: () => vscode.workspace.isTrusted,
+    contextWindow: (task) => factory.contextWindow(task.id),
+    focusIntent: async (task, intentId) => {
+      if (await diffs.show(task, intentId, true)) return true;
+      const tool = task.getState().intents[intentId]?.tool;
+      // Commands and test runs are watched in the Keel terminal.
+      if (tool === 'run_command' || tool === 'run_tests') terminal.show();
+      return false;
+    },
+    watch: (task) => diffs.watch(task),
+    setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
+    log,
+  });
+  const handlers = webviewHandlers(session, log);
+  const s = session;
+
+  context.subscriptions.push(
+    log,
+    terminal,
+    content,
+    diffs,
+    view,
+    { dispose: () => s.dispose() },
+    vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
+    ...registerCommands({ session: s, view, diffs, keys, settings, log, workspaceRoot: workspace?.root }),
+    keys.onDidChange(() => void s.refreshHints()),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      log.info('workspace trusted: write and execute tools are offered from the next run on');
+      void s.trustChanged();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('keel')) void s.refreshHints();
+    }),
+  );
+  void diffs.closeOrphans();
+  log.info(`Keel activated (${folder ? `folder ${workspace?.root ?? folder.uri.fsPath}` : 'no folder'}; trusted: ${vscode.workspace.isTrusted})`);
+
+  return {
+    tasks,
+    session: s,
+    diffs,
+    content,
+    terminal,
+    workspace,
+    rgPath: host?.rgPath,
+    getRuntime: () => s.current?.runtime,
+    setProviderOverride: (fn) => {
+      providerOverride = fn;
+    },
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  await stopStore?.();
+}

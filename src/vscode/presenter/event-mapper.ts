@@ -1,0 +1,183 @@
+// Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
+// whether the result must reach the webview at once instead of waiting for the next frame.
+import type { Observation, RuntimeEvent, RuntimeOutput } from '../../kernel/contracts/index.js';
+import type { IntentResult } from '../../protocol/index.js';
+import type { TranscriptModel } from './transcript-model.js';
+
+/** Bound of an observation's excerpt in a card (the model saw the whole content). */
+export const DETAIL_CHARS = 8192;
+
+export function applyOutput(model: TranscriptModel, out: RuntimeOutput): { urgent: boolean } {
+  if (out.kind === 'tool_output') {
+    model.progress(out.intentId, out.chunk);
+    return { urgent: false };
+  }
+  return { urgent: applyEvent(model, out.event) };
+}
+
+function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
+  switch (event.type) {
+    case 'user_message':
+      model.tally.conversation += event.text.length;
+      model.add({ kind: 'user', id: `u${event.seq}`, text: event.text });
+      return true;
+    case 'run_started':
+    case 'run_resumed':
+      model.setHints({ canResume: false });
+      model.setStatus('running');
+      return false;
+    case 'turn_started':
+      model.startTurn();
+      model.setRetry(null);
+      model.setStatus('running');
+      return false;
+    case 'text_delta':
+      return streamText(model, event, 'assistant');
+    case 'reasoning_delta':
+      return streamText(model, event, 'reasoning');
+    case 'usage':
+      model.lastTurnUsage = event.usage;
+      if (event.usage.costUsd !== undefined) model.costUsd = (model.costUsd ?? 0) + event.usage.costUsd;
+      return false;
+    case 'model_final':
+      model.finishText(model.currentTextId);
+      model.finishText(model.currentReasoningId);
+      return false;
+    case 'model_error':
+      // Retryable errors surface as turn_retry, fatal ones as run_failed: nothing to show yet.
+      return false;
+    case 'turn_retry':
+      for (const id of model.turnItemIds) model.remove(id);
+      model.startTurn();
+      model.setRetry({ attempt: event.attempt, delayMs: event.delayMs, message: event.error.message });
+      return true;
+    default:
+      return applyIntentEvent(model, event) ?? applyEndEvent(model, event);
+  }
+}
+
+function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string }, kind: 'assistant' | 'reasoning'): boolean {
+  if (kind === 'assistant') model.tally.conversation += event.text.length;
+  const current = kind === 'assistant' ? model.currentTextId : model.currentReasoningId;
+  model.setRetry(null);
+  if (current !== undefined && model.get(current)) {
+    model.appendText(current, event.text);
+    return false;
+  }
+  const id = `${kind === 'assistant' ? 'a' : 'r'}${event.seq}`;
+  model.add({ kind, id, text: event.text });
+  model.turnItemIds.push(id);
+  if (kind === 'assistant') model.currentTextId = id;
+  else model.currentReasoningId = id;
+  // The first words of a reply should not wait a frame.
+  return kind === 'assistant';
+}
+
+function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
+  switch (event.type) {
+    case 'intent_proposed': {
+      const { intent } = event;
+      model.add({
+        kind: 'intent',
+        id: intent.id,
+        tool: intent.tool,
+        summary: intent.summary,
+        risk: intent.risk,
+        status: intent.status,
+        ...(intent.paths.length ? { paths: intent.paths } : {}),
+      });
+      return false;
+    }
+    case 'approval_requested':
+      model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: event.reason });
+      model.setStatus('waiting_for_approval');
+      return true;
+    case 'intent_approved':
+      model.patchIntent(event.intentId, { status: 'approved', approvedScope: event.scope, autoApproved: event.auto });
+      settleStatus(model);
+      return false;
+    case 'intent_rejected':
+      model.patchIntent(event.intentId, { status: 'rejected', rejectReason: event.reason });
+      settleStatus(model);
+      return false;
+    case 'intent_started':
+      model.patchIntent(event.intentId, { status: 'running', startedAt: event.time });
+      model.setStatus('executing');
+      return false;
+    case 'observation':
+      observe(model, event.observation, event.time);
+      settleStatus(model);
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+function observe(model: TranscriptModel, observation: Observation, time: number): void {
+  model.tally.toolResults += observation.content.length;
+  const intent = model.intent(observation.intentId);
+  if (!intent) return;
+  const status = intent.status === 'rejected' ? 'rejected' : observation.ok ? 'done' : 'failed';
+  const elapsedMs = intent.startedAt === undefined ? undefined : Math.max(0, time - intent.startedAt);
+  model.patchIntent(intent.id, {
+    status,
+    result: resultOf(observation),
+    ...(elapsedMs === undefined ? {} : { elapsedMs }),
+  });
+}
+
+export function resultOf(observation: Observation): IntentResult {
+  const firstLine = observation.content.split('\n', 1)[0]!.slice(0, 160);
+  const summary = observation.summary ?? (firstLine || (observation.ok ? 'done' : 'failed'));
+  return {
+    ok: observation.ok,
+    summary,
+    ...(observation.content ? { detail: excerpt(observation.content) } : {}),
+    ...(observation.code ? { code: observation.code } : {}),
+  };
+}
+
+function excerpt(text: string): string {
+  if (text.length <= DETAIL_CHARS) return text;
+  const half = DETAIL_CHARS / 2;
+  return `${text.slice(0, half)}\n… ${text.length - DETAIL_CHARS} characters omitted …\n${text.slice(-half)}`;
+}
+
+/** After an approval or a result: still waiting, still executing, or back to the model. */
+function settleStatus(model: TranscriptModel): void {
+  if (isFinal(model.status)) return;
+  if (model.openIntentIds(['awaiting_approval']).length > 0) model.setStatus('waiting_for_approval');
+  else if (model.openIntentIds(['running']).length > 0) model.setStatus('executing');
+  else model.setStatus('running');
+}
+
+const isFinal = (s: string): boolean => s === 'completed' || s === 'failed' || s === 'cancelled' || s === 'idle';
+
+function applyEndEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
+  model.finishText(model.currentTextId);
+  model.finishText(model.currentReasoningId);
+  model.setRetry(null);
+  switch (event.type) {
+    case 'run_finished':
+      model.setStatus('completed');
+      return true;
+    case 'run_cancelled':
+      model.setStatus('cancelled');
+      model.add({ kind: 'notice', id: `n${event.seq}`, level: 'info', text: 'Stopped.' });
+      return true;
+    case 'run_failed': {
+      const auth = event.error.kind === 'auth';
+      model.setStatus('failed');
+      model.add({
+        kind: 'notice',
+        id: `n${event.seq}`,
+        level: 'error',
+        text: event.error.message,
+        action: auth ? { label: 'Set API Key', message: 'apiKey/set' } : { label: 'Show Log', message: 'log/show' },
+      });
+      return true;
+    }
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,178 @@
+// The host-side presenter: kernel outputs in, protocol messages out. It keeps the view model,
+// turns every RuntimeOutput into small ops, and lets the scheduler coalesce them per frame.
+import type { ModelRequest, RuntimeEvent, RuntimeOutput } from '../../kernel/contracts/index.js';
+import { encodeSnapshotItems, type HostMessage, type Hints, type Meter, type MeterSplit, type SessionSnapshot, type TaskList, type TranscriptItem } from '../../protocol/index.js';
+import { realClock, type SchedulerClock } from './clock.js';
+import { applyOutput } from './event-mapper.js';
+import { buildMeter, splitOfRequest, splitOfTally } from './meter.js';
+import { OpScheduler } from './op-scheduler.js';
+import { DEFAULT_TAIL_CHARS, TranscriptModel } from './transcript-model.js';
+
+export type PresentedSnapshot = SessionSnapshot & { readonly items: TranscriptItem[] };
+
+export interface PresenterOptions {
+  /** Where messages go: `webviewView.webview.postMessage` (a lost post is healed by a snapshot). */
+  post(message: HostMessage): void;
+  clock?: SchedulerClock;
+  /** Minimum time between two ordinary deltas; urgent ones go at once. */
+  frameMs?: number;
+  /** Live tool output kept per intent. */
+  maxTailChars?: number;
+  /** The model's context window, for the meter (0 = unknown). */
+  contextWindow?: number;
+}
+
+/** Events after which the meter may have changed (never per text delta: that would cost bytes). */
+const METER_EVENTS = new Set<RuntimeEvent['type']>(['user_message', 'usage', 'model_final', 'observation', 'run_finished']);
+const LIVE = new Set(['running', 'waiting_for_approval', 'executing']);
+
+export class Presenter {
+  private model: TranscriptModel;
+  private readonly scheduler: OpScheduler;
+  private readonly clock: SchedulerClock;
+  private contextWindow: number;
+  private request: ModelRequest | undefined;
+  private lastMeterJson = '';
+
+  constructor(private readonly options: PresenterOptions) {
+    this.clock = options.clock ?? realClock;
+    this.contextWindow = options.contextWindow ?? 0;
+    this.model = new TranscriptModel(options.maxTailChars ?? DEFAULT_TAIL_CHARS);
+    this.scheduler = new OpScheduler({
+      clock: this.clock,
+      post: (delta) => options.post(delta),
+      ...(options.frameMs === undefined ? {} : { frameMs: options.frameMs }),
+      ...(options.maxTailChars === undefined ? {} : { maxTailChars: options.maxTailChars }),
+    });
+  }
+
+  /** Feed every output of the runtime (`rt.subscribe(out => presenter.handle(out))`). */
+  handle(output: RuntimeOutput): void {
+    const { urgent } = applyOutput(this.model, output);
+    if (output.kind === 'event' && METER_EVENTS.has(output.event.type)) this.recordMeter();
+    this.scheduler.push(this.model.takeOps(), urgent);
+  }
+
+  /**
+   * Rebuilds the view from a task's log (task opened, window reloaded) without posting; call
+   * `postSnapshot()` afterwards. A run that was live when the log ends was interrupted: it is
+   * shown as resumable, and its pending approvals wait for `task/resume` to ask again.
+   */
+  load(events: readonly RuntimeEvent[], taskId?: string): void {
+    this.reset(taskId);
+    for (const event of events) applyOutput(this.model, { kind: 'event', event });
+    if (LIVE.has(this.model.status)) this.markInterrupted();
+    this.lastMeterJson = '';
+    this.recordMeter();
+    this.model.takeOps();
+  }
+
+  /** An empty task (New Task). Call `postSnapshot()` afterwards. */
+  reset(taskId?: string): void {
+    const { hints, tasks } = this.model;
+    this.scheduler.discardPending();
+    this.model = new TranscriptModel(this.options.maxTailChars ?? DEFAULT_TAIL_CHARS);
+    this.model.hints = { ...hints, canResume: false };
+    this.model.tasks = tasks;
+    this.model.taskId = taskId;
+    this.request = undefined;
+  }
+
+  /** The request the kernel is about to send: gives the meter an exact split. */
+  setRequest(request: ModelRequest): void {
+    this.request = request;
+    this.pushMeter();
+  }
+
+  setContextWindow(tokens: number): void {
+    this.contextWindow = tokens;
+    this.pushMeter();
+  }
+
+  setHints(hints: Partial<Hints>): void {
+    this.model.setHints(hints);
+    this.scheduler.push(this.model.takeOps(), true);
+  }
+
+  /** The task history; posted at once (it is small and rare). */
+  setTasks(list: TaskList): void {
+    this.model.tasks = list;
+    this.options.post({ type: 'tasks/list', ...list });
+  }
+
+  /**
+   * The snapshot as posted, plus `items` decoded for host-side callers (tests, diagnostics);
+   * `postSnapshot()` posts only the protocol message (items travel as `itemsJson`).
+   */
+  snapshot(): PresentedSnapshot {
+    return { ...this.wireSnapshot(), items: this.items() };
+  }
+
+  private wireSnapshot(): SessionSnapshot {
+    const m = this.model;
+    return {
+      type: 'session/snapshot',
+      seq: this.scheduler.lastSeq,
+      hostNow: this.clock.now(),
+      ...(m.taskId === undefined ? {} : { taskId: m.taskId }),
+      itemsJson: encodeSnapshotItems(m.items),
+      status: m.status,
+      retry: m.retry,
+      pendingIntentIds: m.pendingIntentIds(),
+      meter: this.meter(),
+      hints: { ...m.hints },
+      tasks: m.tasks,
+    };
+  }
+
+  /** The transcript items as the view shows them (copies). */
+  items(): TranscriptItem[] {
+    return this.model.items.map((item) => ({ ...item }));
+  }
+
+  /** Answer to `webview/ready`: the whole view, replacing whatever pending ops would have said. */
+  postSnapshot(): void {
+    this.scheduler.discardPending();
+    this.options.post(this.wireSnapshot());
+  }
+
+  flush(): void {
+    this.scheduler.flush();
+  }
+
+  dispose(): void {
+    this.scheduler.dispose();
+  }
+
+  private markInterrupted(): void {
+    for (const id of this.model.openIntentIds(['awaiting_approval', 'running', 'approved'])) {
+      this.model.patchIntent(id, { status: 'proposed' });
+    }
+    this.model.setStatus('idle');
+    this.model.setHints({ canResume: true });
+  }
+
+  private meter(): Meter {
+    const split: MeterSplit = this.request ? splitOfRequest(this.request) : splitOfTally(this.model.tally);
+    return buildMeter({
+      lastTurnUsage: this.model.lastTurnUsage,
+      costUsd: this.model.costUsd,
+      windowTokens: this.contextWindow,
+      split,
+    });
+  }
+
+  /** Records a meter op only when the meter changed. */
+  private recordMeter(): void {
+    const meter = this.meter();
+    const json = JSON.stringify(meter);
+    if (json === this.lastMeterJson) return;
+    this.lastMeterJson = json;
+    this.model.record({ type: 'meter/set', meter });
+  }
+
+  private pushMeter(): void {
+    this.recordMeter();
+    this.scheduler.push(this.model.takeOps());
+  }
+}

@@ -1,0 +1,173 @@
+// The view's session: which task is shown, and the bridge between that task's runtime, the
+// presenter (deltas and snapshots for the webview) and the webview's messages. No UI of its
+// own; the view, the diff approvals and the key lookup are passed in.
+import type { ApprovalScope, ModelRequest, RunStatus } from '../kernel/contracts/index.js';
+import type { HostMessage, TaskList } from '../protocol/index.js';
+import { Presenter } from './presenter/index.js';
+import type { Task } from './task.js';
+import type { TaskStore } from './task-store.js';
+
+export interface SessionDeps {
+  tasks: TaskStore;
+  post(message: HostMessage): void;
+  /** True when no API key can be found for the current settings. */
+  keyMissing(): Promise<boolean>;
+  trusted(): boolean;
+  /** The context window of a task's model (0 when unknown). */
+  contextWindow(task: Task): number;
+  /** Opens the diff of an edit intent (true) or says there is none (false). */
+  focusIntent(task: Task, intentId: string): Promise<boolean>;
+  /** Follows a task for diff approvals; returns the unfollow. */
+  watch(task: Task): () => void;
+  setContext(key: string, value: unknown): void;
+  log: { info(m: string): void; warn(m: string): void; error(m: string): void };
+}
+
+export class Session {
+  readonly presenter: Presenter;
+  private task: Task | undefined;
+  private unfollow: (() => void)[] = [];
+
+  constructor(private readonly deps: SessionDeps) {
+    this.presenter = new Presenter({ post: (m) => deps.post(m) });
+  }
+
+  get current(): Task | undefined {
+    return this.task;
+  }
+
+  /** The webview (re)loaded: send it the whole view. */
+  async ready(): Promise<void> {
+    if (!this.task) {
+      const [latest] = this.deps.tasks.list();
+      if (latest) await this.show(await this.deps.tasks.get(latest.id), false);
+    }
+    await this.refreshHints();
+    this.presenter.setTasks(this.taskList());
+    this.presenter.postSnapshot();
+  }
+
+  async newTask(): Promise<Task> {
+    const task = await this.deps.tasks.create();
+    await this.show(task);
+    return task;
+  }
+
+  async openTask(id: string): Promise<void> {
+    if (this.task?.id === id) return this.presenter.postSnapshot();
+    await this.show(await this.deps.tasks.get(id));
+  }
+
+  async deleteTask(id: string): Promise<void> {
+    const wasCurrent = this.task?.id === id;
+    if (wasCurrent) this.detach();
+    await this.deps.tasks.delete(id);
+    if (wasCurrent) {
+      this.task = undefined;
+      this.presenter.reset(undefined);
+    }
+    this.presenter.setTasks(this.taskList());
+    if (wasCurrent) this.presenter.postSnapshot();
+  }
+
+  /** The user's message: to the current task, or a new one when there is none or it is busy. */
+  async send(text: string): Promise<Task> {
+    let task = this.task;
+    if (!task || task.busy) task = await this.newTask();
+    await this.deps.tasks.titleFromMessage(task.id, text);
+    await this.refreshHints();
+    void task.send(text);
+    this.deps.setContext('keel.running', true);
+    this.presenter.setTasks(this.taskList());
+    return task;
+  }
+
+  stop(): void {
+    this.task?.cancel();
+  }
+
+  resume(): void {
+    const task = this.task;
+    if (!task || !task.interrupted) return;
+    this.presenter.setHints({ canResume: false });
+    void task.resume();
+    this.deps.setContext('keel.running', true);
+  }
+
+  approve(intentId: string, scope: ApprovalScope): void {
+    this.task?.approve(intentId, scope);
+  }
+
+  reject(intentId: string, reason?: string): void {
+    this.task?.reject(intentId, reason ?? '');
+  }
+
+  async focus(intentId: string): Promise<void> {
+    if (this.task) await this.deps.focusIntent(this.task, intentId);
+  }
+
+  /** The kernel is about to send this request for `task`: exact meter split. */
+  requestSent(task: Task | string, request: ModelRequest): void {
+    const id = typeof task === 'string' ? task : task.id;
+    if (this.task?.id === id) this.presenter.setRequest(request);
+  }
+
+  /** A task's status changed (index already updated). */
+  statusChanged(task: Task, status: RunStatus): void {
+    this.presenter.setTasks(this.taskList());
+    if (task === this.task) this.deps.setContext('keel.running', task.busy || isLive(status));
+  }
+
+  /** Trust was granted: an idle task is rebuilt so its next run is offered every tool. */
+  async trustChanged(): Promise<void> {
+    const task = this.task;
+    if (task && !task.busy && !task.interrupted && (await this.deps.tasks.unload(task.id))) {
+      await this.show(await this.deps.tasks.get(task.id));
+    }
+    await this.refreshHints();
+  }
+
+  async refreshHints(): Promise<void> {
+    const noApiKey = await this.deps.keyMissing();
+    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted() });
+  }
+
+  dispose(): void {
+    this.detach();
+    this.presenter.dispose();
+  }
+
+  private async show(task: Task, post = true): Promise<void> {
+    this.detach();
+    this.task = task;
+    if (task.interrupted || !task.busy) {
+      this.presenter.load(task.getEvents(), task.id);
+    } else {
+      // A run live in this window: rebuild without marking it interrupted.
+      this.presenter.reset(task.id);
+      for (const event of task.getEvents()) this.presenter.handle({ kind: 'event', event });
+    }
+    this.presenter.setContextWindow(this.deps.contextWindow(task));
+    this.unfollow = [task.runtime.subscribe((out) => this.presenter.handle(out)), this.deps.watch(task)];
+    this.deps.setContext('keel.running', task.busy);
+    this.presenter.setTasks(this.taskList());
+    if (post) this.presenter.postSnapshot();
+  }
+
+  private detach(): void {
+    for (const f of this.unfollow) f();
+    this.unfollow = [];
+  }
+
+  /** The history as the view lists it, with the task shown. */
+  taskList(): TaskList {
+    return {
+      tasks: this.deps.tasks.list().map((t) => ({ id: t.id, title: t.title, updatedAt: t.updatedAt, status: t.status })),
+      ...(this.task ? { currentTaskId: this.task.id } : {}),
+    };
+  }
+}
+
+function isLive(status: RunStatus): boolean {
+  return status === 'running' || status === 'executing' || status === 'waiting_for_approval';
+}

@@ -1,0 +1,101 @@
+// The task index: one small JSON file listing every task (id, title, times, last status) so
+// the history list shows without reading every log. Pure: parsing, updating and ordering.
+// The logs are the truth; the index is rebuilt from them when it is missing or unreadable.
+import type { RunStatus } from '../kernel/contracts/index.js';
+
+const STATUSES: readonly RunStatus[] = ['idle', 'running', 'waiting_for_approval', 'executing', 'completed', 'failed', 'cancelled'];
+/** Ids become file names: nothing that could climb out of the tasks folder. */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export interface TaskIndexEntry {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  /** The run status when last seen (a live run's status means it was interrupted). */
+  status: RunStatus;
+}
+
+export interface TaskIndex {
+  version: 1;
+  tasks: TaskIndexEntry[];
+}
+
+function isEntry(v: unknown): v is TaskIndexEntry {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  return (
+    typeof e.id === 'string' &&
+    ID.test(e.id) &&
+    typeof e.title === 'string' &&
+    Number.isFinite(e.createdAt) &&
+    Number.isFinite(e.updatedAt) &&
+    STATUSES.includes(e.status as RunStatus)
+  );
+}
+
+export function emptyIndex(): TaskIndex {
+  return { version: 1, tasks: [] };
+}
+
+/** Undefined when the text is not a valid index (the caller rebuilds it from the logs). */
+export function parseIndex(text: string): TaskIndex | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { version, tasks } = raw as { version?: unknown; tasks?: unknown };
+  if (version !== 1 || !Array.isArray(tasks) || !tasks.every(isEntry)) return undefined;
+  return {
+    version: 1,
+    tasks: tasks.map(({ id, title, createdAt, updatedAt, status }) => ({ id, title, createdAt, updatedAt, status })),
+  };
+}
+
+export function serializeIndex(index: TaskIndex): string {
+  return `${JSON.stringify(index, null, 1)}\n`;
+}
+
+/** Adds the entry, or merges it into the one with the same id. */
+export function upsertEntry(index: TaskIndex, entry: TaskIndexEntry): TaskIndex {
+  const others = index.tasks.filter((t) => t.id !== entry.id);
+  return { ...index, tasks: [...others, entry] };
+}
+
+export function patchEntry(
+  index: TaskIndex,
+  id: string,
+  patch: Partial<Omit<TaskIndexEntry, 'id' | 'createdAt'>>,
+): TaskIndex {
+  return { ...index, tasks: index.tasks.map((t) => (t.id === id ? { ...t, ...patch } : t)) };
+}
+
+export function removeEntry(index: TaskIndex, id: string): TaskIndex {
+  return { ...index, tasks: index.tasks.filter((t) => t.id !== id) };
+}
+
+/** Most recently updated first. */
+export function listEntries(index: TaskIndex): TaskIndexEntry[] {
+  return index.tasks.slice().sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
+}
+
+const UNFINISHED: ReadonlySet<RunStatus> = new Set(['running', 'waiting_for_approval', 'executing']);
+
+/**
+ * A task loaded from its log whose run had not ended (no terminal event) was cut off by a
+ * reload or a crash: it shows as interrupted with a Resume button until it is resumed.
+ */
+export function isInterrupted(status: RunStatus, liveInThisWindow: boolean): boolean {
+  return !liveInThisWindow && UNFINISHED.has(status);
+}
+
+/** A new task id: time-ordered and safe as a file name. */
+export function newTaskId(now: number, random: () => number = Math.random): string {
+  const rand = Math.floor(random() * 36 ** 6)
+    .toString(36)
+    .padStart(6, '0');
+  return `${now.toString(36).padStart(9, '0')}-${rand}`;
+}

@@ -1,0 +1,213 @@
+// Every task of this workspace: `<dir>/<id>.jsonl` (the log, the truth) plus `<dir>/index.json`
+// (titles and times for the history list). No vscode import: the host passes the folder, the
+// log files port and a runtime factory, so a reload can be tested by building a second store.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { LogStore, RunStatus, RuntimeEvent } from '../kernel/contracts/index.js';
+import { replay } from '../kernel/reducer.js';
+import { Task, type TaskRuntime } from './task.js';
+import {
+  emptyIndex,
+  listEntries,
+  newTaskId,
+  parseIndex,
+  patchEntry,
+  removeEntry,
+  serializeIndex,
+  upsertEntry,
+  type TaskIndex,
+  type TaskIndexEntry,
+} from './task-index.js';
+import { taskTitleFrom } from './prompts.js';
+
+/** How the store reads and appends logs (the JSONL store from src/node in the extension). */
+export interface TaskLogFiles {
+  load(file: string): Promise<readonly RuntimeEvent[]>;
+  open(file: string): Promise<LogStore & { close?(): Promise<void> | void }>;
+}
+
+export interface RuntimeInit {
+  taskId: string;
+  /** The loaded log (empty for a new task). */
+  events: readonly RuntimeEvent[];
+  store: LogStore;
+}
+
+export interface TaskStoreOptions {
+  dir: string;
+  logs: TaskLogFiles;
+  createRuntime(init: RuntimeInit): TaskRuntime;
+  onStatus?(task: Task, status: RunStatus): void;
+  onCrash?(task: Task, error: unknown): void;
+  now?: () => number;
+}
+
+export class TaskStore {
+  private index: TaskIndex = emptyIndex();
+  private readonly open = new Map<string, { task: Task; log: Awaited<ReturnType<TaskLogFiles['open']>> }>();
+  private writes: Promise<void> = Promise.resolve();
+  private readonly now: () => number;
+
+  constructor(private readonly options: TaskStoreOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get dir(): string {
+    return this.options.dir;
+  }
+
+  logFile(id: string): string {
+    return path.join(this.options.dir, `${id}.jsonl`);
+  }
+
+  /** Reads the index; rebuilds it from the log files when it is missing or unreadable. */
+  async init(): Promise<void> {
+    await fs.mkdir(this.options.dir, { recursive: true });
+    const text = await fs.readFile(this.indexFile(), 'utf8').catch(() => undefined);
+    const parsed = text === undefined ? undefined : parseIndex(text);
+    this.index = parsed ?? (await this.rebuildIndex());
+    if (!parsed) await this.saveIndex();
+  }
+
+  list(): TaskIndexEntry[] {
+    return listEntries(this.index);
+  }
+
+  entry(id: string): TaskIndexEntry | undefined {
+    return this.index.tasks.find((t) => t.id === id);
+  }
+
+  /** A task already open in this window, without loading anything. */
+  loaded(id: string): Task | undefined {
+    return this.open.get(id)?.task;
+  }
+
+  async create(title = 'New task'): Promise<Task> {
+    const now = this.now();
+    const entry: TaskIndexEntry = { id: newTaskId(now), title, createdAt: now, updatedAt: now, status: 'idle' };
+    const task = await this.load(entry, []);
+    this.index = upsertEntry(this.index, entry);
+    await this.saveIndex();
+    return task;
+  }
+
+  /** Opens a task: the same instance when it is already open, else rebuilt from its log. */
+  async get(id: string): Promise<Task> {
+    const live = this.open.get(id);
+    if (live) return live.task;
+    const entry = this.entry(id);
+    if (!entry) throw new Error(`No task with id ${id}.`);
+    const events = await this.options.logs.load(this.logFile(id));
+    return this.load(entry, events);
+  }
+
+  async rename(id: string, title: string): Promise<void> {
+    this.patch(id, { title });
+    await this.saveIndex();
+  }
+
+  /** Sets the title from the first message when the task has none yet. */
+  async titleFromMessage(id: string, text: string): Promise<void> {
+    const entry = this.entry(id);
+    if (entry && entry.title === 'New task') await this.rename(id, taskTitleFrom(text));
+  }
+
+  /** Drops an idle task's runtime so the next `get` rebuilds it from its log. */
+  async unload(id: string): Promise<boolean> {
+    const live = this.open.get(id);
+    if (!live || live.task.busy) return false;
+    live.task.dispose();
+    await live.log.flush().catch(() => undefined);
+    await live.log.close?.();
+    this.open.delete(id);
+    return true;
+  }
+
+  async delete(id: string): Promise<void> {
+    const live = this.open.get(id);
+    if (live) {
+      live.task.cancel();
+      live.task.dispose();
+      await live.log.flush().catch(() => undefined);
+      await live.log.close?.();
+      this.open.delete(id);
+    }
+    this.index = removeEntry(this.index, id);
+    await this.saveIndex();
+    await fs.rm(this.logFile(id), { force: true });
+  }
+
+  /** Waits for every pending index write and log append (deactivate, tests). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.open.values()].map((o) => o.log.flush()));
+    await this.writes;
+  }
+
+  async dispose(): Promise<void> {
+    for (const { task } of this.open.values()) task.dispose();
+    await this.flush();
+    for (const { log } of this.open.values()) await log.close?.();
+    this.open.clear();
+  }
+
+  private async load(entry: TaskIndexEntry, events: readonly RuntimeEvent[]): Promise<Task> {
+    const log = await this.options.logs.open(this.logFile(entry.id));
+    const runtime = this.options.createRuntime({ taskId: entry.id, events, store: log });
+    const task = new Task(entry, runtime, {
+      onStatus: (t, status) => {
+        this.patch(t.id, { status, updatedAt: this.now() });
+        void this.saveIndex();
+        this.options.onStatus?.(t, status);
+      },
+      onCrash: (t, error) => this.options.onCrash?.(t, error),
+    });
+    this.open.set(entry.id, { task, log });
+    return task;
+  }
+
+  private patch(id: string, patch: Partial<Omit<TaskIndexEntry, 'id' | 'createdAt'>>): void {
+    this.index = patchEntry(this.index, id, patch);
+    const entry = this.entry(id);
+    const live = this.open.get(id);
+    if (entry && live) live.task.setEntry(entry);
+  }
+
+  private indexFile(): string {
+    return path.join(this.options.dir, 'index.json');
+  }
+
+  /** Write to a temporary file, then rename: a crash never leaves a half-written index. */
+  private saveIndex(): Promise<void> {
+    const text = serializeIndex(this.index);
+    const file = this.indexFile();
+    const tmp = `${file}.${process.pid}.tmp`;
+    this.writes = this.writes
+      .catch(() => undefined)
+      .then(async () => {
+        await fs.writeFile(tmp, text, 'utf8');
+        await fs.rename(tmp, file);
+      });
+    return this.writes;
+  }
+
+  private async rebuildIndex(): Promise<TaskIndex> {
+    let index = emptyIndex();
+    const names = await fs.readdir(this.options.dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const m = /^([A-Za-z0-9_-]{1,64})\.jsonl$/.exec(name);
+      if (!m) continue;
+      const id = m[1]!;
+      const events = await this.options.logs.load(path.join(this.options.dir, name)).catch(() => []);
+      const first = events.find((e) => e.type === 'user_message');
+      const stat = await fs.stat(path.join(this.options.dir, name));
+      index = upsertEntry(index, {
+        id,
+        title: first && first.type === 'user_message' ? taskTitleFrom(first.text) : 'Untitled task',
+        createdAt: events[0]?.time ?? stat.birthtimeMs,
+        updatedAt: events[events.length - 1]?.time ?? stat.mtimeMs,
+        status: replay(events).status,
+      });
+    }
+    return index;
+  }
+}

@@ -1,0 +1,25 @@
+// What `activate` returns: enough for integration tests to drive Keel inside a real VS Code.
+import type { ModelProvider } from '../kernel/index.js';
+import type { DiffApprovals } from './diff-approvals.js';
+import type { KeelTerminal } from './keel-terminal.js';
+import type { ProposedContentProvider } from './proposed-content.js';
+import type { Session } from './session.js';
+import type { KeelSettings } from './settings.js';
+import type { TaskRuntime } from './task.js';
+import type { TaskStore } from './task-store.js';
+import type { VscodeWorkspace } from './vscode-workspace.js';
+
+export interface KeelApi {
+  tasks: TaskStore;
+  session: Session;
+  diffs: DiffApprovals;
+  content: ProposedContentProvider;
+  terminal: KeelTerminal;
+  /** The Workspace port on VS Code (undefined without a folder). */
+  workspace: VscodeWorkspace | undefined;
+  rgPath: string | undefined;
+  /** The runtime of the task shown in the view. */
+  getRuntime(): TaskRuntime | undefined;
+  /** Tests: new tasks run on this provider instead of the configured one. */
+  setProviderOverride(fn: ((settings: KeelSettings) => ModelProvider | undefined) | undefined): void;
+}

@@ -1,0 +1,17 @@
+// Which tools a task is offered and the policy that decides each call: the tools' own
+// definitions and policy from src/tools, configured from Keel's settings. Workspace trust is
+// applied by the kernel through each tool's visibility rule (no write/execute when untrusted).
+import type { ApprovalPolicy, ToolDefinition } from '../kernel/index.js';
+import { allTools, createPolicy } from '../tools/index.js';
+import type { KeelSettings } from './settings.js';
+
+export function keelTools(): ToolDefinition[] {
+  return [...allTools];
+}
+
+export function keelPolicy(settings: KeelSettings): ApprovalPolicy {
+  return createPolicy({
+    autoApprove: settings.autoApprove,
+    commandRules: { allow: settings.commandsAllow, deny: settings.commandsDeny },
+  });
+}

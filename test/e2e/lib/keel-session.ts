@@ -1,0 +1,79 @@
+// One end-to-end scenario's world: the model stand-in, a fresh copy of examples/failing-tests,
+// code-server with Keel installed and pointed at the stand-in, and Chromium on the workbench.
+// close() ends all of it (process groups), whatever state the scenario left it in.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openWorkbench, type Workbench } from '../../support/browser.js';
+import { copyWorkspace, packageVsix, repoRoot, startCodeServer, type CodeServer } from '../../support/code-server.js';
+import { startModelServer, type ModelServer, type Responder } from '../../support/model-server.js';
+import { KeelView } from './keel-view.js';
+
+export type Provider = 'anthropic' | 'openai';
+
+export interface SessionOptions {
+  name: string; // artifacts go to test/e2e/artifacts/<name>/
+  provider?: Provider;
+  model: Responder;
+  settings?: Record<string, unknown>;
+}
+
+export const artifactsRoot = join(repoRoot, 'test', 'e2e', 'artifacts');
+
+export class KeelSession {
+  private constructor(
+    readonly model: ModelServer,
+    readonly server: CodeServer,
+    readonly workbench: Workbench,
+    readonly view: KeelView,
+    readonly folder: string,
+  ) {}
+
+  static async start(options: SessionOptions): Promise<KeelSession> {
+    const provider = options.provider ?? 'anthropic';
+    const vsix = await packageVsix();
+    const model = await startModelServer(options.model);
+    let server: CodeServer | undefined;
+    try {
+      const folder = copyWorkspace('examples/failing-tests');
+      server = await startCodeServer({
+        folder,
+        extensions: [vsix],
+        settings: {
+          'keel.provider': provider,
+          'keel.model': provider === 'openai' ? 'gpt-4o' : 'claude-sonnet-4-5',
+          'keel.baseUrl': provider === 'openai' ? model.openaiBaseURL : model.anthropicBaseURL,
+          ...options.settings,
+        },
+        // The stand-in takes any key; a key in the environment keeps the "set your key" prompt away.
+        env: { ANTHROPIC_API_KEY: 'sk-ant-e2e-stand-in', OPENAI_API_KEY: 'sk-e2e-stand-in' },
+      });
+      const artifactsDir = join(artifactsRoot, options.name);
+      rmSync(artifactsDir, { recursive: true, force: true }); // only this run's screenshots
+      const workbench = await openWorkbench(server.url, { artifactsDir });
+      return new KeelSession(model, server, workbench, new KeelView(workbench), folder);
+    } catch (error) {
+      await server?.stop();
+      await model.close();
+      throw error;
+    }
+  }
+
+  file(relative: string): string {
+    return readFileSync(join(this.folder, relative), 'utf8');
+  }
+
+  /** Model requests only (not e.g. a stray image fetch). */
+  modelRequests() {
+    return this.model.requests.filter((r) => r.api !== 'unknown');
+  }
+
+  async screenshot(name: string): Promise<void> {
+    await this.workbench.screenshot(name);
+  }
+
+  async close(): Promise<void> {
+    await this.workbench.close();
+    await this.server.stop();
+    await this.model.close();
+  }
+}

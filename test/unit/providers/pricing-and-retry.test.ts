@@ -1,0 +1,96 @@
+// The pure parts: price lookup by model id, retry delays, retry-after parsing, and the
+// classification of HTTP failures.
+import assert from 'node:assert/strict';
+import { classifyApiFailure, parseRetryAfter } from '../../../src/providers/errors.js';
+import { priceOf, withCost } from '../../../src/providers/pricing.js';
+import { DEFAULT_RETRY, retryDelay } from '../../../src/providers/retry.js';
+import { capabilitiesFor } from '../../../src/providers/capabilities.js';
+
+const headers = (h: Record<string, string>) => new Headers(h);
+const vendor = { label: 'Anthropic', keyEnvVar: 'ANTHROPIC_API_KEY' };
+
+describe('providers: pricing', () => {
+  it('finds a price by family, with or without a date suffix or a vendor prefix', () => {
+    assert.equal(priceOf('claude-sonnet-4-5-20250929')?.input, 3);
+    assert.equal(priceOf('anthropic/claude-sonnet-4.5')?.output, 15);
+    assert.equal(priceOf('claude-opus-4-1-20250805')?.input, 15);
+    assert.equal(priceOf('claude-opus-4-5')?.input, 5);
+    assert.equal(priceOf('gpt-4o-mini-2024-07-18')?.input, 0.15, 'the longest family wins');
+    assert.equal(priceOf('gpt-4o-2024-08-06')?.input, 2.5);
+    assert.equal(priceOf('gpt-4.1')?.input, 2);
+    assert.equal(priceOf('gpt-5-mini')?.output, 2);
+  });
+
+  it('does not guess: a variant or an unknown model has no price', () => {
+    assert.equal(priceOf('gpt-5-pro'), undefined);
+    assert.equal(priceOf('llama3.1:8b'), undefined);
+    assert.equal(withCost('qwen3-coder', { inputTokens: 10, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }).costUsd, undefined);
+  });
+
+  it('costs every token bucket at its own rate', () => {
+    const u = withCost('claude-sonnet-4-5', { inputTokens: 1e6, outputTokens: 1e6, cacheReadTokens: 1e6, cacheWriteTokens: 1e6 });
+    assert.equal(u.costUsd, 3 + 15 + 0.3 + 3.75);
+  });
+
+  it('declares capabilities per model, overridable for local models', () => {
+    assert.equal(capabilitiesFor('claude-haiku-4-5').contextWindow, 200_000);
+    assert.equal(capabilitiesFor('gpt-4.1').contextWindow, 1_047_576);
+    assert.equal(capabilitiesFor('llama3.1:8b').vision, false);
+    assert.equal(capabilitiesFor('llama3.1:8b', { contextWindow: 131_072, vision: true }).contextWindow, 131_072);
+    assert.equal(capabilitiesFor('gpt-4o', { maxOutputTokens: 1000 }).maxOutputTokens, 1000);
+  });
+});
+
+describe('providers: retry policy', () => {
+  const o = { ...DEFAULT_RETRY, random: () => 0.5 };
+  const error = { kind: 'overloaded' as const, message: 'x', retryable: true };
+
+  it('backs off exponentially with jitter, capped', () => {
+    const delays = [1, 2, 3, 4].map((a) => retryDelay(error, a, { ...o, maxAttempts: 10 }));
+    assert.deepEqual(delays, [750, 1500, 3000, 6000]);
+    assert.equal(retryDelay(error, 9, { ...o, maxAttempts: 10 }), 22_500, 'capped at maxDelayMs (30 s) before jitter');
+    const spread = new Set([0, 0.3, 0.99].map((r) => retryDelay(error, 2, { ...o, random: () => r })));
+    assert.equal(spread.size, 3, 'jitter spreads clients apart');
+  });
+
+  it('honours retry-after exactly, and not beyond the cap', () => {
+    assert.equal(retryDelay({ ...error, retryAfterMs: 8000 }, 1, o), 8000);
+    assert.equal(retryDelay({ ...error, retryAfterMs: 3_600_000 }, 1, o), undefined);
+  });
+
+  it('never retries what retrying cannot fix, nor past the last attempt', () => {
+    assert.equal(retryDelay({ ...error, retryable: false }, 1, o), undefined);
+    assert.equal(retryDelay(error, o.maxAttempts, o), undefined);
+  });
+
+  it('reads retry-after-ms, retry-after in seconds, and retry-after as a date', () => {
+    assert.equal(parseRetryAfter(headers({ 'retry-after-ms': '1500', 'retry-after': '9' })), 1500);
+    assert.equal(parseRetryAfter(headers({ 'retry-after': '2' })), 2000);
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    assert.equal(parseRetryAfter(headers({ 'retry-after': 'Thu, 01 Jan 2026 00:00:05 GMT' }), now), 5000);
+    assert.equal(parseRetryAfter(headers({})), undefined);
+  });
+});
+
+describe('providers: error classification', () => {
+  const kind = (f: Parameters<typeof classifyApiFailure>[0]) => {
+    const e = classifyApiFailure(f, vendor);
+    return [e.kind, e.retryable];
+  };
+
+  it('sorts HTTP failures into the kernel kinds', () => {
+    assert.deepEqual(kind({ status: 401, message: 'bad key' }), ['auth', false]);
+    assert.deepEqual(kind({ status: 403, type: 'permission_error', message: 'no' }), ['auth', false]);
+    assert.deepEqual(kind({ status: 429, type: 'rate_limit_error', message: 'slow down' }), ['rate_limited', true]);
+    assert.deepEqual(kind({ status: 429, code: 'insufficient_quota', message: 'x' }), ['rate_limited', false]);
+    assert.deepEqual(kind({ status: 402, message: 'pay' }), ['rate_limited', false]);
+    assert.deepEqual(kind({ status: 529, type: 'overloaded_error', message: 'Overloaded' }), ['overloaded', true]);
+    assert.deepEqual(kind({ type: 'overloaded_error', message: 'Overloaded' }), ['overloaded', true]);
+    assert.deepEqual(kind({ status: 413, type: 'request_too_large', message: 'big' }), ['context_overflow', false]);
+    assert.deepEqual(kind({ status: 400, message: 'prompt is too long: 3 > 2' }), ['context_overflow', false]);
+    assert.deepEqual(kind({ status: 400, message: 'messages: field required' }), ['bad_request', false]);
+    assert.deepEqual(kind({ status: 404, message: 'model not found' }), ['bad_request', false]);
+    assert.deepEqual(kind({ status: 500, message: 'oops' }), ['unknown', true]);
+    assert.deepEqual(kind({ status: 408, message: 'timeout' }), ['network', true]);
+  });
+});

@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
+import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
+import type { HostMessage, SessionSnapshot } from '../../../src/protocol/index.js';
+import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
+import { Session } from '../../../src/vscode/session.js';
+import { TaskStore } from '../../../src/vscode/task-store.js';
+
+const writeTool: ToolDefinition<{ path: string }> = {
+  name: 'write_file',
+  description: 'writes',
+  input: z.object({ path: z.string() }),
+  risk: 'write',
+  readOnly: false,
+  concurrencySafe: false,
+  outputBudgetTokens: 100,
+  summarize: (i) => i.path,
+  paths: (i) => [i.path],
+  execute: async () => ({ ok: true, content: 'written' }),
+};
+
+function world(dir: string, script: Script, keyMissing = false) {
+  const registry = new Registry();
+  registry.addTool(writeTool);
+  const tasks = new TaskStore({
+    dir,
+    logs: { load: async (f) => (existsSync(f) ? loadLog(f).events : []), open: async (f) => JsonlLogStore.open(f) },
+    createRuntime: ({ events, store }) => new Runtime({ provider: new ScriptedProvider(script), registry, store, events }),
+    onStatus: (t, s) => session.statusChanged(t, s),
+  });
+  const posted: HostMessage[] = [];
+  const context = new Map<string, unknown>();
+  const watched: string[] = [];
+  const session: Session = new Session({
+    tasks,
+    post: (m) => posted.push(m),
+    keyMissing: async () => keyMissing,
+    trusted: () => false,
+    contextWindow: () => 1234,
+    focusIntent: async () => false,
+    watch: (task) => {
+      watched.push(task.id);
+      return () => undefined;
+    },
+    setContext: (k, v) => context.set(k, v),
+    log: { info() {}, warn() {}, error() {} },
+  });
+  return { tasks, session, posted, context, watched };
+}
+
+const snapshots = (posted: HostMessage[]) => posted.filter((m): m is SessionSnapshot => m.type === 'session/snapshot');
+
+async function until(check: () => boolean, ms = 2000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('vscode/session', () => {
+  it('answers webview/ready with a snapshot carrying hints, meter window and the task list', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'keel-session-'));
+    const w = world(dir, [textTurn('Hi!')], true);
+    await w.tasks.init();
+    const task = await w.session.send('Hello');
+    await task.idle();
+    w.posted.length = 0;
+    await w.session.ready();
+    const snap = snapshots(w.posted).at(-1)!;
+    assert.equal(snap.taskId, task.id);
+    assert.deepEqual(snap.hints, { noApiKey: true, restricted: true, canResume: false });
+    assert.equal(snap.meter.windowTokens, 1234);
+    assert.deepEqual(snap.tasks.tasks.map((t) => [t.title, t.status]), [['Hello', 'completed']]);
+    assert.deepEqual((JSON.parse(snap.itemsJson) as { kind: string }[]).map((i) => i.kind), ['user', 'assistant']);
+    assert.equal(w.context.get('keel.running'), false);
+  });
+
+  it('after a reload shows the latest task, interrupted, and Resume asks the pending intent again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'keel-session-'));
+    const first = world(dir, [toolTurn('write_file', { path: 'a.txt' })]);
+    await first.tasks.init();
+    const task = await first.session.send('write it');
+    await until(() => task.getState().status === 'waiting_for_approval');
+    assert.equal(first.context.get('keel.running'), true);
+    await first.tasks.flush();
+
+    const second = world(dir, [textTurn('Done.')]);
+    await second.tasks.init();
+    await second.session.ready();
+    const snap = snapshots(second.posted).at(-1)!;
+    assert.equal(snap.taskId, task.id);
+    assert.equal(snap.hints.canResume, true);
+    assert.deepEqual(second.watched, [task.id]);
+    const reloaded = second.session.current!;
+    const intentId = reloaded.getState().pendingIntentIds[0]!;
+    second.session.resume();
+    await until(() => reloaded.getState().status === 'waiting_for_approval' && reloaded.busy);
+    second.session.approve(intentId, 'once');
+    await reloaded.idle();
+    assert.equal(reloaded.getState().status, 'completed');
+    assert.equal(second.context.get('keel.running'), false);
+  });
+
+  it('sends to a new task when the current one is busy, and deletes the current task', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'keel-session-'));
+    const w = world(dir, [toolTurn('write_file', { path: 'a.txt' })]);
+    await w.tasks.init();
+    const busy = await w.session.send('first');
+    await until(() => busy.getState().status === 'waiting_for_approval');
+    const other = await w.session.send('second');
+    assert.notEqual(other.id, busy.id);
+    assert.equal(w.session.current?.id, other.id);
+    busy.cancel();
+    await busy.idle();
+    await w.session.deleteTask(other.id);
+    assert.equal(w.session.current, undefined);
+    assert.deepEqual(w.tasks.list().map((t) => t.id), [busy.id]);
+    other.cancel();
+  });
+});
