@@ -1,5 +1,6 @@
 // Kernel throughput: text deltas streamed through log + reducer + facade output, against a
 // naive baseline that re-folds the whole log on every event. Run: npm run bench:kernel
+import * as os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { applyEvent, initialState, Registry, replay, Runtime, type ModelEvent, type RuntimeEvent } from '../src/kernel/index.js';
 import { ScriptedProvider } from '../src/providers/scripted.js';
@@ -16,14 +17,17 @@ async function* deltas(count: number): AsyncIterable<ModelEvent> {
 const delta = filler + '00000000';
 
 /** Streams `count` deltas through a Runtime, consuming its output. Returns µs per event. */
-async function streamThroughRuntime(count: number): Promise<{ usPerEvent: number; runtime: Runtime }> {
+async function streamThroughRuntime(count: number): Promise<{ usPerEvent: number; cpuUsPerEvent: number; runtime: Runtime }> {
   const runtime = new Runtime({ provider: new ScriptedProvider([deltas(count)]), registry: new Registry() });
   const start = performance.now();
+  const cpu = process.cpuUsage();
   let seen = 0;
   for await (const out of runtime.send('stream')) if (out.kind === 'event') seen++;
   const elapsed = performance.now() - start;
+  const used = process.cpuUsage(cpu);
   if (runtime.getState().status !== 'completed' || seen < count) throw new Error('the run did not complete');
-  return { usPerEvent: (elapsed * 1000) / count, runtime };
+  // CPU time as well as wall time: on a shared, loaded machine wall time mostly measures the queue.
+  return { usPerEvent: (elapsed * 1000) / count, cpuUsPerEvent: (used.user + used.system) / count, runtime };
 }
 
 function gc(): void {
@@ -80,9 +84,19 @@ async function main(): Promise<void> {
   (globalThis as { keep?: unknown }).keep = undefined;
   await streamThroughRuntime(200_000);
   const runs100k: number[] = [];
-  for (let i = 0; i < 5; i++) runs100k.push((await streamThroughRuntime(100_000)).usPerEvent);
+  const cpu100k: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await streamThroughRuntime(100_000);
+    runs100k.push(r.usPerEvent);
+    cpu100k.push(r.cpuUsPerEvent);
+  }
   const runs1M: number[] = [];
-  for (let i = 0; i < 3; i++) runs1M.push((await streamThroughRuntime(1_000_000)).usPerEvent);
+  const cpu1M: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = await streamThroughRuntime(1_000_000);
+    runs1M.push(r.usPerEvent);
+    cpu1M.push(r.cpuUsPerEvent);
+  }
   const naive = naiveLargest(60_000);
   const incrementalAtNaiveSize = (await streamThroughRuntime(naive.size)).usPerEvent;
   const results = {
@@ -90,6 +104,9 @@ async function main(): Promise<void> {
     usPerEvent100k: round(median(runs100k)),
     usPerEvent1M: round(median(runs1M)),
     ratio1Mto100k: round(median(runs1M) / median(runs100k)),
+    cpuUsPerEvent100k: round(median(cpu100k)),
+    cpuUsPerEvent1M: round(median(cpu1M)),
+    loadAverage1m: round(os.loadavg()[0]!, 2),
     naiveUsPerEvent: round(naive.usPerEvent),
     naiveSize: naive.size,
     incrementalUsPerEventAtNaiveSize: round(incrementalAtNaiveSize),

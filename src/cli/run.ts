@@ -78,5 +78,5 @@ function headlessPolicy(inner: ApprovalPolicy): ApprovalPolicy {
 function makeProvider(o: RunOptions): ModelProvider {
   if (o.provider === 'scripted') return new ScriptedProvider(demoScript, { model: 'demo' });
   if (o.provider === 'openai') return createOpenAIProvider({ model: o.model ?? 'gpt-4.1', baseURL: o.baseUrl });
-  return createAnthropicProvider({ model: o.model ?? 'claude-sonnet-4-5', baseURL: o.baseUrl });
+  return createAnthropicProvider({ model: o.model ?? 'claude-sonnet-4-6', baseURL: o.baseUrl });
 }

@@ -33,7 +33,13 @@ export interface DiffApprovalsDeps {
 export class DiffApprovals implements vscode.Disposable {
   private readonly proposals = new Map<string, Proposal>();
 
-  constructor(private readonly deps: DiffApprovalsDeps) {}
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly deps: DiffApprovalsDeps) {
+    // Approve / Reject show in the title bar of a proposal's diff (package.json `editor/title`).
+    const track = () => void this.updateContext();
+    this.subscriptions.push(vscode.window.tabGroups.onDidChangeTabs(track), vscode.window.tabGroups.onDidChangeTabGroups(track));
+  }
 
   /** Follows a task: opens the diff when an edit waits, closes it when it is decided. */
   watch(task: Task): () => void {
@@ -99,16 +105,20 @@ export class DiffApprovals implements vscode.Disposable {
     const proposal = this.proposals.get(intentId);
     if (!proposal) return;
     this.proposals.delete(intentId);
-    const tabs = vscode.window.tabGroups.all
-      .flatMap((g) => g.tabs)
-      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposal.proposed.toString());
-    if (landed && tabs.length > 0) {
-      const column = tabs[0]!.group.viewColumn;
+    await this.updateContext();
+    const diffTabs = () =>
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposal.proposed.toString());
+    const open = diffTabs();
+    if (landed && open.length > 0) {
       await vscode.window
-        .showTextDocument(proposal.file, { preview: true, preserveFocus: true, viewColumn: column })
+        .showTextDocument(proposal.file, { preview: true, preserveFocus: true, viewColumn: open[0]!.group.viewColumn })
         .then(undefined, (err: unknown) => this.deps.log(`could not show ${proposal.file.fsPath}: ${String(err)}`));
     }
-    if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true).then(undefined, () => undefined);
+    // Looked up again: opening the file may have replaced or moved the diff's tab.
+    const left = diffTabs();
+    if (left.length > 0) await vscode.window.tabGroups.close(left, true).then(undefined, (err: unknown) => this.deps.log(`could not close a diff: ${String(err)}`));
     this.deps.content.forget(intentId);
     await this.updateContext();
   }
@@ -140,6 +150,7 @@ export class DiffApprovals implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
     void this.settleAll();
   }
 
@@ -172,6 +183,9 @@ export class DiffApprovals implements vscode.Disposable {
   }
 
   private async updateContext(): Promise<void> {
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    const id = active instanceof vscode.TabInputTextDiff ? intentIdOf(active.modified) : undefined;
     await vscode.commands.executeCommand('setContext', 'keel.hasProposedEdit', this.proposals.size > 0);
+    await vscode.commands.executeCommand('setContext', 'keel.proposedEditActive', id !== undefined && this.proposals.has(id));
   }
 }

@@ -9,7 +9,7 @@ import type { KeyLookup } from './api-key.js';
 import type { KeelSettings } from './settings.js';
 
 export const DEFAULT_MODEL: Record<KeelSettings['provider'], string> = {
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-4-6',
   openai: 'gpt-4o',
 };
 

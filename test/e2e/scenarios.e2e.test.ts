@@ -200,10 +200,11 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     await session.screenshot('before-reload');
     const requestsBefore = session.modelRequests().length;
 
-    await workbench.runCommand('Developer: Reload Window');
+    await workbench.reloadWindow();
     view.forget();
-    await workbench.page.locator('.monaco-workbench').waitFor({ state: 'attached', timeout: 60_000 });
+    await session.screenshot('reloaded');
     await view.open(60_000);
+    await session.screenshot('view-back');
     await view.waitForText(say.edit, 30_000);
     await session.screenshot('after-reload');
     assert.equal(session.file('src/price.js'), original);
@@ -242,9 +243,8 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     await check('live');
     await session.screenshot('link-live');
 
-    await workbench.runCommand('Developer: Reload Window');
+    await workbench.reloadWindow();
     view.forget();
-    await workbench.page.locator('.monaco-workbench').waitFor({ state: 'attached', timeout: 60_000 });
     const reloaded = await view.open(60_000);
     await view.waitForText('as promised', 30_000);
     assert.equal(await reloaded.locator(`img[src*="e2e-pixel"]`).count(), 0);

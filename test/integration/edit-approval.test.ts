@@ -22,6 +22,7 @@ describe('Keel edits in the diff editor', function () {
 
   afterEach(async () => {
     (await keelApi()).setProviderOverride(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('previews on keel-proposed, writes nothing before approval, applies through WorkspaceEdit, and undoes', async () => {

@@ -9,6 +9,10 @@ import { keelApi, until, workspaceRoot } from './keel-api.js';
 describe('Keel Workspace port on VS Code', function () {
   this.timeout(30_000);
 
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('reads diagnostics the JSON language service reports', async () => {
     const api = await keelApi();
     const file = path.join(workspaceRoot().fsPath, 'broken.json');

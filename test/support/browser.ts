@@ -124,6 +124,14 @@ export class Workbench {
     return undefined;
   }
 
+  /** Developer: Reload Window, then waits for the new workbench (not the old page's DOM). */
+  async reloadWindow(): Promise<void> {
+    const navigated = this.page.waitForEvent('framenavigated', { predicate: (f) => f === this.page.mainFrame(), timeout: 60_000 });
+    await this.runCommand('Developer: Reload Window');
+    await navigated;
+    await this.page.locator('.monaco-workbench').waitFor({ state: 'attached', timeout: 60_000 });
+  }
+
   /** Texts of editor tabs, e.g. to see a diff editor open. */
   async editorTabs(): Promise<string[]> {
     return this.page.locator('.tabs-container .tab .label-name').allInnerTexts();

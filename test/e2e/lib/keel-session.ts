@@ -1,7 +1,7 @@
 // One end-to-end scenario's world: the model stand-in, a fresh copy of examples/failing-tests,
 // code-server with Keel installed and pointed at the stand-in, and Chromium on the workbench.
 // close() ends all of it (process groups), whatever state the scenario left it in.
-import { readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openWorkbench, type Workbench } from '../../support/browser.js';
 import { copyWorkspace, packageVsix, repoRoot, startCodeServer, type CodeServer } from '../../support/code-server.js';
@@ -20,7 +20,10 @@ export interface SessionOptions {
 export const artifactsRoot = join(repoRoot, 'test', 'e2e', 'artifacts');
 
 export class KeelSession {
+  private readonly startedAt = Date.now();
+
   private constructor(
+    readonly artifactsDir: string,
     readonly model: ModelServer,
     readonly server: CodeServer,
     readonly workbench: Workbench,
@@ -50,7 +53,7 @@ export class KeelSession {
       const artifactsDir = join(artifactsRoot, options.name);
       rmSync(artifactsDir, { recursive: true, force: true }); // only this run's screenshots
       const workbench = await openWorkbench(server.url, { artifactsDir });
-      return new KeelSession(model, server, workbench, new KeelView(workbench), folder);
+      return new KeelSession(artifactsDir, model, server, workbench, new KeelView(workbench), folder);
     } catch (error) {
       await server?.stop();
       await model.close();
@@ -67,7 +70,10 @@ export class KeelSession {
     return this.model.requests.filter((r) => r.api !== 'unknown');
   }
 
+  /** A numbered screenshot, and a line in steps.log saying when it was taken. */
   async screenshot(name: string): Promise<void> {
+    mkdirSync(this.artifactsDir, { recursive: true });
+    appendFileSync(join(this.artifactsDir, 'steps.log'), `+${((Date.now() - this.startedAt) / 1000).toFixed(1)}s ${name}\n`);
     await this.workbench.screenshot(name);
   }
 

@@ -60,7 +60,7 @@ describe('providers: SSE decoder', () => {
     for (const shape of [burst, longLine]) {
       const time = async (events: number) => {
         let best = Infinity;
-        for (let i = 0; i < 3; i++) {
+        for (let i = 0; i < 5; i++) {
           const stream = body(shape(events));
           const start = performance.now();
           await all(stream);
@@ -68,10 +68,11 @@ describe('providers: SSE decoder', () => {
         }
         return best;
       };
-      await time(4000);
-      const ratio = (await time(64_000)) / (await time(4000));
-      // Linear is 16; a decoder that rescans its buffer per event or per read would be ~256.
-      assert.ok(ratio < 64, `${shape.name}: 16× the bytes took ${ratio.toFixed(1)}× the time`);
+      await time(2000);
+      const ratio = (await time(64_000)) / (await time(2000));
+      // Linear is 32; a decoder that rescans its buffer per event or per read is ~1000.
+      // The margin is wide because the machine running the tests may be busy.
+      assert.ok(ratio < 200, `${shape.name}: 32× the bytes took ${ratio.toFixed(1)}× the time`);
     }
   });
 });

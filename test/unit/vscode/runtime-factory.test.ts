@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { MemoryLogStore, type ModelRequest } from '../../../src/kernel/index.js';
+import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
+import { RuntimeFactory } from '../../../src/vscode/runtime-factory.js';
+import { readSettings } from '../../../src/vscode/settings.js';
+import { keelPolicy, keelTools } from '../../../src/vscode/tool-setup.js';
+
+describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
+  it('offers no tool that writes or executes while untrusted, and all of them once trusted', async () => {
+    let trusted = false;
+    let provider = new ScriptedProvider([textTurn('a'), textTurn('b')]);
+    const requests: ModelRequest[] = [];
+    const factory = new RuntimeFactory({
+      settings: () => readSettings(() => undefined),
+      tools: keelTools,
+      workspace: undefined,
+      policy: keelPolicy,
+      grants: { list: () => [], add: () => undefined },
+      trusted: () => trusted,
+      lookupKey: async () => ({ kind: 'not_needed' }),
+      onRequest: (_id, r) => requests.push(r),
+      platform: 'linux',
+      providerOverride: () => provider,
+    });
+    const rt = factory.create({ taskId: 't1', events: [], store: new MemoryLogStore() });
+    for await (const _ of rt.send('hi')) {
+      // drain
+    }
+    const untrustedTools = requests[0]!.tools.map((t) => t.name);
+    assert.ok(untrustedTools.includes('read_file'));
+    for (const name of ['edit_file', 'write_file', 'run_command', 'run_tests']) assert.ok(!untrustedTools.includes(name), name);
+    assert.match(requests[0]!.system, /Restricted Mode/);
+
+    trusted = true;
+    for await (const _ of rt.send('again')) {
+      // drain
+    }
+    const trustedTools = requests[1]!.tools.map((t) => t.name);
+    for (const name of ['edit_file', 'write_file', 'run_command', 'run_tests']) assert.ok(trustedTools.includes(name), name);
+    assert.equal(factory.contextWindow('t1'), provider.capabilities.contextWindow);
+    provider = new ScriptedProvider([]);
+  });
+
+  it('builds a runtime per task from the settings of the moment and knows its context window', () => {
+    let maxTurns = 3;
+    const factory = new RuntimeFactory({
+      settings: () => readSettings((k) => (k === 'maxTurns' ? maxTurns : k === 'provider' ? 'openai' : undefined)),
+      tools: () => [],
+      workspace: undefined,
+      policy: () => undefined,
+      grants: { list: () => [], add: () => undefined },
+      trusted: () => true,
+      lookupKey: async () => ({ kind: 'found', key: 'k', source: 'env' }),
+      onRequest: () => undefined,
+      platform: 'linux',
+    });
+    const a = factory.create({ taskId: 'a', events: [], store: new MemoryLogStore() });
+    maxTurns = 9;
+    const b = factory.create({ taskId: 'b', events: [], store: new MemoryLogStore() });
+    assert.notEqual(a, b);
+    assert.equal(factory.contextWindow('a') > 0, true);
+    assert.equal(factory.contextWindow('missing'), 0);
+  });
+});
