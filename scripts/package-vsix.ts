@@ -1,8 +1,8 @@
 // Builds Keel for production and packages it; prints the VSIX path (used by scripts/test.sh so
-// the integration and e2e suites share one package).
+// the integration and e2e suites share one package). The caller removes its folder.
 import { packageVsix } from '../test/support/code-server.js';
 
-packageVsix().then(
+packageVsix({ keep: true }).then(
   (vsix) => console.log(vsix),
   (error) => {
     console.error(error instanceof Error ? error.message : error);

@@ -15,7 +15,7 @@ const value = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(nam
 async function main(): Promise<void> {
   console.log('building and packaging Keel…');
   const vsix = await packageVsix();
-  const folder = value('--folder') ?? copyWorkspace('examples/failing-tests');
+  const folder = value('--folder') ?? copyWorkspace('examples/failing-tests', true);
   const standIn = flag('--stand-in') ? await startModelServer(fixerModel()) : undefined;
   const server = await startCodeServer({
     folder,

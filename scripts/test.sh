@@ -23,6 +23,7 @@ echo "setup took $((SECONDS - start))s"
 step "package Keel"
 KEEL_VSIX=$(node --import=tsx scripts/package-vsix.ts | tail -1)
 export KEEL_VSIX
+trap 'rm -rf "$(dirname "$KEEL_VSIX")"' EXIT
 
 step "integration tests"
 node --import=tsx test/integration/run.ts

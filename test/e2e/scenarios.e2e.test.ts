@@ -57,6 +57,10 @@ async function waitForDiffEditor(session: KeelSession): Promise<void> {
   const page = session.workbench.page;
   await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.locator('.tabs-container .tab.active', { hasText: 'price.js' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+  // The proposal is on the right (modified) side, the file as it is on the left.
+  const side = (which: string) => page.locator(`.monaco-diff-editor .editor.${which} .view-lines`).first().innerText();
+  await waitFor('the proposed line in the diff editor', async () => (await side('modified')).includes('Math.round((cents'), { timeoutMs: 10_000 });
+  assert.ok((await side('original')).includes('Math.floor((cents'), 'the left side shows the file as it is');
 }
 
 describe('Keel end to end: real VS Code in a real browser', function () {

@@ -18,7 +18,7 @@ function proposedDiffTabs(): vscode.TabInputTextDiff[] {
 }
 
 describe('Keel edits in the diff editor', function () {
-  this.timeout(40_000);
+  this.timeout(120_000);
 
   afterEach(async () => {
     (await keelApi()).setProviderOverride(undefined);

@@ -8,7 +8,7 @@ export async function keelApi(): Promise<KeelApi> {
   return ext.activate();
 }
 
-export async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+export async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();

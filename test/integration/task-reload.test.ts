@@ -10,7 +10,7 @@ import { TaskStore } from '../../src/vscode/task-store.js';
 import { keelApi, until } from './keel-api.js';
 
 describe('Keel task logs', function () {
-  this.timeout(20_000);
+  this.timeout(90_000);
 
   it('reloads a task from its log with the same transcript state', async () => {
     const api = await keelApi();

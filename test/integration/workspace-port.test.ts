@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { keelApi, until, workspaceRoot } from './keel-api.js';
 
 describe('Keel Workspace port on VS Code', function () {
-  this.timeout(30_000);
+  this.timeout(90_000);
 
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -29,8 +29,17 @@ export async function ensureCodeServer(): Promise<string> {
   return launcherPath;
 }
 
-export function makeTempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `keel-${prefix}-`));
+const tempDirs = new Set<string>();
+process.once('exit', () => {
+  if (process.env.KEEL_KEEP_TEMP) return;
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp folder, removed when the process exits (unless KEEL_KEEP_TEMP or `keep`). */
+export function makeTempDir(prefix: string, keep = false): string {
+  const dir = mkdtempSync(join(tmpdir(), `keel-${prefix}-`));
+  if (!keep) tempDirs.add(dir);
+  return dir;
 }
 
 let keelVsix: Promise<string> | undefined;
@@ -41,7 +50,7 @@ let keelVsix: Promise<string> | undefined;
  * clobbers nor picks up another engineer's development build. Once per test process;
  * KEEL_VSIX reuses a prebuilt file.
  */
-export function packageVsix(): Promise<string> {
+export function packageVsix({ keep = false } = {}): Promise<string> {
   keelVsix ??= (async () => {
     if (process.env.KEEL_VSIX && existsSync(process.env.KEEL_VSIX)) return process.env.KEEL_VSIX;
     const stage = makeTempDir('stage');
@@ -59,7 +68,7 @@ export function packageVsix(): Promise<string> {
     // vsce gets real files: the media the extension serves, not a link to the repo's folder.
     unlinkSync(join(stage, 'media'));
     cpSync(join(repoRoot, 'media'), join(stage, 'media'), { recursive: true });
-    const out = join(makeTempDir('vsix'), 'keel.vsix');
+    const out = join(makeTempDir('vsix', keep), 'keel.vsix');
     await vscePackage(stage, out);
     if (!process.env.KEEL_KEEP_TEMP) rmSync(stage, { recursive: true, force: true });
     return out;
@@ -88,8 +97,8 @@ export function failure(error: unknown): string {
 }
 
 /** Copies a sample workspace (e.g. examples/failing-tests) into a fresh temp folder. */
-export function copyWorkspace(example: string): string {
-  const dir = join(makeTempDir('ws'), example.split('/').pop()!);
+export function copyWorkspace(example: string, keep = false): string {
+  const dir = join(makeTempDir('ws', keep), example.split('/').pop()!);
   cpSync(join(repoRoot, example), dir, { recursive: true });
   return dir;
 }
