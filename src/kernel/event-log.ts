@@ -37,17 +37,10 @@ export class EventLog {
 
   /** Stamps and appends an event. Takes ownership of `input` (stamped in place, not copied). */
   append(input: RuntimeEventInput, runId: string): RuntimeEvent {
-    const seq = this.entries.length + 1;
-    const time = this.now();
-    let event: RuntimeEvent;
-    if (input.type === 'text_delta') {
-      event = { type: 'text_delta', text: input.text, seq, runId, time };
-    } else {
-      event = input as RuntimeEvent;
-      event.seq = seq;
-      event.runId = runId;
-      event.time = time;
-    }
+    const event = input as RuntimeEvent;
+    event.seq = this.entries.length + 1;
+    event.runId = runId;
+    event.time = this.now();
     this.keep(event);
     this.store?.append([event]);
     for (const listener of this.listeners) listener(event);

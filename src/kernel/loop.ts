@@ -97,7 +97,8 @@ async function infer(h: LoopHost): Promise<TurnOutcome> {
 function onModelEvent(h: LoopHost, ev: ModelEvent, calls: Extract<ModelEvent, { type: 'tool_intent' }>[]): TurnOutcome | undefined {
   switch (ev.type) {
     case 'text_delta':
-      h.emit({ type: 'text_delta', text: ev.text });
+      // Created with every field the log stamps, so stamping adds no properties (the hot path).
+      h.emit({ type: 'text_delta', text: ev.text, seq: 0, runId: '', time: 0 } as RuntimeEventInput);
       return undefined;
     case 'reasoning_delta':
       h.emit({ type: 'reasoning_delta', text: ev.text });

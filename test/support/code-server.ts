@@ -138,6 +138,7 @@ export const baseSettings: Record<string, unknown> = {
   'window.restoreWindows': 'none',
   'files.hotExit': 'off',
   'npm.autoDetect': 'off',
+  'typescript.disableAutomaticTypeAcquisition': true, // it would fetch types from the network
 };
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
