@@ -91,7 +91,8 @@ function toRuntimeEvent(e: ModelEvent): RuntimeEventInput | undefined {
   switch (e.type) {
     case 'text_delta':
     case 'reasoning_delta':
-      return e;
+      // As the kernel's loop does: a literal with every field the log stamps.
+      return { type: e.type, text: e.text, seq: 0, runId: '', time: 0 } as RuntimeEventInput;
     case 'usage':
       return e;
     case 'final':
