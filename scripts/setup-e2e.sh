@@ -16,6 +16,11 @@ MARKER="$DIR/.keel-ready"
 export DEBIAN_FRONTEND=noninteractive
 
 log() { echo "[setup-e2e] $*" >&2; }
+
+# Run from `npm test` or `npm start`, this script inherits the outer npm's lifecycle variables.
+# The nested installs must not: code-server's postinstall reads the Node version from
+# npm_config_user_agent, which would still name the outer npm's Node 20.
+while IFS= read -r var; do unset "$var"; done < <(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p')
 started=$SECONDS
 
 # --- Debian packages -------------------------------------------------------------------------
