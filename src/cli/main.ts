@@ -9,10 +9,7 @@ async function main(argv: string[]): Promise<number> {
       stdin: process.stdin,
       stdout: process.stdout,
       stderr: process.stderr,
-      onInterrupt(handler) {
-        process.on('SIGINT', handler);
-        return () => process.off('SIGINT', handler);
-      },
+      onInterrupt: interruptOnce,
     });
   } catch (err) {
     if (err instanceof UsageError) {
@@ -22,6 +19,25 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`keel: ${(err as Error).message}\n`);
     return EXIT.failed;
   }
+}
+
+// The first Ctrl+C cancels the run so its log ends cleanly; a later one (while
+// the run winds down, or after it) exits at once with the interrupted code
+// instead of Node's default signal death, which reports no exit code at all.
+function interruptOnce(handler: () => void): () => void {
+  let active = true;
+  let interrupted = false;
+  process.on('SIGINT', () => {
+    if (active && !interrupted) {
+      interrupted = true;
+      handler();
+    } else {
+      process.exit(EXIT.interrupted);
+    }
+  });
+  return () => {
+    active = false;
+  };
 }
 
 void main(process.argv.slice(2)).then((code) => {

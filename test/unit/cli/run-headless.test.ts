@@ -111,9 +111,13 @@ describe('keel run (headless)', function () {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let signalled = false;
     child.stdout.on('data', (d) => {
       out += d;
-      if (out.includes('xxxx')) child.kill('SIGINT');
+      if (out.includes('xxxx') && !signalled) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
     });
     const code = await new Promise<number | null>((r) => child.on('close', r));
     assert.equal(code, 130, out);
