@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the integration and end-to-end tests need, outside the repo, once:
-#   - Debian's chromium (the browser playwright-core drives) and libkrb5-dev (a native module
-#     of VS Code needs its headers);
+# Installs what the tests need beyond npm packages, outside the repo, once:
+#   - Debian's chromium (the browser playwright-core drives), libkrb5-dev (a native module
+#     of VS Code needs its headers) and ripgrep (search_files' engine on Node);
 #   - Node 24 from the npm package `node` (code-server requires it) and code-server from npm,
 #     built against Node 24's headers, into ${KEEL_CACHE:-$HOME/.cache/keel}.
 # Idempotent: a marker is written only after the installed server answers --version, so a
@@ -27,6 +27,8 @@ started=$SECONDS
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
+# ripgrep: search_files on Node uses rg from PATH; the unit tests exercise both it and the fallback.
+command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 # node-gyp builds code-server's native modules (normally already on these machines).
 command -v make >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)

@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck, unit tests, then the real-VS-Code suites: scripts/setup-e2e.sh installs
-# (or finds cached) Chromium and code-server, then integration tests (inside the extension
+# `npm test`: typecheck; scripts/setup-e2e.sh installs (or finds cached) ripgrep, Chromium and
+# code-server; unit tests; then the real-VS-Code suites: integration tests (inside the extension
 # host) and end-to-end tests (a real browser on the workbench).
-# KEEL_SKIP_E2E=1 stops after the unit tests.
+# KEEL_SKIP_E2E=1 skips the setup and stops after the unit tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { echo; echo "== $1 ($(date +%T))"; }
 
 step typecheck
 npx tsc -p . --noEmit
+if [ "${KEEL_SKIP_E2E:-}" != 1 ]; then
+  step "setup: ripgrep, chromium, code-server"
+  start=$SECONDS
+  KEEL_CODE_SERVER=$(bash scripts/setup-e2e.sh | tail -1)
+  export KEEL_CODE_SERVER
+  echo "setup took $((SECONDS - start))s"
+fi
+
 step "unit tests"
 npx mocha --import=tsx 'test/unit/**/*.test.ts'
 [ "${KEEL_SKIP_E2E:-}" = 1 ] && exit 0
-
-step "setup: chromium, code-server"
-start=$SECONDS
-KEEL_CODE_SERVER=$(bash scripts/setup-e2e.sh | tail -1)
-export KEEL_CODE_SERVER
-echo "setup took $((SECONDS - start))s"
 
 # Package Keel once for both suites.
 step "package Keel"
