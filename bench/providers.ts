@@ -3,9 +3,10 @@
 // reducer), against bare iteration of the same SDK stream. The stand-in runs in a child
 // process so that only the client side is timed. Run: npm run bench:providers
 //
-// Note on OpenAI: the adapter decodes the response body itself (src/providers/sse.ts), as
-// the SDK's decoder is superlinear in burst size; "bare SDK" is still the SDK's own Stream,
-// so the OpenAI overhead can be negative.
+// Note: the SDKs make the requests, but the adapters decode the response bodies themselves
+// (src/providers/sse.ts), a network read at a time, and hand the kernel one text delta per
+// read (a read's adjacent deltas joined). "Bare SDK" is still the SDK's own Stream, iterated
+// event by event; the overhead compares the whole path against it and can be negative.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';

@@ -1,9 +1,10 @@
-// One attempt's Anthropic stream events → kernel ModelEvents. Text and thinking go out as
-// they arrive; tool calls, usage and the stop reason are held until `message_stop`, the
+// One attempt's Anthropic server-sent events → kernel ModelEvents. Text and thinking go out
+// as they arrive; tool calls, usage and the stop reason are held until `message_stop`, the
 // only proof that the turn is whole.
 import type { ContentBlock, RawMessageStreamEvent, StopReason as AnthropicStop } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelEvent, StopReason, Usage } from '../kernel/contracts/index.js';
-import { TurnFailure, modelError } from './errors.js';
+import { StreamErrorEvent, TurnFailure, modelError } from './errors.js';
+import type { SseMessage } from './sse.js';
 import { withCost } from './pricing.js';
 import type { TurnTranslator } from './turn-stream.js';
 import type { ThinkingParam } from './anthropic-request.js';
@@ -23,7 +24,7 @@ type UsageFields = {
 /** Told the thinking blocks of a turn that called tools, so the next request can return them. */
 export type ThinkingSink = (firstToolUseId: string, blocks: ThinkingParam[]) => void;
 
-export class AnthropicTurn implements TurnTranslator<RawMessageStreamEvent> {
+export class AnthropicTurn implements TurnTranslator<SseMessage> {
   done = false;
   private readonly calls = new ToolCallAssembler();
   private readonly thinking = new Map<number, ThinkingDraft>();
@@ -39,7 +40,15 @@ export class AnthropicTurn implements TurnTranslator<RawMessageStreamEvent> {
     return this.done;
   }
 
-  push(ev: RawMessageStreamEvent): ModelEvent | undefined {
+  push(message: SseMessage): ModelEvent | undefined {
+    // Every Messages event is named; pings and unnamed events carry nothing for us.
+    if (message.event === undefined || message.event === 'ping' || message.data === '') return undefined;
+    if (message.event === 'error') throw streamError(message.data);
+    // A SyntaxError here is a garbled stream: the adapter retries the turn.
+    return this.pushEvent(JSON.parse(message.data) as RawMessageStreamEvent);
+  }
+
+  private pushEvent(ev: RawMessageStreamEvent): ModelEvent | undefined {
     switch (ev.type) {
       case 'content_block_delta': {
         const d = ev.delta;
@@ -126,6 +135,17 @@ export class AnthropicTurn implements TurnTranslator<RawMessageStreamEvent> {
       );
     this.onThinking(first.providerRef, blocks);
   }
+}
+
+/** `event: error` mid-stream, e.g. `{"type":"error","error":{"type":"overloaded_error",…}}`. */
+function streamError(data: string): StreamErrorEvent {
+  let body: { error?: { type?: string; message?: string } } | undefined;
+  try {
+    body = JSON.parse(data) as typeof body;
+  } catch {
+    body = undefined;
+  }
+  return new StreamErrorEvent({ type: body?.error?.type, message: body?.error?.message ?? data });
 }
 
 function mapStop(reason: AnthropicStop | null): StopReason {

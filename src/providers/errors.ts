@@ -29,6 +29,14 @@ export class TurnFailure extends Error {
   }
 }
 
+/** An `error` event inside a 200 stream (Anthropic's `event: error`, a chat server's `data: {"error": …}`). */
+export class StreamErrorEvent extends Error {
+  constructor(readonly payload: { message?: string; type?: string; code?: string | null }) {
+    super(payload.message ?? 'error event in the stream');
+    this.name = 'StreamErrorEvent';
+  }
+}
+
 export function modelError(
   kind: ModelErrorKind,
   message: string,

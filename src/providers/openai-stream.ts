@@ -3,7 +3,7 @@
 // stop reason, only once a `finish_reason` proved the turn whole.
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ModelEvent, StopReason, Usage } from '../kernel/contracts/index.js';
-import { TurnFailure, modelError } from './errors.js';
+import { StreamErrorEvent, TurnFailure, modelError } from './errors.js';
 import { withCost } from './pricing.js';
 import type { SseMessage } from './sse.js';
 import type { TurnTranslator } from './turn-stream.js';
@@ -12,13 +12,6 @@ import { ToolCallAssembler } from './tool-call-assembler.js';
 /** Fields some OpenAI-compatible servers add: DeepSeek, vLLM (`reasoning_content`), OpenRouter, Ollama (`reasoning`). */
 type Delta = ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null; reasoning?: string | null };
 type CallDelta = NonNullable<Delta['tool_calls']>[number];
-
-/** A `data: {"error": …}` event inside a 200 stream. */
-export class StreamErrorEvent extends Error {
-  constructor(readonly payload: { message?: string; type?: string; code?: string | null }) {
-    super(payload.message ?? 'error event in the stream');
-  }
-}
 
 export class OpenAITurn implements TurnTranslator<SseMessage> {
   /** `data: [DONE]`: the end of the stream, after `finish_reason` and the usage chunk. */

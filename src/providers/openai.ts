@@ -6,10 +6,10 @@ import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
 import { capabilitiesFor, type CapabilityOverrides } from './capabilities.js';
 import { missingKeyError, resolveApiKey } from './credentials.js';
-import { TurnFailure, cancelledError, classifyApiFailure, classifyTransportError, modelError, type VendorInfo } from './errors.js';
+import { StreamErrorEvent, TurnFailure, cancelledError, classifyApiFailure, classifyTransportError, modelError, type VendorInfo } from './errors.js';
 import { toOpenAIParams } from './openai-request.js';
-import { OpenAITurn, StreamErrorEvent } from './openai-stream.js';
-import { sseMessages, type SseMessage } from './sse.js';
+import { OpenAITurn } from './openai-stream.js';
+import { sseBatches, type SseMessage } from './sse.js';
 import type { RetryOptions } from './retry.js';
 import { singleEvent, streamTurn } from './turn-stream.js';
 
@@ -60,12 +60,12 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
 
 /**
  * The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
- * events are decoded by sseMessages, which stays linear where the SDK's decoder is not.
+ * events are decoded by sseBatches, which stays linear where the SDK's decoder is not.
  */
-async function openStream(client: OpenAI, params: ChatCompletionCreateParamsStreaming, signal: AbortSignal): Promise<AsyncIterable<SseMessage>> {
+async function openStream(client: OpenAI, params: ChatCompletionCreateParamsStreaming, signal: AbortSignal): Promise<AsyncIterable<SseMessage[]>> {
   const response = await client.chat.completions.create(params, { signal }).asResponse();
   if (!response.body) throw new TurnFailure(modelError('network', 'The model server sent an empty response.', true));
-  return sseMessages(response.body);
+  return sseBatches(response.body);
 }
 
 export function classifyOpenAIError(e: unknown, signal: AbortSignal, vendor: VendorInfo): ModelError {

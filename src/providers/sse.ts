@@ -1,16 +1,23 @@
-// Server-sent events from a response body, in one pass. Used for chat-completions streams:
-// the OpenAI SDK's own decoder copies the rest of its buffer for every event it takes out,
-// so a burst of small events in one network read costs O(events × read size) — measured by
-// bench/providers.ts as a 1 MiB reply in 1-byte deltas taking ~25× longer than 64 KiB.
-// Here each byte is decoded once and each line scanned once.
+// Server-sent events from a response body, in one pass, handed out a network read at a
+// time: every event that one read completed, as one batch. The adapters translate a batch
+// at once and merge its adjacent text deltas, so a burst (a fast local server, a backlog
+// after a stall) costs the kernel one event per read, not one per token.
+// Used for both vendors' streams (the SDKs still make the request): the OpenAI SDK's own
+// decoder copies the rest of its buffer for every event it takes out, so a burst of small
+// events in one read costs O(events × read size) — measured by bench/providers.ts as a
+// 1 MiB reply in 1-byte deltas taking ~25× longer than 64 KiB. Here each byte is decoded
+// once and each line scanned once.
 
 export interface SseMessage {
   event: string | undefined;
   data: string;
 }
 
-/** Lines end in LF or CRLF (every chat-completions server); a lone CR is not a line end here. */
-export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage> {
+/**
+ * The events completed by each read, in order; reads that complete none yield nothing.
+ * Lines end in LF or CRLF (every server we speak to); a lone CR is not a line end here.
+ */
+export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   /** Pieces of a line that has not ended yet: joined once, when it does. */
@@ -21,6 +28,7 @@ export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGener
     for (;;) {
       const { value, done } = await reader.read();
       const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const batch: SseMessage[] = [];
       // Only the new text is searched: a long line arriving in pieces is never rescanned.
       let start = 0;
       let end: number;
@@ -34,7 +42,7 @@ export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGener
         }
         if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
         if (line === '') {
-          if (data.length > 0) yield { event, data: data.length === 1 ? data[0]! : data.join('\n') };
+          if (data.length > 0) batch.push({ event, data: data.length === 1 ? data[0]! : data.join('\n') });
           event = undefined;
           data = [];
         } else if (line.charCodeAt(0) !== 58 /* ':' a comment */) {
@@ -46,6 +54,7 @@ export async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGener
         }
       }
       if (start < text.length) partial.push(start === 0 ? text : text.slice(start));
+      if (batch.length > 0) yield batch;
       // An event is only dispatched by its blank line: a stream cut mid-event yields nothing more.
       if (done) return;
     }

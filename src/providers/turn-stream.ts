@@ -3,9 +3,13 @@
 // its start; tool intents are only released by a turn that completed, so an abandoned
 // partial turn never yields a call with partial input.
 //
+// The source hands over raw events a network read at a time. A read's events are
+// translated together and its adjacent text (or reasoning) deltas go out as one: a burst
+// of thousands of tokens costs the kernel one event, while a model streaming at its own
+// pace (one event per read) is passed through as it comes.
+//
 // This is a hand-written async iterator rather than an async generator: the hot path
-// (one SDK event in, at most one ModelEvent out) is a single promise `then`, which keeps
-// the adapter's cost per event a small fraction of the SDK's own.
+// (one read in, one merged ModelEvent out) is a single promise `then`.
 import type { ModelError, ModelEvent } from '../kernel/contracts/index.js';
 import { TurnFailure, cancelledError } from './errors.js';
 import { givenUp, retryDelay, retrySettings, type RetryOptions, type RetrySettings } from './retry.js';
@@ -23,7 +27,8 @@ export interface TurnTranslator<Raw> {
 }
 
 export interface TurnSource<Raw> {
-  open(signal: AbortSignal): Promise<AsyncIterable<Raw>>;
+  /** The attempt's raw events, batched by network read. */
+  open(signal: AbortSignal): Promise<AsyncIterable<Raw[]>>;
   translator(): TurnTranslator<Raw>;
   classify(e: unknown, signal: AbortSignal): ModelError;
 }
@@ -45,11 +50,14 @@ const item = (value: ModelEvent): Result => ({ value, done: false });
 
 class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
   private attempt = 0;
-  private raw: AsyncIterator<Raw> | undefined;
+  private raw: AsyncIterator<Raw[]> | undefined;
   private turn: TurnTranslator<Raw> | undefined;
   /** Events to hand out before anything else: the rest of a multi-event push, closing events. */
   private readonly queued: ModelEvent[] = [];
   private waitMs: number | undefined;
+  /** A read's translation failed part-way: what it translated goes out first, then this. */
+  private failure: unknown;
+  private failed = false;
   private ended = false;
 
   constructor(
@@ -60,6 +68,10 @@ class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
 
   next(): Promise<Result> {
     if (this.queued.length > 0) return Promise.resolve(item(this.queued.shift()!));
+    if (this.failed) {
+      this.failed = false;
+      return this.onError(this.failure);
+    }
     if (this.ended) return Promise.resolve(DONE);
     if (this.raw) return this.raw.next().then(this.onRaw, this.onError);
     return this.startAttempt();
@@ -68,16 +80,17 @@ class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
   /** The consumer stopped early: stop the SDK stream too (which aborts its request). */
   return(): Promise<Result> {
     this.ended = true;
+    this.failed = false;
     this.queued.length = 0;
     return this.closeRaw().then(() => DONE);
   }
 
-  private readonly onRaw = (r: IteratorResult<Raw>): Result | Promise<Result> => this.handle(r) ?? this.pullMore();
+  private readonly onRaw = (r: IteratorResult<Raw[]>): Result | Promise<Result> => this.handle(r) ?? this.pullMore();
 
   /** Raw events that stream nothing out (pings, tool-input fragments) are pulled in a loop, not a promise chain. */
   private async pullMore(): Promise<Result> {
     while (this.raw) {
-      let r: IteratorResult<Raw>;
+      let r: IteratorResult<Raw[]>;
       try {
         r = await this.raw.next();
       } catch (e) {
@@ -90,25 +103,30 @@ class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
   }
 
   /** Undefined: nothing to hand out yet. */
-  private handle(r: IteratorResult<Raw>): Result | Promise<Result> | undefined {
+  private handle(r: IteratorResult<Raw[]>): Result | Promise<Result> | undefined {
     if (r.done) return this.endAttempt(undefined);
     const turn = this.turn!;
-    let out: ReturnType<TurnTranslator<Raw>['push']>;
-    try {
-      out = turn.push(r.value);
-    } catch (e) {
-      void this.closeRaw();
-      return this.onError(e);
+    const out = new DeltaMerger();
+    for (const raw of r.value) {
+      try {
+        out.add(turn.push(raw));
+      } catch (e) {
+        void this.closeRaw();
+        this.failure = e;
+        this.failed = true;
+        break;
+      }
+      if (turn.done) break;
     }
-    if (turn.done) {
+    const events = out.events();
+    if (turn.done && !this.failed) {
       void this.closeRaw();
-      if (out !== undefined) this.queued.push(...(Array.isArray(out) ? out : [out]));
+      this.queued.push(...events);
       return this.endAttempt(undefined);
     }
-    if (out === undefined) return undefined;
-    if (!Array.isArray(out)) return item(out);
-    this.queued.push(...out);
-    return this.next();
+    if (events.length === 0) return this.failed ? this.next() : undefined;
+    if (events.length > 1) this.queued.push(...events.slice(1));
+    return item(events[0]!);
   }
 
   private readonly onError = (e: unknown): Promise<Result> =>
@@ -161,6 +179,44 @@ class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
     const raw = this.raw;
     this.raw = undefined;
     return Promise.resolve(raw?.return?.()).catch(() => undefined);
+  }
+}
+
+/** Collects a read's ModelEvents, joining each run of adjacent text or reasoning deltas into one. */
+class DeltaMerger {
+  private readonly out: ModelEvent[] = [];
+  private run: { type: 'text_delta' | 'reasoning_delta'; parts: string[] } | undefined;
+
+  add(events: ModelEvent | ModelEvent[] | undefined): void {
+    if (events === undefined) return;
+    if (Array.isArray(events)) for (const e of events) this.addOne(e);
+    else this.addOne(events);
+  }
+
+  events(): ModelEvent[] {
+    this.endRun();
+    return this.out;
+  }
+
+  private addOne(e: ModelEvent): void {
+    if (e.type === 'text_delta' || e.type === 'reasoning_delta') {
+      if (this.run?.type === e.type) {
+        this.run.parts.push(e.text);
+        return;
+      }
+      this.endRun();
+      this.run = { type: e.type, parts: [e.text] };
+      return;
+    }
+    this.endRun();
+    this.out.push(e);
+  }
+
+  private endRun(): void {
+    if (!this.run) return;
+    const { type, parts } = this.run;
+    this.out.push({ type, text: parts.length === 1 ? parts[0]! : parts.join('') });
+    this.run = undefined;
   }
 }
 

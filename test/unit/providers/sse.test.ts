@@ -1,8 +1,8 @@
-// The server-sent-events decoder used for chat-completions streams: the SSE rules servers
-// rely on, and linear cost however the bytes are cut.
+// The server-sent-events decoder both adapters use: the SSE rules servers rely on, batches
+// that follow the network reads, and linear cost however the bytes are cut.
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
-import { sseMessages, type SseMessage } from '../../../src/providers/sse.js';
+import { sseBatches, type SseMessage } from '../../../src/providers/sse.js';
 
 /** A body that hands out one piece per read, as a socket would. */
 function body(pieces: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
@@ -19,7 +19,7 @@ function body(pieces: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
 
 async function all(stream: ReadableStream<Uint8Array>): Promise<SseMessage[]> {
   const out: SseMessage[] = [];
-  for await (const m of sseMessages(stream)) out.push(m);
+  for await (const batch of sseBatches(stream)) out.push(...batch);
   return out;
 }
 
@@ -40,6 +40,13 @@ describe('providers: SSE decoder', () => {
       { event: undefined, data: '{"t":"é🦀日"}' },
       { event: undefined, data: '[DONE]' },
     ]);
+  });
+
+  it('hands out the events each read completed, as one batch per read', async () => {
+    const batches: string[][] = [];
+    const reads = ['data: a\n\ndata: b\n\ndata: c', '1\n', '\n', ': ping\n\n', 'data: d\n\n'];
+    for await (const batch of sseBatches(body(reads))) batches.push(batch.map((m) => m.data));
+    assert.deepEqual(batches, [['a', 'b'], ['c1'], ['d']]);
   });
 
   it('drops an event cut before its blank line', async () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { startModelServer, type ModelServer } from '../../support/model-server.js';
 import type { WireTurn } from '../../support/model-turn.js';
-import { VENDORS, intentsOf, run, textOf, typesOf } from './vendors.js';
+import { VENDORS, eventBoundaries, intentsOf, run, textOf, typesOf } from './vendors.js';
 
 /** A JSON text full of escapes and multi-byte characters, cut every 3 code points. */
 const TRICKY_JSON = String.raw`{"path":"src/caf\u00e9/🦀 crab.ts","text":"line \"one\"\nback\\slash\ttab é 日本語 🦀 end","n":-12.5e1,"ok":true}`;
@@ -36,13 +36,25 @@ for (const vendor of VENDORS) {
     }
 
     it('streams text as deltas and ends with usage and a stop', async () => {
-      const events = await run(await serve({ text: ['Hel', 'lo, ', 'world.'], usage: { input: 1200, output: 30 } }));
+      const turn: WireTurn = { text: ['Hel', 'lo, ', 'world.'], usage: { input: 1200, output: 30 } };
+      // One event per network read, spaced out as a model streaming at its own pace.
+      const events = await run(await serve(turn, { chunks: eventBoundaries(vendor.stream(turn)), pauseMs: 25 }));
       assert.deepEqual(typesOf(events), ['text_delta', 'text_delta', 'text_delta', 'usage', 'final']);
       assert.equal(textOf(events), 'Hello, world.');
       assert.deepEqual(events.at(-1), { type: 'final', stopReason: 'stop' });
       const usage = events.find((e) => e.type === 'usage');
       assert.equal(usage?.type === 'usage' && usage.usage.inputTokens, 1200);
       assert.equal(usage?.type === 'usage' && usage.usage.outputTokens, 30);
+    });
+
+    it('joins the text deltas of a network read into one delta, the text exact', async () => {
+      // 500 events written at once: they arrive in a few reads (the socket's buffer size).
+      const pieces = Array.from({ length: 500 }, (_, i) => `${i} é🦀 "q" `);
+      const events = await run(await serve({ text: pieces }));
+      const deltas = typesOf(events).filter((t) => t === 'text_delta').length;
+      assert.ok(deltas >= 1 && deltas <= 5, `${deltas} text deltas for 500 events in one write`);
+      assert.deepEqual(typesOf(events).slice(deltas), ['usage', 'final']);
+      assert.equal(textOf(events), pieces.join(''));
     });
 
     it('assembles a tool call split across many fragments, inside escapes and inside UTF-8 characters', async () => {

@@ -108,6 +108,17 @@ export const intentsOf = (events: ModelEvent[]) =>
 
 export const typesOf = (events: ModelEvent[]) => events.map((e) => e.type);
 
+/** Event types with repeats in a row collapsed: what a stream says whatever its network reads merged. */
+export const kindsOf = (events: ModelEvent[]) => typesOf(events).filter((t, i, all) => t !== all[i - 1]);
+
+/** The byte offsets just after each server-sent event of a body: serve it one event per read. */
+export function eventBoundaries(body: string): number[] {
+  const bytes = Buffer.from(body);
+  const out: number[] = [];
+  for (let i = bytes.indexOf('\n\n'); i !== -1; i = bytes.indexOf('\n\n', i + 2)) out.push(i + 2);
+  return out;
+}
+
 /** Text since the last `retry` event: what the kernel keeps of the turn. */
 export const textAfterLastRetry = (events: ModelEvent[]) => {
   const last = events.map((e) => e.type).lastIndexOf('retry');
