@@ -105,7 +105,8 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       await view.waitForText(say.start);
       await session.screenshot('streamed-text');
 
-      await view.approveIfAsked(testRun, say.read); // the first test run
+      // Running the tests executes a command: the default policy must ask first.
+      assert.equal(await view.approveIfAsked(testRun, say.read), 'approved', 'the first test run asked for approval');
       await view.waitForText(say.edit, 60_000);
       await waitForDiffEditor(session);
       await session.screenshot('diff-editor');
@@ -124,7 +125,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       await session.screenshot('edit-approved');
 
       await view.waitForText(say.rerun);
-      await view.approveIfAsked(testRun, say.done); // the re-run
+      assert.equal(await view.approveIfAsked(testRun, say.done), 'approved', 'the re-run asked for approval');
       await view.waitForText(say.done, 60_000);
       await session.screenshot('done');
 
@@ -149,7 +150,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     const reason = 'Keep Math.floor here; round in total() instead (e2e-reason-7f3a)';
     await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');
-    await view.approveIfAsked(testRun, say.read);
+    assert.equal(await view.approveIfAsked(testRun, say.read), 'approved', 'the test run asked for approval');
     await view.waitForText(say.edit, 60_000);
     await waitForDiffEditor(session);
     const before = session.modelRequests().length;
@@ -198,7 +199,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     const { view, workbench } = session;
     await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');
-    await view.approveIfAsked(testRun, say.read);
+    assert.equal(await view.approveIfAsked(testRun, say.read), 'approved', 'the test run asked for approval');
     await view.waitForText(say.edit, 60_000);
     await view.pendingCard(30_000, theEdit);
     await session.screenshot('before-reload');
@@ -218,7 +219,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     await session.screenshot('resumed');
     await view.approve(theEdit);
     await fileBecomes(session, 'src/price.js', fixed);
-    await view.approveIfAsked(testRun, say.done);
+    assert.equal(await view.approveIfAsked(testRun, say.done), 'approved', 'the re-run asked for approval');
     await view.waitForText(say.done, 60_000);
     await session.screenshot('done');
     assert.ok((await projectTests(session.folder)).ok);
