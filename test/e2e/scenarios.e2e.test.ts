@@ -216,6 +216,8 @@ describe('Keel end to end: real VS Code in a real browser', function () {
 
     await view.click(TestIds.resume, 30_000);
     await view.pendingCard(30_000, theEdit);
+    // Asked again, the edit is shown again in the diff editor.
+    await waitForDiffEditor(session);
     await session.screenshot('resumed');
     await view.approve(theEdit);
     await fileBecomes(session, 'src/price.js', fixed);
