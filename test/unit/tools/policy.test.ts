@@ -5,6 +5,7 @@ import type { Grant, PolicyContext, ToolDefinition, ToolIntent } from '../../../
 import { allTools } from '../../../src/tools/index.js';
 import { createPolicy, type PolicyOptions } from '../../../src/tools/policy/create-policy.js';
 import { tempWorkspace, type TempWorkspace } from './helpers.js';
+import { removeAtExit } from '../../support/scratch.js';
 
 const tool = (name: string): ToolDefinition => allTools.find((t) => t.name === name)!;
 
@@ -24,6 +25,7 @@ describe('createPolicy', () => {
     t = await tempWorkspace({ 'src/a.ts': 'a', 'package.json': '{}', '.env': 'KEY=1' });
     const base = path.dirname(t.dir);
     const sibling = `${t.dir}-evil`;
+    removeAtExit(sibling);
     await mkdir(sibling, { recursive: true });
     await writeFile(path.join(sibling, 'x.txt'), 'x');
     await symlink(base, path.join(t.dir, 'up'));

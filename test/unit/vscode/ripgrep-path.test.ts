@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync, chmodSync } from 'node:fs';
 import * as path from 'node:path';
 import { findRipgrep, ripgrepCandidates } from '../../../src/vscode/ripgrep-path.js';
+import { scratchDir } from '../../support/scratch.js';
 
 describe('vscode/ripgrep-path', () => {
   it('tries node_modules, then the asar-unpacked folder, then the old package name', () => {
@@ -16,7 +16,7 @@ describe('vscode/ripgrep-path', () => {
   });
 
   it('finds the executable that exists', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'keel-rg-'));
+    const root = scratchDir('rg');
     const dir = path.join(root, 'node_modules.asar.unpacked', '@vscode', 'ripgrep', 'bin');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'rg'), '#!/bin/sh\n');

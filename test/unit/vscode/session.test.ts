@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
@@ -9,6 +8,7 @@ import type { HostMessage, SessionSnapshot } from '../../../src/protocol/index.j
 import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
 import { Session } from '../../../src/vscode/session.js';
 import { TaskStore } from '../../../src/vscode/task-store.js';
+import { scratchDir } from '../../support/scratch.js';
 
 const writeTool: ToolDefinition<{ path: string }> = {
   name: 'write_file',
@@ -64,7 +64,7 @@ async function until(check: () => boolean, ms = 2000): Promise<void> {
 
 describe('vscode/session', () => {
   it('answers webview/ready with a snapshot carrying hints, meter window and the task list', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'keel-session-'));
+    const dir = scratchDir('session');
     const w = world(dir, [textTurn('Hi!')], true);
     await w.tasks.init();
     const task = await w.session.send('Hello');
@@ -81,7 +81,7 @@ describe('vscode/session', () => {
   });
 
   it('after a reload shows the latest task, interrupted, and Resume asks the pending intent again', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'keel-session-'));
+    const dir = scratchDir('session');
     const first = world(dir, [toolTurn('write_file', { path: 'a.txt' })]);
     await first.tasks.init();
     const task = await first.session.send('write it');
@@ -107,7 +107,7 @@ describe('vscode/session', () => {
   });
 
   it('sends to a new task when the current one is busy, and deletes the current task', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'keel-session-'));
+    const dir = scratchDir('session');
     const w = world(dir, [toolTurn('write_file', { path: 'a.txt' })]);
     await w.tasks.init();
     const busy = await w.session.send('first');

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Registry, Runtime, replay, type ToolDefinition } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { TaskStore, type TaskLogFiles } from '../../../src/vscode/task-store.js';
 import { z } from 'zod';
+import { scratchDir } from '../../support/scratch.js';
 
 const logs: TaskLogFiles = {
   load: async (file) => (existsSync(file) ? loadLog(file).events : []),
@@ -46,7 +46,7 @@ async function until(check: () => boolean, ms = 2000): Promise<void> {
 
 describe('vscode/task-store', () => {
   it('reloads a finished task with the same transcript state', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'keel-tasks-'));
+    const dir = scratchDir('tasks');
     const first = storeWith(dir, [textTurn('Hello there.')]);
     await first.init();
     const task = await first.create();
@@ -66,7 +66,7 @@ describe('vscode/task-store', () => {
   });
 
   it('shows a run cut off while waiting for approval as interrupted, and asks again on resume', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'keel-tasks-'));
+    const dir = scratchDir('tasks');
     const first = storeWith(dir, [toolTurn('write_file', { path: 'a.txt' })]);
     await first.init();
     const task = await first.create();
@@ -96,7 +96,7 @@ describe('vscode/task-store', () => {
   });
 
   it('rebuilds a lost index from the logs and deletes a task with its log', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'keel-tasks-'));
+    const dir = scratchDir('tasks');
     const first = storeWith(dir, [textTurn('ok')]);
     await first.init();
     const task = await first.create();
