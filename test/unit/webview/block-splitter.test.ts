@@ -50,4 +50,28 @@ describe('webview: frame batcher', () => {
     b.push(5);
     assert.deepEqual(batches.at(-1), [5], 'idle again: immediate');
   });
+
+  it('never makes more than 60 updates in a second, even on a fast frame clock', () => {
+    let clock = 0;
+    const frames: (() => void)[] = [];
+    const updates: number[] = [];
+    const b = new FrameBatcher<number>(() => updates.push(clock), (cb) => frames.push(cb), () => clock);
+    // A message every 2 ms for 5 s, on a 61 Hz frame clock.
+    let nextFrameAt = 1000 / 61;
+    let pushed = 0;
+    for (let t = 0; t < 5000; t += 2) {
+      clock = t;
+      if (t >= nextFrameAt) {
+        nextFrameAt += 1000 / 61;
+        const due = frames.splice(0);
+        for (const f of due) f();
+      }
+      b.push(pushed++);
+    }
+    for (const at of updates) {
+      const inWindow = updates.filter((u) => u > at - 1000 && u <= at).length;
+      assert.ok(inWindow <= 60, `${inWindow} updates in the second up to ${at} ms`);
+    }
+    assert.ok(updates.length >= 5 * 59, `${updates.length} updates in 5 s: still about one per frame`);
+  });
 });
