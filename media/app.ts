@@ -19,6 +19,9 @@ export interface AppOptions {
   host: HostApi;
   root: HTMLElement;
   requestFrame?: RequestFrame;
+  /** The clock frames run on (performance.now); tests that fake frames fake it too. */
+  frameTime?: () => number;
+  /** Wall-clock time, for elapsed times on cards. */
   now?: () => number;
   log?: ProtocolLog;
 }
@@ -50,7 +53,7 @@ export class App {
     this.model = new ViewModel(options.log);
     this.saved = (options.host.getState() as SavedState | undefined) ?? {};
     const requestFrame = options.requestFrame ?? ((cb: () => void) => requestAnimationFrame(() => cb()));
-    this.batcher = new FrameBatcher((batch) => this.applyBatch(batch), requestFrame);
+    this.batcher = new FrameBatcher((batch) => this.applyBatch(batch), requestFrame, options.frameTime);
     this.transcript = new TranscriptView(this.model, requestFrame);
     this.composer = new Composer(
       (text) => options.host.post({ type: 'task/send', text }),

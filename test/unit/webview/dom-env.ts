@@ -30,6 +30,8 @@ afterEach(() => {
 
 export function makeApp(initialState?: unknown): TestApp {
   let frames: (() => void)[] = [];
+  // Frames are faked, so is their clock: each one 17 ms after the last (just under 60 Hz).
+  let frameClock = 0;
   const posted: WebviewMessage[] = [];
   const logs: string[] = [];
   const saved: unknown[] = [];
@@ -39,6 +41,7 @@ export function makeApp(initialState?: unknown): TestApp {
     host: { post: (m) => posted.push(m), getState: () => initialState, setState: (s) => saved.push(s) },
     root,
     requestFrame: (cb) => frames.push(cb),
+    frameTime: () => frameClock,
     log: (m) => logs.push(m),
   });
   app.start();
@@ -50,6 +53,7 @@ export function makeApp(initialState?: unknown): TestApp {
     logs,
     saved,
     frame: () => {
+      frameClock += 17;
       const run = frames;
       frames = [];
       for (const cb of run) cb();
