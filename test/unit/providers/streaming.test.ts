@@ -38,7 +38,7 @@ for (const vendor of VENDORS) {
     it('streams text as deltas and ends with usage and a stop', async () => {
       const turn: WireTurn = { text: ['Hel', 'lo, ', 'world.'], usage: { input: 1200, output: 30 } };
       // One event per network read, spaced out as a model streaming at its own pace.
-      const events = await run(await serve(turn, { chunks: eventBoundaries(vendor.stream(turn)), pauseMs: 25 }));
+      const events = await run(await serve(turn, { chunks: eventBoundaries(vendor.stream(turn)), pauseMs: 60 }));
       assert.deepEqual(typesOf(events), ['text_delta', 'text_delta', 'text_delta', 'usage', 'final']);
       assert.equal(textOf(events), 'Hello, world.');
       assert.deepEqual(events.at(-1), { type: 'final', stopReason: 'stop' });
