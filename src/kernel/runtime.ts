@@ -105,7 +105,7 @@ export class Runtime implements RuntimeFacade {
     if (!this.running || intent?.status !== 'awaiting_approval') return false;
     this.emit({ type: 'intent_approved', intentId, scope, auto: false });
     if (scope === 'workspace') void this.options.grantStore?.add(grantFor(intent, 'workspace'));
-    if (scope !== 'once') this.approveCovered(grantFor(intent, scope));
+    if (scope !== 'once') void this.approveCovered(grantFor(intent, scope));
     this.wake(intentId);
     return true;
   }
@@ -230,10 +230,24 @@ export class Runtime implements RuntimeFacade {
     waiter?.();
   }
 
-  private approveCovered(grant: ReturnType<typeof grantFor>): void {
+  /**
+   * A standing approval was just given: other calls waiting for approval that it covers run
+   * too — but only those the policy now allows. A call the policy asks about whatever the
+   * grants (a protected path, a risky command) keeps waiting for its own answer.
+   */
+  private async approveCovered(grant: ReturnType<typeof grantFor>): Promise<void> {
+    const o = this.options;
+    const policy = o.policy ?? defaultPolicy;
     for (const id of this.state.pendingIntentIds) {
       const intent = this.state.intents[id]!;
-      if (!grantCovers(grant, intent)) continue;
+      const tool = o.registry.tool(intent.tool);
+      if (!tool || !grantCovers(grant, intent)) continue;
+      const grants = [...this.state.grants, grant, ...(o.grantStore?.list() ?? [])];
+      const verdict = await Promise.resolve()
+        .then(() => policy.decide(intent, { tool, grants, workspace: o.workspace }))
+        .catch(() => undefined);
+      // Decided meanwhile (by the user, or the run ended): nothing left to do for it.
+      if (verdict?.type !== 'allow' || !this.running || this.state.intents[id]?.status !== 'awaiting_approval') continue;
       this.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
       this.wake(id);
     }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { replay, type ModelEvent } from '../../../src/kernel/index.js';
+import { grantCovers, replay, type ApprovalPolicy, type ModelEvent } from '../../../src/kernel/index.js';
 import { textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { drain, executions, makeRuntime, types } from './helpers.js';
 
@@ -179,6 +179,34 @@ describe('kernel runtime', () => {
     });
     assert.equal(asked, 1);
     assert.deepEqual(executions, ['write_note b.txt', 'write_note c.txt']);
+  });
+
+  it('a standing approval does not answer a waiting call the policy would still ask about', async () => {
+    // Two writes in one turn; the policy always asks for anything under .vscode/.
+    const turn: ModelEvent[] = [
+      { type: 'tool_intent', providerRef: 'c1', tool: 'write_note', input: { path: 'b.txt', text: '1' } },
+      { type: 'tool_intent', providerRef: 'c2', tool: 'write_note', input: { path: '.vscode/tasks.json', text: '2' } },
+      { type: 'final', stopReason: 'tool_intent' },
+    ];
+    const policy: ApprovalPolicy = {
+      async decide(intent, ctx) {
+        const path = (intent.input as { path: string }).path;
+        if (path.startsWith('.vscode/')) return { type: 'ask', reason: 'protected' };
+        return ctx.grants.some((g) => grantCovers(g, intent)) ? { type: 'allow', reason: 'granted' } : { type: 'ask', reason: 'a write' };
+      },
+    };
+    const { runtime } = makeRuntime([turn, textTurn('done')], { policy });
+    const asked: string[] = [];
+    await drain(runtime.send('go'), (id) => {
+      const path = (runtime.getState().intents[id]!.input as { path: string }).path;
+      asked.push(path);
+      if (path === 'b.txt') runtime.approve(id, 'task');
+      else setTimeout(() => runtime.reject(id, 'not that one'), 20);
+    });
+    assert.deepEqual(asked, ['b.txt', '.vscode/tasks.json']);
+    assert.deepEqual(executions, ['write_note b.txt']);
+    const second = Object.values(runtime.getState().intents).find((i) => (i.input as { path: string }).path === '.vscode/tasks.json');
+    assert.equal(second?.status, 'rejected');
   });
 
   it('resumes an interrupted run by asking for the pending intent again', async () => {
