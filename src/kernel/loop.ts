@@ -175,7 +175,12 @@ function guardRepeatedFailures(h: LoopHost, ids: string[], failures: Map<string,
   const state = h.state();
   for (const id of ids) {
     const intent: ToolIntent | undefined = state.intents[id];
-    if (!intent || intent.status === 'done') continue;
+    if (!intent) continue;
+    // A call that worked is progress (an edit between two failing builds): counting restarts.
+    if (intent.status === 'done') {
+      failures.clear();
+      continue;
+    }
     const key = `${intent.tool}\u0000${JSON.stringify(intent.input)}`;
     const count = (failures.get(key) ?? 0) + 1;
     failures.set(key, count);

@@ -166,6 +166,17 @@ describe('kernel runtime', () => {
     assert.equal(executions.length, 3);
   });
 
+  it('a failing call repeated with progress in between is not stopped', async () => {
+    const build = toolTurn('read_note', { path: 'missing.txt' });
+    const edit = (n: number) => toolTurn('write_note', { path: `b${n}.txt`, text: String(n) });
+    const { runtime } = makeRuntime([build, edit(1), build, edit(2), build, edit(3), build, textTurn('fixed')], {
+      workspace: { ...makeRuntime([]).workspace, readFile: () => Promise.reject(new Error('ENOENT')) },
+    });
+    await drain(runtime.send('go'), (id) => runtime.approve(id));
+    assert.equal(runtime.getState().status, 'completed', runtime.getState().lastError?.message);
+    assert.equal(executions.filter((e) => e.startsWith('read_note')).length, 4);
+  });
+
   it('approving "for this task" covers later calls of the same tool', async () => {
     const { runtime } = makeRuntime([
       toolTurn('write_note', { path: 'b.txt', text: '1' }),
