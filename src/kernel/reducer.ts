@@ -175,11 +175,15 @@ export function grantFor(intent: ToolIntent, scope: Grant['scope']): Grant {
   return command === undefined ? { tool: intent.tool, scope } : { tool: intent.tool, command, scope };
 }
 
+/**
+ * A grant covers calls of its tool with the same command line: a grant given to a call with no
+ * command (a file tool, or run_tests running the detected command) covers no explicit command.
+ */
 export function grantCovers(grant: Grant, intent: ToolIntent): boolean {
   if (grant.tool !== intent.tool) return false;
-  if (grant.command === undefined) return true;
   const input = intent.input as { command?: unknown } | null;
-  return !!input && input.command === grant.command;
+  const command = input && typeof input.command === 'string' ? input.command : undefined;
+  return command === grant.command;
 }
 
 function addUsage(a: Usage, b: Usage): Usage {

@@ -7,6 +7,7 @@ import {
 import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
 import { isSecretFile, protectedReason } from './protected-paths.js';
+import { detectTestCommand, type DetectedCommand } from '../run-tests/detect-command.js';
 
 export interface PolicyOptions {
   /** Risk classes that run without asking. For commands, only read-only ones (allowlist or `commandRules.allow`). */
@@ -24,7 +25,8 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
   };
   return {
     async decide(intent: ToolIntent, ctx: PolicyContext): Promise<PolicyDecision> {
-      const cls = commandClass(intent, rules);
+      const detected = await detectedTestCommand(intent, ctx);
+      const cls = commandClass(intent, rules, detected?.command);
       if (cls?.type === 'denied') return { type: 'deny', reason: cls.reasons[0] ?? 'denied by a command rule' };
       const where = await checkPaths(intent, ctx);
       if (where) return where;
@@ -35,17 +37,26 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
       if (auto.has(intent.risk) && (!cls || cls.type === 'read_only')) return { type: 'allow', reason: `${intent.risk} is auto-approved` };
       if (ctx.tool.readOnly) return { type: 'allow', reason: 'reads inside the workspace run' };
+      if (detected) return { type: 'ask', reason: `Runs the detected test command \`${detected.command}\` (${detected.because}).` };
       if (cls) return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.' };
       return { type: 'ask', reason: `${intent.tool} changes ${intent.paths.join(', ') || 'files'}.` };
     },
   };
 }
 
+/** The command run_tests will run when it is given none, so the user sees it before approving. */
+async function detectedTestCommand(intent: ToolIntent, ctx: PolicyContext): Promise<DetectedCommand | undefined> {
+  if (intent.tool !== 'run_tests' || !ctx.workspace) return undefined;
+  if (typeof (intent.input as { command?: unknown } | null)?.command === 'string') return undefined;
+  return detectTestCommand(ctx.workspace).catch(() => undefined);
+}
+
 /** The command line a tool will run, classified; undefined for tools that run none. */
-function commandClass(intent: ToolIntent, rules: CommandRules): CommandClassification | undefined {
+function commandClass(intent: ToolIntent, rules: CommandRules, detected: string | undefined): CommandClassification | undefined {
   const command = (intent.input as { command?: unknown } | null)?.command;
   if (typeof command === 'string') return classifyCommand(command, rules);
-  // run_tests without a command runs the detected test command: a test runner.
+  if (detected !== undefined) return classifyCommand(detected, rules);
+  // run_tests with nothing detected fails before running anything.
   if (intent.tool === 'run_tests') return { type: 'read_only', reasons: [] };
   return undefined;
 }

@@ -76,7 +76,21 @@ describe('createPolicy', () => {
     }
     const exact: Grant[] = [{ tool: 'run_command', command: 'npm install', scope: 'task' }];
     assert.equal((await decide({}, 'run_command', { command: 'npm install' }, exact)).type, 'allow');
-    assert.equal((await decide({}, 'run_command', { command: 'make' }, anyCommand)).type, 'allow');
+    assert.equal((await decide({}, 'run_command', { command: 'make' }, exact)).type, 'ask', 'a grant covers its own command only');
+    assert.equal((await decide({}, 'run_command', { command: 'make' }, [{ tool: 'run_command', command: 'make', scope: 'task' }])).type, 'allow');
+  });
+
+  it('names the detected test command when run_tests asks, and its grant covers no other command', async () => {
+    const w = await tempWorkspace({ 'package.json': JSON.stringify({ scripts: { test: 'mocha' } }) });
+    const ctx = (grants: Grant[]): PolicyContext => ({ tool: tool('run_tests'), grants, workspace: w.ws });
+    const asked = await createPolicy().decide(intent('run_tests', {}), ctx([]));
+    assert.equal(asked.type, 'ask');
+    assert.match(asked.reason, /`npm test`.*scripts\.test is "mocha"/);
+    const detectedGrant: Grant[] = [{ tool: 'run_tests', scope: 'task' }];
+    assert.equal((await createPolicy().decide(intent('run_tests', {}), ctx(detectedGrant))).type, 'allow');
+    const other = await createPolicy().decide(intent('run_tests', { command: 'node -e "require(\'fs\').rmSync(\'src\')"' }), ctx(detectedGrant));
+    assert.equal(other.type, 'ask');
+    await w.cleanup();
   });
 
   it('applies deny rules before anything else', async () => {
