@@ -11,17 +11,34 @@ export const rejectAll: Approver = async (intent, _reason, runtime) => {
   runtime.reject(intent.id, NON_INTERACTIVE_REASON);
 };
 
-export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Approver {
+/**
+ * Asks at the terminal. Ctrl+C at the prompt interrupts the run as it would anywhere else
+ * (readline takes the keystroke, so the process never sees the signal); the input closing
+ * (Ctrl+D, a closed pipe) rejects the call, since nobody is left to answer.
+ */
+export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, onInterrupt: () => void): Approver {
   return async (intent, reason, runtime) => {
     const rl = readline.createInterface({ input, output });
+    const ended = new Promise<'interrupted' | 'closed'>((resolve) => {
+      rl.once('SIGINT', () => {
+        output.write('\n');
+        resolve('interrupted');
+      });
+      rl.once('close', () => resolve('closed'));
+    });
+    const answer = async (question: string) => Promise.race([ask(rl, question), ended]);
     try {
       for (;;) {
-        const answer = (await ask(rl, `Allow ${intent.tool} ${intent.summary}? (${reason}) [y]es / [n]o / [a]lways this task: `)).trim().toLowerCase();
-        if (answer === 'y' || answer === 'yes') return void runtime.approve(intent.id, 'once');
-        if (answer === 'a' || answer === 'always') return void runtime.approve(intent.id, 'task');
-        if (answer === 'n' || answer === 'no') {
-          const why = await ask(rl, 'Reason for the model (optional): ');
-          return void runtime.reject(intent.id, why.trim());
+        const reply = await answer(`Allow ${intent.tool} ${intent.summary}? (${reason}) [y]es / [n]o / [a]lways this task: `);
+        if (reply === 'interrupted') return onInterrupt();
+        if (reply === 'closed') return void runtime.reject(intent.id, 'no answer (the terminal input closed)');
+        const choice = reply.trim().toLowerCase();
+        if (choice === 'y' || choice === 'yes') return void runtime.approve(intent.id, 'once');
+        if (choice === 'a' || choice === 'always') return void runtime.approve(intent.id, 'task');
+        if (choice === 'n' || choice === 'no') {
+          const why = await answer('Reason for the model (optional): ');
+          if (why === 'interrupted') return onInterrupt();
+          return void runtime.reject(intent.id, why === 'closed' ? '' : why.trim());
         }
       }
     } finally {

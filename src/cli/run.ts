@@ -38,13 +38,14 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     maxTurns: options.maxTurns,
     visibility: { trusted: true, hasDiagnostics: false },
   });
-  const approver: Approver = interactive ? terminalApprover(io.stdin, io.stdout) : rejectAll;
-  const printer = streamPrinter(io.stdout);
   let interrupted = false;
-  const removeInterrupt = io.onInterrupt(() => {
+  const interrupt = () => {
     interrupted = true;
     runtime.cancel();
-  });
+  };
+  const approver: Approver = interactive ? terminalApprover(io.stdin, io.stdout, interrupt) : rejectAll;
+  const printer = streamPrinter(io.stdout);
+  const removeInterrupt = io.onInterrupt(interrupt);
   try {
     for await (const out of runtime.send(options.task)) {
       if (out.kind !== 'event') continue;

@@ -1,0 +1,64 @@
+// Approvals at the terminal: the y/n/a answers, Ctrl+C at the prompt, and input that closes.
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import type { Runtime, ToolIntent } from '../../../src/kernel/index.js';
+import { terminalApprover } from '../../../src/cli/approvals.js';
+
+const intent = { id: 'i1', tool: 'write_file', summary: 'src/a.ts', input: {}, providerRef: 'p', risk: 'write', paths: ['src/a.ts'], status: 'awaiting_approval' } as ToolIntent;
+
+function terminal() {
+  const input = new PassThrough();
+  // A terminal on the output side puts readline in terminal mode, where Ctrl+C is a keystroke.
+  const output = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
+  const calls: string[] = [];
+  const runtime = {
+    approve: (id: string, scope: string) => calls.push(`approve ${id} ${scope}`),
+    reject: (id: string, reason: string) => calls.push(`reject ${id} ${reason}`),
+  } as unknown as Runtime;
+  let interrupts = 0;
+  const approver = terminalApprover(input, output, () => void interrupts++);
+  return { input, calls, interrupts: () => interrupts, answer: () => approver(intent, 'a write', runtime) };
+}
+
+describe('keel run: approvals at the terminal', () => {
+  const cases = [[['y\r'], 'approve i1 once'], [['always\r'], 'approve i1 task'], [['n\r', 'too broad\r'], 'reject i1 too broad']] as const;
+  for (const [lines, expected] of cases) {
+    it(`${JSON.stringify(lines.join(''))} → ${expected}`, async () => {
+      const t = terminal();
+      const done = t.answer();
+      // Typed a line at a time, as a person answers one question after the other.
+      for (const line of lines) {
+        t.input.write(line);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await done;
+      assert.deepEqual(t.calls, [expected]);
+    });
+  }
+
+  it('asks again after an answer it does not understand', async () => {
+    const t = terminal();
+    const done = t.answer();
+    t.input.write('maybe\r');
+    setTimeout(() => t.input.write('y\r'), 10);
+    await done;
+    assert.deepEqual(t.calls, ['approve i1 once']);
+  });
+
+  it('Ctrl+C at the prompt interrupts the run instead of leaving the prompt hanging', async () => {
+    const t = terminal();
+    const done = t.answer();
+    t.input.write('\x03');
+    await done;
+    assert.equal(t.interrupts(), 1);
+    assert.deepEqual(t.calls, []);
+  });
+
+  it('input that closes rejects the call: nobody is left to answer', async () => {
+    const t = terminal();
+    const done = t.answer();
+    t.input.end();
+    await done;
+    assert.deepEqual(t.calls, ['reject i1 no answer (the terminal input closed)']);
+  });
+});
