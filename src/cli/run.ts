@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Runtime, type ApprovalPolicy, type ModelProvider, type PolicyDecision } from '../kernel/index.js';
-import { createAnthropicProvider, createOpenAIProvider, ScriptedProvider } from '../providers/index.js';
+import { createAnthropicProvider, createOpenAIProvider, DEFAULT_MODELS, ScriptedProvider } from '../providers/index.js';
 import { createPolicy, createToolRegistry, searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
@@ -78,6 +78,6 @@ function headlessPolicy(inner: ApprovalPolicy): ApprovalPolicy {
 
 function makeProvider(o: RunOptions): ModelProvider {
   if (o.provider === 'scripted') return new ScriptedProvider(demoScript, { model: 'demo' });
-  if (o.provider === 'openai') return createOpenAIProvider({ model: o.model ?? 'gpt-4.1', baseURL: o.baseUrl });
-  return createAnthropicProvider({ model: o.model ?? 'claude-sonnet-4-6', baseURL: o.baseUrl });
+  if (o.provider === 'openai') return createOpenAIProvider({ model: o.model ?? DEFAULT_MODELS.openai, baseURL: o.baseUrl });
+  return createAnthropicProvider({ model: o.model ?? DEFAULT_MODELS.anthropic, baseURL: o.baseUrl });
 }

@@ -28,6 +28,8 @@ const k = (pattern: RegExp, contextWindow: number, maxOutput: number, vision = t
 /** First match wins: more specific patterns come first. */
 const KNOWN: Known[] = [
   k(/claude-opus-4-[01]\b|claude-opus-4-\d{8}|claude-opus-4$/, 200_000, 32_000),
+  // A 1M-token window from Sonnet 4.6 on.
+  k(/claude-sonnet-(4-6|5)/, 1_000_000, 128_000),
   // Claude 4 and later families (names the table does not list yet included).
   k(/claude-[a-z]+-([4-9]|\d{2})/, 200_000, 64_000),
   k(/claude-3-7-sonnet/, 200_000, 64_000),

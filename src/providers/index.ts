@@ -13,6 +13,9 @@ export type { RetryOptions } from './retry.js';
 
 export type ProviderName = 'anthropic' | 'openai' | 'scripted';
 
+/** The model used when none is set: the CLI's and the extension's default alike. */
+export const DEFAULT_MODELS = { anthropic: 'claude-sonnet-5-5', openai: 'gpt-4o' } as const;
+
 export type ProviderOptions<N extends ProviderName> = N extends 'anthropic'
   ? AnthropicProviderOptions
   : N extends 'openai'

@@ -19,6 +19,9 @@ const p = (input: number, output: number, cacheRead: number, cacheWrite: number)
 
 /** Keys are model ids without a date suffix; dots are normalised to dashes before lookup. */
 const PRICES: Record<string, Price> = {
+  'claude-sonnet-5-5': p(2, 10, 0.2, 2.5),
+  'claude-sonnet-5': p(2, 10, 0.2, 2.5),
+  'claude-sonnet-4-6': p(3, 15, 0.3, 3.75),
   'claude-opus-4-5': p(5, 25, 0.5, 6.25),
   'claude-opus-4-1': p(15, 75, 1.5, 18.75),
   'claude-opus-4-0': p(15, 75, 1.5, 18.75),

@@ -5,13 +5,11 @@ import type { ModelCapabilities, ModelEvent, ModelProvider, ModelRequest } from 
 import { createAnthropicProvider } from '../providers/anthropic.js';
 import { capabilitiesFor } from '../providers/capabilities.js';
 import { createOpenAIProvider } from '../providers/openai.js';
+import { DEFAULT_MODELS } from '../providers/index.js';
 import type { KeyLookup } from './api-key.js';
 import type { KeelSettings } from './settings.js';
 
-export const DEFAULT_MODEL: Record<KeelSettings['provider'], string> = {
-  anthropic: 'claude-sonnet-4-6',
-  openai: 'gpt-4o',
-};
+export const DEFAULT_MODEL: Record<KeelSettings['provider'], string> = DEFAULT_MODELS;
 
 export interface HostProviderOptions {
   settings: KeelSettings;

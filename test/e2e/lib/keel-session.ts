@@ -43,7 +43,7 @@ export class KeelSession {
         extensions: [vsix],
         settings: {
           'keel.provider': provider,
-          'keel.model': provider === 'openai' ? 'gpt-4o' : 'claude-sonnet-4-5',
+          'keel.model': provider === 'openai' ? 'gpt-4o' : 'claude-sonnet-5-5',
           'keel.baseUrl': provider === 'openai' ? model.openaiBaseURL : model.anthropicBaseURL,
           ...options.settings,
         },

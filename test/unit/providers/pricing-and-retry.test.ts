@@ -5,6 +5,7 @@ import { classifyApiFailure, parseRetryAfter } from '../../../src/providers/erro
 import { priceOf, withCost } from '../../../src/providers/pricing.js';
 import { DEFAULT_RETRY, retryDelay } from '../../../src/providers/retry.js';
 import { capabilitiesFor } from '../../../src/providers/capabilities.js';
+import { DEFAULT_MODELS } from '../../../src/providers/index.js';
 
 const headers = (h: Record<string, string>) => new Headers(h);
 const vendor = { label: 'Anthropic', keyEnvVar: 'ANTHROPIC_API_KEY' };
@@ -19,6 +20,12 @@ describe('providers: pricing', () => {
     assert.equal(priceOf('gpt-4o-2024-08-06')?.input, 2.5);
     assert.equal(priceOf('gpt-4.1')?.input, 2);
     assert.equal(priceOf('gpt-5-mini')?.output, 2);
+  });
+
+  it('prices the default models, so a user on the defaults sees the cost', () => {
+    for (const model of Object.values(DEFAULT_MODELS)) assert.ok(priceOf(model), model);
+    assert.deepEqual(priceOf('claude-sonnet-5-5'), { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 });
+    assert.equal(priceOf('claude-sonnet-4-6')?.input, 3);
   });
 
   it('does not guess: a variant or an unknown model has no price', () => {
