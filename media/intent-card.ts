@@ -10,6 +10,14 @@ const RISK_ICON: Record<IntentItem['risk'], string> = {
   network: 'globe',
 };
 
+/** What each risk class means, in words: shown while the call waits, and to screen readers. */
+const RISK_TEXT: Record<IntentItem['risk'], string> = {
+  read: 'Reads the workspace',
+  write: 'Changes files',
+  execute: 'Runs a command',
+  network: 'Uses the network',
+};
+
 const STATUS_LABEL: Record<IntentItem['status'], string> = {
   proposed: 'Proposed',
   awaiting_approval: 'Needs approval',
@@ -80,7 +88,7 @@ export class IntentCard {
         class: `item intent-card risk-${item.risk}`,
         attrs: { role: 'group', tabindex: '0', 'data-testid': TestIds.intentCard, 'data-intent-id': id, 'data-action': 'focus-intent' },
       },
-      h('div', { class: 'intent-head' }, icon(RISK_ICON[item.risk]), h('span', { class: 'intent-tool', text: item.tool }),
+      h('div', { class: 'intent-head' }, riskIcon(item.risk), h('span', { class: 'intent-tool', text: item.tool }),
         h('span', { class: 'intent-summary', text: item.summary }), this.statusEl, this.elapsedEl),
       this.reasonEl,
       this.actionsEl,
@@ -94,11 +102,13 @@ export class IntentCard {
     this.item = item;
     const el = this.el;
     el.setAttribute('data-intent-status', item.status);
-    el.setAttribute('aria-label', `${item.tool}: ${item.summary} — ${STATUS_LABEL[item.status]}`);
+    el.setAttribute('aria-label', `${item.tool}: ${item.summary} (${RISK_TEXT[item.risk].toLowerCase()}) — ${STATUS_LABEL[item.status]}`);
     if (this.renderedStatus !== item.status) this.renderStatus(item);
     const waiting = item.status === 'awaiting_approval';
     setHidden(this.actionsEl, !waiting);
-    this.reasonEl.textContent = waiting ? (item.approvalReason ?? '') : (item.rejectReason ? `Rejected: ${item.rejectReason}` : '');
+    this.reasonEl.textContent = waiting
+      ? `Risk: ${item.risk}${item.approvalReason ? ` — ${item.approvalReason}` : ''}`
+      : item.rejectReason ? `Rejected: ${item.rejectReason}` : '';
     setHidden(this.reasonEl, !this.reasonEl.textContent);
     this.renderProgress(item);
     this.renderResult(item);
@@ -150,4 +160,10 @@ export class IntentCard {
     const detail = result.detail ? h('pre', { class: 'intent-detail', text: result.detail }) : null;
     this.resultEl.replaceChildren(summary, ...(detail ? [detail] : []));
   }
+}
+
+function riskIcon(risk: IntentItem['risk']): HTMLSpanElement {
+  const el = icon(RISK_ICON[risk]);
+  el.title = RISK_TEXT[risk];
+  return el;
 }

@@ -12,6 +12,8 @@ import type { PlanOutcome } from './edit-plans.js';
 /** Proposed content of an edit intent on the current bytes; undefined when the tool edits nothing. */
 export type EditPlanner = (intent: ToolIntent, current: Uint8Array | undefined) => PlanOutcome | undefined;
 
+const EDIT_TOOLS = new Set(['edit_file', 'write_file']);
+
 interface Proposal {
   task: Task;
   intent: ToolIntent;
@@ -76,6 +78,23 @@ export class DiffApprovals implements vscode.Disposable {
       preserveFocus: !focus,
       viewColumn: anyEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
     } satisfies vscode.TextDocumentShowOptions);
+    return true;
+  }
+
+  /**
+   * The user clicked an intent's card: a waiting edit shows its diff (focused); a decided one
+   * opens the file as it is now — its proposal is over, so there is nothing to compare.
+   * False when the intent edits no file.
+   */
+  async focus(task: Task, intentId: string): Promise<boolean> {
+    const intent = task.getState().intents[intentId];
+    if (!intent) return false;
+    if (intent.status === 'awaiting_approval' || intent.status === 'proposed') return this.show(task, intentId, true);
+    const rel = intent.paths[0];
+    const ws = this.deps.workspace();
+    if (!rel || !ws || !EDIT_TOOLS.has(intent.tool)) return false;
+    if ((await ws.stat(rel))?.type !== 'file') return false;
+    await vscode.window.showTextDocument(await ws.uri(rel), { preview: true, preserveFocus: false });
     return true;
   }
 

@@ -101,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     trusted: () => vscode.workspace.isTrusted,
     contextWindow: (task) => factory.contextWindow(task.id),
     focusIntent: async (task, intentId) => {
-      if (await diffs.show(task, intentId, true)) return true;
+      if (await diffs.focus(task, intentId)) return true;
       const tool = task.getState().intents[intentId]?.tool;
       // Commands and test runs are watched in the Keel terminal.
       if (tool === 'run_command' || tool === 'run_tests') terminal.show();

@@ -106,7 +106,8 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       await session.screenshot('streamed-text');
 
       // Running the tests executes a command: the default policy must ask first.
-      assert.equal(await view.approveIfAsked(testRun, say.read), 'approved', 'the first test run asked for approval');
+      const shoot = (name: string) => () => session!.screenshot(name);
+      assert.equal(await view.approveIfAsked(testRun, say.read, 60_000, shoot('run-tests-asked')), 'approved', 'the first test run asked for approval');
       await view.waitForText(say.edit, 60_000);
       await waitForDiffEditor(session);
       await session.screenshot('diff-editor');
@@ -125,7 +126,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       await session.screenshot('edit-approved');
 
       await view.waitForText(say.rerun);
-      assert.equal(await view.approveIfAsked(testRun, say.done), 'approved', 'the re-run asked for approval');
+      assert.equal(await view.approveIfAsked(testRun, say.done, 60_000, shoot('rerun-asked')), 'approved', 'the re-run asked for approval');
       await view.waitForText(say.done, 60_000);
       await session.screenshot('done');
 
@@ -153,6 +154,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     assert.equal(await view.approveIfAsked(testRun, say.read), 'approved', 'the test run asked for approval');
     await view.waitForText(say.edit, 60_000);
     await waitForDiffEditor(session);
+    await session.screenshot('diff-before-reject');
     const before = session.modelRequests().length;
     await view.reject(reason, theEdit);
     await session.screenshot('rejected');

@@ -123,7 +123,12 @@ export class KeelView {
    * 'not-asked' once the transcript shows `then` without a card having asked (e.g. a tool the
    * policy lets run on its own).
    */
-  async approveIfAsked(hasText: string | RegExp, then: string | RegExp, timeoutMs = 60_000): Promise<'approved' | 'not-asked'> {
+  async approveIfAsked(
+    hasText: string | RegExp,
+    then: string | RegExp,
+    timeoutMs = 60_000,
+    beforeApprove: () => Promise<void> = async () => undefined,
+  ): Promise<'approved' | 'not-asked'> {
     const frame = await this.open();
     const card = frame.locator(byTestId(TestIds.intentCard)).and(frame.locator('[data-intent-status="awaiting_approval"]')).filter({ hasText });
     const outcome = await waitFor(
@@ -136,6 +141,7 @@ export class KeelView {
       { timeoutMs, intervalMs: 50 },
     );
     if (outcome === 'not-asked') return outcome;
+    await beforeApprove();
     await card.first().locator(byTestId(TestIds.approve)).first().click();
     return 'approved';
   }
