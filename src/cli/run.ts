@@ -28,7 +28,11 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
   const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
   const interactive = !!io.stdin.isTTY;
-  const store = options.log ? JsonlLogStore.open(path.resolve(options.log)) : undefined;
+  const logPath = options.log ? path.resolve(options.log) : undefined;
+  // A log holds one task: a second run appended to it would restart its sequence numbers.
+  if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
+    throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
+  const store = logPath ? JsonlLogStore.open(logPath) : undefined;
   const runtime = new Runtime({
     provider: makeProvider(options),
     registry: createToolRegistry(),

@@ -96,6 +96,13 @@ describe('keel run (headless)', function () {
     const bad = await keel(['run', '--max-turns', 'lots', 'x']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--max-turns/);
+    const existing = path.join(work, '..', `${path.basename(work)}-existing.jsonl`);
+    fs.writeFileSync(existing, '{"format":"keel-log"}\n');
+    const reused = await keel(['run', '--workspace', work, '--log', existing, 'x']);
+    assert.equal(reused.code, 2);
+    assert.match(reused.stderr, /--log .* already exists/);
+    assert.equal(fs.readFileSync(existing, 'utf8'), '{"format":"keel-log"}\n', 'the existing log is left alone');
+    fs.rmSync(existing);
     const noKey = await keel(['run', '--workspace', work, 'x'], { ANTHROPIC_API_KEY: '' });
     assert.equal(noKey.code, 1);
     assert.match(noKey.stdout, /ANTHROPIC_API_KEY/);
