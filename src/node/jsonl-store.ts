@@ -41,7 +41,12 @@ export function parseLog(text: string): LoadedLog {
     const line = lines[i]!;
     if (line.trim() === '') continue;
     const parsed = parseEvent(line);
-    if (parsed.ok) result.events.push(parsed.event);
+    // Events are kept while their sequence numbers run unbroken: state folded across a lost
+    // event would be wrong. What follows a gap is reported, never silently dropped.
+    const expected = result.events.length + 1;
+    if (parsed.ok && (parsed.event.seq !== expected || result.invalid.length > 0))
+      result.invalid.push({ line: i + 1, text: line, reason: `follows a damaged or missing event (sequence ${expected} expected, found ${parsed.event.seq})` });
+    else if (parsed.ok) result.events.push(parsed.event);
     else if (i === last && !endsClean) result.torn = { line: i + 1, text: line, reason: parsed.reason };
     else result.invalid.push({ line: i + 1, text: line, reason: parsed.reason });
   }

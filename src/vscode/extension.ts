@@ -25,17 +25,23 @@ import type { KeelApi } from './test-api.js';
 
 export type { KeelApi } from './test-api.js';
 
-const logFiles: TaskLogFiles = {
-  load: async (file) => {
-    try {
-      return loadLog(file).events;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-  },
-  open: async (file) => JsonlLogStore.open(file),
-};
+/** Task logs on disk; damaged lines are reported in Keel's log, the rest loads. */
+function taskLogFiles(warn: (message: string) => void): TaskLogFiles {
+  return {
+    load: async (file) => {
+      try {
+        const loaded = loadLog(file);
+        for (const p of [...(loaded.torn ? [loaded.torn] : []), ...loaded.invalid])
+          warn(`${file}:${p.line} was left out of the task (${p.reason})`);
+        return loaded.events;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+    },
+    open: async (file) => JsonlLogStore.open(file),
+  };
+}
 
 let stopStore: (() => Promise<void>) | undefined;
 
@@ -73,7 +79,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   });
   const tasks = new TaskStore({
     dir: path.join(storage.fsPath, 'tasks'),
-    logs: logFiles,
+    logs: taskLogFiles((m) => log.warn(m)),
     createRuntime: (init) => factory.create(init),
     onStatus: (task, status) => {
       if (status === 'failed') log.warn(`task ${task.id} failed: ${task.getState().lastError?.message ?? 'unknown error'}`);

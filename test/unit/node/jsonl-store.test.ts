@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LOG_FORMAT_VERSION, replay } from '../../../src/kernel/index.js';
+import { EventLog, LOG_FORMAT_VERSION, replay } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog, LogFormatError } from '../../../src/node/jsonl-store.js';
 import { textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { drain, makeRuntime } from '../kernel/helpers.js';
@@ -56,8 +56,13 @@ describe('JSON Lines log store', () => {
     lines[3] = '{"type":"text_delta", garbage';
     fs.writeFileSync(file, lines.join('\n'));
     const loaded = loadLog(file);
-    assert.equal(loaded.invalid.length, 1);
     assert.equal(loaded.invalid[0]!.line, 4);
+    // Everything after it is reported too (state folded across a lost event would be wrong),
+    // and what loads is the unbroken run of events before it: a runtime can take it.
+    assert.equal(loaded.invalid.length, lines.filter((l) => l.trim() !== '').length - 3);
+    assert.deepEqual(loaded.events.map((e) => e.seq), [1, 2]);
+    assert.match(loaded.invalid.at(-1)!.reason, /sequence 3 expected/);
+    assert.doesNotThrow(() => new EventLog(undefined, loaded.events));
   });
 
   it('refuses a file that is not a Keel log, or from a newer format', () => {
