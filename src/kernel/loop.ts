@@ -3,7 +3,8 @@
 import type { ConversationState } from './contracts/state.js';
 import type { ModelError, ModelEvent, ModelProvider } from './contracts/model.js';
 import type { RuntimeEventInput } from './contracts/events.js';
-import type { ApprovalPolicy, GrantStore, RuntimeDecision, RuntimeOutput } from './contracts/runtime.js';
+import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, RuntimeOutput } from './contracts/runtime.js';
+import type { Grant } from './contracts/state.js';
 import type { ToolIntent, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { Registry } from './registry.js';
@@ -159,9 +160,7 @@ async function screen(h: LoopHost, id: string): Promise<boolean> {
     return true;
   }
   if (intent.status === 'rejected') return true;
-  const tool = h.registry.tool(intent.tool)!;
-  const grants = [...h.state().grants, ...(h.grantStore?.list() ?? [])];
-  const verdict = await h.policy.decide(intent, { tool, grants, workspace: h.workspace });
+  const verdict = await askPolicy(h, intent);
   if (verdict.type === 'deny') {
     observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${verdict.reason}` });
     return false;
@@ -169,6 +168,13 @@ async function screen(h: LoopHost, id: string): Promise<boolean> {
   if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
   else h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason });
   return true;
+}
+
+/** The policy's verdict on a call, given this task's and this workspace's standing approvals (and `extra`). */
+export async function askPolicy(h: LoopHost, intent: ToolIntent, extra: readonly Grant[] = []): Promise<PolicyDecision> {
+  const tool = h.registry.tool(intent.tool)!;
+  const grants = [...h.state().grants, ...extra, ...(h.grantStore?.list() ?? [])];
+  return h.policy.decide(intent, { tool, grants, workspace: h.workspace });
 }
 
 function guardRepeatedFailures(h: LoopHost, ids: string[], failures: Map<string, number>): boolean {

@@ -8,7 +8,7 @@ import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
-import { closeOpenIntents, runLoop, type LoopHost } from './loop.js';
+import { askPolicy, closeOpenIntents, runLoop, type LoopHost } from './loop.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
 import { Registry } from './registry.js';
@@ -42,6 +42,8 @@ export class Runtime implements RuntimeFacade {
   private readonly listeners = new Set<(out: RuntimeOutput) => void>();
   private readonly waiters = new Map<string, () => void>();
   private controller: AbortController | undefined;
+  /** The running loop's host: what the loop asks the policy with, asked again by approveCovered. */
+  private host: LoopHost | undefined;
   private current: Promise<void> = Promise.resolve();
   private queue: OutputQueue<RuntimeOutput> | undefined;
   private runId = '';
@@ -160,6 +162,7 @@ export class Runtime implements RuntimeFacade {
     const queue = new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller));
     this.queue = queue;
     const host = this.hostFor(controller.signal);
+    this.host = host;
     const run = async () => {
       try {
         await runLoop(host, begin());
@@ -167,6 +170,7 @@ export class Runtime implements RuntimeFacade {
         this.emit({ type: 'run_failed', error: { kind: 'internal', message: `Keel hit an internal error: ${messageOf(err)}` } });
       } finally {
         this.controller = undefined;
+        this.host = undefined;
         this.queue = undefined;
         await this.log.flush().catch(() => undefined);
         queue.close();
@@ -236,18 +240,15 @@ export class Runtime implements RuntimeFacade {
    * grants (a protected path, a risky command) keeps waiting for its own answer.
    */
   private async approveCovered(grant: ReturnType<typeof grantFor>): Promise<void> {
-    const o = this.options;
-    const policy = o.policy ?? defaultPolicy;
+    const host = this.host;
+    if (!host) return;
     for (const id of this.state.pendingIntentIds) {
       const intent = this.state.intents[id]!;
-      const tool = o.registry.tool(intent.tool);
-      if (!tool || !grantCovers(grant, intent)) continue;
-      const grants = [...this.state.grants, grant, ...(o.grantStore?.list() ?? [])];
-      const verdict = await Promise.resolve()
-        .then(() => policy.decide(intent, { tool, grants, workspace: o.workspace }))
-        .catch(() => undefined);
+      if (!grantCovers(grant, intent)) continue;
+      // The grant goes along: a workspace grant may not have reached the store yet.
+      const verdict = await askPolicy(host, intent, [grant]).catch(() => undefined);
       // Decided meanwhile (by the user, or the run ended): nothing left to do for it.
-      if (verdict?.type !== 'allow' || !this.running || this.state.intents[id]?.status !== 'awaiting_approval') continue;
+      if (verdict?.type !== 'allow' || this.host !== host || this.state.intents[id]?.status !== 'awaiting_approval') continue;
       this.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
       this.wake(id);
     }
