@@ -3,15 +3,14 @@
 // translated by AnthropicTurn and retried by streamTurn. The SDK's own retries are off so
 // that every retry is ours and shown.
 import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
 import { toAnthropicParams, type ThinkingParam } from './anthropic-request.js';
 import { AnthropicTurn } from './anthropic-stream.js';
 import { capabilitiesFor, type CapabilityOverrides } from './capabilities.js';
 import { missingKeyError, resolveApiKey } from './credentials.js';
-import { StreamErrorEvent, TurnFailure, cancelledError, classifyApiFailure, classifyTransportError, modelError, type VendorInfo } from './errors.js';
+import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, type VendorInfo } from './errors.js';
 import type { RetryOptions } from './retry.js';
-import { sseBatches, type SseMessage } from './sse.js';
+import { responseBatches } from './sse.js';
 import { singleEvent, streamTurn } from './turn-stream.js';
 
 export interface AnthropicProviderOptions extends CapabilityOverrides {
@@ -53,7 +52,9 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
         thinkingFor: (id) => thinking.get(id),
       });
       const source = {
-        open: (s: AbortSignal) => openStream(client, params, s),
+        // The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
+        // events are decoded by sse.ts, a network read at a time.
+        open: async (signal: AbortSignal) => responseBatches(await client.messages.create(params, { signal }).asResponse(), 'Anthropic'),
         translator: () => new AnthropicTurn(opts.model, (id, blocks) => thinking.set(id, blocks)),
         classify: (e: unknown, s: AbortSignal) => classifyAnthropicError(e, s, vendor),
       };
@@ -62,15 +63,9 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
   };
 }
 
-async function openStream(client: Anthropic, params: MessageCreateParamsStreaming, signal: AbortSignal): Promise<AsyncIterable<SseMessage[]>> {
-  const response = await client.messages.create(params, { signal }).asResponse();
-  if (!response.body) throw new TurnFailure(modelError('network', 'Anthropic sent an empty response.', true));
-  return sseBatches(response.body);
-}
-
 export function classifyAnthropicError(e: unknown, signal: AbortSignal, vendor: VendorInfo): ModelError {
   if (e instanceof APIUserAbortError || signal.aborted) return cancelledError();
-  if (e instanceof StreamErrorEvent) return classifyApiFailure({ ...e.payload, code: e.payload.code ?? undefined, message: e.message }, vendor);
+  if (e instanceof StreamErrorEvent) return classifyApiFailure(e.failure, vendor);
   if (e instanceof APIConnectionError || !(e instanceof APIError)) return classifyTransportError(e, signal);
   const body = e.error as { error?: { type?: string; message?: string } } | undefined;
   return classifyApiFailure(

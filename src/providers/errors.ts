@@ -31,9 +31,12 @@ export class TurnFailure extends Error {
 
 /** An `error` event inside a 200 stream (Anthropic's `event: error`, a chat server's `data: {"error": …}`). */
 export class StreamErrorEvent extends Error {
-  constructor(readonly payload: { message?: string; type?: string; code?: string | null }) {
+  /** What classifyApiFailure needs: no HTTP status, as the stream itself was a 200. */
+  readonly failure: ApiFailure;
+  constructor(payload: { message?: string; type?: string; code?: string | null }) {
     super(payload.message ?? 'error event in the stream');
     this.name = 'StreamErrorEvent';
+    this.failure = { type: payload.type, code: payload.code ?? undefined, message: this.message };
   }
 }
 

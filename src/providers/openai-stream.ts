@@ -35,7 +35,7 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
       return undefined;
     }
     // A SyntaxError here is a garbled stream: the adapter retries the turn.
-    const chunk = JSON.parse(message.data) as ChatCompletionChunk & { error?: StreamErrorEvent['payload'] };
+    const chunk = JSON.parse(message.data) as ChatCompletionChunk & { error?: ConstructorParameters<typeof StreamErrorEvent>[0] };
     if (chunk.error) throw new StreamErrorEvent(chunk.error);
     return this.pushChunk(chunk);
   }

@@ -2,14 +2,13 @@
 // api.openai.com or any OpenAI-compatible base URL (Ollama, LM Studio, vLLM, llama.cpp,
 // OpenRouter). The SDK's own retries are off: every retry is ours and shown.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
 import { capabilitiesFor, type CapabilityOverrides } from './capabilities.js';
 import { missingKeyError, resolveApiKey } from './credentials.js';
-import { StreamErrorEvent, TurnFailure, cancelledError, classifyApiFailure, classifyTransportError, modelError, type VendorInfo } from './errors.js';
+import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, type VendorInfo } from './errors.js';
 import { toOpenAIParams } from './openai-request.js';
 import { OpenAITurn } from './openai-stream.js';
-import { sseBatches, type SseMessage } from './sse.js';
+import { responseBatches } from './sse.js';
 import type { RetryOptions } from './retry.js';
 import { singleEvent, streamTurn } from './turn-stream.js';
 
@@ -49,7 +48,9 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
         maxTokensField: opts.baseURL ? 'max_tokens' : 'max_completion_tokens',
       });
       const source = {
-        open: (s: AbortSignal) => openStream(client, params, s),
+        // The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
+        // events are decoded by sse.ts, a network read at a time.
+        open: async (signal: AbortSignal) => responseBatches(await client.chat.completions.create(params, { signal }).asResponse(), 'The model server'),
         translator: () => new OpenAITurn(opts.model, newCallId),
         classify: (e: unknown, s: AbortSignal) => classifyOpenAIError(e, s, vendor),
       };
@@ -58,19 +59,9 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
   };
 }
 
-/**
- * The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
- * events are decoded by sseBatches, which stays linear where the SDK's decoder is not.
- */
-async function openStream(client: OpenAI, params: ChatCompletionCreateParamsStreaming, signal: AbortSignal): Promise<AsyncIterable<SseMessage[]>> {
-  const response = await client.chat.completions.create(params, { signal }).asResponse();
-  if (!response.body) throw new TurnFailure(modelError('network', 'The model server sent an empty response.', true));
-  return sseBatches(response.body);
-}
-
 export function classifyOpenAIError(e: unknown, signal: AbortSignal, vendor: VendorInfo): ModelError {
   if (e instanceof APIUserAbortError || signal.aborted) return cancelledError();
-  if (e instanceof StreamErrorEvent) return classifyApiFailure({ ...e.payload, code: e.payload.code ?? undefined, message: e.message }, vendor);
+  if (e instanceof StreamErrorEvent) return classifyApiFailure(e.failure, vendor);
   if (e instanceof APIConnectionError || !(e instanceof APIError)) return classifyTransportError(e, signal);
   const body = e.error as { message?: string } | undefined;
   return classifyApiFailure(

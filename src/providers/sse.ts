@@ -8,6 +8,8 @@
 // 1 MiB reply in 1-byte deltas taking ~25× longer than 64 KiB. Here each byte is decoded
 // once and each line scanned once.
 
+import { TurnFailure, modelError } from './errors.js';
+
 export interface SseMessage {
   event: string | undefined;
   data: string;
@@ -62,4 +64,10 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
     // Stopped early (the turn is over, or the consumer left): close the connection.
     reader.cancel().catch(() => undefined);
   }
+}
+
+/** A streaming response's events, batched by read; `sender` names who sent an empty body. */
+export function responseBatches(response: Response, sender: string): AsyncIterable<SseMessage[]> {
+  if (!response.body) throw new TurnFailure(modelError('network', `${sender} sent an empty response.`, true));
+  return sseBatches(response.body);
 }
