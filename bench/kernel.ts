@@ -29,7 +29,10 @@ function prepared(count: number): ModelEvent[] {
 }
 
 /** Streams `count` deltas through a Runtime, consuming its output. Returns µs per event. */
-async function streamThroughRuntime(count: number, onTheFly = false): Promise<{ usPerEvent: number; cpuUsPerEvent: number; runtime: Runtime }> {
+async function streamThroughRuntime(
+  count: number,
+  onTheFly = false,
+): Promise<{ usPerEvent: number; cpuUsPerEvent: number; runtime: Runtime }> {
   const turn = onTheFly ? deltas(count) : prepared(count);
   const runtime = new Runtime({ provider: new ScriptedProvider([turn]), registry: new Registry() });
   const start = performance.now();

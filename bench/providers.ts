@@ -12,7 +12,15 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { applyEvent, EventLog, initialState, type ModelEvent, type ModelProvider, type ModelRequest, type RuntimeEventInput } from '../src/kernel/index.js';
+import {
+  applyEvent,
+  EventLog,
+  initialState,
+  type ModelEvent,
+  type ModelProvider,
+  type ModelRequest,
+  type RuntimeEventInput,
+} from '../src/kernel/index.js';
 import { createAnthropicProvider } from '../src/providers/anthropic.js';
 import { createOpenAIProvider } from '../src/providers/openai.js';
 import { anthropicSse } from '../test/support/anthropic-wire.js';
@@ -78,11 +86,21 @@ async function bare(vendor: Vendor, url: string, key: string): Promise<void> {
   let n = 0;
   if (vendor === 'anthropic') {
     const client = new Anthropic({ baseURL: url, apiKey: 'bench', maxRetries: 0 });
-    const stream = await client.messages.create({ model: 'bench', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: key }] });
+    const stream = await client.messages.create({
+      model: 'bench',
+      max_tokens: 1024,
+      stream: true,
+      messages: [{ role: 'user', content: key }],
+    });
     for await (const _ of stream) n++;
   } else {
     const client = new OpenAI({ baseURL: `${url}/v1`, apiKey: 'bench', maxRetries: 0 });
-    const stream = await client.chat.completions.create({ model: 'bench', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: key }] });
+    const stream = await client.chat.completions.create({
+      model: 'bench',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: key }],
+    });
     for await (const _ of stream) n++;
   }
   if (n < 3) throw new Error('bare stream broke');
@@ -116,7 +134,8 @@ async function throughKernel(provider: ModelProvider, key: string, expected: num
     if (input) log.append(input, 'bench');
   }
   const last = state.messages.at(-1);
-  if (last?.type !== 'assistant' || last.text.length !== expected) throw new Error(`adapter stream broke: ${JSON.stringify(state.lastError)}`);
+  if (last?.type !== 'assistant' || last.text.length !== expected)
+    throw new Error(`adapter stream broke: ${JSON.stringify(state.lastError)}`);
 }
 
 function providerFor(vendor: Vendor, url: string): ModelProvider {

@@ -48,7 +48,12 @@ async function timeAsync(runs: number, fn: () => Promise<unknown>): Promise<numb
   return median(out);
 }
 
-const ctx = (ws: Workspace): ToolContext => ({ workspace: ws, signal: new AbortController().signal, fileVersions: {}, onProgress: () => {} });
+const ctx = (ws: Workspace): ToolContext => ({
+  workspace: ws,
+  signal: new AbortController().signal,
+  fileVersions: {},
+  onProgress: () => {},
+});
 const lines = Array.from({ length: 10_000 }, (_, i) => `  const value${i} = compute(${i}, "some text for line ${i}");`);
 const original = enc.encode(lines.join('\n') + '\n');
 
@@ -77,7 +82,9 @@ async function searchBench(): Promise<{ rg: number; fallback: number }> {
   for (let d = 0; d < 50; d++) {
     await mkdir(path.join(dir, `pkg${d}`), { recursive: true });
     for (let f = 0; f < 100; f++) {
-      const body = Array.from({ length: 40 }, (_, l) => (l === 7 && f % 10 === 0 ? `export const needle${f} = ${l};` : `const x${l} = ${l * f};`)).join('\n');
+      const body = Array.from({ length: 40 }, (_, l) =>
+        l === 7 && f % 10 === 0 ? `export const needle${f} = ${l};` : `const x${l} = ${l * f};`,
+      ).join('\n');
       await writeFile(path.join(dir, `pkg${d}`, `file${f}.ts`), body);
     }
   }
@@ -92,9 +99,15 @@ async function searchBench(): Promise<{ rg: number; fallback: number }> {
 async function testBench(): Promise<{ observation: number; raw: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'keel-bench-tests-'));
   const cases = Array.from({ length: 500 }, (_, i) =>
-    [17, 250, 499].includes(i) ? `  it('case ${i}', () => { assert.strictEqual(${i}, ${i + 1}); });` : `  it('case ${i}', () => { assert.ok(true); });`);
+    [17, 250, 499].includes(i)
+      ? `  it('case ${i}', () => { assert.strictEqual(${i}, ${i + 1}); });`
+      : `  it('case ${i}', () => { assert.ok(true); });`,
+  );
   await mkdir(path.join(dir, 'test'));
-  await writeFile(path.join(dir, 'test/big.test.cjs'), ["const assert = require('node:assert');", "describe('suite', () => {", ...cases, '});'].join('\n'));
+  await writeFile(
+    path.join(dir, 'test/big.test.cjs'),
+    ["const assert = require('node:assert');", "describe('suite', () => {", ...cases, '});'].join('\n'),
+  );
   await writeFile(path.join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'mocha test/big.test.cjs' } }));
   await symlink(path.resolve('node_modules'), path.join(dir, 'node_modules'));
   const r = await runTestsTool.execute({}, ctx(await createNodeWorkspace(dir)));
@@ -104,7 +117,9 @@ async function testBench(): Promise<{ observation: number; raw: number }> {
 }
 
 async function main(): Promise<void> {
-  const chain = Array.from({ length: 1000 }, (_, i) => (i % 2 ? `git status` : `echo "part ${i}; not a separator" > /dev/null`)).join(' && ');
+  const chain = Array.from({ length: 1000 }, (_, i) => (i % 2 ? `git status` : `echo "part ${i}; not a separator" > /dev/null`)).join(
+    ' && ',
+  );
   const search = await searchBench();
   const tests = await testBench();
   const results = {

@@ -61,8 +61,22 @@ function transcript(count: number): TranscriptItem[] {
   const items: TranscriptItem[] = [];
   for (let i = 0; items.length < count; i++) {
     items.push({ kind: 'user', id: `u${i}`, text: `Please look at module ${i} and fix what is broken.` });
-    items.push({ kind: 'assistant', id: `a${i}`, done: true, text: `Module **${i}** has an off-by-one.\n\n- checked \`src/m${i}.ts\`\n- the loop ends early\n\n\`\`\`ts\nfor (let j = 0; j <= n; j++) total += xs[j];\n\`\`\`\n` });
-    items.push({ kind: 'intent', id: `i${i}`, tool: 'edit_file', summary: `src/m${i}.ts`, risk: 'write', status: 'done', elapsedMs: 40, result: { ok: true, summary: 'edited 1 line', detail: `--- a/src/m${i}.ts\n+++ b/src/m${i}.ts` } });
+    items.push({
+      kind: 'assistant',
+      id: `a${i}`,
+      done: true,
+      text: `Module **${i}** has an off-by-one.\n\n- checked \`src/m${i}.ts\`\n- the loop ends early\n\n\`\`\`ts\nfor (let j = 0; j <= n; j++) total += xs[j];\n\`\`\`\n`,
+    });
+    items.push({
+      kind: 'intent',
+      id: `i${i}`,
+      tool: 'edit_file',
+      summary: `src/m${i}.ts`,
+      risk: 'write',
+      status: 'done',
+      elapsedMs: 40,
+      result: { ok: true, summary: 'edited 1 line', detail: `--- a/src/m${i}.ts\n+++ b/src/m${i}.ts` },
+    });
     items.push({ kind: 'assistant', id: `b${i}`, done: true, text: `Fixed. The tests for module ${i} pass now.` });
   }
   return items.slice(0, count);
@@ -70,9 +84,22 @@ function transcript(count: number): TranscriptItem[] {
 
 function snapshot(items: TranscriptItem[]): SessionSnapshot {
   return {
-    type: 'session/snapshot', seq: 0, hostNow: Date.now(), taskId: 'bench', itemsJson: JSON.stringify(items), status: 'running', retry: null,
-    pendingIntentIds: [], hints: { noApiKey: false, restricted: false, canResume: false }, tasks: { tasks: [] },
-    meter: { usedTokens: 50_000, windowTokens: 200_000, costUsd: 1.5, split: { system: 3000, tools: 4000, conversation: 30_000, toolResults: 13_000 } },
+    type: 'session/snapshot',
+    seq: 0,
+    hostNow: Date.now(),
+    taskId: 'bench',
+    itemsJson: JSON.stringify(items),
+    status: 'running',
+    retry: null,
+    pendingIntentIds: [],
+    hints: { noApiKey: false, restricted: false, canResume: false },
+    tasks: { tasks: [] },
+    meter: {
+      usedTokens: 50_000,
+      windowTokens: 200_000,
+      costUsd: 1.5,
+      split: { system: 3000, tools: 4000, conversation: 30_000, toolResults: 13_000 },
+    },
   };
 }
 
@@ -167,7 +194,13 @@ const PAGE_LIB = String.raw`
 `;
 
 function serve(): Promise<{ server: Server; base: string }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.ttf': 'font/ttf', '.map': 'application/json' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.ttf': 'font/ttf',
+    '.map': 'application/json',
+  };
   const allowed = ['media/', 'dist/', 'node_modules/@vscode/codicons/dist/'];
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '');
@@ -179,7 +212,9 @@ function serve(): Promise<{ server: Server; base: string }> {
       res.writeHead(404).end();
     }
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+  );
 }
 
 /**
@@ -223,10 +258,26 @@ async function main(): Promise<void> {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: { width: 420, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
-  const cold: number[] = [], coldDom: number[] = [], append: number[] = [], appendFrame: number[] = [];
-  const p95: number[] = [], ups: number[] = [], longTask: number[] = [], maxUpdate: number[] = [], cpu: number[] = [];
+  const cold: number[] = [],
+    coldDom: number[] = [],
+    append: number[] = [],
+    appendFrame: number[] = [];
+  const p95: number[] = [],
+    ups: number[] = [],
+    longTask: number[] = [],
+    maxUpdate: number[] = [],
+    cpu: number[] = [];
   const load = [loadavg()[0]!];
   let csp = 0;
   try {
@@ -240,7 +291,12 @@ async function main(): Promise<void> {
       await page.waitForTimeout(300);
       let seq = 0;
       for (let i = 0; i < 10; i++) {
-        const item = { kind: 'assistant', id: `n${run}-${i}`, done: true, text: `Appended **reply** ${i} with \`code\` and a list:\n\n- a\n- b\n` };
+        const item = {
+          kind: 'assistant',
+          id: `n${run}-${i}`,
+          done: true,
+          text: `Appended **reply** ${i} with \`code\` and a list:\n\n- a\n- b\n`,
+        };
         const r = await page.evaluate(([s, it]) => (window as any).__bench.append(s, it), [++seq, item] as const);
         append.push(r.domMs);
         appendFrame.push(r.frameMs);
@@ -250,7 +306,8 @@ async function main(): Promise<void> {
         await page.evaluate(([s]) => (window as any).__bench.append(s, { kind: 'assistant', id: 'stream', text: '' }), [++seq] as const);
         const streamSeq = seq;
         const { result: stream, cpuMs } = await traced(context, page, () =>
-          page.evaluate(([s, c, n]) => (window as any).__bench.stream(s, 'stream', c, n, 500), [streamSeq, chunks, STREAM_DELTAS] as const));
+          page.evaluate(([s, c, n]) => (window as any).__bench.stream(s, 'stream', c, n, 500), [streamSeq, chunks, STREAM_DELTAS] as const),
+        );
         console.log(`stream ${run + 1}:`, JSON.stringify({ ...stream, maxTaskCpuMs: cpuMs }));
         p95.push(stream.p95);
         ups.push(stream.updatesPerSec);

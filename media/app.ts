@@ -109,7 +109,9 @@ export class App {
     const localNow = this.now();
     // Only the last snapshot in a batch matters; what came before it is superseded.
     let from = 0;
-    batch.forEach((m, i) => { if (m.type === 'session/snapshot') from = i; });
+    batch.forEach((m, i) => {
+      if (m.type === 'session/snapshot') from = i;
+    });
     for (const message of batch.slice(from)) {
       const result = this.model.apply(message, changes, localNow);
       if (result === 'gap') {

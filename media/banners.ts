@@ -24,7 +24,10 @@ export class Banners {
       'div',
       { class: 'banner level-info', attrs: { role: 'status', 'data-testid': TestIds.restrictedNotice } },
       icon('shield'),
-      h('span', { class: 'notice-text', text: 'Restricted Mode: Keel can read this workspace but will not edit files or run commands until you trust it.' }),
+      h('span', {
+        class: 'notice-text',
+        text: 'Restricted Mode: Keel can read this workspace but will not edit files or run commands until you trust it.',
+      }),
     );
     this.resume = h(
       'div',
@@ -33,7 +36,12 @@ export class Banners {
       h('span', { class: 'notice-text', text: 'This task was interrupted.' }),
       actionButton('notice', 'Resume task', { text: 'Resume', testId: TestIds.resume, data: { message: 'task/resume' } }),
     );
-    this.retry = h('div', { class: 'banner level-warning', attrs: { role: 'status', 'data-testid': TestIds.retryNotice } }, icon('sync', 'codicon-modifier-spin'), this.retryText);
+    this.retry = h(
+      'div',
+      { class: 'banner level-warning', attrs: { role: 'status', 'data-testid': TestIds.retryNotice } },
+      icon('sync', 'codicon-modifier-spin'),
+      this.retryText,
+    );
     this.el = h('div', { class: 'banners' }, this.apiKey, this.restricted, this.resume, this.retry);
     this.updateHints({ noApiKey: false, restricted: false, canResume: false });
     this.retry.hidden = true;

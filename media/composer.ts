@@ -9,10 +9,18 @@ export class Composer {
   private readonly stop: HTMLButtonElement;
   private busy = false;
 
-  constructor(private readonly onSend: (text: string) => void, private readonly onDraft: (text: string) => void) {
+  constructor(
+    private readonly onSend: (text: string) => void,
+    private readonly onDraft: (text: string) => void,
+  ) {
     this.input = h('textarea', {
       class: 'composer-input',
-      attrs: { rows: '3', placeholder: 'Ask Keel to do something… (Enter to send, Shift+Enter for a new line)', 'aria-label': 'Message Keel', 'data-testid': TestIds.input },
+      attrs: {
+        rows: '3',
+        placeholder: 'Ask Keel to do something… (Enter to send, Shift+Enter for a new line)',
+        'aria-label': 'Message Keel',
+        'data-testid': TestIds.input,
+      },
     });
     this.send = actionButton('send', 'Send', { icon: 'send', testId: TestIds.send });
     this.stop = actionButton('stop', 'Stop', { icon: 'debug-stop', testId: TestIds.stop });

@@ -63,7 +63,13 @@ export class IntentCard {
     const data = { 'intent-id': id };
     this.rejectInput = h('input', {
       class: 'reject-input',
-      attrs: { type: 'text', placeholder: 'Reason (optional)', 'aria-label': 'Reason for rejecting', 'data-testid': TestIds.rejectReason, 'data-intent-id': id },
+      attrs: {
+        type: 'text',
+        placeholder: 'Reason (optional)',
+        'aria-label': 'Reason for rejecting',
+        'data-testid': TestIds.rejectReason,
+        'data-intent-id': id,
+      },
     });
     this.rejectForm = h(
       'div',
@@ -75,10 +81,28 @@ export class IntentCard {
     this.actionsEl = h(
       'div',
       { class: 'intent-actions' },
-      withIdWrapper(TestIds.approve, id, actionButton('approve', `Approve ${item.tool}`, { text: 'Approve', testId: TestIds.approve, data: { ...data, scope: 'once' } })),
-      withIdWrapper(TestIds.reject, id, actionButton('reject', `Reject ${item.tool}`, { text: 'Reject', class: 'button secondary', testId: TestIds.reject, data })),
-      actionButton('approve', `Always allow ${item.tool} for this task`, { text: 'Always for this task', class: 'button link', testId: TestIds.approveTask, data: { ...data, scope: 'task' } }),
-      actionButton('approve', `Always allow ${item.tool} in this workspace`, { text: 'Always in this workspace', class: 'button link', testId: TestIds.approveWorkspace, data: { ...data, scope: 'workspace' } }),
+      withIdWrapper(
+        TestIds.approve,
+        id,
+        actionButton('approve', `Approve ${item.tool}`, { text: 'Approve', testId: TestIds.approve, data: { ...data, scope: 'once' } }),
+      ),
+      withIdWrapper(
+        TestIds.reject,
+        id,
+        actionButton('reject', `Reject ${item.tool}`, { text: 'Reject', class: 'button secondary', testId: TestIds.reject, data }),
+      ),
+      actionButton('approve', `Always allow ${item.tool} for this task`, {
+        text: 'Always for this task',
+        class: 'button link',
+        testId: TestIds.approveTask,
+        data: { ...data, scope: 'task' },
+      }),
+      actionButton('approve', `Always allow ${item.tool} in this workspace`, {
+        text: 'Always in this workspace',
+        class: 'button link',
+        testId: TestIds.approveWorkspace,
+        data: { ...data, scope: 'workspace' },
+      }),
       this.rejectForm,
     );
     this.rejectForm.hidden = true;
@@ -88,8 +112,15 @@ export class IntentCard {
         class: `item intent-card risk-${item.risk}`,
         attrs: { role: 'group', tabindex: '0', 'data-testid': TestIds.intentCard, 'data-intent-id': id, 'data-action': 'focus-intent' },
       },
-      h('div', { class: 'intent-head' }, riskIcon(item.risk), h('span', { class: 'intent-tool', text: item.tool }),
-        h('span', { class: 'intent-summary', text: item.summary }), this.statusEl, this.elapsedEl),
+      h(
+        'div',
+        { class: 'intent-head' },
+        riskIcon(item.risk),
+        h('span', { class: 'intent-tool', text: item.tool }),
+        h('span', { class: 'intent-summary', text: item.summary }),
+        this.statusEl,
+        this.elapsedEl,
+      ),
       this.reasonEl,
       this.actionsEl,
       this.progressEl,
@@ -108,7 +139,9 @@ export class IntentCard {
     setHidden(this.actionsEl, !waiting);
     this.reasonEl.textContent = waiting
       ? `Risk: ${item.risk}${item.approvalReason ? ` — ${item.approvalReason}` : ''}`
-      : item.rejectReason ? `Rejected: ${item.rejectReason}` : '';
+      : item.rejectReason
+        ? `Rejected: ${item.rejectReason}`
+        : '';
     setHidden(this.reasonEl, !this.reasonEl.textContent);
     this.renderProgress(item);
     this.renderResult(item);

@@ -21,7 +21,11 @@ class AssistantView implements ItemView {
   private readonly stream = new MarkdownStream();
 
   constructor(item: Extract<TranscriptItem, { kind: 'assistant' }>) {
-    this.el = h('div', { class: 'item assistant', attrs: { 'data-testid': TestIds.assistantText, 'data-item-id': item.id } }, this.stream.el);
+    this.el = h(
+      'div',
+      { class: 'item assistant', attrs: { 'data-testid': TestIds.assistantText, 'data-item-id': item.id } },
+      this.stream.el,
+    );
     this.stream.append(item.text);
     if (item.done) this.endText();
     this.render();
@@ -63,7 +67,11 @@ class ReasoningView implements ItemView {
 
 function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
   return {
-    el: h('div', { class: 'item user', attrs: { 'data-testid': TestIds.userMessage, 'data-item-id': item.id } }, h('div', { class: 'user-text', text: item.text })),
+    el: h(
+      'div',
+      { class: 'item user', attrs: { 'data-testid': TestIds.userMessage, 'data-item-id': item.id } },
+      h('div', { class: 'user-text', text: item.text }),
+    ),
   };
 }
 
@@ -71,12 +79,19 @@ export function noticeView(item: NoticeItem): ItemView {
   const role = item.level === 'error' ? 'alert' : 'status';
   const glyph = item.level === 'error' ? 'error' : item.level === 'warning' ? 'warning' : 'info';
   const action = item.action
-    ? actionButton('notice', item.action.label, { text: item.action.label, testId: TestIds.noticeAction, data: { message: item.action.message } })
+    ? actionButton('notice', item.action.label, {
+        text: item.action.label,
+        testId: TestIds.noticeAction,
+        data: { message: item.action.message },
+      })
     : null;
   return {
     el: h(
       'div',
-      { class: `item notice level-${item.level}`, attrs: { role, 'data-testid': TestIds.notice, 'data-level': item.level, 'data-item-id': item.id } },
+      {
+        class: `item notice level-${item.level}`,
+        attrs: { role, 'data-testid': TestIds.notice, 'data-level': item.level, 'data-item-id': item.id },
+      },
       icon(glyph),
       h('span', { class: 'notice-text', text: item.text }),
       action,

@@ -25,7 +25,12 @@ export class MeterView {
 
   constructor() {
     this.bar.append(...this.segments);
-    this.el = h('div', { class: 'meter', attrs: { 'data-testid': TestIds.meter, role: 'meter', 'aria-valuemin': '0' } }, this.bar, this.label);
+    this.el = h(
+      'div',
+      { class: 'meter', attrs: { 'data-testid': TestIds.meter, role: 'meter', 'aria-valuemin': '0' } },
+      this.bar,
+      this.label,
+    );
     this.el.hidden = true;
   }
 

@@ -40,14 +40,23 @@ export class TaskListView {
       ...tasks.tasks.map((task) => {
         const current = task.id === tasks.currentTaskId;
         const when = new Date(task.updatedAt).toLocaleString();
-        const open = actionButton('open-task', `Open task: ${task.title}`, { text: task.title, class: 'task-open', testId: TestIds.taskOpen, data: { 'task-id': task.id } });
+        const open = actionButton('open-task', `Open task: ${task.title}`, {
+          text: task.title,
+          class: 'task-open',
+          testId: TestIds.taskOpen,
+          data: { 'task-id': task.id },
+        });
         if (current) open.setAttribute('aria-current', 'true');
         return h(
           'li',
           { class: `task-row${current ? ' current' : ''}`, attrs: { 'data-testid': TestIds.taskItem, 'data-task-id': task.id } },
           open,
           h('span', { class: 'task-meta', text: `${STATUS_TEXT[task.status] ?? task.status} · ${when}` }),
-          actionButton('delete-task', `Delete task: ${task.title}`, { icon: 'trash', testId: TestIds.taskDelete, data: { 'task-id': task.id } }),
+          actionButton('delete-task', `Delete task: ${task.title}`, {
+            icon: 'trash',
+            testId: TestIds.taskDelete,
+            data: { 'task-id': task.id },
+          }),
         );
       }),
     );

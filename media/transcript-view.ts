@@ -28,18 +28,27 @@ export class TranscriptView {
   private observer: IntersectionObserver | undefined;
   private filling = false;
 
-  constructor(private readonly model: ViewModel, private readonly requestFrame: RequestFrame) {
+  constructor(
+    private readonly model: ViewModel,
+    private readonly requestFrame: RequestFrame,
+  ) {
     this.earlier = actionButton('load-earlier', 'Show earlier messages', { text: 'Show earlier messages', class: 'button link earlier' });
     this.el = h(
       'div',
-      { class: 'transcript', attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', 'data-testid': TestIds.transcript, tabindex: '0' } },
+      {
+        class: 'transcript',
+        attrs: { role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', 'data-testid': TestIds.transcript, tabindex: '0' },
+      },
       this.earlier,
       this.list,
     );
     if (typeof IntersectionObserver === 'function') {
-      this.observer = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) this.scheduleFill();
-      }, { root: this.el, rootMargin: `${FILL_AHEAD_PX}px 0px 0px 0px` });
+      this.observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) this.scheduleFill();
+        },
+        { root: this.el, rootMargin: `${FILL_AHEAD_PX}px 0px 0px 0px` },
+      );
       this.observer.observe(this.earlier);
     }
   }

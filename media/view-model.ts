@@ -65,7 +65,10 @@ export type ApplyResult = 'applied' | 'stale' | 'gap' | 'waiting';
 class Slot {
   private checked: TranscriptItem | undefined;
 
-  constructor(readonly id: string, private raw: unknown) {}
+  constructor(
+    readonly id: string,
+    private raw: unknown,
+  ) {}
 
   static of(item: TranscriptItem): Slot {
     const slot = new Slot(item.id, undefined);
@@ -76,7 +79,8 @@ class Slot {
   item(log: ProtocolLog | undefined): TranscriptItem {
     if (!this.checked) {
       const parsed = parseTranscriptItem(this.raw, log);
-      this.checked = parsed?.id === this.id ? parsed : { kind: 'notice', id: this.id, level: 'error', text: 'This item could not be shown.' };
+      this.checked =
+        parsed?.id === this.id ? parsed : { kind: 'notice', id: this.id, level: 'error', text: 'This item could not be shown.' };
       this.raw = undefined;
     }
     return this.checked;

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
     settings: standIn ? { 'keel.provider': 'anthropic', 'keel.baseUrl': standIn.anthropicBaseURL } : {},
     env: standIn ? { ANTHROPIC_API_KEY: 'sk-ant-stand-in' } : {},
   });
-  console.log(`\nKeel is running in VS Code at\n\n  ${server.url}\n\nworkspace: ${folder}${standIn ? `\nmodel: the scripted stand-in at ${standIn.url}` : ''}\nCtrl+C to stop.`);
+  console.log(
+    `\nKeel is running in VS Code at\n\n  ${server.url}\n\nworkspace: ${folder}${standIn ? `\nmodel: the scripted stand-in at ${standIn.url}` : ''}\nCtrl+C to stop.`,
+  );
   const stop = async () => {
     await server.stop();
     await standIn?.close();

@@ -67,6 +67,8 @@ function addCopyButton(pre: HTMLPreElement): void {
  */
 export function warmUpMarkdown(): void {
   const before = markdownStats.parses;
-  renderMarkdown('# W\n\n*a* **b** `c` [d](https://e.invalid) ![f](https://e.invalid/g.png)\n\n- h\n\n1. i\n\n> j\n\n```ts\nconst k: number = 1;\n```\n');
+  renderMarkdown(
+    '# W\n\n*a* **b** `c` [d](https://e.invalid) ![f](https://e.invalid/g.png)\n\n- h\n\n1. i\n\n> j\n\n```ts\nconst k: number = 1;\n```\n',
+  );
   markdownStats.parses = before;
 }

@@ -52,7 +52,8 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     throw new UsageError((err as Error).message);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1 || !positionals[0]!.trim()) throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+  if (positionals.length !== 1 || !positionals[0]!.trim())
+    throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
   return {
     task: positionals[0]!,
     workspace: values.workspace ?? cwd,

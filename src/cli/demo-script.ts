@@ -16,7 +16,10 @@ export const demoScript: Script = (request: ModelRequest, turn: number): ModelEv
   const count = listing.split('\n').filter((l) => l.trim() && !l.startsWith('[')).length;
   return [
     { type: 'text_delta', text: `\nThe workspace listing came back with ${count} lines. ` },
-    { type: 'text_delta', text: 'With a real model (set ANTHROPIC_API_KEY, or --provider openai with --base-url) Keel would now read, edit and test.\n' },
+    {
+      type: 'text_delta',
+      text: 'With a real model (set ANTHROPIC_API_KEY, or --provider openai with --base-url) Keel would now read, edit and test.\n',
+    },
     { type: 'final', stopReason: 'stop' },
   ];
 };

@@ -74,7 +74,8 @@ function headlessPolicy(inner: ApprovalPolicy): ApprovalPolicy {
   return {
     async decide(intent, ctx): Promise<PolicyDecision> {
       const verdict = await inner.decide(intent, ctx);
-      if (verdict.type === 'ask' && /always asks/.test(verdict.reason)) return { type: 'deny', reason: `${verdict.reason} (refused: nobody to ask in a non-interactive run)` };
+      if (verdict.type === 'ask' && /always asks/.test(verdict.reason))
+        return { type: 'deny', reason: `${verdict.reason} (refused: nobody to ask in a non-interactive run)` };
       return verdict;
     },
   };

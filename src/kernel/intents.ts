@@ -17,7 +17,10 @@ export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
   const def = h.registry.tool(call.tool);
   const visible = def && (def.isVisible ? def.isVisible(h.visibility) : true);
   if (!def || !visible) {
-    const names = h.registry.visibleTools(h.visibility).map((t) => t.name).join(', ');
+    const names = h.registry
+      .visibleTools(h.visibility)
+      .map((t) => t.name)
+      .join(', ');
     const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: 'read', paths: [] };
     h.emit({ type: 'intent_proposed', intent });
     return { intent, problem: `There is no tool named "${call.tool}". Available tools: ${names}.` };

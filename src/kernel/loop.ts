@@ -33,10 +33,7 @@ export interface LoopHost {
   rejectionReason(intentId: string): string;
 }
 
-type TurnOutcome =
-  | { type: 'final'; proposals: Proposal[] }
-  | { type: 'error'; error: ModelError }
-  | { type: 'cancelled' };
+type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
 
 /** How many times the same failing call may be made before the run stops. */
 export const REPEATED_FAILURE_LIMIT = 3;
@@ -47,7 +44,10 @@ export async function runLoop(h: LoopHost, carriedIntentIds: string[] = []): Pro
   for (;;) {
     if (h.signal.aborted) return cancelRun(h);
     if (h.state().turn >= h.maxTurns) {
-      return h.emit({ type: 'run_failed', error: { kind: 'max_turns', message: `Stopped after ${h.maxTurns} model turns (the max turns setting).` } });
+      return h.emit({
+        type: 'run_failed',
+        error: { kind: 'max_turns', message: `Stopped after ${h.maxTurns} model turns (the max turns setting).` },
+      });
     }
     h.emit({ type: 'turn_started', turn: h.state().turn + 1 });
     const outcome = await infer(h);
@@ -139,13 +139,17 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
   for (const id of ids) if (!problems.has(id) && (await screen(h, id))) runnable.push(id);
   for (const id of runnable) {
     const verdict = await h.decision(id);
-    if (verdict === 'cancelled' || h.signal.aborted) return cancelRun(h), true;
+    if (verdict === 'cancelled' || h.signal.aborted) return (cancelRun(h), true);
     if (verdict === 'rejected') {
       const reason = h.rejectionReason(id);
-      observe(h, id, { ok: false, code: 'rejected_by_user', content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}` });
+      observe(h, id, {
+        ok: false,
+        code: 'rejected_by_user',
+        content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}`,
+      });
     } else {
       await executeIntent(h, id);
-      if (h.signal.aborted) return cancelRun(h), true;
+      if (h.signal.aborted) return (cancelRun(h), true);
     }
   }
   return guardRepeatedFailures(h, ids, failures);

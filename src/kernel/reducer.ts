@@ -47,7 +47,15 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
     case 'user_message':
       return { ...s, messages: [...s.messages, { type: 'user', text: e.text, ...(e.images ? { images: e.images } : {}) }] };
     case 'run_started':
-      return { ...s, status: 'running', runId: e.runId, turn: 0, lastError: undefined, retrying: undefined, provider: { name: e.provider, model: e.model } };
+      return {
+        ...s,
+        status: 'running',
+        runId: e.runId,
+        turn: 0,
+        lastError: undefined,
+        retrying: undefined,
+        provider: { name: e.provider, model: e.model },
+      };
     case 'run_resumed':
       return { ...s, status: 'running', runId: e.runId, lastError: undefined };
     case 'turn_started':

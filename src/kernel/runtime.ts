@@ -32,7 +32,9 @@ export interface RuntimeOptions {
   newId?: () => string;
 }
 
-export type UserInput = string | { text: string; images?: { mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string }[] };
+export type UserInput =
+  | string
+  | { text: string; images?: { mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string }[] };
 
 const TERMINAL = new Set(['idle', 'completed', 'failed', 'cancelled']);
 

@@ -7,7 +7,10 @@ import * as path from 'node:path';
 export async function atomicWrite(abs: string, data: Uint8Array): Promise<void> {
   const dir = path.dirname(abs);
   await fs.mkdir(dir, { recursive: true });
-  const mode = await fs.stat(abs).then((s) => s.mode & 0o7777, () => undefined);
+  const mode = await fs.stat(abs).then(
+    (s) => s.mode & 0o7777,
+    () => undefined,
+  );
   const tmp = path.join(dir, `.${path.basename(abs)}.keel-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
     const fh = await fs.open(tmp, 'wx', mode ?? 0o666);

@@ -27,7 +27,8 @@ export async function basicSearch(root: string, query: SearchQuery, signal: Abor
       const rel = dir ? `${dir}/${e.name}` : e.name;
       if (e.isDirectory() && !SKIP.has(e.name)) dirs.push(rel);
       if (!e.isFile() || !accepts(rel)) continue;
-      if (await searchFile(path.join(root, rel), rel, re, matches, query.maxMatches)) return { matches, truncated: true, engine: 'fallback' };
+      if (await searchFile(path.join(root, rel), rel, re, matches, query.maxMatches))
+        return { matches, truncated: true, engine: 'fallback' };
     }
   }
   return { matches, truncated: false, engine: 'fallback' };

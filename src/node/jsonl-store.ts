@@ -45,7 +45,11 @@ export function parseLog(text: string): LoadedLog {
     // event would be wrong. What follows a gap is reported, never silently dropped.
     const expected = result.events.length + 1;
     if (parsed.ok && (parsed.event.seq !== expected || result.invalid.length > 0))
-      result.invalid.push({ line: i + 1, text: line, reason: `follows a damaged or missing event (sequence ${expected} expected, found ${parsed.event.seq})` });
+      result.invalid.push({
+        line: i + 1,
+        text: line,
+        reason: `follows a damaged or missing event (sequence ${expected} expected, found ${parsed.event.seq})`,
+      });
     else if (parsed.ok) result.events.push(parsed.event);
     else if (i === last && !endsClean) result.torn = { line: i + 1, text: line, reason: parsed.reason };
     else result.invalid.push({ line: i + 1, text: line, reason: parsed.reason });
@@ -64,7 +68,9 @@ function parseHeader(line: string): { version: number } {
     throw new LogFormatError('This file is not a Keel event log (unknown header).');
   }
   if (header.version > LOG_FORMAT_VERSION) {
-    throw new LogFormatError(`This log was written by a newer Keel (format ${header.version}; this Keel reads up to ${LOG_FORMAT_VERSION}).`);
+    throw new LogFormatError(
+      `This log was written by a newer Keel (format ${header.version}; this Keel reads up to ${LOG_FORMAT_VERSION}).`,
+    );
   }
   return { version: header.version };
 }
@@ -77,7 +83,9 @@ function parseEvent(line: string): { ok: true; event: RuntimeEvent } | { ok: fal
     return { ok: false, reason: `not JSON: ${(err as Error).message}` };
   }
   const parsed = RuntimeEventSchema.safeParse(value);
-  return parsed.success ? { ok: true, event: parsed.data as RuntimeEvent } : { ok: false, reason: parsed.error.issues[0]?.message ?? 'invalid event' };
+  return parsed.success
+    ? { ok: true, event: parsed.data as RuntimeEvent }
+    : { ok: false, reason: parsed.error.issues[0]?.message ?? 'invalid event' };
 }
 
 export function loadLog(file: string): LoadedLog {

@@ -26,7 +26,8 @@ export interface NodeWorkspace extends Workspace {
 export async function createNodeWorkspace(root: string, options: NodeWorkspaceOptions = {}): Promise<NodeWorkspace> {
   const paths = await PathResolver.create(root);
   const abs = (rel: string) => paths.absolute(rel);
-  const rg = () => (options.rgPath === null ? Promise.resolve(undefined) : options.rgPath ? Promise.resolve(options.rgPath) : findRipgrep());
+  const rg = () =>
+    options.rgPath === null ? Promise.resolve(undefined) : options.rgPath ? Promise.resolve(options.rgPath) : findRipgrep();
 
   const ws: NodeWorkspace = {
     root: paths.root,
@@ -61,11 +62,13 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       try {
         const entries = await fs.readdir(abs(rel), { withFileTypes: true });
         return entries
-          .map((e): DirEntry => ({
-            path: rel === '' ? e.name : `${rel}/${e.name}`,
-            // Symlinks are listed but never followed by walkers: no cycles, no escapes.
-            type: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other',
-          }))
+          .map(
+            (e): DirEntry => ({
+              path: rel === '' ? e.name : `${rel}/${e.name}`,
+              // Symlinks are listed but never followed by walkers: no cycles, no escapes.
+              type: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other',
+            }),
+          )
           .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       } catch (err) {
         throw toWorkspaceError(err, rel);

@@ -84,5 +84,8 @@ export function findRipgrep(): Promise<string | undefined> {
 }
 
 async function exists(p: string, mode = constants.F_OK): Promise<boolean> {
-  return fs.access(p, mode).then(() => true, () => false);
+  return fs.access(p, mode).then(
+    () => true,
+    () => false,
+  );
 }

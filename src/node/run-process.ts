@@ -44,12 +44,21 @@ export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOpt
       child.stdout?.destroy();
       child.stderr?.destroy();
       resolve({
-        exitCode: state.exit, signal: state.signal, timedOut: state.timedOut, cancelled: state.cancelled,
-        durationMs: Date.now() - started, stdout: out.result(), stderr: err.result(), combined: combined.result(),
+        exitCode: state.exit,
+        signal: state.signal,
+        timedOut: state.timedOut,
+        cancelled: state.cancelled,
+        durationMs: Date.now() - started,
+        stdout: out.result(),
+        stderr: err.result(),
+        combined: combined.result(),
       });
     };
 
-    for (const [stream, capture, name] of [[child.stdout, out, 'stdout'], [child.stderr, err, 'stderr']] as const) {
+    for (const [stream, capture, name] of [
+      [child.stdout, out, 'stdout'],
+      [child.stderr, err, 'stderr'],
+    ] as const) {
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => {
         capture.push(chunk);
@@ -67,10 +76,12 @@ export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOpt
       timers.push(setTimeout(finish, DRAIN_MS));
     });
     child.on('close', finish);
-    timers.push(setTimeout(() => {
-      state.timedOut = true;
-      endGroup();
-    }, opts.timeoutMs));
+    timers.push(
+      setTimeout(() => {
+        state.timedOut = true;
+        endGroup();
+      }, opts.timeoutMs),
+    );
     if (opts.signal.aborted) onAbort();
     else opts.signal.addEventListener('abort', onAbort, { once: true });
   });

@@ -37,9 +37,5 @@ export type TranscriptDelta = z.infer<typeof TranscriptDeltaSchema>;
 export const TasksListMessageSchema = z.extend(TaskListSchema, { type: z.literal('tasks/list') });
 export type TasksListMessage = z.infer<typeof TasksListMessageSchema>;
 
-export const HostMessageSchema = z.discriminatedUnion('type', [
-  SessionSnapshotSchema,
-  TranscriptDeltaSchema,
-  TasksListMessageSchema,
-]);
+export const HostMessageSchema = z.discriminatedUnion('type', [SessionSnapshotSchema, TranscriptDeltaSchema, TasksListMessageSchema]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;

@@ -5,25 +5,9 @@ import * as z from 'zod/mini';
 import type * as K from '../kernel/contracts/index.js';
 
 export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
-export const IntentStatusSchema = z.enum([
-  'proposed',
-  'awaiting_approval',
-  'approved',
-  'rejected',
-  'running',
-  'done',
-  'failed',
-]);
+export const IntentStatusSchema = z.enum(['proposed', 'awaiting_approval', 'approved', 'rejected', 'running', 'done', 'failed']);
 export const ApprovalScopeSchema = z.enum(['once', 'task', 'workspace']);
-export const RunStatusSchema = z.enum([
-  'idle',
-  'running',
-  'waiting_for_approval',
-  'executing',
-  'completed',
-  'failed',
-  'cancelled',
-]);
+export const RunStatusSchema = z.enum(['idle', 'running', 'waiting_for_approval', 'executing', 'completed', 'failed', 'cancelled']);
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const check = <T extends true>(): T | undefined => undefined;

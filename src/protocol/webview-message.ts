@@ -2,8 +2,7 @@
 import * as z from 'zod/mini';
 import { ApprovalScopeSchema } from './kernel-enums.js';
 
-const m = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), ...shape });
+const m = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
 
 export const WebviewMessageSchema = z.discriminatedUnion('type', [
   /** Sent on load and after a seq gap: the host answers with `session/snapshot`. */

@@ -77,8 +77,7 @@ function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): Turn[] {
 function userBlocks(text: string, images: ImagePart[] | undefined, vision: boolean): ContentBlockParam[] {
   const blocks: ContentBlockParam[] = [];
   if (images?.length && vision) {
-    for (const img of images)
-      blocks.push({ type: 'image', source: { type: 'base64', media_type: img.mediaType, data: img.data } });
+    for (const img of images) blocks.push({ type: 'image', source: { type: 'base64', media_type: img.mediaType, data: img.data } });
   } else if (images?.length) {
     blocks.push({ type: 'text', text: `[${images.length} image(s) left out: this model does not accept images]` });
   }
@@ -92,8 +91,7 @@ function assistantBlocks(m: Extract<ModelMessage, { role: 'assistant' }>, o: Ant
   const thinking = first && o.thinkingBudgetTokens ? (o.thinkingFor?.(first.providerRef) ?? []) : [];
   const blocks: ContentBlockParam[] = [...thinking];
   if (m.text !== '') blocks.push({ type: 'text', text: m.text });
-  for (const call of m.toolCalls)
-    blocks.push({ type: 'tool_use', id: call.providerRef, name: call.tool, input: call.input ?? {} });
+  for (const call of m.toolCalls) blocks.push({ type: 'tool_use', id: call.providerRef, name: call.tool, input: call.input ?? {} });
   return blocks;
 }
 
@@ -117,7 +115,10 @@ function markCacheBreakpoints(system: TextBlockParam[], tools: Tool[], turns: Tu
   const marked = new Set<Turn>();
   const newest = turns[turns.length - 1];
   if (newest) marked.add(newest);
-  const previousUser = turns.slice(0, -1).reverse().find((t) => t.role === 'user');
+  const previousUser = turns
+    .slice(0, -1)
+    .reverse()
+    .find((t) => t.role === 'user');
   if (previousUser) marked.add(previousUser);
   for (const turn of marked) {
     const block = lastCacheable(turn.content);

@@ -10,9 +10,7 @@ import type { TurnTranslator } from './turn-stream.js';
 import type { ThinkingParam } from './anthropic-request.js';
 import { ToolCallAssembler } from './tool-call-assembler.js';
 
-type ThinkingDraft =
-  | { type: 'thinking'; parts: string[]; signature: string }
-  | { type: 'redacted_thinking'; data: string };
+type ThinkingDraft = { type: 'thinking'; parts: string[]; signature: string } | { type: 'redacted_thinking'; data: string };
 
 type UsageFields = {
   input_tokens?: number | null;
@@ -77,8 +75,7 @@ export class AnthropicTurn implements TurnTranslator<SseMessage> {
   }
 
   finish(): ModelEvent[] {
-    if (!this.done)
-      throw new TurnFailure(modelError('network', 'The response stream ended before the message was complete.', true));
+    if (!this.done) throw new TurnFailure(modelError('network', 'The response stream ended before the message was complete.', true));
     const stop = mapStop(this.stopReason);
     // A refused turn's calls are not proposed: the model withdrew the answer they belong to.
     const intents = stop === 'refusal' ? [] : this.calls.intents({ requireClosed: true, truncated: stop === 'length' });
@@ -128,10 +125,11 @@ export class AnthropicTurn implements TurnTranslator<SseMessage> {
     if (!this.onThinking || this.thinking.size === 0) return;
     const blocks = [...this.thinking.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([, d]): ThinkingParam =>
-        d.type === 'thinking'
-          ? { type: 'thinking', thinking: d.parts.join(''), signature: d.signature }
-          : { type: 'redacted_thinking', data: d.data },
+      .map(
+        ([, d]): ThinkingParam =>
+          d.type === 'thinking'
+            ? { type: 'thinking', thinking: d.parts.join(''), signature: d.signature }
+            : { type: 'redacted_thinking', data: d.data },
       );
     this.onThinking(first.providerRef, blocks);
   }

@@ -32,9 +32,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
     keyEnvVar: 'ANTHROPIC_API_KEY',
   };
   const apiKey = resolveApiKey(opts.apiKey, vendor, opts.baseURL);
-  const client = apiKey
-    ? new Anthropic({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs })
-    : undefined;
+  const client = apiKey ? new Anthropic({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs }) : undefined;
   const thinking = new RecentMap<string, ThinkingParam[]>(64);
 
   return {

@@ -52,18 +52,14 @@ export function modelError(
   return error;
 }
 
-export const cancelledError = (): ModelError =>
-  modelError('cancelled', 'The request was cancelled.', false);
+export const cancelledError = (): ModelError => modelError('cancelled', 'The request was cancelled.', false);
 
 export function keyHint(vendor: VendorInfo): string {
   return `Set it with “Keel: Set API Key” or the ${vendor.keyEnvVar} environment variable.`;
 }
 
 /** `retry-after-ms` (milliseconds) wins over `retry-after` (seconds or an HTTP date). */
-export function parseRetryAfter(
-  headers: ApiFailure['headers'],
-  now: number = Date.now(),
-): number | undefined {
+export function parseRetryAfter(headers: ApiFailure['headers'], now: number = Date.now()): number | undefined {
   const ms = headers?.get('retry-after-ms');
   if (ms && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Math.round(Number(ms));
   const value = headers?.get('retry-after');
@@ -75,7 +71,8 @@ export function parseRetryAfter(
 }
 
 const QUOTA = /insufficient_quota|quota|billing|credit balance|out of credits|payment/i;
-const CONTEXT = /prompt is too long|context[ _]length|context window|maximum context|too many tokens|reduce the length|request_too_large|input is too long/i;
+const CONTEXT =
+  /prompt is too long|context[ _]length|context window|maximum context|too many tokens|reduce the length|request_too_large|input is too long/i;
 
 export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelError {
   const retryAfterMs = parseRetryAfter(f.headers);
@@ -96,8 +93,7 @@ export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelErro
     return modelError('overloaded', `${vendor.label} is overloaded: ${detail}`, true, extra);
   if (status === 413 || CONTEXT.test(f.message) || /context_length_exceeded|request_too_large/.test(tag))
     return modelError('context_overflow', `The conversation is too long for the model: ${detail}`, false, extra);
-  if (status === 408)
-    return modelError('network', `The request timed out: ${detail}`, true, extra);
+  if (status === 408) return modelError('network', `The request timed out: ${detail}`, true, extra);
   if (status !== undefined && status >= 400 && status < 500 && status !== 409)
     return modelError('bad_request', `${vendor.label} rejected the request (${status}): ${detail}`, false, extra);
   // 5xx, 409 and error events without a known type: the server's side, worth another try.
@@ -111,7 +107,6 @@ export function classifyTransportError(e: unknown, signal: AbortSignal): ModelEr
   const name = err?.name ?? '';
   if (name === 'AbortError' || name === 'APIUserAbortError') return cancelledError();
   const why = [err?.message, err?.cause?.code ?? err?.cause?.message].filter(Boolean).join(': ');
-  if (name === 'SyntaxError')
-    return modelError('network', `The response stream was garbled or cut mid-event (${why}).`, true);
+  if (name === 'SyntaxError') return modelError('network', `The response stream was garbled or cut mid-event (${why}).`, true);
   return modelError('network', `The connection to the model failed${why ? ` (${why})` : ''}.`, true);
 }

@@ -29,9 +29,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     keyEnvVar: 'OPENAI_API_KEY',
   };
   const apiKey = resolveApiKey(opts.apiKey, vendor, opts.baseURL);
-  const client = apiKey
-    ? new OpenAI({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs })
-    : undefined;
+  const client = apiKey ? new OpenAI({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs }) : undefined;
   let calls = 0;
   const newCallId = () => `call_keel_${Date.now().toString(36)}_${++calls}`;
 
@@ -50,7 +48,8 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
       const source = {
         // The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
         // events are decoded by sse.ts, a network read at a time.
-        open: async (signal: AbortSignal) => responseBatches(await client.chat.completions.create(params, { signal }).asResponse(), 'The model server'),
+        open: async (signal: AbortSignal) =>
+          responseBatches(await client.chat.completions.create(params, { signal }).asResponse(), 'The model server'),
         translator: () => new OpenAITurn(opts.model, newCallId),
         classify: (e: unknown, s: AbortSignal) => classifyOpenAIError(e, s, vendor),
       };

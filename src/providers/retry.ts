@@ -33,8 +33,7 @@ export function retrySettings(options: RetryOptions = {}): RetrySettings {
 /** Undefined: do not retry. Retry-after is honoured as given; otherwise capped backoff with jitter. */
 export function retryDelay(error: ModelError, attempt: number, o: RetrySettings): number | undefined {
   if (!error.retryable || attempt >= o.maxAttempts) return undefined;
-  if (error.retryAfterMs !== undefined)
-    return error.retryAfterMs <= o.maxRetryAfterMs ? error.retryAfterMs : undefined;
+  if (error.retryAfterMs !== undefined) return error.retryAfterMs <= o.maxRetryAfterMs ? error.retryAfterMs : undefined;
   const ceiling = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** (attempt - 1));
   // "Equal jitter": at least half the backoff, so clients that failed together spread out.
   return Math.round(ceiling / 2 + (o.random() * ceiling) / 2);

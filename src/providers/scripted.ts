@@ -24,7 +24,14 @@ export class ScriptedProvider implements ModelProvider {
   ) {
     this.name = options.name ?? 'scripted';
     this.model = options.model ?? 'scripted';
-    this.capabilities = { tools: true, vision: false, promptCaching: false, contextWindow: 200_000, maxOutputTokens: 8_192, ...options.capabilities };
+    this.capabilities = {
+      tools: true,
+      vision: false,
+      promptCaching: false,
+      contextWindow: 200_000,
+      maxOutputTokens: 8_192,
+      ...options.capabilities,
+    };
   }
 
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
@@ -36,7 +43,8 @@ export class ScriptedProvider implements ModelProvider {
     } catch (err) {
       return once({ type: 'error', error: { kind: 'unknown', message: `The script failed: ${(err as Error).message}`, retryable: false } });
     }
-    if (!turn) return once({ type: 'error', error: { kind: 'unknown', message: `The script has no turn ${index + 1}.`, retryable: false } });
+    if (!turn)
+      return once({ type: 'error', error: { kind: 'unknown', message: `The script has no turn ${index + 1}.`, retryable: false } });
     return abortable(turn, signal);
   }
 }
@@ -69,7 +77,10 @@ function abortable(turn: ScriptedTurn, signal: AbortSignal): AsyncIterable<Model
 
 /** A turn that says `text` and stops. */
 export function textTurn(text: string): ModelEvent[] {
-  return [{ type: 'text_delta', text }, { type: 'final', stopReason: 'stop' }];
+  return [
+    { type: 'text_delta', text },
+    { type: 'final', stopReason: 'stop' },
+  ];
 }
 
 /** A turn that says `text` (if any) and calls one tool. */

@@ -12,7 +12,14 @@ export interface FileChangeData {
 const MAX_INLINE_CHARS = 100_000;
 
 /** `after` is read only when small enough (`afterSize`, e.g. its byte length, decides). */
-export function changeData(path: string, diff: string, before: string | undefined, after: () => string, afterSize: number, created = false): FileChangeData {
+export function changeData(
+  path: string,
+  diff: string,
+  before: string | undefined,
+  after: () => string,
+  afterSize: number,
+  created = false,
+): FileChangeData {
   const data: FileChangeData = { path, diff };
   if (created) data.created = true;
   if ((before?.length ?? 0) + afterSize <= MAX_INLINE_CHARS) {

@@ -44,7 +44,9 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
       if (!plan.ok) return failure('invalid_input', plan.message, { summary: `${snap.rel}: edit did not apply` });
       await ctx.workspace.writeFile(snap.rel, plan.newBytes);
       const stats = `+${plan.added} −${plan.removed}`;
-      const forgiven = plan.tolerantBlocks ? ` (${plan.tolerantBlocks} block${plan.tolerantBlocks === 1 ? '' : 's'} matched after forgiving whitespace)` : '';
+      const forgiven = plan.tolerantBlocks
+        ? ` (${plan.tolerantBlocks} block${plan.tolerantBlocks === 1 ? '' : 's'} matched after forgiving whitespace)`
+        : '';
       return {
         ok: true,
         content: fitLines(`Edited ${snap.rel}: ${stats} lines${forgiven}.\n${plan.diff}`, BUDGET_TOKENS * 4, 'diff lines'),

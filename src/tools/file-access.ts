@@ -19,7 +19,10 @@ export async function snapshot(ws: Workspace, path: string): Promise<FileSnapsho
   const rel = await ws.resolve(path);
   const st = await ws.stat(rel);
   if (!st) return { rel, bytes: undefined, hash: undefined };
-  if (st.type !== 'file') return failure('invalid_input', `${rel} is a ${st.type === 'directory' ? 'folder' : 'special file'}, not a file.`, { retryable: false });
+  if (st.type !== 'file')
+    return failure('invalid_input', `${rel} is a ${st.type === 'directory' ? 'folder' : 'special file'}, not a file.`, {
+      retryable: false,
+    });
   const bytes = await ws.readFile(rel);
   return { rel, bytes, hash: contentHash(bytes) };
 }
@@ -33,13 +36,18 @@ export function staleCheck(snap: FileSnapshot, ctx: ToolContext, budgetChars: nu
   if (!snap.bytes || !snap.hash) return undefined;
   const known = ctx.fileVersions[snap.rel];
   if (known === snap.hash) return undefined;
-  const why = known === undefined
-    ? `${snap.rel} has not been read in this task; read the file first. Its current content is below.`
-    : `${snap.rel} changed since you last read it (edited by someone else or another tool). Its current content is below.`;
-  return failure('stale', `${why} Nothing was written; retry against this content.\n\n${currentContent(snap.bytes, budgetChars - why.length - 80)}`, {
-    fileVersions: { [snap.rel]: snap.hash },
-    summary: `${snap.rel} is stale`,
-  });
+  const why =
+    known === undefined
+      ? `${snap.rel} has not been read in this task; read the file first. Its current content is below.`
+      : `${snap.rel} changed since you last read it (edited by someone else or another tool). Its current content is below.`;
+  return failure(
+    'stale',
+    `${why} Nothing was written; retry against this content.\n\n${currentContent(snap.bytes, budgetChars - why.length - 80)}`,
+    {
+      fileVersions: { [snap.rel]: snap.hash },
+      summary: `${snap.rel} is stale`,
+    },
+  );
 }
 
 function currentContent(bytes: Uint8Array, maxChars: number): string {

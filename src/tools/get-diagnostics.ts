@@ -25,7 +25,12 @@ export const getDiagnosticsTool: ToolDefinition<GetDiagnosticsInput> = {
   paths: (i) => [i.path || '.'],
   async execute(input, ctx) {
     const ws = ctx.workspace;
-    if (!ws.diagnostics) return failure('execution_failed', 'Diagnostics are not available here (no editor language services). Run the type checker or linter with run_command instead.', { retryable: false });
+    if (!ws.diagnostics)
+      return failure(
+        'execution_failed',
+        'Diagnostics are not available here (no editor language services). Run the type checker or linter with run_command instead.',
+        { retryable: false },
+      );
     try {
       const path = input.path ? await ws.resolve(input.path) : undefined;
       const all = (await ws.diagnostics(path)).filter((d) => d.severity === 'error' || d.severity === 'warning');
@@ -33,8 +38,15 @@ export const getDiagnosticsTool: ToolDefinition<GetDiagnosticsInput> = {
       const errors = all.filter((d) => d.severity === 'error').length;
       const summary = `${errors} error${errors === 1 ? '' : 's'}, ${all.length - errors} warning${all.length - errors === 1 ? '' : 's'}`;
       if (all.length === 0) return { ok: true, content: `No errors or warnings${path ? ` in ${path}` : ''}.`, summary };
-      const lines = all.map((d) => `${d.path}:${d.line}:${d.column} ${d.severity}${d.source ? ` [${d.source}]` : ''}: ${d.message.split('\n')[0]}`);
-      return { ok: true, content: `${summary}:\n${fitLines(lines.join('\n'), BUDGET_TOKENS * 4 - 200, 'diagnostics')}`, summary, data: { diagnostics: all.slice(0, 500) } };
+      const lines = all.map(
+        (d) => `${d.path}:${d.line}:${d.column} ${d.severity}${d.source ? ` [${d.source}]` : ''}: ${d.message.split('\n')[0]}`,
+      );
+      return {
+        ok: true,
+        content: `${summary}:\n${fitLines(lines.join('\n'), BUDGET_TOKENS * 4 - 200, 'diagnostics')}`,
+        summary,
+        data: { diagnostics: all.slice(0, 500) },
+      };
     } catch (err) {
       return errorResult(err, input.path);
     }

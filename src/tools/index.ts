@@ -10,7 +10,14 @@ import { searchFilesTool } from './search-files.js';
 import { writeFileTool } from './write-file.js';
 
 export const allTools: readonly ToolDefinition[] = [
-  readFileTool, listFilesTool, searchFilesTool, editFileTool, writeFileTool, runTestsTool, runCommandTool, getDiagnosticsTool,
+  readFileTool,
+  listFilesTool,
+  searchFilesTool,
+  editFileTool,
+  writeFileTool,
+  runTestsTool,
+  runCommandTool,
+  getDiagnosticsTool,
 ];
 
 /** Registers every tool on the given registry (or a new one). */

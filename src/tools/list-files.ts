@@ -41,9 +41,10 @@ export const listFilesTool: ToolDefinition<ListFilesInput> = {
       const where = rel === '' ? 'the workspace root' : rel;
       if (count === 0) return { ok: true, content: `${where} is empty (or everything in it is ignored).`, summary: '0 entries' };
       const left = count - shown.length;
-      const note = left > 0
-        ? `\n[${count >= MAX_COUNTED ? 'more than ' : ''}${left} more entries not shown. List a subfolder, or use search_files.]`
-        : '';
+      const note =
+        left > 0
+          ? `\n[${count >= MAX_COUNTED ? 'more than ' : ''}${left} more entries not shown. List a subfolder, or use search_files.]`
+          : '';
       return { ok: true, content: shown.join('\n') + note, summary: `${count >= MAX_COUNTED ? `${MAX_COUNTED}+` : count} entries` };
     } catch (err) {
       return errorResult(err, input.path);

@@ -35,11 +35,17 @@ export const readFileTool: ToolDefinition<ReadFileInput> = {
       const st = await ctx.workspace.stat(rel);
       if (!st) return failure('not_found', `${input.path} does not exist. Use list_files or search_files to find the right path.`);
       if (st.type === 'directory') return failure('invalid_input', `${rel} is a folder; use list_files to see what is in it.`);
-      if (st.size > MAX_BYTES) return failure('invalid_input', `${rel} is ${st.size} bytes, too large to read; use search_files to find what you need in it.`, { retryable: false });
+      if (st.size > MAX_BYTES)
+        return failure('invalid_input', `${rel} is ${st.size} bytes, too large to read; use search_files to find what you need in it.`, {
+          retryable: false,
+        });
       const bytes = await ctx.workspace.readFile(rel);
       const fileVersions = { [rel]: contentHash(bytes) };
       if (isBinary(bytes)) {
-        return failure('invalid_input', `${rel} is a binary file (${bytes.length} bytes); read_file shows text files only.`, { retryable: false, fileVersions });
+        return failure('invalid_input', `${rel} is a binary file (${bytes.length} bytes); read_file shows text files only.`, {
+          retryable: false,
+          fileVersions,
+        });
       }
       return { ok: true, fileVersions, ...render(rel, bytes, input) };
     } catch (err) {
@@ -60,9 +66,12 @@ function render(rel: string, bytes: Uint8Array, input: ReadFileInput) {
   if (end <= start) return failure('invalid_input', `endLine (${end}) must not be before startLine (${start + 1}).`);
   const page = numberedWithin((i) => idx.raw(i), start, end, BUDGET_TOKENS * 4 - 400);
   const shown = `lines ${start + 1}–${page.nextLine} of ${total}`;
-  const more = page.nextLine < end
-    ? `\n[Showing ${shown}. To read on, call read_file with startLine: ${page.nextLine + 1}.]`
-    : page.nextLine < total ? `\n[Showing ${shown}.]` : '';
+  const more =
+    page.nextLine < end
+      ? `\n[Showing ${shown}. To read on, call read_file with startLine: ${page.nextLine + 1}.]`
+      : page.nextLine < total
+        ? `\n[Showing ${shown}.]`
+        : '';
   return {
     content: `${header}\n${page.text}${more}`,
     summary: `${rel} (${shown})`,

@@ -6,9 +6,15 @@ import { describeExit, renderCaptured } from './process-output.js';
 import { errorResult } from './tool-result.js';
 
 export const RunCommandInputSchema = z.object({
-  command: z.string().min(1).describe('Shell command line, run with the user\'s shell (sh -c).'),
+  command: z.string().min(1).describe("Shell command line, run with the user's shell (sh -c)."),
   cwd: z.string().optional().describe('Folder to run in, relative to the workspace root.'),
-  timeoutMs: z.number().int().min(1000).max(30 * 60_000).optional().describe('Default 120000 (2 minutes).'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1000)
+    .max(30 * 60_000)
+    .optional()
+    .describe('Default 120000 (2 minutes).'),
 });
 export type RunCommandInput = z.infer<typeof RunCommandInputSchema>;
 
@@ -40,7 +46,13 @@ export const runCommandTool: ToolDefinition<RunCommandInput> = {
       });
       const exit = describeExit(r, timeoutMs);
       const content = `$ ${input.command}\n[${exit}]\n${renderCaptured(r.combined)}`;
-      const data = { exitCode: r.exitCode, timedOut: r.timedOut, cancelled: r.cancelled, durationMs: r.durationMs, outputChars: r.combined.totalChars };
+      const data = {
+        exitCode: r.exitCode,
+        timedOut: r.timedOut,
+        cancelled: r.cancelled,
+        durationMs: r.durationMs,
+        outputChars: r.combined.totalChars,
+      };
       if (r.timedOut) return { ok: false, code: 'timeout', retryable: true, content, summary: 'timed out', data };
       if (r.cancelled) return { ok: false, code: 'cancelled', retryable: false, content, summary: 'cancelled', data };
       if (r.exitCode !== 0) return { ok: false, code: 'execution_failed', retryable: true, content, summary: exit, data };

@@ -32,11 +32,19 @@ export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
       if (result.matches.length === 0) return { ok: true, content: `No matches for /${input.query}/.`, summary: '0 matches' };
       const files = new Set(result.matches.map((m) => m.path)).size;
       const count = `${result.matches.length}${result.truncated ? '+' : ''} matches in ${files} file${files === 1 ? '' : 's'}`;
-      const note = result.truncated ? `\n[More than ${MAX_MATCHES} matches: only the first ${MAX_MATCHES} are shown. Narrow the query, path or glob.]` : '';
+      const note = result.truncated
+        ? `\n[More than ${MAX_MATCHES} matches: only the first ${MAX_MATCHES} are shown. Narrow the query, path or glob.]`
+        : '';
       const body = fitLines(group(result.matches), BUDGET_TOKENS * 4 - 300, 'matching lines');
-      return { ok: true, content: `${count}:\n${body}${note}`, summary: count, data: { engine: result.engine, truncated: result.truncated } };
+      return {
+        ok: true,
+        content: `${count}:\n${body}${note}`,
+        summary: count,
+        data: { engine: result.engine, truncated: result.truncated },
+      };
     } catch (err) {
-      if (/regex|parse/i.test(String((err as Error)?.message))) return failure('invalid_input', `The query is not a valid regular expression: ${(err as Error).message}`);
+      if (/regex|parse/i.test(String((err as Error)?.message)))
+        return failure('invalid_input', `The query is not a valid regular expression: ${(err as Error).message}`);
       return errorResult(err, input.path);
     }
   },

@@ -16,9 +16,10 @@ const CODES: Record<WorkspaceErrorCode, ObservationErrorCode> = {
 
 /** Turns a thrown WorkspaceError (or anything else) into a result the model can act on. */
 export function errorResult(err: unknown, path?: string): ToolResult {
-  const code = (err as { name?: string; code?: string } | null)?.name === 'WorkspaceError'
-    ? CODES[(err as { code: WorkspaceErrorCode }).code] ?? 'execution_failed'
-    : 'execution_failed';
+  const code =
+    (err as { name?: string; code?: string } | null)?.name === 'WorkspaceError'
+      ? (CODES[(err as { code: WorkspaceErrorCode }).code] ?? 'execution_failed')
+      : 'execution_failed';
   const where = path ? `${path}: ` : '';
   if (code === 'permission_denied' && (err as { code?: string }).code === 'outside_workspace') {
     return failure(code, `${where}the path is outside the workspace; only files inside the workspace folder can be used.`);

@@ -38,7 +38,12 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
       if (!plan.ok) return failure('invalid_input', plan.message, { retryable: false });
       const fileVersions = { [snap.rel]: contentHash(plan.newBytes) };
       if (!plan.created && plan.diff === '' && sameBytes(snap.bytes!, plan.newBytes)) {
-        return { ok: true, content: `${snap.rel} already has this content; nothing was written.`, summary: `${snap.rel} unchanged`, fileVersions };
+        return {
+          ok: true,
+          content: `${snap.rel} already has this content; nothing was written.`,
+          summary: `${snap.rel} unchanged`,
+          fileVersions,
+        };
       }
       await ctx.workspace.writeFile(snap.rel, plan.newBytes);
       const what = plan.created ? `Created ${snap.rel} (${plan.added} lines)` : `Wrote ${snap.rel}: +${plan.added} −${plan.removed} lines`;

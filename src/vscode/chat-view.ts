@@ -29,10 +29,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
-    const roots = [
-      vscode.Uri.joinPath(this.extensionUri, 'dist'),
-      vscode.Uri.joinPath(this.extensionUri, 'media'),
-          ];
+    const roots = [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')];
     view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: roots };
     view.webview.html = this.html(view.webview);
     this.subscriptions.push(

@@ -28,9 +28,11 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
         return await fn(...args);
       } catch (error) {
         d.log.error(`${name} failed`, error instanceof Error ? (error.stack ?? error.message) : String(error));
-        void vscode.window.showErrorMessage(`Keel: ${name} failed: ${error instanceof Error ? error.message : String(error)}`, 'Show Log').then((pick) => {
-          if (pick) d.log.show(true);
-        });
+        void vscode.window
+          .showErrorMessage(`Keel: ${name} failed: ${error instanceof Error ? error.message : String(error)}`, 'Show Log')
+          .then((pick) => {
+            if (pick) d.log.show(true);
+          });
       }
     };
   const cmd = (id: string, name: string, fn: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, guarded(name, fn));

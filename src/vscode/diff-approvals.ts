@@ -137,7 +137,10 @@ export class DiffApprovals implements vscode.Disposable {
     }
     // Looked up again: opening the file may have replaced or moved the diff's tab.
     const left = diffTabs();
-    if (left.length > 0) await vscode.window.tabGroups.close(left, true).then(undefined, (err: unknown) => this.deps.log(`could not close a diff: ${String(err)}`));
+    if (left.length > 0)
+      await vscode.window.tabGroups
+        .close(left, true)
+        .then(undefined, (err: unknown) => this.deps.log(`could not close a diff: ${String(err)}`));
     this.deps.content.forget(intentId);
     await this.updateContext();
   }

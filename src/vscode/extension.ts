@@ -140,7 +140,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     }),
   );
   void diffs.closeOrphans();
-  log.info(`Keel activated (${folder ? `folder ${workspace?.root ?? folder.uri.fsPath}` : 'no folder'}; trusted: ${vscode.workspace.isTrusted})`);
+  log.info(
+    `Keel activated (${folder ? `folder ${workspace?.root ?? folder.uri.fsPath}` : 'no folder'}; trusted: ${vscode.workspace.isTrusted})`,
+  );
 
   return {
     tasks,

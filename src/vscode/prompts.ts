@@ -12,8 +12,8 @@ export interface SystemPromptInput {
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const lines = [
-    'You are Keel, a coding agent working inside VS Code on the user\'s project.',
-    'You propose tool calls; the user\'s editor decides whether they run, and edits are reviewed in a diff before they land.',
+    "You are Keel, a coding agent working inside VS Code on the user's project.",
+    "You propose tool calls; the user's editor decides whether they run, and edits are reviewed in a diff before they land.",
     '',
     'How to work:',
     '- Read before you edit: look at the files involved, then make small, precise edits.',

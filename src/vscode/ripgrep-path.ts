@@ -4,11 +4,7 @@
 import { promises as fs, constants } from 'node:fs';
 import * as path from 'node:path';
 
-export function ripgrepCandidates(
-  appRoot: string,
-  platform: NodeJS.Platform = process.platform,
-  arch: string = process.arch,
-): string[] {
+export function ripgrepCandidates(appRoot: string, platform: NodeJS.Platform = process.platform, arch: string = process.arch): string[] {
   const exe = platform === 'win32' ? 'rg.exe' : 'rg';
   const out: string[] = [];
   for (const modules of ['node_modules', 'node_modules.asar.unpacked']) {

@@ -23,9 +23,7 @@ export function readSettings(get: (key: string) => unknown): KeelSettings {
   const maxTurnsRaw = Number(get('maxTurns'));
   const maxTurns = Number.isFinite(maxTurnsRaw) && maxTurnsRaw >= 1 ? Math.min(200, Math.floor(maxTurnsRaw)) : DEFAULT_MAX_TURNS;
   const autoRaw = get('autoApprove');
-  const autoApprove = Array.isArray(autoRaw)
-    ? RISKS.filter((r) => autoRaw.includes(r))
-    : (['read'] as Risk[]);
+  const autoApprove = Array.isArray(autoRaw) ? RISKS.filter((r) => autoRaw.includes(r)) : (['read'] as Risk[]);
   return {
     provider,
     model: str(get('model')),

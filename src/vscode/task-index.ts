@@ -65,11 +65,7 @@ export function upsertEntry(index: TaskIndex, entry: TaskIndexEntry): TaskIndex 
   return { ...index, tasks: [...others, entry] };
 }
 
-export function patchEntry(
-  index: TaskIndex,
-  id: string,
-  patch: Partial<Omit<TaskIndexEntry, 'id' | 'createdAt'>>,
-): TaskIndex {
+export function patchEntry(index: TaskIndex, id: string, patch: Partial<Omit<TaskIndexEntry, 'id' | 'createdAt'>>): TaskIndex {
   return { ...index, tasks: index.tasks.map((t) => (t.id === id ? { ...t, ...patch } : t)) };
 }
 

@@ -1,13 +1,6 @@
 // A Task: one kernel Runtime and its log file. It drives the runtime's runs in the background
 // (the UI follows through `subscribe`), and knows whether it was cut off by a reload.
-import type {
-  ApprovalScope,
-  ConversationState,
-  RunStatus,
-  RuntimeEvent,
-  RuntimeFacade,
-  RuntimeOutput,
-} from '../kernel/contracts/index.js';
+import type { ApprovalScope, ConversationState, RunStatus, RuntimeEvent, RuntimeFacade, RuntimeOutput } from '../kernel/contracts/index.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
 
 /** The runtime as the host drives it: the facade plus the output stream for UIs. */

@@ -100,9 +100,7 @@ export class VscodeWorkspace implements Workspace {
       throw mapped;
     }
     const prefix = rel === '' || rel === '.' ? '' : `${rel}/`;
-    return entries
-      .map(([name, type]) => ({ path: `${prefix}${name}`, type: kindOf(type) }))
-      .sort((a, b) => a.path.localeCompare(b.path));
+    return entries.map(([name, type]) => ({ path: `${prefix}${name}`, type: kindOf(type) })).sort((a, b) => a.path.localeCompare(b.path));
   }
 
   /** ripgrep (VS Code's own binary, given to the Node port), or its walking fallback. */

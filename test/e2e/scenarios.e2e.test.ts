@@ -25,7 +25,12 @@ const theEdit = /price\.js|edit_file/;
  * Polls the file on disk until it holds `expected`; returns when it did (ms since epoch) and
  * every other content seen on the way (a torn or emptied file shows up here).
  */
-async function fileBecomes(session: KeelSession, path: string, expected: string, timeoutMs = 20_000): Promise<{ at: number; seen: Map<string, number> }> {
+async function fileBecomes(
+  session: KeelSession,
+  path: string,
+  expected: string,
+  timeoutMs = 20_000,
+): Promise<{ at: number; seen: Map<string, number> }> {
   const seen = new Map<string, number>(); // content → when first seen
   let last = '';
   const probe = () => {
@@ -59,7 +64,9 @@ async function waitForDiffEditor(session: KeelSession): Promise<void> {
   await page.locator('.tabs-container .tab.active', { hasText: 'price.js' }).first().waitFor({ state: 'visible', timeout: 10_000 });
   // The proposal is on the right (modified) side, the file as it is on the left.
   const side = (which: string) => page.locator(`.monaco-diff-editor .editor.${which} .view-lines`).first().innerText();
-  await waitFor('the proposed line in the diff editor', async () => (await side('modified')).includes('Math.round((cents'), { timeoutMs: 10_000 });
+  await waitFor('the proposed line in the diff editor', async () => (await side('modified')).includes('Math.round((cents'), {
+    timeoutMs: 10_000,
+  });
   assert.ok((await side('original')).includes('Math.floor((cents'), 'the left side shows the file as it is');
 }
 
@@ -107,7 +114,11 @@ describe('Keel end to end: real VS Code in a real browser', function () {
 
       // Running the tests executes a command: the default policy must ask first.
       const shoot = (name: string) => () => session!.screenshot(name);
-      assert.equal(await view.approveIfAsked(testRun, say.read, 60_000, shoot('run-tests-asked')), 'approved', 'the first test run asked for approval');
+      assert.equal(
+        await view.approveIfAsked(testRun, say.read, 60_000, shoot('run-tests-asked')),
+        'approved',
+        'the first test run asked for approval',
+      );
       await view.waitForText(say.edit, 60_000);
       await waitForDiffEditor(session);
       await session.screenshot('diff-editor');
@@ -121,7 +132,8 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       console.log(`      (Approve → ${steps}; on disk +${write.at - approvedAt} ms)`);
       for (const [content, at] of write.seen) {
         // VS Code's own save truncates, then writes: a reader may catch the file empty for an instant.
-        if (content !== original) console.log(`      (saw ${content === '' ? 'an empty file' : `${content.length} chars`} ${at - approvedAt} ms after Approve)`);
+        if (content !== original)
+          console.log(`      (saw ${content === '' ? 'an empty file' : `${content.length} chars`} ${at - approvedAt} ms after Approve)`);
       }
       await session.screenshot('edit-approved');
 
@@ -141,7 +153,10 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       assert.equal(await rerun.getAttribute('data-intent-status'), 'done', 'the re-run card shows as done');
       const rerunText = await rerun.innerText();
       assert.match(rerunText, /exit code 0|4 passed|pass(ed)?:? 4|all \d+ pass/i, `the transcript shows the passing result: ${rerunText}`);
-      assert.ok(requests.every((r) => r.api === provider), `every request used the ${provider} API`);
+      assert.ok(
+        requests.every((r) => r.api === provider),
+        `every request used the ${provider} API`,
+      );
     });
   }
 
@@ -172,7 +187,9 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     const long = `${'Thinking about the failing discount test, one slow word at a time. '.repeat(12)}END-OF-SLOW-TEXT`;
     session = await KeelSession.start({
       name: '3-stop-streaming',
-      model: fixerModel((req, index) => (index === 0 ? streamed(req, { text: chunkText(long, 16) }, { chunkBytes: 48, pauseMs: 120 }) : undefined)),
+      model: fixerModel((req, index) =>
+        index === 0 ? streamed(req, { text: chunkText(long, 16) }, { chunkBytes: 48, pauseMs: 120 }) : undefined,
+      ),
     });
     const { view, workbench } = session;
     await view.open();
@@ -180,7 +197,9 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     await waitFor('some slow text', async () => (await view.assistantText()).length > 40, { timeoutMs: 30_000, intervalMs: 50 });
     await session.screenshot('streaming');
     await view.click(TestIds.stop);
-    await waitFor('the stop button to go away', async () => !(await (await view.testId(TestIds.stop)).first().isVisible()), { timeoutMs: 10_000 });
+    await waitFor('the stop button to go away', async () => !(await (await view.testId(TestIds.stop)).first().isVisible()), {
+      timeoutMs: 10_000,
+    });
     const stoppedText = await view.assistantText();
     await new Promise((r) => setTimeout(r, 1500));
     await session.screenshot('stopped');
@@ -234,7 +253,9 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     const imagePath = '/e2e-pixel.png';
     session = await KeelSession.start({
       name: '5-remote-image',
-      model: fixerModel((req) => streamed(req, { text: [`Here is the chart: ![coverage chart](http://${req.headers.host}${imagePath}) as promised.`] })),
+      model: fixerModel((req) =>
+        streamed(req, { text: [`Here is the chart: ![coverage chart](http://${req.headers.host}${imagePath}) as promised.`] }),
+      ),
     });
     const { view, workbench } = session;
     const imageUrl = `${session.model.url}${imagePath}`;
@@ -247,7 +268,11 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       const link = frame.locator(`a[href="${imageUrl}"]`);
       assert.equal(await link.count(), 1, `the image is rendered as a link (${when})`);
       await new Promise((r) => setTimeout(r, 1000));
-      assert.deepEqual(session!.model.requests.filter((r) => r.path.includes('e2e-pixel')), [], `the stand-in got no request for the image (${when})`);
+      assert.deepEqual(
+        session!.model.requests.filter((r) => r.path.includes('e2e-pixel')),
+        [],
+        `the stand-in got no request for the image (${when})`,
+      );
     };
     await check('live');
     await session.screenshot('link-live');
@@ -259,7 +284,11 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     assert.equal(await reloaded.locator(`img[src*="e2e-pixel"]`).count(), 0);
     assert.equal(await reloaded.locator(`a[href="${imageUrl}"]`).count(), 1, 'still a link after the reload');
     await new Promise((r) => setTimeout(r, 1000));
-    assert.deepEqual(session.model.requests.filter((r) => r.path.includes('e2e-pixel')), [], 'no request for the image after the reload');
+    assert.deepEqual(
+      session.model.requests.filter((r) => r.path.includes('e2e-pixel')),
+      [],
+      'no request for the image after the reload',
+    );
     await session.screenshot('link-after-reload');
   });
 });

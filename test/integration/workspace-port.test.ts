@@ -18,15 +18,25 @@ describe('Keel Workspace port on VS Code', function () {
     const file = path.join(workspaceRoot().fsPath, 'broken.json');
     writeFileSync(file, '{ "name": "x",, "b": }\n');
     const ws = api.workspace!;
-    const diags = await until('JSON diagnostics', async () => {
-      const d = await ws.diagnostics('broken.json');
-      return d.length > 0 ? d : undefined;
-    }, 15_000);
+    const diags = await until(
+      'JSON diagnostics',
+      async () => {
+        const d = await ws.diagnostics('broken.json');
+        return d.length > 0 ? d : undefined;
+      },
+      15_000,
+    );
     assert.equal(diags[0]!.path, 'broken.json');
-    assert.ok(diags.some((d) => d.severity === 'error'), JSON.stringify(diags));
+    assert.ok(
+      diags.some((d) => d.severity === 'error'),
+      JSON.stringify(diags),
+    );
     assert.ok(diags.every((d) => d.line >= 1 && d.column >= 1));
     const all = await ws.diagnostics();
-    assert.ok(all.some((d) => d.path === 'broken.json'), 'workspace-wide diagnostics include the file');
+    assert.ok(
+      all.some((d) => d.path === 'broken.json'),
+      'workspace-wide diagnostics include the file',
+    );
   });
 
   it('captures a command’s output exactly and shows it in the Keel terminal', async () => {
@@ -70,7 +80,11 @@ describe('Keel Workspace port on VS Code', function () {
     watching = false;
     await watcher;
     seen.add(readFileSync(file, 'utf8'));
-    assert.deepEqual([...seen].filter((s) => s !== first && s !== second).map((s) => s.length), [], 'a partial file was visible');
+    assert.deepEqual(
+      [...seen].filter((s) => s !== first && s !== second).map((s) => s.length),
+      [],
+      'a partial file was visible',
+    );
     assert.ok(seen.has(second));
   });
 
@@ -95,6 +109,9 @@ describe('Keel Workspace port on VS Code', function () {
     assert.ok(api.rgPath, 'ripgrep was not found inside VS Code');
     const result = await api.workspace!.search({ pattern: 'function discount', maxMatches: 10 }, new AbortController().signal);
     assert.equal(result.engine, 'ripgrep');
-    assert.deepEqual(result.matches.map((m) => m.path), ['src/price.js']);
+    assert.deepEqual(
+      result.matches.map((m) => m.path),
+      ['src/price.js'],
+    );
   });
 });

@@ -61,7 +61,12 @@ export function anthropicEvents(turn: WireTurn): SseEvent[] {
   }
   add('message_delta', {
     delta: { stop_reason: STOP[stopOf(turn)], stop_sequence: null },
-    usage: { input_tokens: u.input, cache_creation_input_tokens: u.cacheWrite, cache_read_input_tokens: u.cacheRead, output_tokens: u.output },
+    usage: {
+      input_tokens: u.input,
+      cache_creation_input_tokens: u.cacheWrite,
+      cache_read_input_tokens: u.cacheRead,
+      output_tokens: u.output,
+    },
   });
   add('message_stop', {});
   return events;

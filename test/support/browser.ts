@@ -56,7 +56,11 @@ export class Workbench {
     const input = page.locator('.quick-input-widget .quick-input-box input');
     for (let attempt = 0; ; attempt++) {
       // F1 may be swallowed where focus sits (e.g. inside a webview); retry from the editor area.
-      if (attempt > 0) await page.locator('.part.editor').click({ position: { x: 40, y: 40 }, force: true }).catch(() => undefined);
+      if (attempt > 0)
+        await page
+          .locator('.part.editor')
+          .click({ position: { x: 40, y: 40 }, force: true })
+          .catch(() => undefined);
       await page.keyboard.press('F1');
       try {
         await input.waitFor({ state: 'visible', timeout: 5000 });
@@ -67,10 +71,7 @@ export class Workbench {
       }
     }
     await input.fill(`>${label}`);
-    const row = page
-      .locator('.quick-input-widget .quick-input-list .monaco-list-row')
-      .filter({ hasText: label })
-      .first();
+    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: label }).first();
     await row.waitFor({ state: 'visible', timeout: 15_000 });
     // The list filters as it is typed; pick the row whose label matches exactly when there is one.
     const exact = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', {
@@ -84,18 +85,16 @@ export class Workbench {
 
   /** The frame whose document holds `selector` (webview DOM lives in nested iframes). */
   async frameWith(selector: string, timeoutMs = 30_000): Promise<Frame> {
-    return waitFor(
-      `a frame holding ${selector}`,
-      () => this.findFrame(selector),
-      { timeoutMs, intervalMs: 200 },
-    );
+    return waitFor(`a frame holding ${selector}`, () => this.findFrame(selector), { timeoutMs, intervalMs: 200 });
   }
 
   /** Shows the Keel sidebar view and returns the frame of its webview. */
   async openKeelView(timeoutMs = 30_000): Promise<Frame> {
     const selector = '[data-testid="input"]';
     const sidebar = this.page.locator('.part.sidebar');
-    const icon = this.page.locator('.activitybar .action-item a[aria-label^="Keel"], .activitybar .action-label[aria-label^="Keel"]').first();
+    const icon = this.page
+      .locator('.activitybar .action-item a[aria-label^="Keel"], .activitybar .action-label[aria-label^="Keel"]')
+      .first();
     let lastClick = 0;
     return waitFor(
       'the Keel view',
@@ -104,7 +103,15 @@ export class Workbench {
         if (frame) return frame;
         // After a reload the activity bar may restore Keel as "checked" with the sidebar
         // hidden, so look at what the sidebar shows rather than at the icon's state.
-        const showsKeel = (await sidebar.isVisible()) && /keel/i.test((await sidebar.locator('.composite.title').first().innerText().catch(() => '')) ?? '');
+        const showsKeel =
+          (await sidebar.isVisible()) &&
+          /keel/i.test(
+            (await sidebar
+              .locator('.composite.title')
+              .first()
+              .innerText()
+              .catch(() => '')) ?? '',
+          );
         if (!showsKeel && Date.now() - lastClick > 3000) {
           lastClick = Date.now();
           if (await icon.isVisible()) await icon.click();
@@ -119,7 +126,13 @@ export class Workbench {
   private async findFrame(selector: string): Promise<Frame | undefined> {
     for (const frame of this.page.frames()) {
       if (frame === this.page.mainFrame() || frame.isDetached()) continue;
-      if (await frame.locator(selector).count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     return undefined;
   }

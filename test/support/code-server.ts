@@ -166,8 +166,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
 
   const port = options.port ?? (await freePort());
   const args = [
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     ...profile,
     '--disable-telemetry',
     '--disable-update-check',

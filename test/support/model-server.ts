@@ -67,7 +67,14 @@ export async function startModelServer(respond: Responder | Reply[]): Promise<Mo
     for await (const c of req) chunks.push(c as Buffer);
     const path = req.url ?? '/';
     const closed = new Promise<void>((resolve) => res.once('close', () => resolve()));
-    const recorded: RecordedRequest = { api: apiOf(path), method: req.method ?? 'GET', path, headers: req.headers, body: parseJson(Buffer.concat(chunks)), closed };
+    const recorded: RecordedRequest = {
+      api: apiOf(path),
+      method: req.method ?? 'GET',
+      path,
+      headers: req.headers,
+      body: parseJson(Buffer.concat(chunks)),
+      closed,
+    };
     const index = requests.push(recorded) - 1;
     try {
       await send(res, await responder(recorded, index));
@@ -167,5 +174,9 @@ function parseJson(buf: Buffer): any {
 }
 
 function noMoreReplies(index: number): Reply {
-  return { type: 'json', status: 500, body: { type: 'error', error: { type: 'api_error', message: `the stand-in has no reply for request ${index + 1}` } } };
+  return {
+    type: 'json',
+    status: 500,
+    body: { type: 'error', error: { type: 'api_error', message: `the stand-in has no reply for request ${index + 1}` } },
+  };
 }

@@ -18,7 +18,13 @@ export interface OpenAIWireOptions {
 /** Every chunk of one streamed completion, in order (without the final `[DONE]`). */
 export function openaiChunks(turn: WireTurn, opts: OpenAIWireOptions = {}): unknown[] {
   const id = `chatcmpl-test-${++completions}`;
-  const base = { id, object: 'chat.completion.chunk', created: 1_700_000_000, model: turn.model ?? 'gpt-4o', system_fingerprint: 'fp_test' };
+  const base = {
+    id,
+    object: 'chat.completion.chunk',
+    created: 1_700_000_000,
+    model: turn.model ?? 'gpt-4o',
+    system_fingerprint: 'fp_test',
+  };
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
     ...base,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
@@ -30,8 +36,7 @@ export function openaiChunks(turn: WireTurn, opts: OpenAIWireOptions = {}): unkn
   for (const [index, call] of (turn.toolCalls ?? []).entries()) {
     const callId = call.id ?? `call_test_${completions}_${index}`;
     out.push(chunk({ tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] }));
-    for (const f of toolFragments(call, turn.fragmentChars))
-      out.push(chunk({ tool_calls: [{ index, function: { arguments: f } }] }));
+    for (const f of toolFragments(call, turn.fragmentChars)) out.push(chunk({ tool_calls: [{ index, function: { arguments: f } }] }));
   }
   out.push(chunk({}, FINISH[stopOf(turn)]));
   if (!opts.noUsage) {

@@ -5,9 +5,7 @@ import type { ToolDefinition, ToolIntent } from './tool.js';
 import type { Workspace } from './workspace.js';
 
 /** What `send` and `resume` yield: every logged event, plus live tool output (not logged). */
-export type RuntimeOutput =
-  | { kind: 'event'; event: RuntimeEvent }
-  | { kind: 'tool_output'; intentId: string; chunk: string };
+export type RuntimeOutput = { kind: 'event'; event: RuntimeEvent } | { kind: 'tool_output'; intentId: string; chunk: string };
 
 /** The loop's decision after a model turn. */
 export type RuntimeDecision =
@@ -17,10 +15,7 @@ export type RuntimeDecision =
   | { type: 'repair'; intentIds: string[] }
   | { type: 'fail'; message: string };
 
-export type PolicyDecision =
-  | { type: 'allow'; reason: string }
-  | { type: 'ask'; reason: string }
-  | { type: 'deny'; reason: string };
+export type PolicyDecision = { type: 'allow'; reason: string } | { type: 'ask'; reason: string } | { type: 'deny'; reason: string };
 
 export interface PolicyContext {
   tool: ToolDefinition;

@@ -3,14 +3,7 @@ import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, RunError } from './events.js';
 
-export type RunStatus =
-  | 'idle'
-  | 'running'
-  | 'waiting_for_approval'
-  | 'executing'
-  | 'completed'
-  | 'failed'
-  | 'cancelled';
+export type RunStatus = 'idle' | 'running' | 'waiting_for_approval' | 'executing' | 'completed' | 'failed' | 'cancelled';
 
 export type StateMessage =
   | { type: 'user'; text: string; images?: ImagePart[] }

@@ -35,15 +35,7 @@ export const ObservationSchema = z.object({
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 
-export const IntentStatusSchema = z.enum([
-  'proposed',
-  'awaiting_approval',
-  'approved',
-  'rejected',
-  'running',
-  'done',
-  'failed',
-]);
+export const IntentStatusSchema = z.enum(['proposed', 'awaiting_approval', 'approved', 'rejected', 'running', 'done', 'failed']);
 export type IntentStatus = z.infer<typeof IntentStatusSchema>;
 
 /** A proposed call. An intent is not an execution. */

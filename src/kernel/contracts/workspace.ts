@@ -2,13 +2,7 @@
 // workspace-relative POSIX paths (or absolute ones); every implementation resolves them to
 // their real path and refuses anything outside the root with a WorkspaceError.
 
-export type WorkspaceErrorCode =
-  | 'outside_workspace'
-  | 'not_found'
-  | 'not_a_file'
-  | 'not_a_directory'
-  | 'permission_denied'
-  | 'io_error';
+export type WorkspaceErrorCode = 'outside_workspace' | 'not_found' | 'not_a_file' | 'not_a_directory' | 'permission_denied' | 'io_error';
 
 export class WorkspaceError extends Error {
   constructor(

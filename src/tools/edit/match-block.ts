@@ -42,10 +42,7 @@ function toEol(s: string, eol: Eol): string {
 }
 
 type Compare = (fileLine: string, searchLine: string) => boolean;
-const LEVELS: Compare[] = [
-  (a, b) => a.trimEnd() === b.trimEnd(),
-  (a, b) => a.trim() === b.trim(),
-];
+const LEVELS: Compare[] = [(a, b) => a.trimEnd() === b.trimEnd(), (a, b) => a.trim() === b.trim()];
 
 function matchLines(idx: LineIndex, block: EditBlock, eol: Eol): BlockMatch {
   const search = searchLines(block.search);

@@ -28,7 +28,8 @@ export type EditPlan =
 
 export function planEdit(original: Uint8Array | string, edits: readonly EditBlock[], path = 'file'): EditPlan {
   if (edits.length === 0) return { ok: false, message: 'No edits were given.' };
-  if (typeof original !== 'string' && isBinary(original)) return { ok: false, message: `${path} is a binary file; it cannot be edited as text.` };
+  if (typeof original !== 'string' && isBinary(original))
+    return { ok: false, message: `${path} is a binary file; it cannot be edited as text.` };
   const decoded: DecodedText = typeof original === 'string' ? decodeString(original) : decodeText(original);
   const { text } = decoded;
   let idx: LineIndex | undefined;
@@ -37,7 +38,8 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
   const matched: (Replacement & { block: number; tolerant: boolean })[] = [];
   const errors: string[] = [];
   edits.forEach((block, i) => {
-    if (block.search === '') return void errors.push(`Edit ${i + 1}: search is empty. To create or overwrite a whole file, use write_file.`);
+    if (block.search === '')
+      return void errors.push(`Edit ${i + 1}: search is empty. To create or overwrite a whole file, use write_file.`);
     const m = matchBlock(text, index, block, decoded.eol);
     if (m.type === 'match') matched.push({ ...m, block: i });
     else errors.push(describeFailure(i, edits.length, m, path));
@@ -49,17 +51,31 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
     const [a, b] = [matched[k - 1]!, matched[k]!];
     if (b.start < a.end) {
       const line = index().lineOf(b.start) + 1;
-      return { ok: false, message: `Edits ${a.block + 1} and ${b.block + 1} overlap (both change line ${line}). Merge them into one block. No edit was applied.` };
+      return {
+        ok: false,
+        message: `Edits ${a.block + 1} and ${b.block + 1} overlap (both change line ${line}). Merge them into one block. No edit was applied.`,
+      };
     }
   }
-  if (matched.every((m) => text.slice(m.start, m.end) === m.replacement)) return { ok: false, message: 'These edits change nothing: each replace equals its search.' };
+  if (matched.every((m) => text.slice(m.start, m.end) === m.replacement))
+    return { ok: false, message: 'These edits change nothing: each replace equals its search.' };
   const newBytes = spliceBytes(original, decoded, text, matched);
-  if (!newBytes) return { ok: false, message: `${path} is Latin-1 encoded and the new text has characters Latin-1 cannot hold. Use only Latin-1 characters. No edit was applied.` };
+  if (!newBytes)
+    return {
+      ok: false,
+      message: `${path} is Latin-1 encoded and the new text has characters Latin-1 cannot hold. Use only Latin-1 characters. No edit was applied.`,
+    };
   const diff = diffReplacements(path, index(), matched);
   let newText: string | undefined;
   return {
-    ok: true, before: text, newBytes, diff: diff.text, added: diff.added, removed: diff.removed,
-    encoding: decoded.encoding, tolerantBlocks: matched.filter((m) => m.tolerant).length,
+    ok: true,
+    before: text,
+    newBytes,
+    diff: diff.text,
+    added: diff.added,
+    removed: diff.removed,
+    encoding: decoded.encoding,
+    tolerantBlocks: matched.filter((m) => m.tolerant).length,
     // Built on first use: callers that only write the bytes never pay for joining the text.
     get newText() {
       return (newText ??= applyReplacements(text, matched));
@@ -71,7 +87,12 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
  * The new bytes. For pure-ASCII UTF-8 (char offsets equal byte offsets) the original bytes
  * are spliced directly, skipping a whole-file encode; otherwise the new text is encoded.
  */
-function spliceBytes(original: Uint8Array | string, decoded: DecodedText, text: string, sorted: readonly Replacement[]): Uint8Array | undefined {
+function spliceBytes(
+  original: Uint8Array | string,
+  decoded: DecodedText,
+  text: string,
+  sorted: readonly Replacement[],
+): Uint8Array | undefined {
   if (typeof original === 'string' || decoded.encoding !== 'utf8' || original.length !== text.length) {
     return encodeText(applyReplacements(text, sorted), decoded.encoding);
   }

@@ -22,7 +22,17 @@ const utf8 = new TextEncoder();
 export function planWrite(original: Uint8Array | undefined, content: string, path = 'file'): WritePlan {
   if (original === undefined) {
     const d = unifiedDiff(path, undefined, content);
-    return { ok: true, created: true, before: undefined, newText: content, newBytes: utf8.encode(content), diff: d.text, added: d.added, removed: d.removed, encoding: 'utf8' };
+    return {
+      ok: true,
+      created: true,
+      before: undefined,
+      newText: content,
+      newBytes: utf8.encode(content),
+      diff: d.text,
+      added: d.added,
+      removed: d.removed,
+      encoding: 'utf8',
+    };
   }
   if (isBinary(original)) return { ok: false, message: `${path} is a binary file; write_file only replaces text files.` };
   const before = decodeText(original);

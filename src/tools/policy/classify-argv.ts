@@ -1,7 +1,16 @@
 // Judges one simple command (its words after assignments) by what the program is and does.
 import type { Word } from './shell-lexer.js';
 import {
-  DANGEROUS_COMMANDS, GIT_NETWORK, GIT_READ_ONLY, INSTALLERS, INTERPRETERS, NETWORK_COMMANDS, READ_ONLY, SHELLS, TEST_RUNNERS, WRAPPERS,
+  DANGEROUS_COMMANDS,
+  GIT_NETWORK,
+  GIT_READ_ONLY,
+  INSTALLERS,
+  INTERPRETERS,
+  NETWORK_COMMANDS,
+  READ_ONLY,
+  SHELLS,
+  TEST_RUNNERS,
+  WRAPPERS,
 } from './command-lists.js';
 import type { CommandClassification } from './classify-command.js';
 
@@ -42,7 +51,8 @@ const danger = (reason: string): ArgvVerdict => ({ type: 'dangerous', reason });
 
 export function classifyArgv(words: readonly Word[], ctx: ArgvContext): ArgvVerdict {
   const argv = words.map((w) => w.value);
-  if (startsWithAny(argv, ctx.rules.deny)) return { type: 'denied', reason: `\`${argv.slice(0, 3).join(' ')}\` is denied by a command rule` };
+  if (startsWithAny(argv, ctx.rules.deny))
+    return { type: 'denied', reason: `\`${argv.slice(0, 3).join(' ')}\` is denied by a command rule` };
   if (words[0]!.dynamic) return exec(`runs a command whose name is computed at run time (${argv[0]})`);
   const verdict = judgeProgram(words, argv, ctx);
   if (verdict.type !== 'dangerous' && verdict.type !== 'denied' && startsWithAny(argv, ctx.rules.allow)) return ok();
@@ -62,14 +72,16 @@ function judgeProgram(words: readonly Word[], argv: string[], ctx: ArgvContext):
   if (name === 'npm' || name === 'yarn' || name === 'pnpm' || name === 'bun') return packageScript(name, args);
   if (name === 'go' || name === 'cargo') return toolchain(name, args);
   if (INTERPRETERS.has(name)) return interpreter(name, args, ctx.piped);
-  if (INSTALLERS[name]) return INSTALLERS[name]!.has(firstOperand(args)) ? net(`${name} ${firstOperand(args)} downloads packages`) : exec(`runs ${name}`);
+  if (INSTALLERS[name])
+    return INSTALLERS[name]!.has(firstOperand(args)) ? net(`${name} ${firstOperand(args)} downloads packages`) : exec(`runs ${name}`);
   if (NETWORK_COMMANDS.has(name)) return net(`${name} uses the network`);
   if (TEST_RUNNERS.has(name)) return ok();
   if (name === 'tsc') return args.includes('--noEmit') ? ok() : exec('tsc writes compiled files');
   if (name === 'find') return find(args);
   if (name === 'sort') return args.some((a) => a === '-o' || a.startsWith('--output')) ? exec('sort -o writes a file') : ok();
   if (name === 'rm') return rm(args);
-  if (['chmod', 'chown', 'chgrp'].includes(name) && args.some((a) => DANGEROUS_RM_TARGETS.has(a))) return danger(`${name} on ${args.find((a) => DANGEROUS_RM_TARGETS.has(a))}`);
+  if (['chmod', 'chown', 'chgrp'].includes(name) && args.some((a) => DANGEROUS_RM_TARGETS.has(a)))
+    return danger(`${name} on ${args.find((a) => DANGEROUS_RM_TARGETS.has(a))}`);
   if (READ_ONLY.has(name)) return ok();
   return exec(`runs ${name}`);
 }
@@ -109,10 +121,12 @@ function interpreter(name: string, args: string[], piped: boolean): ArgvVerdict 
   if (name === 'node' && args.includes('--test')) return ok();
   if (name.startsWith('python') && args[0] === '-m') {
     if (args[1] === 'pytest') return ok();
-    if (args[1] === 'pip') return ['install', 'download', 'wheel'].includes(args[2] ?? '') ? net(`pip ${args[2]} downloads packages`) : exec('runs pip');
+    if (args[1] === 'pip')
+      return ['install', 'download', 'wheel'].includes(args[2] ?? '') ? net(`pip ${args[2]} downloads packages`) : exec('runs pip');
   }
   const script = args.find((a) => !a.startsWith('-'));
-  if (piped && !script && !args.some((a) => /^(-e|-c|-p|--eval|--print)$/.test(a))) return danger(`pipes data into ${name}, which runs it as code`);
+  if (piped && !script && !args.some((a) => /^(-e|-c|-p|--eval|--print)$/.test(a)))
+    return danger(`pipes data into ${name}, which runs it as code`);
   return exec(`runs ${name}${script ? ` ${script}` : ''}`);
 }
 

@@ -67,6 +67,10 @@ function redirectVerdict(r: Redirect): ArgvVerdict {
 
 /** Home and system locations a command in a workspace has no business writing to. */
 export function isSensitivePath(p: string): boolean {
-  return /^(~|\$HOME|\$\{HOME\})(\/|$)/.test(p) || /(^|\/)\.ssh(\/|$)/.test(p) || /^\/(etc|usr|bin|sbin|boot|dev|lib|var|root|sys|proc)(\/|$)/.test(p)
-    || /(^|\/)\.(bashrc|zshrc|profile|bash_profile|zprofile|gitconfig|npmrc)$/.test(p);
+  return (
+    /^(~|\$HOME|\$\{HOME\})(\/|$)/.test(p) ||
+    /(^|\/)\.ssh(\/|$)/.test(p) ||
+    /^\/(etc|usr|bin|sbin|boot|dev|lib|var|root|sys|proc)(\/|$)/.test(p) ||
+    /(^|\/)\.(bashrc|zshrc|profile|bash_profile|zprofile|gitconfig|npmrc)$/.test(p)
+  );
 }

@@ -2,7 +2,13 @@
 // risky commands (ask unless this exact command was approved) → standing approvals →
 // auto-approved risk classes → defaults (reads run; writes and commands ask).
 import {
-  grantCovers, WorkspaceError, type ApprovalPolicy, type PolicyContext, type PolicyDecision, type Risk, type ToolIntent,
+  grantCovers,
+  WorkspaceError,
+  type ApprovalPolicy,
+  type PolicyContext,
+  type PolicyDecision,
+  type Risk,
+  type ToolIntent,
 } from '../../kernel/index.js';
 import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
@@ -31,7 +37,8 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       const where = await checkPaths(intent, ctx);
       if (where) return where;
       if (cls && ALWAYS_ASK.has(cls.type)) {
-        if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent))) return { type: 'allow', reason: 'this exact command was approved earlier' };
+        if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent)))
+          return { type: 'allow', reason: 'this exact command was approved earlier' };
         return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.` };
       }
       if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
@@ -69,7 +76,11 @@ async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<Polic
     try {
       rel = await ctx.workspace.resolve(p);
     } catch (err) {
-      if ((err instanceof WorkspaceError || (err as Error)?.name === 'WorkspaceError') && (err as WorkspaceError).code === 'outside_workspace') return { type: 'deny', reason: `${p} is outside the workspace.` };
+      if (
+        (err instanceof WorkspaceError || (err as Error)?.name === 'WorkspaceError') &&
+        (err as WorkspaceError).code === 'outside_workspace'
+      )
+        return { type: 'deny', reason: `${p} is outside the workspace.` };
       return { type: 'ask', reason: `${p} could not be checked: ${(err as Error).message}` };
     }
     const why = protectedReason(rel);

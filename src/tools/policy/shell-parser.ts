@@ -16,9 +16,7 @@ export interface SimpleCommand {
   pipedInto: boolean;
 }
 
-export type ParsedCommandLine =
-  | { type: 'ok'; commands: SimpleCommand[] }
-  | { type: 'unparseable'; reason: string };
+export type ParsedCommandLine = { type: 'ok'; commands: SimpleCommand[] } | { type: 'unparseable'; reason: string };
 
 const MAX_DEPTH = 8;
 /** Words that only shape control flow; the commands around them are what runs. */

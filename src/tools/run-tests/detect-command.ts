@@ -16,7 +16,8 @@ export async function detectTestCommand(ws: Workspace): Promise<DetectedCommand 
   const read = async (p: string) => (names.has(p) ? decoder.decode(await ws.readFile(p).catch(() => new Uint8Array())) : '');
   const pkg = parseJson(await read('package.json'));
   const script = pkg?.scripts?.test;
-  if (typeof script === 'string' && !NPM_PLACEHOLDER.test(script)) return { command: 'npm test', because: `package.json scripts.test is "${script}"` };
+  if (typeof script === 'string' && !NPM_PLACEHOLDER.test(script))
+    return { command: 'npm test', because: `package.json scripts.test is "${script}"` };
   const deps = { ...pkg?.dependencies, ...pkg?.devDependencies } as Record<string, unknown>;
   const has = (re: RegExp) => [...names].some((n) => re.test(n));
   if ('vitest' in deps || has(/^vitest\.config\./)) return { command: 'npx vitest run', because: 'vitest is configured' };

@@ -20,7 +20,13 @@ export function formatFailures(failures: readonly TestFailure[]): string {
   failures.slice(0, DETAILED_FAILURES).forEach((f, i) => {
     out.push(`${i + 1}. ${f.name}${where(f)}`);
     const msg = f.message.length > MESSAGE_CHARS ? `${f.message.slice(0, MESSAGE_CHARS)}…` : f.message;
-    if (msg) out.push(msg.split('\n').map((l) => `   ${l}`).join('\n'));
+    if (msg)
+      out.push(
+        msg
+          .split('\n')
+          .map((l) => `   ${l}`)
+          .join('\n'),
+      );
   });
   const listed = failures.slice(DETAILED_FAILURES, LISTED_FAILURES);
   if (listed.length) out.push(`Also failed: ${listed.map((f) => `${f.name}${where(f)}`).join('; ')}`);

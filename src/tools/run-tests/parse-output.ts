@@ -11,7 +11,14 @@ import { vitestParser } from './parsers/vitest.js';
 import { stripAnsi, type OutputParser, type TestReport } from './test-report.js';
 
 export const PARSERS: readonly OutputParser[] = [
-  jestParser, vitestParser, mochaParser, nodeTestSpecParser, tapParser, pytestParser, cargoParser, goTestParser,
+  jestParser,
+  vitestParser,
+  mochaParser,
+  nodeTestSpecParser,
+  tapParser,
+  pytestParser,
+  cargoParser,
+  goTestParser,
 ];
 
 export function parseTestOutput(output: string, root = ''): TestReport | undefined {

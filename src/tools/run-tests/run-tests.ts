@@ -9,7 +9,11 @@ import { excerpt, formatFailures, summaryLine } from './format-report.js';
 import { parseTestOutput } from './parse-output.js';
 
 export const RunTestsInputSchema = z.object({
-  command: z.string().min(1).optional().describe('Test command; detected from the project when absent (npm test, pytest, go test, cargo test, …).'),
+  command: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Test command; detected from the project when absent (npm test, pytest, go test, cargo test, …).'),
 });
 export type RunTestsInput = z.infer<typeof RunTestsInputSchema>;
 
@@ -21,7 +25,7 @@ const ENV = { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb' };
 export const runTestsTool: ToolDefinition<RunTestsInput> = {
   name: 'run_tests',
   description:
-    'Run the project\'s tests and get a structured result: counts and each failure with its test name, file:line and message. ' +
+    "Run the project's tests and get a structured result: counts and each failure with its test name, file:line and message. " +
     'Without a command, the test command is detected from the project.',
   input: RunTestsInputSchema,
   risk: 'execute',
@@ -35,9 +39,16 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
     try {
       const detected = input.command ? undefined : await detectTestCommand(ctx.workspace);
       const command = input.command ?? detected?.command;
-      if (!command) return failure('invalid_input', 'No test command could be detected (no package.json test script, pytest, go.mod or Cargo.toml). Pass the command to run.');
+      if (!command)
+        return failure(
+          'invalid_input',
+          'No test command could be detected (no package.json test script, pytest, go.mod or Cargo.toml). Pass the command to run.',
+        );
       const r = await ctx.workspace.runProcess(command, {
-        timeoutMs: TIMEOUT_MS, signal: ctx.signal, maxCaptureChars: CAPTURE_CHARS, env: ENV,
+        timeoutMs: TIMEOUT_MS,
+        signal: ctx.signal,
+        maxCaptureChars: CAPTURE_CHARS,
+        env: ENV,
         onOutput: (chunk) => ctx.onProgress(chunk),
       });
       return report(command, r, ctx.workspace.root);
@@ -52,7 +63,14 @@ function report(command: string, r: ProcessResult, root: string) {
   const parsed = parseTestOutput(output, root);
   const exit = describeExit(r, TIMEOUT_MS);
   const header = `$ ${command}\n[${exit}]`;
-  const data = { command, exitCode: r.exitCode, timedOut: r.timedOut, durationMs: r.durationMs, outputChars: r.combined.totalChars, report: parsed };
+  const data = {
+    command,
+    exitCode: r.exitCode,
+    timedOut: r.timedOut,
+    durationMs: r.durationMs,
+    outputChars: r.combined.totalChars,
+    report: parsed,
+  };
   if (r.timedOut || r.cancelled) {
     const code = r.timedOut ? 'timeout' : 'cancelled';
     return { ok: false, code, retryable: r.timedOut, content: `${header}\n${excerpt(output)}`, summary: exit, data } as const;
@@ -60,7 +78,13 @@ function report(command: string, r: ProcessResult, root: string) {
   if (!parsed) {
     const ok = r.exitCode === 0;
     const content = `${header}\nThe output was not recognised as a known test runner's; here is its end:\n${excerpt(output, 5000)}`;
-    return { ok, content, summary: ok ? 'tests passed (exit code 0)' : `exit code ${r.exitCode}`, data, ...(ok ? {} : { code: 'execution_failed' as const, retryable: true }) };
+    return {
+      ok,
+      content,
+      summary: ok ? 'tests passed (exit code 0)' : `exit code ${r.exitCode}`,
+      data,
+      ...(ok ? {} : { code: 'execution_failed' as const, retryable: true }),
+    };
   }
   const summary = summaryLine(parsed);
   const body = [header, `${summary} (${parsed.runner})`, formatFailures(parsed.failures), `Output (end):\n${excerpt(output)}`];

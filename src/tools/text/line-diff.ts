@@ -21,9 +21,14 @@ export function diffLineArrays(a: readonly string[], b: readonly string[]): Line
 }
 
 function diffRegion(
-  a: readonly string[], b: readonly string[],
-  a0: number, a1: number, b0: number, b1: number,
-  out: LineChange[], useAnchors: boolean,
+  a: readonly string[],
+  b: readonly string[],
+  a0: number,
+  a1: number,
+  b0: number,
+  b1: number,
+  out: LineChange[],
+  useAnchors: boolean,
 ): void {
   while (a0 < a1 && b0 < b1 && a[a0] === b[b0]) [a0, b0] = [a0 + 1, b0 + 1];
   while (a1 > a0 && b1 > b0 && a[a1 - 1] === b[b1 - 1]) [a1, b1] = [a1 - 1, b1 - 1];

@@ -18,7 +18,11 @@ export function stripLineNumbers(lines: readonly string[]): { lines: string[]; s
 
 /** Numbered text of whole lines from `start` (0-based), stopping before `maxChars`. */
 export function numberedWithin(
-  lineAt: (i: number) => string, start: number, end: number, maxChars: number, maxLineChars = 2000,
+  lineAt: (i: number) => string,
+  start: number,
+  end: number,
+  maxChars: number,
+  maxLineChars = 2000,
 ): { text: string; nextLine: number } {
   const width = String(end).length;
   const out: string[] = [];

@@ -28,7 +28,12 @@ export function unifiedDiff(path: string, before: string | undefined, after: str
 }
 
 export function formatHunks(
-  path: string, created: boolean, a: LineSource, b: LineSource, changes: readonly LineChange[], context = 3,
+  path: string,
+  created: boolean,
+  a: LineSource,
+  b: LineSource,
+  changes: readonly LineChange[],
+  context = 3,
 ): UnifiedDiff {
   const out: string[] = [created ? '--- /dev/null' : `--- a/${path}`, `+++ b/${path}`];
   let [added, removed] = [0, 0];

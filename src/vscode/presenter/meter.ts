@@ -14,10 +14,7 @@ export function splitOfRequest(request: ModelRequest): MeterSplit {
     else if (message.role === 'user') conversation += message.text.length;
     else conversation += message.text.length + JSON.stringify(message.toolCalls).length;
   }
-  const toolChars = request.tools.reduce(
-    (sum, t) => sum + t.name.length + t.description.length + JSON.stringify(t.inputSchema).length,
-    0,
-  );
+  const toolChars = request.tools.reduce((sum, t) => sum + t.name.length + t.description.length + JSON.stringify(t.inputSchema).length, 0);
   return {
     system: tokens(request.system.length),
     tools: tokens(toolChars),

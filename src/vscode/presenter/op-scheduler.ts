@@ -25,7 +25,10 @@ export class OpScheduler {
   private readonly frameMs: number;
   private readonly maxTailChars: number;
 
-  constructor(private readonly options: OpSchedulerOptions, startSeq = 0) {
+  constructor(
+    private readonly options: OpSchedulerOptions,
+    startSeq = 0,
+  ) {
     this.frameMs = options.frameMs ?? 16;
     this.maxTailChars = options.maxTailChars ?? 4096;
     this.seq = startSeq;

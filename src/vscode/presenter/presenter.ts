@@ -1,7 +1,16 @@
 // The host-side presenter: kernel outputs in, protocol messages out. It keeps the view model,
 // turns every RuntimeOutput into small ops, and lets the scheduler coalesce them per frame.
 import type { ModelRequest, RuntimeEvent, RuntimeOutput } from '../../kernel/contracts/index.js';
-import { encodeSnapshotItems, type HostMessage, type Hints, type Meter, type MeterSplit, type SessionSnapshot, type TaskList, type TranscriptItem } from '../../protocol/index.js';
+import {
+  encodeSnapshotItems,
+  type HostMessage,
+  type Hints,
+  type Meter,
+  type MeterSplit,
+  type SessionSnapshot,
+  type TaskList,
+  type TranscriptItem,
+} from '../../protocol/index.js';
 import { realClock, type SchedulerClock } from './clock.js';
 import { applyOutput } from './event-mapper.js';
 import { buildMeter, splitOfRequest, splitOfTally } from './meter.js';

@@ -2,16 +2,7 @@
 // Every mutation goes through a method that both changes the model and records the op that
 // makes the same change in the webview, so a snapshot and the op stream can never disagree.
 import type { Usage } from '../../kernel/contracts/index.js';
-import type {
-  DeltaOp,
-  Hints,
-  IntentItem,
-  IntentPatch,
-  RetryNotice,
-  RunStatus,
-  TaskList,
-  TranscriptItem,
-} from '../../protocol/index.js';
+import type { DeltaOp, Hints, IntentItem, IntentPatch, RetryNotice, RunStatus, TaskList, TranscriptItem } from '../../protocol/index.js';
 import type { CharTally } from './meter.js';
 
 export const DEFAULT_TAIL_CHARS = 4096;

@@ -29,9 +29,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 
 export function renderWebviewHtml(options: WebviewHtmlOptions): string {
   const csp = escapeAttr(contentSecurityPolicy(options.cspSource, options.nonce));
-  const links = options.styleUris
-    .map((uri) => `    <link rel="stylesheet" href="${escapeAttr(uri)}">`)
-    .join('\n');
+  const links = options.styleUris.map((uri) => `    <link rel="stylesheet" href="${escapeAttr(uri)}">`).join('\n');
   return `<!DOCTYPE html>
 <html lang="en">
   <head>

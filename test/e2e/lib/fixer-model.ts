@@ -73,7 +73,8 @@ export function offeredTools(req: RecordedRequest): string[] {
   return ((req.body?.tools ?? []) as any[]).map((t) => t.name ?? t.function?.name).filter(Boolean);
 }
 
-const isTestRun = (step: ToolStep) => step.name === 'run_tests' || (step.name === 'run_command' && /npm test/.test(JSON.stringify(step.input)));
+const isTestRun = (step: ToolStep) =>
+  step.name === 'run_tests' || (step.name === 'run_command' && /npm test/.test(JSON.stringify(step.input)));
 
 /** The next turn of the bug fix, given what has happened so far. */
 export function fixerTurn(req: RecordedRequest): WireTurn {

@@ -115,7 +115,11 @@ export class KeelView {
 
   async firstTextAt(timeoutMs = 30_000): Promise<number> {
     const frame = await this.open();
-    return waitFor('the first streamed text', () => frame.evaluate(() => (window as unknown as { __keelFirstTextAt?: number }).__keelFirstTextAt), { timeoutMs, intervalMs: 20 });
+    return waitFor(
+      'the first streamed text',
+      () => frame.evaluate(() => (window as unknown as { __keelFirstTextAt?: number }).__keelFirstTextAt),
+      { timeoutMs, intervalMs: 20 },
+    );
   }
 
   /**
@@ -130,7 +134,10 @@ export class KeelView {
     beforeApprove: () => Promise<void> = async () => undefined,
   ): Promise<'approved' | 'not-asked'> {
     const frame = await this.open();
-    const card = frame.locator(byTestId(TestIds.intentCard)).and(frame.locator('[data-intent-status="awaiting_approval"]')).filter({ hasText });
+    const card = frame
+      .locator(byTestId(TestIds.intentCard))
+      .and(frame.locator('[data-intent-status="awaiting_approval"]'))
+      .filter({ hasText });
     const outcome = await waitFor(
       `an approval for ${String(hasText)} or ${String(then)}`,
       async () => {

@@ -46,7 +46,8 @@ export interface ImportRef {
 
 export function importsOf(source: string): ImportRef[] {
   const refs: ImportRef[] = [];
-  const re = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  const re =
+    /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
   for (const m of source.matchAll(re)) {
     const spec = m[3] ?? m[4] ?? m[5];
     if (spec) refs.push({ spec, typeOnly: !!m[2] });
@@ -94,7 +95,10 @@ describe('architecture', () => {
 
   it('catches a forbidden arrow (the check itself can fail)', () => {
     const tmp = path.join(ROOT, 'src', 'kernel', `__probe_${process.pid}.ts`);
-    fs.writeFileSync(tmp, "import * as fs from 'node:fs';\nimport { x } from '../vscode/extension.js';\nexport type { Y } from '@anthropic-ai/sdk';\n");
+    fs.writeFileSync(
+      tmp,
+      "import * as fs from 'node:fs';\nimport { x } from '../vscode/extension.js';\nexport type { Y } from '@anthropic-ai/sdk';\n",
+    );
     try {
       const found = violations([tmp]);
       assert.equal(found.length, 3, found.join('\n'));

@@ -4,7 +4,16 @@ import { PassThrough } from 'node:stream';
 import type { Runtime, ToolIntent } from '../../../src/kernel/index.js';
 import { terminalApprover } from '../../../src/cli/approvals.js';
 
-const intent = { id: 'i1', tool: 'write_file', summary: 'src/a.ts', input: {}, providerRef: 'p', risk: 'write', paths: ['src/a.ts'], status: 'awaiting_approval' } as ToolIntent;
+const intent = {
+  id: 'i1',
+  tool: 'write_file',
+  summary: 'src/a.ts',
+  input: {},
+  providerRef: 'p',
+  risk: 'write',
+  paths: ['src/a.ts'],
+  status: 'awaiting_approval',
+} as ToolIntent;
 
 function terminal() {
   const input = new PassThrough();
@@ -21,7 +30,11 @@ function terminal() {
 }
 
 describe('keel run: approvals at the terminal', () => {
-  const cases = [[['y\r'], 'approve i1 once'], [['always\r'], 'approve i1 task'], [['n\r', 'too broad\r'], 'reject i1 too broad']] as const;
+  const cases = [
+    [['y\r'], 'approve i1 once'],
+    [['always\r'], 'approve i1 task'],
+    [['n\r', 'too broad\r'], 'reject i1 too broad'],
+  ] as const;
   for (const [lines, expected] of cases) {
     it(`${JSON.stringify(lines.join(''))} → ${expected}`, async () => {
       const t = terminal();

@@ -54,7 +54,18 @@ describe('keel run (headless)', function () {
     assert.notEqual(before.status, 0, 'the fixture starts out failing');
     server = await startModelServer(fixerModel());
     const log = path.join(work, '..', `${path.basename(work)}.jsonl`);
-    const run = await keel(['run', '--workspace', work, '--base-url', server.anthropicBaseURL, '--approve', 'all', '--log', log, 'fix the failing tests']);
+    const run = await keel([
+      'run',
+      '--workspace',
+      work,
+      '--base-url',
+      server.anthropicBaseURL,
+      '--approve',
+      'all',
+      '--log',
+      log,
+      'fix the failing tests',
+    ]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /All tests pass now/);
     assert.match(run.stdout, /proposed edit_file/);
@@ -112,11 +123,26 @@ describe('keel run (headless)', function () {
   it('exits 130 on Ctrl+C and leaves a valid log', async () => {
     server = await startModelServer(() => ({ type: 'stream', body: anthropicText('x'.repeat(200)), chunks: 20, pauseMs: 400 }));
     const log = path.join(work, '..', `${path.basename(work)}-int.jsonl`);
-    const child = spawn(process.execPath, ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), 'run', '--workspace', work, '--base-url', server.anthropicBaseURL, '--log', log, 'slow'], {
-      cwd: ROOT,
-      env: { ...process.env, ANTHROPIC_API_KEY: 'k' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import=tsx',
+        path.join(ROOT, 'src/cli/main.ts'),
+        'run',
+        '--workspace',
+        work,
+        '--base-url',
+        server.anthropicBaseURL,
+        '--log',
+        log,
+        'slow',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ANTHROPIC_API_KEY: 'k' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let signalled = false;
     child.stdout.on('data', (d) => {

@@ -1,6 +1,13 @@
 // Small fixtures for kernel tests: two tools over an in-memory workspace, and a runner.
 import { z } from 'zod';
-import { Registry, Runtime, type RuntimeOptions, type RuntimeOutput, type ToolDefinition, type Workspace } from '../../../src/kernel/index.js';
+import {
+  Registry,
+  Runtime,
+  type RuntimeOptions,
+  type RuntimeOutput,
+  type ToolDefinition,
+  type Workspace,
+} from '../../../src/kernel/index.js';
 import { ScriptedProvider, type Script } from '../../../src/providers/scripted.js';
 
 export function memoryWorkspace(files: Record<string, string> = {}): Workspace & { files: Record<string, string> } {

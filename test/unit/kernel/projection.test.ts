@@ -3,11 +3,31 @@ import { fitToBudget, SHORTENED_OUTPUT_CHARS, type ModelMessage } from '../../..
 
 const big = (n: number) => 'x'.repeat(n);
 const user = (text: string): ModelMessage => ({ role: 'user', text });
-const call = (id: string): ModelMessage => ({ role: 'assistant', text: '', toolCalls: [{ intentId: id, providerRef: `p${id}`, tool: 'read_file', input: { path: id } }] });
-const result = (id: string, content: string): ModelMessage => ({ role: 'tool_result', intentId: id, providerRef: `p${id}`, tool: 'read_file', content, isError: false });
+const call = (id: string): ModelMessage => ({
+  role: 'assistant',
+  text: '',
+  toolCalls: [{ intentId: id, providerRef: `p${id}`, tool: 'read_file', input: { path: id } }],
+});
+const result = (id: string, content: string): ModelMessage => ({
+  role: 'tool_result',
+  intentId: id,
+  providerRef: `p${id}`,
+  tool: 'read_file',
+  content,
+  isError: false,
+});
 
 describe('context projection budget', () => {
-  const conversation = [user('fix it'), call('1'), result('1', big(40_000)), call('2'), result('2', big(40_000)), user('and the docs'), call('3'), result('3', big(8_000))];
+  const conversation = [
+    user('fix it'),
+    call('1'),
+    result('1', big(40_000)),
+    call('2'),
+    result('2', big(40_000)),
+    user('and the docs'),
+    call('3'),
+    result('3', big(8_000)),
+  ];
 
   it('leaves a request that fits untouched', () => {
     assert.deepEqual(fitToBudget(conversation, 1_000_000), conversation);

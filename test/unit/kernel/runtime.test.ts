@@ -5,11 +5,29 @@ import { drain, executions, makeRuntime, types } from './helpers.js';
 
 describe('kernel runtime', () => {
   it('streams text deltas into the log and the output', async () => {
-    const { runtime } = makeRuntime([[{ type: 'text_delta', text: 'Hel' }, { type: 'text_delta', text: 'lo' }, { type: 'final', stopReason: 'stop' }]]);
+    const { runtime } = makeRuntime([
+      [
+        { type: 'text_delta', text: 'Hel' },
+        { type: 'text_delta', text: 'lo' },
+        { type: 'final', stopReason: 'stop' },
+      ],
+    ]);
     const out = await drain(runtime.send('hi'));
-    assert.deepEqual(types(out), ['user_message', 'run_started', 'turn_started', 'text_delta', 'text_delta', 'model_final', 'run_finished']);
+    assert.deepEqual(types(out), [
+      'user_message',
+      'run_started',
+      'turn_started',
+      'text_delta',
+      'text_delta',
+      'model_final',
+      'run_finished',
+    ]);
     const deltas = runtime.getEvents().filter((e) => e.type === 'text_delta');
-    assert.deepEqual(deltas.map((e) => (e as { text: string }).text), ['Hel', 'lo'], 'the log keeps each delta exactly');
+    assert.deepEqual(
+      deltas.map((e) => (e as { text: string }).text),
+      ['Hel', 'lo'],
+      'the log keeps each delta exactly',
+    );
     const last = runtime.getState().messages.at(-1)!;
     assert.equal(last.type === 'assistant' && last.text, 'Hello', 'state coalesces adjacent deltas');
     assert.equal(runtime.getState().status, 'completed');
@@ -66,13 +84,21 @@ describe('kernel runtime', () => {
   it('shows the model only the visible tools', async () => {
     const { runtime, provider } = makeRuntime([textTurn('hi')], { visibility: { trusted: false, hasDiagnostics: false } });
     await drain(runtime.send('hello'));
-    assert.deepEqual(provider.requests[0]!.tools.map((t) => t.name), ['read_note']);
+    assert.deepEqual(
+      provider.requests[0]!.tools.map((t) => t.name),
+      ['read_note'],
+    );
     assert.equal(provider.requests[0]!.tools[0]!.inputSchema.type, 'object');
   });
 
   it('turns a provider error into an event and a failed, clean state', async () => {
     const error = { kind: 'overloaded' as const, message: 'Overloaded', retryable: true };
-    const { runtime } = makeRuntime([[{ type: 'text_delta', text: 'part' }, { type: 'error', error }]]);
+    const { runtime } = makeRuntime([
+      [
+        { type: 'text_delta', text: 'part' },
+        { type: 'error', error },
+      ],
+    ]);
     const out = await drain(runtime.send('go'));
     assert.deepEqual(types(out).slice(-2), ['model_error', 'run_failed']);
     const state = runtime.getState();

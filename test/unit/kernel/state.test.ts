@@ -5,7 +5,11 @@ import { drain, makeRuntime, readNote } from './helpers.js';
 
 describe('kernel state', () => {
   it('rebuilds exactly from the event log', async () => {
-    const { runtime } = makeRuntime([toolTurn('write_note', { path: 'b.txt', text: 'x' }, 'On it.'), toolTurn('read_note', { path: 'a.txt' }), textTurn('All done.')]);
+    const { runtime } = makeRuntime([
+      toolTurn('write_note', { path: 'b.txt', text: 'x' }, 'On it.'),
+      toolTurn('read_note', { path: 'a.txt' }),
+      textTurn('All done.'),
+    ]);
     await drain(runtime.send('go'), (id) => runtime.approve(id));
     const events = runtime.getEvents();
     assert.ok(events.length > 10);

@@ -60,7 +60,10 @@ describe('JSON Lines log store', () => {
     // Everything after it is reported too (state folded across a lost event would be wrong),
     // and what loads is the unbroken run of events before it: a runtime can take it.
     assert.equal(loaded.invalid.length, lines.filter((l) => l.trim() !== '').length - 3);
-    assert.deepEqual(loaded.events.map((e) => e.seq), [1, 2]);
+    assert.deepEqual(
+      loaded.events.map((e) => e.seq),
+      [1, 2],
+    );
     assert.match(loaded.invalid.at(-1)!.reason, /sequence 3 expected/);
     assert.doesNotThrow(() => new EventLog(undefined, loaded.events));
   });

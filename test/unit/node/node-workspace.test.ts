@@ -67,15 +67,24 @@ describe('Node workspace: boundary and files', () => {
     await ws.writeFile('src/run.sh', new TextEncoder().encode('#!/bin/sh\necho hi\n'));
     assert.equal((await stat(file)).mode & 0o777, 0o755);
     assert.equal(await readFile(file, 'utf8'), '#!/bin/sh\necho hi\n');
-    assert.deepEqual((await readdir(path.join(root, 'src'))).filter((n) => n.includes('keel')), []);
+    assert.deepEqual(
+      (await readdir(path.join(root, 'src'))).filter((n) => n.includes('keel')),
+      [],
+    );
   });
 
   it('creates parent folders and lists entries, with symlinks as "other"', async () => {
     await ws.writeFile('deep/er/f.txt', new Uint8Array([104, 105]));
     assert.equal(await readFile(path.join(root, 'deep/er/f.txt'), 'utf8'), 'hi');
     const entries = await ws.readDir('');
-    assert.deepEqual(entries.find((e) => e.path === 'link-out'), { path: 'link-out', type: 'other' });
-    assert.deepEqual(entries.find((e) => e.path === 'src'), { path: 'src', type: 'directory' });
+    assert.deepEqual(
+      entries.find((e) => e.path === 'link-out'),
+      { path: 'link-out', type: 'other' },
+    );
+    assert.deepEqual(
+      entries.find((e) => e.path === 'src'),
+      { path: 'src', type: 'directory' },
+    );
   });
 
   it('maps missing files to not_found', async () => {

@@ -21,7 +21,12 @@ describe('Node workspace: runProcess', function () {
   this.timeout(30_000);
   let dir: string;
   let ws: Workspace;
-  const opts = (o: Partial<Parameters<Workspace['runProcess']>[1]> = {}) => ({ timeoutMs: 10_000, signal: new AbortController().signal, maxCaptureChars: 1000, ...o });
+  const opts = (o: Partial<Parameters<Workspace['runProcess']>[1]> = {}) => ({
+    timeoutMs: 10_000,
+    signal: new AbortController().signal,
+    maxCaptureChars: 1000,
+    ...o,
+  });
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'keel-proc-'));
@@ -43,7 +48,10 @@ describe('Node workspace: runProcess', function () {
     const before = process.memoryUsage().rss;
     let peak = before;
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    const r = await ws.runProcess("printf 'START\\n'; head -c 52428800 /dev/zero | tr '\\0' 'a'; printf '\\nEND\\n'", opts({ maxCaptureChars: 4000, timeoutMs: 60_000 }));
+    const r = await ws.runProcess(
+      "printf 'START\\n'; head -c 52428800 /dev/zero | tr '\\0' 'a'; printf '\\nEND\\n'",
+      opts({ maxCaptureChars: 4000, timeoutMs: 60_000 }),
+    );
     clearInterval(timer);
     assert.equal(r.exitCode, 0);
     assert.ok(r.stdout.head.startsWith('START\n'));

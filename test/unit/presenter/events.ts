@@ -15,7 +15,16 @@ export class EventFactory {
   }
 
   intent(id: string, status: ToolIntent['status'] = 'proposed'): ToolIntent {
-    return { id, tool: 'run_command', input: { command: 'npm test' }, providerRef: `p-${id}`, summary: 'npm test', risk: 'execute', paths: [], status };
+    return {
+      id,
+      tool: 'run_command',
+      input: { command: 'npm test' },
+      providerRef: `p-${id}`,
+      summary: 'npm test',
+      risk: 'execute',
+      paths: [],
+      status,
+    };
   }
 
   /** A finished exchange: a user message and a completed reply. */

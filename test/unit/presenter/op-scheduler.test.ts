@@ -32,7 +32,10 @@ describe('presenter: op scheduler', () => {
     clock.advance(100);
     assert.ok(posts.length <= Math.ceil(1000 / 16) + 1, `${posts.length} posts`);
     assert.ok(posts.length >= 50);
-    const text = posts.flatMap((p) => p.ops).map((op) => (op.type === 'text/append' ? op.text : '')).join('');
+    const text = posts
+      .flatMap((p) => p.ops)
+      .map((op) => (op.type === 'text/append' ? op.text : ''))
+      .join('');
     assert.equal(text, 'y'.repeat(1000), 'nothing lost or reordered');
   });
 
@@ -41,7 +44,10 @@ describe('presenter: op scheduler', () => {
     scheduler.push([{ type: 'text/append', id: 'a1', text: 'before' }]);
     scheduler.push([{ type: 'status/set', status: 'waiting_for_approval' }], true);
     assert.equal(posts.length, 1);
-    assert.deepEqual(posts[0]!.ops.map((o) => o.type), ['text/append', 'status/set']);
+    assert.deepEqual(
+      posts[0]!.ops.map((o) => o.type),
+      ['text/append', 'status/set'],
+    );
   });
 
   it('numbers deltas with consecutive seqs', () => {
@@ -50,11 +56,14 @@ describe('presenter: op scheduler', () => {
       scheduler.push([{ type: 'text/append', id: 'a1', text: 'z' }], i % 3 === 0);
       clock.advance(20);
     }
-    assert.deepEqual(posts.map((p) => p.seq), posts.map((_, i) => i + 1));
+    assert.deepEqual(
+      posts.map((p) => p.seq),
+      posts.map((_, i) => i + 1),
+    );
     assert.equal(scheduler.lastSeq, posts.length);
   });
 
-  it('merges appends across other items\' appends but never across other ops', () => {
+  it("merges appends across other items' appends but never across other ops", () => {
     const { posts, scheduler } = setup();
     scheduler.push([
       { type: 'text/append', id: 'a1', text: 'a' },

@@ -39,7 +39,11 @@ describe('presenter: kernel outputs to deltas', () => {
     assert.equal(deltas().length, 2);
     const notice = ops().find((o) => o.type === 'item/add' && o.item.kind === 'notice');
     assert.deepEqual(notice && notice.type === 'item/add' ? notice.item : undefined, {
-      kind: 'notice', id: 'n3', level: 'error', text: 'Invalid API key', action: { label: 'Set API Key', message: 'apiKey/set' },
+      kind: 'notice',
+      id: 'n3',
+      level: 'error',
+      text: 'Invalid API key',
+      action: { label: 'Set API Key', message: 'apiKey/set' },
     });
     presenter.handle(f.out({ type: 'run_finished', reason: 'completed' }));
     assert.equal(deltas().length, 3);
@@ -59,35 +63,62 @@ describe('presenter: kernel outputs to deltas', () => {
     const snap = presenter.snapshot();
     const card = snap.items.find((i) => i.id === 'i1');
     assert.deepEqual(card, {
-      kind: 'intent', id: 'i1', tool: 'run_command', summary: 'npm test', risk: 'execute', status: 'done',
-      approvalReason: 'runs a command', approvedScope: 'task', autoApproved: false, startedAt: 1_000_000,
-      progressTail: 'PASS a\nPASS b\n', result: { ok: true, summary: '2 passed', detail: 'all good' }, elapsedMs: 2500,
+      kind: 'intent',
+      id: 'i1',
+      tool: 'run_command',
+      summary: 'npm test',
+      risk: 'execute',
+      status: 'done',
+      approvalReason: 'runs a command',
+      approvedScope: 'task',
+      autoApproved: false,
+      startedAt: 1_000_000,
+      progressTail: 'PASS a\nPASS b\n',
+      result: { ok: true, summary: '2 passed', detail: 'all good' },
+      elapsedMs: 2500,
     });
-    assert.deepEqual(ops().filter((o) => o.type === 'intent/progress'), [{ type: 'intent/progress', id: 'i1', chunk: 'PASS a\nPASS b\n' }]);
-    assert.deepEqual(ops().filter((o) => o.type === 'status/set').map((o) => o.type === 'status/set' && o.status), ['waiting_for_approval', 'running', 'executing', 'running']);
+    assert.deepEqual(
+      ops().filter((o) => o.type === 'intent/progress'),
+      [{ type: 'intent/progress', id: 'i1', chunk: 'PASS a\nPASS b\n' }],
+    );
+    assert.deepEqual(
+      ops()
+        .filter((o) => o.type === 'status/set')
+        .map((o) => o.type === 'status/set' && o.status),
+      ['waiting_for_approval', 'running', 'executing', 'running'],
+    );
   });
 
-  it('removes a retried turn\'s partial text and shows the retry notice', () => {
+  it("removes a retried turn's partial text and shows the retry notice", () => {
     const { presenter, f, ops } = setup();
     presenter.handle(f.out({ type: 'turn_started', turn: 1 }));
     presenter.handle(f.out({ type: 'text_delta', text: 'partial' }));
-    presenter.handle(f.out({ type: 'turn_retry', attempt: 1, delayMs: 4000, error: { kind: 'overloaded', message: 'Overloaded', retryable: true } }));
+    presenter.handle(
+      f.out({ type: 'turn_retry', attempt: 1, delayMs: 4000, error: { kind: 'overloaded', message: 'Overloaded', retryable: true } }),
+    );
     assert.deepEqual(ops().slice(-2), [
       { type: 'item/remove', id: 'a2' },
       { type: 'retry/set', retry: { attempt: 1, delayMs: 4000, message: 'Overloaded' } },
     ]);
     presenter.handle(f.out({ type: 'turn_started', turn: 1 }));
     presenter.handle(f.out({ type: 'text_delta', text: 'again' }));
-    assert.deepEqual(presenter.snapshot().items.map((i) => i.id), ['a5']);
+    assert.deepEqual(
+      presenter.snapshot().items.map((i) => i.id),
+      ['a5'],
+    );
     assert.equal(presenter.snapshot().retry, null);
   });
 
-  it('meters context from the last turn\'s usage (cache included) and sums cost', () => {
+  it("meters context from the last turn's usage (cache included) and sums cost", () => {
     const { presenter, f } = setup();
     presenter.handle(f.out({ type: 'user_message', text: 'x'.repeat(400) }));
     assert.equal(presenter.snapshot().meter.usedTokens, 100, 'estimated before any usage');
-    presenter.handle(f.out({ type: 'usage', usage: { inputTokens: 1000, outputTokens: 50, cacheReadTokens: 4000, cacheWriteTokens: 500, costUsd: 0.01 } }));
-    presenter.handle(f.out({ type: 'usage', usage: { inputTokens: 2000, outputTokens: 80, cacheReadTokens: 5000, cacheWriteTokens: 0, costUsd: 0.02 } }));
+    presenter.handle(
+      f.out({ type: 'usage', usage: { inputTokens: 1000, outputTokens: 50, cacheReadTokens: 4000, cacheWriteTokens: 500, costUsd: 0.01 } }),
+    );
+    presenter.handle(
+      f.out({ type: 'usage', usage: { inputTokens: 2000, outputTokens: 80, cacheReadTokens: 5000, cacheWriteTokens: 0, costUsd: 0.02 } }),
+    );
     const meter = presenter.snapshot().meter;
     assert.equal(meter.usedTokens, 7000);
     assert.equal(meter.windowTokens, 200_000);
@@ -123,7 +154,13 @@ describe('presenter: snapshots', () => {
     assert.equal(snap.seq, 2);
     assert.equal('items' in snap, false, 'only the protocol message is posted');
     const items = JSON.parse(snap.itemsJson) as TranscriptItem[];
-    assert.deepEqual(items.map((i) => [i.kind, 'text' in i ? i.text : '']), [['user', 'hi'], ['assistant', 'ab']]);
+    assert.deepEqual(
+      items.map((i) => [i.kind, 'text' in i ? i.text : '']),
+      [
+        ['user', 'hi'],
+        ['assistant', 'ab'],
+      ],
+    );
     presenter.handle(f.out({ type: 'text_delta', text: 'c' }));
     clock.advance(16);
     assert.equal((posts.at(-1) as TranscriptDelta).seq, 3);
@@ -171,7 +208,7 @@ describe('presenter: delta size', () => {
     return bytes / count;
   }
 
-  it('does not grow with the transcript\'s length', () => {
+  it("does not grow with the transcript's length", () => {
     const small = meanBytesPerDelta(100);
     const large = meanBytesPerDelta(10_000);
     assert.ok(large <= small * 1.1, `${small} vs ${large}`);

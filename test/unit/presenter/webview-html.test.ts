@@ -10,7 +10,10 @@ describe('presenter: webview HTML and message dispatch', () => {
       styleUris: ['vscode-webview://abc/codicon.css', 'vscode-webview://abc/dist/webview.css'],
     });
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
-    assert.equal(csp, "default-src 'none'; script-src 'nonce-N0nce'; style-src vscode-webview://abc; font-src vscode-webview://abc; img-src vscode-webview://abc data:");
+    assert.equal(
+      csp,
+      "default-src 'none'; script-src 'nonce-N0nce'; style-src vscode-webview://abc; font-src vscode-webview://abc; img-src vscode-webview://abc data:",
+    );
     assert.doesNotMatch(html, /unsafe-(inline|eval)/);
     assert.match(html, /<script nonce="N0nce" src="vscode-webview:\/\/abc\/dist\/webview.js"><\/script>/);
     assert.equal(html.match(/<link rel="stylesheet"/g)?.length, 2);

@@ -3,21 +3,35 @@ import { parseHostMessage, parseWebviewMessage, type HostMessage, type WebviewMe
 
 const validHost: HostMessage[] = [
   {
-    type: 'session/snapshot', seq: 3, hostNow: 1, taskId: 't1',
+    type: 'session/snapshot',
+    seq: 3,
+    hostNow: 1,
+    taskId: 't1',
     itemsJson: JSON.stringify([
       { kind: 'user', id: 'u1', text: 'hi' },
       { kind: 'assistant', id: 'a2', text: '**x**', done: true },
       { kind: 'reasoning', id: 'r3', text: 'hmm' },
-      { kind: 'intent', id: 'i1', tool: 'edit_file', summary: 'a.ts', risk: 'write', status: 'awaiting_approval', approvalReason: 'writes' },
+      {
+        kind: 'intent',
+        id: 'i1',
+        tool: 'edit_file',
+        summary: 'a.ts',
+        risk: 'write',
+        status: 'awaiting_approval',
+        approvalReason: 'writes',
+      },
       { kind: 'notice', id: 'n1', level: 'error', text: 'no key', action: { label: 'Set API Key', message: 'apiKey/set' } },
     ]),
-    status: 'waiting_for_approval', retry: null, pendingIntentIds: ['i1'],
+    status: 'waiting_for_approval',
+    retry: null,
+    pendingIntentIds: ['i1'],
     meter: { usedTokens: 10, windowTokens: 100, costUsd: 0.1, split: { system: 1, tools: 2, conversation: 3, toolResults: 4 } },
     hints: { noApiKey: true, restricted: false, canResume: false },
     tasks: { tasks: [{ id: 't1', title: 'x', updatedAt: 1, status: 'idle' }], currentTaskId: 't1' },
   },
   {
-    type: 'transcript/delta', seq: 4,
+    type: 'transcript/delta',
+    seq: 4,
     ops: [
       { type: 'item/add', item: { kind: 'user', id: 'u5', text: 'q' } },
       { type: 'item/remove', id: 'a2' },
@@ -56,14 +70,27 @@ const validWebview: WebviewMessage[] = [
 describe('protocol', () => {
   it('parses every valid message in both directions unchanged', () => {
     const logs: string[] = [];
-    for (const m of validHost) assert.deepEqual(parseHostMessage(m, (l) => logs.push(l)), m);
-    for (const m of validWebview) assert.deepEqual(parseWebviewMessage(m, (l) => logs.push(l)), m);
+    for (const m of validHost)
+      assert.deepEqual(
+        parseHostMessage(m, (l) => logs.push(l)),
+        m,
+      );
+    for (const m of validWebview)
+      assert.deepEqual(
+        parseWebviewMessage(m, (l) => logs.push(l)),
+        m,
+      );
     assert.deepEqual(logs, []);
   });
 
   it('drops unknown and malformed messages with a log line instead of throwing', () => {
     const bad: unknown[] = [
-      undefined, null, 42, 'task/send', [], {},
+      undefined,
+      null,
+      42,
+      'task/send',
+      [],
+      {},
       { type: 'task/explode' },
       { type: 'task/send', text: '' },
       { type: 'task/send', text: 5 },
@@ -71,7 +98,11 @@ describe('protocol', () => {
       { type: 'intent/approve', scope: 'once' },
     ];
     const logs: string[] = [];
-    for (const m of bad) assert.equal(parseWebviewMessage(m, (l) => logs.push(l)), undefined);
+    for (const m of bad)
+      assert.equal(
+        parseWebviewMessage(m, (l) => logs.push(l)),
+        undefined,
+      );
     assert.equal(logs.length, bad.length);
     assert.match(logs[6]!, /dropped webview→host message .*task\/explode/);
 
@@ -79,10 +110,18 @@ describe('protocol', () => {
       { type: 'transcript/delta', seq: 1, ops: [{ type: 'text/append', id: 'a' }] },
       { type: 'transcript/delta', seq: 1, ops: [{ type: 'dom/innerHTML', html: '<img>' }] },
       { type: 'session/snapshot', seq: 0 },
-      { type: 'transcript/delta', seq: 1, ops: [{ type: 'item/add', item: { kind: 'intent', id: 'i', tool: 't', summary: '', risk: 'admin', status: 'done' } }] },
+      {
+        type: 'transcript/delta',
+        seq: 1,
+        ops: [{ type: 'item/add', item: { kind: 'intent', id: 'i', tool: 't', summary: '', risk: 'admin', status: 'done' } }],
+      },
     ];
     const hostLogs: string[] = [];
-    for (const m of badHost) assert.equal(parseHostMessage(m, (l) => hostLogs.push(l)), undefined);
+    for (const m of badHost)
+      assert.equal(
+        parseHostMessage(m, (l) => hostLogs.push(l)),
+        undefined,
+      );
     assert.equal(hostLogs.length, badHost.length);
   });
 
@@ -93,6 +132,9 @@ describe('protocol', () => {
     circular['self'] = circular;
     parseWebviewMessage(circular, (l) => logs.push(l));
     assert.equal(logs.length, 2);
-    assert.ok(logs.every((l) => l.length < 400), logs.map((l) => l.length).join());
+    assert.ok(
+      logs.every((l) => l.length < 400),
+      logs.map((l) => l.length).join(),
+    );
   });
 });

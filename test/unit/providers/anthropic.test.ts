@@ -67,15 +67,24 @@ describe('anthropic provider: wire specifics', function () {
     server = await startModelServer(conversation([{ text: ['ok'] }]));
     await run(anthropic.provider(server), CONVERSATION);
     const body = server.requests[0]!.body;
-    assert.deepEqual(body.messages.map((m: { role: string }) => m.role), ['user', 'assistant', 'user', 'assistant', 'user']);
+    assert.deepEqual(
+      body.messages.map((m: { role: string }) => m.role),
+      ['user', 'assistant', 'user', 'assistant', 'user'],
+    );
     const [, assistant, results] = body.messages;
     assert.deepEqual(
       assistant.content.filter((b: { type: string }) => b.type === 'tool_use').map((b: { id: string; input: unknown }) => [b.id, b.input]),
-      [['toolu_A', { path: 'a' }], ['toolu_B', { path: 'b' }]],
+      [
+        ['toolu_A', { path: 'a' }],
+        ['toolu_B', { path: 'b' }],
+      ],
     );
     assert.deepEqual(
       results.content.map((b: { type: string; tool_use_id: string; is_error?: boolean }) => [b.type, b.tool_use_id, b.is_error ?? false]),
-      [['tool_result', 'toolu_A', false], ['tool_result', 'toolu_B', true]],
+      [
+        ['tool_result', 'toolu_A', false],
+        ['tool_result', 'toolu_B', true],
+      ],
     );
     const image = body.messages[0].content[0];
     assert.deepEqual(image, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } });
@@ -99,9 +108,18 @@ describe('anthropic provider: wire specifics', function () {
 
   it('returns thinking blocks, signature included, with the tool results they led to', async () => {
     server = await startModelServer(
-      conversation([{ reasoning: ['Need ', 'the file.'], toolCalls: [{ id: 'toolu_T', name: 'read_note', input: { path: 'a' } }] }, { text: ['ok'] }]),
+      conversation([
+        { reasoning: ['Need ', 'the file.'], toolCalls: [{ id: 'toolu_T', name: 'read_note', input: { path: 'a' } }] },
+        { text: ['ok'] },
+      ]),
     );
-    const provider = createAnthropicProvider({ baseURL: server.anthropicBaseURL, apiKey: 'k', model: 'claude-haiku-4-5', thinkingBudgetTokens: 2048, retry: FAST_RETRY });
+    const provider = createAnthropicProvider({
+      baseURL: server.anthropicBaseURL,
+      apiKey: 'k',
+      model: 'claude-haiku-4-5',
+      thinkingBudgetTokens: 2048,
+      retry: FAST_RETRY,
+    });
     await run(provider);
     await run(provider, {
       system: '',

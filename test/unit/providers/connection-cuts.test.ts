@@ -43,14 +43,21 @@ for (const vendor of VENDORS) {
 
     it('is retried from the start of the turn, whatever the offset', async () => {
       for (const cutAt of offsets(length)) {
-        server = await startModelServer([{ type: 'stream', body, cutAt }, { type: 'stream', body }]);
+        server = await startModelServer([
+          { type: 'stream', body, cutAt },
+          { type: 'stream', body },
+        ]);
         const events = await run(vendor.provider(server));
         const where = `cut at byte ${cutAt} of ${length}`;
         const retries = typesOf(events).filter((t) => t === 'retry').length;
         assert.ok(retries <= 1, where);
         const retryAt = typesOf(events).indexOf('retry');
         assert.ok(!typesOf(events.slice(0, Math.max(0, retryAt))).includes('tool_intent'), `${where}: no intent before the retry`);
-        assert.deepEqual(intentsOf(events).map((i) => [i.providerRef, i.input]), EXPECTED, where);
+        assert.deepEqual(
+          intentsOf(events).map((i) => [i.providerRef, i.input]),
+          EXPECTED,
+          where,
+        );
         assert.equal(textAfterLastRetry(events), TURN.text!.join(''), where);
         assert.deepEqual(events.at(-1), { type: 'final', stopReason: 'tool_intent' }, where);
         if (retries === 0) assert.equal(server.requests.length, 1, `${where}: only a cut after the stop marker needs no retry`);
@@ -72,7 +79,11 @@ for (const vendor of VENDORS) {
           assert.equal(last.error.kind, 'network', where);
         } else {
           // Only a cut after the stop marker may count as a finished turn, and then it is whole.
-          assert.deepEqual(intentsOf(events).map((i) => [i.providerRef, i.input]), EXPECTED, where);
+          assert.deepEqual(
+            intentsOf(events).map((i) => [i.providerRef, i.input]),
+            EXPECTED,
+            where,
+          );
           assert.deepEqual(last, { type: 'final', stopReason: 'tool_intent' }, where);
         }
         await server.close();

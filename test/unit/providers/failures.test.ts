@@ -95,7 +95,10 @@ for (const vendor of VENDORS) {
     });
 
     it('a stream that ends without its stop marker is never taken for a finished turn', async () => {
-      await start([{ type: 'stream', body: vendor.truncated(TURN) }, { type: 'stream', body: vendor.truncated(TURN) }]);
+      await start([
+        { type: 'stream', body: vendor.truncated(TURN) },
+        { type: 'stream', body: vendor.truncated(TURN) },
+      ]);
       const events = await run(vendor.provider(server!, { retry: { maxAttempts: 2, baseDelayMs: 1 } }));
       assert.equal(intentsOf(events).length, 0);
       assert.ok(!typesOf(events).includes('final'));
@@ -126,7 +129,10 @@ for (const vendor of VENDORS) {
       const whole = vendor.stream({ text: ['first ', 'second'] });
       await start([{ type: 'stream', body: whole.slice(0, whole.indexOf('second') - 20), stall: true }]);
       for await (const e of vendor.provider(server!).stream(request(), new AbortController().signal)) if (e.type === 'text_delta') break;
-      const closed = await Promise.race([server!.requests[0]!.closed.then(() => true), new Promise((r) => setTimeout(() => r(false), 1000))]);
+      const closed = await Promise.race([
+        server!.requests[0]!.closed.then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 1000)),
+      ]);
       assert.ok(closed, 'the stalled connection was closed by the client');
     });
 
@@ -159,7 +165,8 @@ for (const vendor of VENDORS) {
       try {
         const { createAnthropicProvider } = await import('../../../src/providers/anthropic.js');
         const { createOpenAIProvider } = await import('../../../src/providers/openai.js');
-        const p = vendor.name === 'anthropic' ? createAnthropicProvider({ model: 'claude-haiku-4-5' }) : createOpenAIProvider({ model: 'gpt-4o' });
+        const p =
+          vendor.name === 'anthropic' ? createAnthropicProvider({ model: 'claude-haiku-4-5' }) : createOpenAIProvider({ model: 'gpt-4o' });
         const events = await run(p);
         assert.equal(events.length, 1);
         const error = errorOf(events);

@@ -65,7 +65,11 @@ for (const vendor of VENDORS) {
     it('text, tool intent, approval, observation, final answer', async () => {
       server = await startModelServer(
         conversation([
-          { text: ['I will ', 'write the note.'], toolCalls: [{ id: callId, name: 'write_note', input: { path: 'todo.md', text: 'buy milk ✓' } }], usage: { input: 300, output: 40 } },
+          {
+            text: ['I will ', 'write the note.'],
+            toolCalls: [{ id: callId, name: 'write_note', input: { path: 'todo.md', text: 'buy milk ✓' } }],
+            usage: { input: 300, output: 40 },
+          },
           (req) => {
             const result = lastToolResult(req);
             return { text: [`Done (${result.callId}): `, result.content], usage: { input: 420, output: 12 } };
@@ -73,7 +77,11 @@ for (const vendor of VENDORS) {
         ]),
       );
       const notes = new Map<string, string>();
-      const runtime = new Runtime({ provider: vendor.provider(server), registry: new Registry().addTool(noteTool), workspace: memoryWorkspace(notes) });
+      const runtime = new Runtime({
+        provider: vendor.provider(server),
+        registry: new Registry().addTool(noteTool),
+        workspace: memoryWorkspace(notes),
+      });
       const approvals: string[] = [];
       await drain(runtime.send('Note that I need milk.'), runtime, approvals);
 
@@ -95,7 +103,10 @@ for (const vendor of VENDORS) {
     it('a turn cut mid-stream is retried, and its abandoned text is not kept', async () => {
       const turn = { text: ['The answer ', 'is ', '42.'] };
       const body = vendor.stream(turn);
-      server = await startModelServer([{ type: 'stream', body, cutAt: body.indexOf('42') }, { type: 'stream', body }]);
+      server = await startModelServer([
+        { type: 'stream', body, cutAt: body.indexOf('42') },
+        { type: 'stream', body },
+      ]);
       const runtime = new Runtime({ provider: vendor.provider(server), registry: new Registry() });
       await drain(runtime.send('What is the answer?'), runtime, []);
       const events = runtime.getEvents();

@@ -31,7 +31,9 @@ describe('openai provider: wire specifics', function () {
   afterEach(async () => server?.close());
 
   it('reads usage from the final chunk with empty choices, cached tokens apart', async () => {
-    server = await startModelServer([{ type: 'stream', body: openaiSse({ text: ['hi'], usage: { input: 400, cacheRead: 600, output: 9 } }) }]);
+    server = await startModelServer([
+      { type: 'stream', body: openaiSse({ text: ['hi'], usage: { input: 400, cacheRead: 600, output: 9 } }) },
+    ]);
     const usage = (await run(openai.provider(server))).find((e) => e.type === 'usage');
     assert.ok(usage?.type === 'usage');
     assert.deepEqual([usage.usage.inputTokens, usage.usage.cacheReadTokens, usage.usage.outputTokens], [400, 600, 9]);
@@ -63,16 +65,29 @@ describe('openai provider: wire specifics', function () {
     const body = server.requests[0]!.body;
     assert.equal(server.requests[0]!.path, '/v1/chat/completions');
     assert.deepEqual(body.stream_options, { include_usage: true });
-    assert.deepEqual(body.messages.map((m: { role: string }) => m.role), ['system', 'user', 'assistant', 'tool', 'tool']);
+    assert.deepEqual(
+      body.messages.map((m: { role: string }) => m.role),
+      ['system', 'user', 'assistant', 'tool', 'tool'],
+    );
     const assistant = body.messages[2];
     assert.deepEqual(
-      assistant.tool_calls.map((c: { id: string; function: { name: string; arguments: string } }) => [c.id, c.function.name, JSON.parse(c.function.arguments)]),
-      [['call_A', 'read_note', { path: 'a' }], ['call_B', 'read_note', { path: 'b' }]],
+      assistant.tool_calls.map((c: { id: string; function: { name: string; arguments: string } }) => [
+        c.id,
+        c.function.name,
+        JSON.parse(c.function.arguments),
+      ]),
+      [
+        ['call_A', 'read_note', { path: 'a' }],
+        ['call_B', 'read_note', { path: 'b' }],
+      ],
     );
-    assert.deepEqual(body.messages.slice(3).map((m: { tool_call_id: string; content: string }) => [m.tool_call_id, m.content]), [
-      ['call_A', 'alpha'],
-      ['call_B', 'Error: no such file'],
-    ]);
+    assert.deepEqual(
+      body.messages.slice(3).map((m: { tool_call_id: string; content: string }) => [m.tool_call_id, m.content]),
+      [
+        ['call_A', 'alpha'],
+        ['call_B', 'Error: no such file'],
+      ],
+    );
     assert.deepEqual(body.messages[1].content[0], { type: 'image_url', image_url: { url: 'data:image/jpeg;base64,/9j/4AAQ' } });
     assert.deepEqual(body.tools[0].function.parameters, { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] });
   });

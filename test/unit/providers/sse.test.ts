@@ -25,7 +25,9 @@ async function all(stream: ReadableStream<Uint8Array>): Promise<SseMessage[]> {
 
 describe('providers: SSE decoder', () => {
   it('reads data, event names, multi-line data, CRLF, and skips comments', async () => {
-    const got = await all(body([': keep-alive\n\n', 'event: delta\r\ndata: {"a":1}\r\n\r\n', 'data: line one\ndata: line two\n\n', 'data:no-space\n\n']));
+    const got = await all(
+      body([': keep-alive\n\n', 'event: delta\r\ndata: {"a":1}\r\n\r\n', 'data: line one\ndata: line two\n\n', 'data:no-space\n\n']),
+    );
     assert.deepEqual(got, [
       { event: 'delta', data: '{"a":1}' },
       { event: undefined, data: 'line one\nline two' },

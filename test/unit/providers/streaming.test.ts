@@ -59,7 +59,10 @@ for (const vendor of VENDORS) {
 
     it('assembles a tool call split across many fragments, inside escapes and inside UTF-8 characters', async () => {
       assert.ok(TRICKY_FRAGMENTS.length >= 20);
-      assert.ok(TRICKY_FRAGMENTS.some((f) => /(^|[^\\])(\\\\)*\\$/.test(f)), 'some fragment ends inside an escape');
+      assert.ok(
+        TRICKY_FRAGMENTS.some((f) => /(^|[^\\])(\\\\)*\\$/.test(f)),
+        'some fragment ends inside an escape',
+      );
       const turn: WireTurn = { text: ['Reading.'], toolCalls: [{ id: 'call_tricky', name: 'read_note', fragments: TRICKY_FRAGMENTS }] };
       const cuts = insideMultiByteChars(vendor.stream(turn));
       assert.ok(cuts.length >= 10, 'the body is cut inside multi-byte characters');
@@ -105,7 +108,9 @@ for (const vendor of VENDORS) {
     });
 
     it('a tool call cut off by the output limit is an error, never an intent', async () => {
-      const events = await run(await serve({ toolCalls: [{ name: 'write_note', fragments: ['{"path":"a.txt","te', 'xt":"hal'] }], stop: 'length' }));
+      const events = await run(
+        await serve({ toolCalls: [{ name: 'write_note', fragments: ['{"path":"a.txt","te', 'xt":"hal'] }], stop: 'length' }),
+      );
       assert.equal(intentsOf(events).length, 0);
       const last = events.at(-1);
       assert.equal(last?.type, 'error');

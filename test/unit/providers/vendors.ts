@@ -42,7 +42,12 @@ const openaiErrors: Record<ErrorCase, [number, string, string, string | null]> =
   quota: [429, 'insufficient_quota', 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota'],
   overloaded: [503, 'server_error', 'The server is overloaded or not ready yet.', null],
   auth: [401, 'invalid_request_error', 'Incorrect API key provided: sk-test.', 'invalid_api_key'],
-  context: [400, 'invalid_request_error', "This model's maximum context length is 128000 tokens. However, your messages resulted in 130123 tokens.", 'context_length_exceeded'],
+  context: [
+    400,
+    'invalid_request_error',
+    "This model's maximum context length is 128000 tokens. However, your messages resulted in 130123 tokens.",
+    'context_length_exceeded',
+  ],
   server: [500, 'server_error', 'The server had an error while processing your request.', null],
 };
 
@@ -50,7 +55,12 @@ export const anthropic: Vendor = {
   name: 'anthropic',
   keyEnvVar: 'ANTHROPIC_API_KEY',
   provider: (server, opts = {}) =>
-    createAnthropicProvider({ baseURL: server.anthropicBaseURL, apiKey: opts.apiKey ?? 'sk-ant-test', model: opts.model ?? 'claude-haiku-4-5', retry: opts.retry ?? FAST_RETRY }),
+    createAnthropicProvider({
+      baseURL: server.anthropicBaseURL,
+      apiKey: opts.apiKey ?? 'sk-ant-test',
+      model: opts.model ?? 'claude-haiku-4-5',
+      retry: opts.retry ?? FAST_RETRY,
+    }),
   stream: (turn) => sse(anthropicEvents(turn)),
   streamThenError: (turn) => {
     const events = anthropicEvents(turn);
@@ -68,11 +78,19 @@ export const openai: Vendor = {
   name: 'openai',
   keyEnvVar: 'OPENAI_API_KEY',
   provider: (server, opts = {}) =>
-    createOpenAIProvider({ baseURL: server.openaiBaseURL, apiKey: opts.apiKey ?? 'sk-test', model: opts.model ?? 'gpt-4o', retry: opts.retry ?? FAST_RETRY }),
+    createOpenAIProvider({
+      baseURL: server.openaiBaseURL,
+      apiKey: opts.apiKey ?? 'sk-test',
+      model: opts.model ?? 'gpt-4o',
+      retry: opts.retry ?? FAST_RETRY,
+    }),
   stream: (turn) => dataLines(openaiChunks(turn)),
   // Chunk 0 carries the role, chunk 1 the first text.
   streamThenError: (turn) =>
-    dataLines([...openaiChunks(turn).slice(0, 2), openaiErrorBody('The server had an error while processing your request.', 'server_error')], false),
+    dataLines(
+      [...openaiChunks(turn).slice(0, 2), openaiErrorBody('The server had an error while processing your request.', 'server_error')],
+      false,
+    ),
   truncated: (turn) => dataLines(openaiChunks(turn, { noUsage: true }).slice(0, -1), false),
   errorReply: (c, headers) => {
     const [status, type, message, code] = openaiErrors[c];
@@ -85,7 +103,12 @@ export const VENDORS: Vendor[] = [anthropic, openai];
 export const READ_TOOL = {
   name: 'read_note',
   description: 'Reads a note.',
-  inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  inputSchema: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: { path: { type: 'string' } },
+    required: ['path'],
+  },
 };
 
 export function request(text = 'hello', extra: Partial<ModelRequest> = {}): ModelRequest {
@@ -100,8 +123,7 @@ export async function collect(stream: AsyncIterable<ModelEvent>): Promise<ModelE
 
 export const run = (p: ModelProvider, req: ModelRequest = request()) => collect(p.stream(req, new AbortController().signal));
 
-export const textOf = (events: ModelEvent[]) =>
-  events.map((e) => (e.type === 'text_delta' ? e.text : '')).join('');
+export const textOf = (events: ModelEvent[]) => events.map((e) => (e.type === 'text_delta' ? e.text : '')).join('');
 
 export const intentsOf = (events: ModelEvent[]) =>
   events.filter((e): e is Extract<ModelEvent, { type: 'tool_intent' }> => e.type === 'tool_intent');

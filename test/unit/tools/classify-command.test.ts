@@ -100,7 +100,9 @@ describe('classifyCommand', () => {
   });
 
   it('classifies a 1,000-part chain quickly', () => {
-    const chain = Array.from({ length: 1000 }, (_, i) => (i % 3 === 0 ? `echo "part ${i}; x"` : i % 3 === 1 ? `git status` : `ls -la src/${i}`)).join(' && ');
+    const chain = Array.from({ length: 1000 }, (_, i) =>
+      i % 3 === 0 ? `echo "part ${i}; x"` : i % 3 === 1 ? `git status` : `ls -la src/${i}`,
+    ).join(' && ');
     const started = performance.now();
     const c = classifyCommand(chain);
     const ms = performance.now() - started;

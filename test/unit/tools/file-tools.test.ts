@@ -49,7 +49,10 @@ describe('read_file / edit_file / write_file', () => {
 
   it('edit_file applies, writes, returns the diff, data and the new version', async () => {
     const versions = await readVersions(t.ws, 'src/a.ts');
-    const r = await editFileTool.execute({ path: 'src/a.ts', edits: [{ search: 'export const b = 2;', replace: 'export const b = 3;' }] }, context(t.ws, versions));
+    const r = await editFileTool.execute(
+      { path: 'src/a.ts', edits: [{ search: 'export const b = 2;', replace: 'export const b = 3;' }] },
+      context(t.ws, versions),
+    );
     assert.equal(r.ok, true, r.content);
     const now = await readFile(path.join(t.dir, 'src/a.ts'));
     assert.equal(now.toString(), 'export const a = 1;\nexport const b = 3;\n');
@@ -65,7 +68,10 @@ describe('read_file / edit_file / write_file', () => {
     const versions = await readVersions(t.ws, 'src/a.ts');
     const before = await readFile(path.join(t.dir, 'src/a.ts'));
     for (const edits of [
-      [{ search: 'export const a = 1;', replace: 'A' }, { search: 'const c', replace: 'C' }],
+      [
+        { search: 'export const a = 1;', replace: 'A' },
+        { search: 'const c', replace: 'C' },
+      ],
       [{ search: 'export const', replace: 'X' }],
     ]) {
       const r = await editFileTool.execute({ path: 'src/a.ts', edits }, context(t.ws, versions));
@@ -91,7 +97,10 @@ describe('read_file / edit_file / write_file', () => {
     assert.equal(r.code, 'stale');
     assert.match(r.content, /changed since you last read it/);
     assert.match(r.content, /1 \| export const a = 100;/);
-    const retry = await editFileTool.execute({ path: 'src/a.ts', edits: [{ search: 'a = 100', replace: 'a = 5' }] }, context(t.ws, r.fileVersions));
+    const retry = await editFileTool.execute(
+      { path: 'src/a.ts', edits: [{ search: 'a = 100', replace: 'a = 5' }] },
+      context(t.ws, r.fileVersions),
+    );
     assert.equal(retry.ok, true, retry.content);
   });
 

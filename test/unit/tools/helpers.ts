@@ -13,7 +13,10 @@ export interface TempWorkspace {
   cleanup(): Promise<void>;
 }
 
-export async function tempWorkspace(files: Record<string, string | Uint8Array> = {}, opts: NodeWorkspaceOptions = {}): Promise<TempWorkspace> {
+export async function tempWorkspace(
+  files: Record<string, string | Uint8Array> = {},
+  opts: NodeWorkspaceOptions = {},
+): Promise<TempWorkspace> {
   const dir = await mkdtemp(path.join(tmpdir(), 'keel-tools-'));
   for (const [rel, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -23,7 +26,11 @@ export async function tempWorkspace(files: Record<string, string | Uint8Array> =
   return { dir: ws.root, ws, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export function context(ws: Workspace, fileVersions: Record<string, string> = {}, signal = new AbortController().signal): ToolContext & { progress: string[] } {
+export function context(
+  ws: Workspace,
+  fileVersions: Record<string, string> = {},
+  signal = new AbortController().signal,
+): ToolContext & { progress: string[] } {
   const progress: string[] = [];
   return { workspace: ws, signal, fileVersions, onProgress: (c) => progress.push(c), progress };
 }

@@ -6,18 +6,31 @@ import { searchFilesTool } from '../../../src/tools/search-files.js';
 import { context, tempWorkspace, type TempWorkspace } from './helpers.js';
 
 describe('gitignore matcher', () => {
-  const m = new IgnoreMatcher().with('', [
-    '# comment', '*.log', '!keep.log', 'build/', '/root-only.txt', 'docs/**/*.tmp', 'a?c', 'x/**', '\\#hash', '*.[oa]',
-  ].join('\n'));
+  const m = new IgnoreMatcher().with(
+    '',
+    ['# comment', '*.log', '!keep.log', 'build/', '/root-only.txt', 'docs/**/*.tmp', 'a?c', 'x/**', '\\#hash', '*.[oa]'].join('\n'),
+  );
   const cases: [string, boolean, boolean][] = [
-    ['app.log', false, true], ['deep/app.log', false, true], ['keep.log', false, false],
-    ['build', true, true], ['build', false, false], ['src/build', true, true],
-    ['root-only.txt', false, true], ['sub/root-only.txt', false, false],
-    ['docs/a/b/c.tmp', false, true], ['docs/c.tmp', false, true], ['other/c.tmp', false, false],
-    ['abc', false, true], ['abbc', false, false], ['x/y/z', false, true], ['#hash', false, true],
-    ['m.o', false, true], ['m.c', false, false],
+    ['app.log', false, true],
+    ['deep/app.log', false, true],
+    ['keep.log', false, false],
+    ['build', true, true],
+    ['build', false, false],
+    ['src/build', true, true],
+    ['root-only.txt', false, true],
+    ['sub/root-only.txt', false, false],
+    ['docs/a/b/c.tmp', false, true],
+    ['docs/c.tmp', false, true],
+    ['other/c.tmp', false, false],
+    ['abc', false, true],
+    ['abbc', false, false],
+    ['x/y/z', false, true],
+    ['#hash', false, true],
+    ['m.o', false, true],
+    ['m.c', false, false],
   ];
-  for (const [p, isDir, expected] of cases) it(`${p}${isDir ? '/' : ''} → ${expected ? 'ignored' : 'kept'}`, () => assert.equal(m.isIgnored(p, isDir), expected));
+  for (const [p, isDir, expected] of cases)
+    it(`${p}${isDir ? '/' : ''} → ${expected ? 'ignored' : 'kept'}`, () => assert.equal(m.isIgnored(p, isDir), expected));
 
   it('applies nested files to their folder only, deeper rules winning', () => {
     const n = m.with('pkg', '!important.log\nlocal.txt');
@@ -52,7 +65,17 @@ describe('list_files and search_files', () => {
 
   it('lists recursively, honouring .gitignore, nested .gitignore and .keelignore, skipping .git', async () => {
     const r = await listFilesTool.execute({ recursive: true }, context(t.ws));
-    assert.deepEqual(r.content.split('\n'), ['.gitignore', '.keelignore', 'README.md', 'src/', 'src/a.ts', 'src/b.ts', 'src/sub/', 'src/sub/.gitignore', 'src/sub/c.ts']);
+    assert.deepEqual(r.content.split('\n'), [
+      '.gitignore',
+      '.keelignore',
+      'README.md',
+      'src/',
+      'src/a.ts',
+      'src/b.ts',
+      'src/sub/',
+      'src/sub/.gitignore',
+      'src/sub/c.ts',
+    ]);
   });
 
   it('lists one folder without recursion', async () => {

@@ -21,10 +21,12 @@ describe('planEdit', () => {
   });
 
   it('applies blocks given out of order, all against the original', () => {
-    const r = ok(planEdit(src, [
-      { search: 'return 2;', replace: 'return 20;' },
-      { search: 'return 1;', replace: 'return 10;' },
-    ]));
+    const r = ok(
+      planEdit(src, [
+        { search: 'return 2;', replace: 'return 20;' },
+        { search: 'return 1;', replace: 'return 10;' },
+      ]),
+    );
     assert.equal(r.newText, 'function a() {\n  return 10;\n}\n\nfunction b() {\n  return 20;\n}\n');
   });
 
@@ -32,7 +34,11 @@ describe('planEdit', () => {
     const r = ok(planEdit(src, [{ search: 'function b() {   \nreturn 2;\n}', replace: 'function b() {\nreturn 2 + 2;\n}' }]));
     assert.equal(r.tolerantBlocks, 1);
     assert.ok(r.newText.includes('function b() {\nreturn 2 + 2;\n}'));
-    const shifted = ok(planEdit('class A {\n    run() {\n        go();\n    }\n}\n', [{ search: 'run() {\n    go();\n}', replace: 'run() {\n    go();\n    stop();\n}' }]));
+    const shifted = ok(
+      planEdit('class A {\n    run() {\n        go();\n    }\n}\n', [
+        { search: 'run() {\n    go();\n}', replace: 'run() {\n    go();\n    stop();\n}' },
+      ]),
+    );
     assert.equal(shifted.newText, 'class A {\n    run() {\n        go();\n        stop();\n    }\n}\n');
   });
 
@@ -61,16 +67,29 @@ describe('planEdit', () => {
   });
 
   it('refuses overlapping blocks', () => {
-    const r = planEdit(src, [{ search: 'function a() {\n  return 1;', replace: 'a' }, { search: 'return 1;\n}', replace: 'b' }]);
+    const r = planEdit(src, [
+      { search: 'function a() {\n  return 1;', replace: 'a' },
+      { search: 'return 1;\n}', replace: 'b' },
+    ]);
     assert.equal(r.ok, false);
     if (!r.ok) assert.match(r.message, /overlap/);
   });
 
   it('splices the bytes of pure-ASCII files and encodes others, agreeing with newText', () => {
-    const ascii = ok(planEdit(enc.encode(src), [{ search: 'return 2;', replace: 'return 20;' }, { search: 'return 1;', replace: 'return 1; // one' }]));
+    const ascii = ok(
+      planEdit(enc.encode(src), [
+        { search: 'return 2;', replace: 'return 20;' },
+        { search: 'return 1;', replace: 'return 1; // one' },
+      ]),
+    );
     assert.equal(new TextDecoder().decode(ascii.newBytes), ascii.newText);
     assert.equal(ascii.newText, src.replace('return 1;', 'return 1; // one').replace('return 2;', 'return 20;'));
-    const wide = ok(planEdit(enc.encode('héllo\nwörld\nend\n'), [{ search: 'end', replace: 'fín' }, { search: 'wörld', replace: 'world' }]));
+    const wide = ok(
+      planEdit(enc.encode('héllo\nwörld\nend\n'), [
+        { search: 'end', replace: 'fín' },
+        { search: 'wörld', replace: 'world' },
+      ]),
+    );
     assert.equal(new TextDecoder().decode(wide.newBytes), 'héllo\nworld\nfín\n');
     assert.equal(wide.newText, 'héllo\nworld\nfín\n');
   });

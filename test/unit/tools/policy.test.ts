@@ -11,7 +11,16 @@ const tool = (name: string): ToolDefinition => allTools.find((t) => t.name === n
 
 function intent(name: string, input: Record<string, unknown>): ToolIntent {
   const def = tool(name);
-  return { id: 'i1', tool: name, input, providerRef: 'p1', summary: def.summarize(input), risk: def.risk, paths: def.paths?.(input) ?? [], status: 'proposed' };
+  return {
+    id: 'i1',
+    tool: name,
+    input,
+    providerRef: 'p1',
+    summary: def.summarize(input),
+    risk: def.risk,
+    paths: def.paths?.(input) ?? [],
+    status: 'proposed',
+  };
 }
 
 describe('createPolicy', () => {
@@ -42,13 +51,31 @@ describe('createPolicy', () => {
   it('asks for writes by default and allows them when auto-approved or granted', async () => {
     assert.equal((await decide({}, 'edit_file', { path: 'src/a.ts', edits: [] })).type, 'ask');
     assert.equal((await decide({ autoApprove: ['write'] }, 'edit_file', { path: 'src/a.ts', edits: [] })).type, 'allow');
-    assert.equal((await decide({}, 'write_file', { path: 'src/b.ts', content: '' }, [{ tool: 'write_file', scope: 'task' }])).type, 'allow');
+    assert.equal(
+      (await decide({}, 'write_file', { path: 'src/b.ts', content: '' }, [{ tool: 'write_file', scope: 'task' }])).type,
+      'allow',
+    );
     assert.equal((await decide({ autoApprove: ['write'] }, 'write_file', { path: '../b.ts', content: '' })).type, 'deny');
   });
 
   it('always asks for protected paths, existing or not, even when writes are pre-approved', async () => {
-    const grants: Grant[] = [{ tool: 'write_file', scope: 'workspace' }, { tool: 'edit_file', scope: 'workspace' }];
-    for (const p of ['.vscode/tasks.json', '.VSCode/settings.json', 'package.json', 'sub/package.json', '.git/hooks/pre-commit', 'x.code-workspace', '.keel/config.json', '.keelignore', '.gitignore', '.env.local', '.husky/pre-push']) {
+    const grants: Grant[] = [
+      { tool: 'write_file', scope: 'workspace' },
+      { tool: 'edit_file', scope: 'workspace' },
+    ];
+    for (const p of [
+      '.vscode/tasks.json',
+      '.VSCode/settings.json',
+      'package.json',
+      'sub/package.json',
+      '.git/hooks/pre-commit',
+      'x.code-workspace',
+      '.keel/config.json',
+      '.keelignore',
+      '.gitignore',
+      '.env.local',
+      '.husky/pre-push',
+    ]) {
       const d = await decide({ autoApprove: ['write'] }, 'write_file', { path: p, content: '' }, grants);
       assert.equal(d.type, 'ask', p);
       assert.match(d.reason, /always asks/);
@@ -65,7 +92,10 @@ describe('createPolicy', () => {
     assert.equal((await decide({ autoApprove: ['execute'] }, 'run_command', { command: 'ls && git status' })).type, 'allow');
     assert.equal((await decide({ autoApprove: ['execute'] }, 'run_command', { command: 'make' })).type, 'ask');
     assert.equal((await decide({ autoApprove: ['execute'] }, 'run_tests', {})).type, 'allow');
-    assert.equal((await decide({ autoApprove: ['execute'], commandRules: { allow: ['make'] } }, 'run_command', { command: 'make' })).type, 'allow');
+    assert.equal(
+      (await decide({ autoApprove: ['execute'], commandRules: { allow: ['make'] } }, 'run_command', { command: 'make' })).type,
+      'allow',
+    );
   });
 
   it('never runs installers, fetchers or dangerous commands without asking, unless that exact command was approved', async () => {
@@ -77,7 +107,10 @@ describe('createPolicy', () => {
     const exact: Grant[] = [{ tool: 'run_command', command: 'npm install', scope: 'task' }];
     assert.equal((await decide({}, 'run_command', { command: 'npm install' }, exact)).type, 'allow');
     assert.equal((await decide({}, 'run_command', { command: 'make' }, exact)).type, 'ask', 'a grant covers its own command only');
-    assert.equal((await decide({}, 'run_command', { command: 'make' }, [{ tool: 'run_command', command: 'make', scope: 'task' }])).type, 'allow');
+    assert.equal(
+      (await decide({}, 'run_command', { command: 'make' }, [{ tool: 'run_command', command: 'make', scope: 'task' }])).type,
+      'allow',
+    );
   });
 
   it('names the detected test command when run_tests asks, and its grant covers no other command', async () => {
@@ -88,13 +121,21 @@ describe('createPolicy', () => {
     assert.match(asked.reason, /`npm test`.*scripts\.test is "mocha"/);
     const detectedGrant: Grant[] = [{ tool: 'run_tests', scope: 'task' }];
     assert.equal((await createPolicy().decide(intent('run_tests', {}), ctx(detectedGrant))).type, 'allow');
-    const other = await createPolicy().decide(intent('run_tests', { command: 'node -e "require(\'fs\').rmSync(\'src\')"' }), ctx(detectedGrant));
+    const other = await createPolicy().decide(
+      intent('run_tests', { command: "node -e \"require('fs').rmSync('src')\"" }),
+      ctx(detectedGrant),
+    );
     assert.equal(other.type, 'ask');
     await w.cleanup();
   });
 
   it('applies deny rules before anything else', async () => {
-    const d = await decide({ autoApprove: ['execute'], commandRules: { deny: ['git push'] } }, 'run_command', { command: 'git status; git push' }, [{ tool: 'run_command', scope: 'workspace' }]);
+    const d = await decide(
+      { autoApprove: ['execute'], commandRules: { deny: ['git push'] } },
+      'run_command',
+      { command: 'git status; git push' },
+      [{ tool: 'run_command', scope: 'workspace' }],
+    );
     assert.equal(d.type, 'deny');
   });
 

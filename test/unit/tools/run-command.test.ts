@@ -25,7 +25,10 @@ describe('run_command and get_diagnostics', function () {
   });
 
   it('keeps the observation within budget for huge output, keeping head and tail', async () => {
-    const r = await runCommandTool.execute({ command: "echo FIRST; head -c 20000000 /dev/zero | tr '\\0' 'b'; echo; echo LAST" }, context(t.ws));
+    const r = await runCommandTool.execute(
+      { command: "echo FIRST; head -c 20000000 /dev/zero | tr '\\0' 'b'; echo; echo LAST" },
+      context(t.ws),
+    );
     assert.ok(estimateTokens(r.content) <= runCommandTool.outputBudgetTokens, `${estimateTokens(r.content)} tokens`);
     assert.match(r.content, /FIRST/);
     assert.match(r.content, /LAST\n$/);
@@ -45,10 +48,13 @@ describe('run_command and get_diagnostics', function () {
   });
 
   it('get_diagnostics lists errors first when the port has them', async () => {
-    const ws = { ...t.ws, diagnostics: async () => [
-      { path: 'a.ts', line: 3, column: 1, severity: 'warning' as const, message: 'unused' },
-      { path: 'b.ts', line: 1, column: 5, severity: 'error' as const, message: 'type error', source: 'ts' },
-    ] };
+    const ws = {
+      ...t.ws,
+      diagnostics: async () => [
+        { path: 'a.ts', line: 3, column: 1, severity: 'warning' as const, message: 'unused' },
+        { path: 'b.ts', line: 1, column: 5, severity: 'error' as const, message: 'type error', source: 'ts' },
+      ],
+    };
     const r = await getDiagnosticsTool.execute({}, context(ws));
     assert.equal(r.summary, '1 error, 1 warning');
     assert.match(r.content, /b\.ts:1:5 error \[ts\]: type error\na\.ts:3:1 warning: unused/);

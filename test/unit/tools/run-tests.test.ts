@@ -31,7 +31,10 @@ describe('run_tests', function () {
   });
 
   it('keeps a 500-test run with 3 failures under 2,000 tokens', async () => {
-    t = await tempWorkspace({ 'package.json': JSON.stringify({ scripts: { test: 'mocha test/big.test.cjs' } }), 'test/big.test.cjs': bigSuite(500, [17, 250, 499]) });
+    t = await tempWorkspace({
+      'package.json': JSON.stringify({ scripts: { test: 'mocha test/big.test.cjs' } }),
+      'test/big.test.cjs': bigSuite(500, [17, 250, 499]),
+    });
     await symlink(repoModules, path.join(t.dir, 'node_modules'));
     const r = await runTestsTool.execute({}, context(t.ws));
     assert.equal(r.summary, '497 passed, 3 failed', r.content);
@@ -42,7 +45,10 @@ describe('run_tests', function () {
   it('detects test commands from the project files', async () => {
     const cases: [Record<string, string>, string | undefined][] = [
       [{ 'package.json': '{"scripts":{"test":"jest"}}' }, 'npm test'],
-      [{ 'package.json': '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"},"devDependencies":{"vitest":"1"}}' }, 'npx vitest run'],
+      [
+        { 'package.json': '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"},"devDependencies":{"vitest":"1"}}' },
+        'npx vitest run',
+      ],
       [{ 'pyproject.toml': '[tool.pytest.ini_options]\n' }, 'python3 -m pytest'],
       [{ 'tests/test_x.py': 'def test_x(): pass\n' }, 'python3 -m pytest'],
       [{ 'go.mod': 'module x\n' }, 'go test -v ./...'],
@@ -67,9 +73,12 @@ describe('run_tests', function () {
 function bigSuite(n: number, failing: number[]): string {
   const lines = ["const assert = require('node:assert');", "describe('suite', () => {"];
   for (let i = 0; i < n; i++) {
-    lines.push(failing.includes(i) ? `  it('case ${i}', () => { assert.strictEqual(${i}, ${i + 1}); });` : `  it('case ${i}', () => { assert.ok(true); });`);
+    lines.push(
+      failing.includes(i)
+        ? `  it('case ${i}', () => { assert.strictEqual(${i}, ${i + 1}); });`
+        : `  it('case ${i}', () => { assert.ok(true); });`,
+    );
   }
   lines.push('});');
   return lines.join('\n') + '\n';
 }
-

@@ -5,7 +5,7 @@ import { unifiedDiff } from '../../../src/tools/text/unified-diff.js';
 
 /** A small deterministic PRNG, so failures reproduce. */
 function rng(seed: number): () => number {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 function mutate(lines: string[], rand: () => number): string[] {

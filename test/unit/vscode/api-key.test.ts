@@ -15,7 +15,12 @@ describe('vscode/api-key lookup order', () => {
   });
 
   it('falls back to the provider’s environment variable', async () => {
-    const r = await lookupApiKey({ provider: 'openai', baseUrl: '', readSecret: async () => undefined, env: { OPENAI_API_KEY: ' sk-o \n', ANTHROPIC_API_KEY: 'x' } });
+    const r = await lookupApiKey({
+      provider: 'openai',
+      baseUrl: '',
+      readSecret: async () => undefined,
+      env: { OPENAI_API_KEY: ' sk-o \n', ANTHROPIC_API_KEY: 'x' },
+    });
     assert.deepEqual(r, { kind: 'found', key: 'sk-o', source: 'env' });
   });
 

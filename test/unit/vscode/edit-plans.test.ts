@@ -16,7 +16,10 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 
 describe('vscode/edit-plans (the diff editor’s proposed side)', () => {
   it('applies edit_file blocks to the current bytes, keeping CRLF', () => {
-    const plan = planIntentEdit(intent('edit_file', { path: 'a.txt', edits: [{ search: 'two', replace: 'TWO' }] }), bytes('one\r\ntwo\r\n'));
+    const plan = planIntentEdit(
+      intent('edit_file', { path: 'a.txt', edits: [{ search: 'two', replace: 'TWO' }] }),
+      bytes('one\r\ntwo\r\n'),
+    );
     assert.deepEqual(plan, { ok: true, content: 'one\r\nTWO\r\n' });
   });
 

@@ -14,7 +14,10 @@ async function collect(it: AsyncIterable<ModelEvent>): Promise<ModelEvent[]> {
 
 describe('vscode/host-provider', () => {
   it('answers a missing key with a clear auth error, not an exception', async () => {
-    const p = new HostProvider({ settings: readSettings(() => undefined), lookupKey: async () => ({ kind: 'missing', provider: 'anthropic', message: 'No key. Keel: Set API Key' }) });
+    const p = new HostProvider({
+      settings: readSettings(() => undefined),
+      lookupKey: async () => ({ kind: 'missing', provider: 'anthropic', message: 'No key. Keel: Set API Key' }),
+    });
     assert.equal(p.model, DEFAULT_MODEL.anthropic);
     const events = await collect(p.stream(request, new AbortController().signal));
     assert.deepEqual(events, [{ type: 'error', error: { kind: 'auth', message: 'No key. Keel: Set API Key', retryable: false } }]);

@@ -75,8 +75,14 @@ describe('vscode/session', () => {
     assert.equal(snap.taskId, task.id);
     assert.deepEqual(snap.hints, { noApiKey: true, restricted: true, canResume: false });
     assert.equal(snap.meter.windowTokens, 1234);
-    assert.deepEqual(snap.tasks.tasks.map((t) => [t.title, t.status]), [['Hello', 'completed']]);
-    assert.deepEqual((JSON.parse(snap.itemsJson) as { kind: string }[]).map((i) => i.kind), ['user', 'assistant']);
+    assert.deepEqual(
+      snap.tasks.tasks.map((t) => [t.title, t.status]),
+      [['Hello', 'completed']],
+    );
+    assert.deepEqual(
+      (JSON.parse(snap.itemsJson) as { kind: string }[]).map((i) => i.kind),
+      ['user', 'assistant'],
+    );
     assert.equal(w.context.get('keel.running'), false);
   });
 
@@ -119,7 +125,10 @@ describe('vscode/session', () => {
     await busy.idle();
     await w.session.deleteTask(other.id);
     assert.equal(w.session.current, undefined);
-    assert.deepEqual(w.tasks.list().map((t) => t.id), [busy.id]);
+    assert.deepEqual(
+      w.tasks.list().map((t) => t.id),
+      [busy.id],
+    );
     other.cancel();
   });
 });

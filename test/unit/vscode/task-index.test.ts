@@ -35,7 +35,10 @@ describe('vscode/task-index', () => {
   it('lists the most recently updated first', () => {
     let index = emptyIndex();
     for (const e of [entry('old', 1), entry('new', 3), entry('mid', 2)]) index = upsertEntry(index, e);
-    assert.deepEqual(listEntries(index).map((e) => e.id), ['new', 'mid', 'old']);
+    assert.deepEqual(
+      listEntries(index).map((e) => e.id),
+      ['new', 'mid', 'old'],
+    );
   });
 
   it('upserts, patches and removes by id', () => {

@@ -58,7 +58,10 @@ describe('vscode/task-store', () => {
 
     const second = storeWith(dir, []);
     await second.init();
-    assert.deepEqual(second.list().map((t) => [t.id, t.title, t.status]), [[task.id, 'Say hello', 'completed']]);
+    assert.deepEqual(
+      second.list().map((t) => [t.id, t.title, t.status]),
+      [[task.id, 'Say hello', 'completed']],
+    );
     const again = await second.get(task.id);
     assert.deepEqual(again.getState(), before);
     assert.equal(again.interrupted, false);

@@ -13,7 +13,14 @@ describe('webview: block splitter', () => {
   const doc = 'Para one\nstill one\n\n\n## Head\n\nText before\n```js\nlet a = 1;\n\nlet b = 2;\n```\nafter fence\n\n- a\n- b\n';
 
   it('splits at blank lines and fences, never inside a fence, whatever the chunking', () => {
-    const expected = ['Para one\nstill one\n', '## Head\n', 'Text before\n', '```js\nlet a = 1;\n\nlet b = 2;\n```\n', 'after fence\n', '- a\n- b\n'];
+    const expected = [
+      'Para one\nstill one\n',
+      '## Head\n',
+      'Text before\n',
+      '```js\nlet a = 1;\n\nlet b = 2;\n```\n',
+      'after fence\n',
+      '- a\n- b\n',
+    ];
     for (const chunk of [1, 2, 3, 7, 1000]) assert.deepEqual(split(doc, chunk), expected, `chunk ${chunk}`);
   });
 
@@ -35,7 +42,10 @@ describe('webview: frame batcher', () => {
   it('applies a lone message at once, then at most one batch per frame', () => {
     const frames: (() => void)[] = [];
     const batches: number[][] = [];
-    const b = new FrameBatcher<number>((batch) => batches.push(batch), (cb) => frames.push(cb));
+    const b = new FrameBatcher<number>(
+      (batch) => batches.push(batch),
+      (cb) => frames.push(cb),
+    );
     b.push(1);
     b.push(2);
     b.push(3);
@@ -55,7 +65,11 @@ describe('webview: frame batcher', () => {
     let clock = 0;
     const frames: (() => void)[] = [];
     const updates: number[] = [];
-    const b = new FrameBatcher<number>(() => updates.push(clock), (cb) => frames.push(cb), () => clock);
+    const b = new FrameBatcher<number>(
+      () => updates.push(clock),
+      (cb) => frames.push(cb),
+      () => clock,
+    );
     // A message every 2 ms for 5 s, on a 61 Hz frame clock.
     let nextFrameAt = 1000 / 61;
     let pushed = 0;

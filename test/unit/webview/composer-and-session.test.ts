@@ -44,7 +44,9 @@ describe('webview: composer', () => {
 
   it('New Task, history open and delete post their messages', () => {
     const t = makeApp();
-    t.receive(snapshot([], { tasks: { tasks: [{ id: 't1', title: 'Fix tests', updatedAt: 0, status: 'completed' }], currentTaskId: 't1' } }));
+    t.receive(
+      snapshot([], { tasks: { tasks: [{ id: 't1', title: 'Fix tests', updatedAt: 0, status: 'completed' }], currentTaskId: 't1' } }),
+    );
     t.frame();
     click(q(t.root, '[data-testid="new-task"]'));
     click(q(t.root, '[data-testid="history"]'));
@@ -61,7 +63,10 @@ describe('webview: session', () => {
     assert.equal(log.getAttribute('role'), 'log');
     assert.equal(log.getAttribute('aria-live'), 'polite');
     const unlabelled = Array.from(t.root.querySelectorAll('button')).filter((b) => !b.getAttribute('aria-label'));
-    assert.deepEqual(unlabelled.map((b) => b.outerHTML), []);
+    assert.deepEqual(
+      unlabelled.map((b) => b.outerHTML),
+      [],
+    );
   });
 
   it('asks for a snapshot on start and restores its draft from getState', () => {
@@ -115,7 +120,21 @@ describe('webview: session', () => {
     t.receive(d({ type: 'retry/set', retry: { attempt: 2, delayMs: 5000, message: 'Overloaded' } }));
     t.frame();
     assert.match(q(t.root, '[data-testid="retry-notice"]').textContent ?? '', /Retrying in 5 s/);
-    t.receive(d({ type: 'retry/set', retry: null }, { type: 'item/add', item: { kind: 'notice', id: 'n1', level: 'error', text: 'Invalid API key', action: { label: 'Set API Key', message: 'apiKey/set' } } }));
+    t.receive(
+      d(
+        { type: 'retry/set', retry: null },
+        {
+          type: 'item/add',
+          item: {
+            kind: 'notice',
+            id: 'n1',
+            level: 'error',
+            text: 'Invalid API key',
+            action: { label: 'Set API Key', message: 'apiKey/set' },
+          },
+        },
+      ),
+    );
     t.frame();
     assert.equal(q(t.root, '[data-testid="retry-notice"]').hidden, true);
     const notice = q(t.root, '.item[data-testid="notice"]');
@@ -141,7 +160,7 @@ describe('webview: session', () => {
     assert.equal(Array.from(rendered()).at(-1)!.textContent, 'message 1000');
   });
 
-  it('removes a retried turn\'s items', () => {
+  it("removes a retried turn's items", () => {
     const t = makeApp();
     t.receive(snapshot([{ kind: 'assistant', id: 'a1', text: 'partial' }]));
     t.frame();
@@ -159,7 +178,10 @@ describe('webview: snapshot items', () => {
     items.push({ kind: 'intent', id: 'bad', tool: 'x', risk: 'root', status: 'done' }, 42, { kind: 'user', id: 'u2', text: 'also fine' });
     t.receive({ ...message, itemsJson: JSON.stringify(items) });
     t.frame();
-    assert.deepEqual(Array.from(t.root.querySelectorAll('[data-testid="user-message"]'), (e) => e.textContent), ['fine', 'also fine']);
+    assert.deepEqual(
+      Array.from(t.root.querySelectorAll('[data-testid="user-message"]'), (e) => e.textContent),
+      ['fine', 'also fine'],
+    );
     assert.match(q(t.root, '.item[data-item-id="bad"]').textContent ?? '', /could not be shown/);
     assert.equal(t.logs.length, 1);
   });
@@ -177,12 +199,23 @@ describe('webview: batches', () => {
   it('applies deltas that follow a snapshot in the same frame exactly once', () => {
     const t = makeApp();
     t.receive(snapshot()); // applied at once
-    t.receive(snapshot([{ kind: 'assistant', id: 'a1', text: 'Hello' }, { kind: 'user', id: 'u1', text: 'gone soon' }], { seq: 3 }));
+    t.receive(
+      snapshot(
+        [
+          { kind: 'assistant', id: 'a1', text: 'Hello' },
+          { kind: 'user', id: 'u1', text: 'gone soon' },
+        ],
+        { seq: 3 },
+      ),
+    );
     const d = deltas(3);
     t.receive(d({ type: 'text/append', id: 'a1', text: ', world' }, { type: 'item/remove', id: 'u1' }));
     t.receive(d({ type: 'item/add', item: { kind: 'user', id: 'u2', text: 'next' } }));
     t.frame();
     assert.equal(q(t.root, '[data-testid="assistant-text"]').textContent?.trim(), 'Hello, world');
-    assert.deepEqual(Array.from(t.root.querySelectorAll('[data-testid="user-message"]'), (e) => e.textContent), ['next']);
+    assert.deepEqual(
+      Array.from(t.root.querySelectorAll('[data-testid="user-message"]'), (e) => e.textContent),
+      ['next'],
+    );
   });
 });

@@ -5,7 +5,19 @@ import type { WebviewMessage } from '../../../src/protocol/index.js';
 
 const dom = new JSDOM('<!DOCTYPE html><html><body></body></html>', { pretendToBeVisual: true, url: 'https://webview.test/' });
 const g = globalThis as Record<string, unknown>;
-for (const name of ['window', 'document', 'Node', 'Element', 'HTMLElement', 'DocumentFragment', 'KeyboardEvent', 'MouseEvent', 'Event', 'getComputedStyle', 'HTMLPreElement']) {
+for (const name of [
+  'window',
+  'document',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'DocumentFragment',
+  'KeyboardEvent',
+  'MouseEvent',
+  'Event',
+  'getComputedStyle',
+  'HTMLPreElement',
+]) {
   if (name === 'window') g[name] = dom.window;
   else g[name] = (dom.window as unknown as Record<string, unknown>)[name];
 }

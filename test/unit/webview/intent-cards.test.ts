@@ -87,7 +87,13 @@ describe('webview: intent cards', () => {
     const tail = q(t.root, '.intent-progress').textContent ?? '';
     assert.equal(tail.length, 4096);
     assert.ok(tail.endsWith('END'));
-    t.receive(d({ type: 'intent/update', id: 'i1', patch: { status: 'done', elapsedMs: 2500, result: { ok: true, summary: '41 passed', detail: 'full log' } } }));
+    t.receive(
+      d({
+        type: 'intent/update',
+        id: 'i1',
+        patch: { status: 'done', elapsedMs: 2500, result: { ok: true, summary: '41 passed', detail: 'full log' } },
+      }),
+    );
     t.frame();
     assert.equal(q(t.root, '.intent-result summary').textContent?.trim(), '41 passed');
     assert.equal(q(t.root, '.intent-detail').textContent, 'full log');

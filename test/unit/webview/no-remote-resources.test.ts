@@ -29,7 +29,10 @@ function remoteImages(root: ParentNode): Element[] {
 
 function assertSafe(app: HTMLElement): void {
   const root = q(app, '[data-testid="transcript"]');
-  assert.deepEqual(remoteImages(root).map((i) => i.outerHTML), []);
+  assert.deepEqual(
+    remoteImages(root).map((i) => i.outerHTML),
+    [],
+  );
   const links = Array.from(root.querySelectorAll('a.image-link'), (a) => [a.getAttribute('href'), a.textContent]);
   assert.deepEqual(links, [
     ['https://evil.example/track.png', 'diagram (https://evil.example/track.png)'],

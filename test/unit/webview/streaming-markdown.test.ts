@@ -25,7 +25,10 @@ describe('webview: streamed markdown', function () {
     assert.equal(q(md, 'h1').textContent, 'Title');
     assert.equal(q(md, 'strong').textContent, 'bold');
     assert.equal(q(md, 'p code').textContent, 'code');
-    assert.deepEqual(Array.from(md.querySelectorAll('ul > li'), (li) => li.textContent), ['one', 'two']);
+    assert.deepEqual(
+      Array.from(md.querySelectorAll('ul > li'), (li) => li.textContent),
+      ['one', 'two'],
+    );
     assert.equal(md.querySelectorAll('ol > li').length, 2);
     assert.equal(q(md, 'blockquote').textContent?.trim(), 'quoted');
   });

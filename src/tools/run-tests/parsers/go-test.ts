@@ -43,6 +43,12 @@ export const goTestParser: OutputParser = {
         const t = tests.get(n)!;
         return { name: n, ...(t.file ? { file: t.file, line: t.line } : {}), message: t.messages.slice(0, 8).join('\n') || 'failed' };
       });
-    return { runner: 'go-test', passed: count('PASS'), failed: count('FAIL') + buildErrors.length, skipped: count('SKIP'), failures: [...buildErrors, ...failures] };
+    return {
+      runner: 'go-test',
+      passed: count('PASS'),
+      failed: count('FAIL') + buildErrors.length,
+      skipped: count('SKIP'),
+      failures: [...buildErrors, ...failures],
+    };
   },
 };

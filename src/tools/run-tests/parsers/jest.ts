@@ -15,7 +15,9 @@ export const jestParser: OutputParser = {
       const name = lines[0]!.trim().replace(/ › /g, ' > ');
       if (seen.has(name)) continue;
       seen.add(name);
-      const rest = lines.slice(1).filter((l) => !/^\s*>?\s*\d+ \|/.test(l) && !/^\s+\|/.test(l) && !/^(Test Suites|Tests|Snapshots|Time):/.test(l));
+      const rest = lines
+        .slice(1)
+        .filter((l) => !/^\s*>?\s*\d+ \|/.test(l) && !/^\s+\|/.test(l) && !/^(Test Suites|Tests|Snapshots|Time):/.test(l));
       const where = locationIn(rest.filter((l) => /^\s*at /.test(l)).join('\n'), root);
       failures.push({ name, ...where, message: messageOf(rest) });
     }

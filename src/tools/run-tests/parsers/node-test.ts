@@ -17,9 +17,20 @@ export const nodeTestSpecParser: OutputParser = {
       if (!at || !title) continue;
       const rest = lines.slice(2);
       const frame = locationIn(rest.filter((l) => /^\s*at /.test(l)).join('\n'), root);
-      failures.push({ name: fullNames.get(title[1]!) ?? title[1]!, file: relativeTo(at[1]!, root), line: frame?.line ?? Number(at[2]), message: messageOf(rest) });
+      failures.push({
+        name: fullNames.get(title[1]!) ?? title[1]!,
+        file: relativeTo(at[1]!, root),
+        line: frame?.line ?? Number(at[2]),
+        message: messageOf(rest),
+      });
     }
-    return { runner: 'node-test', passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo'), failures };
+    return {
+      runner: 'node-test',
+      passed: count('pass'),
+      failed: count('fail') + count('cancelled'),
+      skipped: count('skipped') + count('todo'),
+      failures,
+    };
   },
 };
 

@@ -6,7 +6,8 @@ export const pytestParser: OutputParser = {
   runner: 'pytest',
   detect: (o) => /^=+ test session starts =+$/m.test(o) || /^=*\s*(\d+ \w+(, )?)+ in [\d.]+s/m.test(o),
   parse(output) {
-    const summary = /^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s/m.exec([...output.matchAll(/^.*\d+ \w+.* in [\d.]+s.*$/gm)].pop()?.[0] ?? '')?.[1] ?? '';
+    const summary =
+      /^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s/m.exec([...output.matchAll(/^.*\d+ \w+.* in [\d.]+s.*$/gm)].pop()?.[0] ?? '')?.[1] ?? '';
     const details = failureDetails(output);
     const failures: TestFailure[] = [];
     for (const m of output.matchAll(/^(FAILED|ERROR) (\S+?)(?: - (.*))?$/gm)) {
@@ -21,13 +22,22 @@ export const pytestParser: OutputParser = {
 
 function failureDetails(output: string): Map<string, { file?: string; line?: number; message: string }> {
   const map = new Map<string, { file?: string; line?: number; message: string }>();
-  const section = output.split(/^=+ (?:FAILURES|ERRORS) =+$/m).slice(1).join('\n').split(/^=+ short test summary info =+$/m)[0] ?? '';
+  const section =
+    output
+      .split(/^=+ (?:FAILURES|ERRORS) =+$/m)
+      .slice(1)
+      .join('\n')
+      .split(/^=+ short test summary info =+$/m)[0] ?? '';
   for (const block of section.split(/^_{3,} (?=.* _{3,}$)/m).slice(1)) {
     const lines = block.split('\n');
     const title = lines[0]!.replace(/ _+$/, '').trim();
     const locs = [...block.matchAll(/^(\S+\.py):(\d+): \w+/gm)];
     const loc = locs[locs.length - 1];
-    const message = lines.filter((l) => l.startsWith('E ')).map((l) => l.slice(1).trim()).slice(0, 8).join('\n');
+    const message = lines
+      .filter((l) => l.startsWith('E '))
+      .map((l) => l.slice(1).trim())
+      .slice(0, 8)
+      .join('\n');
     map.set(title, { ...(loc ? { file: loc[1], line: Number(loc[2]) } : {}), message });
   }
   return map;

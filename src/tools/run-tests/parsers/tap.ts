@@ -24,12 +24,22 @@ export const tapParser: OutputParser = {
       if (/^\s*type: 'suite'/m.test(yaml) || /failureType: 'subtestsFailed'/.test(yaml)) continue;
       const path = [...names.slice(0, depth), notOk[2]!];
       const loc = /location: '(.+):(\d+):\d+'/.exec(yaml);
-      failures.push({ name: path.join(' > '), ...(loc ? { file: relativeTo(loc[1]!, root), line: Number(loc[2]) } : {}), message: errorOf(yaml) });
+      failures.push({
+        name: path.join(' > '),
+        ...(loc ? { file: relativeTo(loc[1]!, root), line: Number(loc[2]) } : {}),
+        message: errorOf(yaml),
+      });
     }
     const total = count('tests');
     const hasCounts = /^# (pass|fail) \d+/m.test(output);
     const failed = hasCounts ? count('fail') + count('cancelled') : failures.length;
-    return { runner: 'tap', passed: hasCounts ? count('pass') : Math.max(0, total - failed), failed, skipped: count('skipped') + count('todo'), failures };
+    return {
+      runner: 'tap',
+      passed: hasCounts ? count('pass') : Math.max(0, total - failed),
+      failed,
+      skipped: count('skipped') + count('todo'),
+      failures,
+    };
   },
 };
 
@@ -45,6 +55,13 @@ function errorOf(yaml: string): string {
   if (inline) return inline[1]!.replace(/''/g, "'");
   const block = /^([ \t]*)error: \|-?\n((?:\1[ \t]+.*\n?|[ \t]*\n)*)/m.exec(yaml);
   const name = /^\s*name: '?(\w+)'?$/m.exec(yaml)?.[1];
-  const text = block ? block[2]!.split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 8).join('\n') : 'failed';
+  const text = block
+    ? block[2]!
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(0, 8)
+        .join('\n')
+    : 'failed';
   return name ? `${name}: ${text}` : text;
 }
