@@ -35,7 +35,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const store = logPath ? JsonlLogStore.open(logPath) : undefined;
   const runtime = new Runtime({
     provider: makeProvider(options),
-    registry: createToolRegistry(),
+    registry: createToolRegistry(undefined, workspace.shell),
     workspace,
     policy: interactive ? createPolicy({ autoApprove: options.approve }) : headlessPolicy(createPolicy({ autoApprove: options.approve })),
     store,
