@@ -1,7 +1,8 @@
 // Who answers approvals in a headless run: the person at the terminal (y/n/a), or — with no
-// terminal — nobody, so anything not pre-approved is rejected and the model is told why.
+// terminal — nobody, so anything not pre-approved is rejected and the model is told why. The
+// person sees exactly what would run: the whole command line, with anything invisible shown.
 import * as readline from 'node:readline';
-import type { Runtime, ToolIntent } from '../kernel/index.js';
+import { showInvisibles, type Runtime, type ToolIntent } from '../kernel/index.js';
 
 export const NON_INTERACTIVE_REASON = 'not approved (non-interactive)';
 
@@ -28,8 +29,9 @@ export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.Wr
     });
     const answer = async (question: string) => Promise.race([ask(rl, question), ended]);
     try {
+      output.write(`${describeForApproval(intent, reason)}\n`);
       for (;;) {
-        const reply = await answer(`Allow ${intent.tool} ${intent.summary}? (${reason}) [y]es / [n]o / [a]lways this task: `);
+        const reply = await answer('[y]es / [n]o / [a]lways this task: ');
         if (reply === 'interrupted') return onInterrupt();
         if (reply === 'closed') return void runtime.reject(intent.id, 'no answer (the terminal input closed)');
         const choice = reply.trim().toLowerCase();
@@ -45,6 +47,23 @@ export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.Wr
       rl.close();
     }
   };
+}
+
+/**
+ * What the person is asked to allow: for a command, its exact line (and folder) on a line of
+ * its own; otherwise the call's summary. Control characters, bidi overrides and invisible
+ * spaces are shown as markers, so nothing in the line is hidden, reordered or drawn over.
+ */
+export function describeForApproval(intent: ToolIntent, reason: string): string {
+  const input = intent.input as { command?: unknown; cwd?: unknown } | null;
+  const lines = [`Allow ${intent.tool}? (${showInvisibles(reason)})`];
+  if (typeof input?.command === 'string') {
+    lines.push(`  $ ${showInvisibles(input.command)}`);
+    if (typeof input.cwd === 'string') lines.push(`  in ${showInvisibles(input.cwd)}`);
+  } else {
+    lines.push(`  ${showInvisibles(intent.summary)}`);
+  }
+  return lines.join('\n');
 }
 
 function ask(rl: readline.Interface, question: string): Promise<string> {

@@ -4,10 +4,28 @@ import type { Risk } from '../kernel/index.js';
 
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
-           [--approve read,write,execute,network | --approve all] [--log FILE] [--max-turns N] "<task>"
+           [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
+           [--deny-command PREFIX]... [--log FILE] [--max-turns N] "<task>"
 
-API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url).
---provider scripted runs a built-in demo that needs no key.`;
+What runs without asking:
+  --approve RISKS          a comma list of read, write, execute, network. read (the default):
+                           reading and searching inside the workspace. write: edits outside
+                           protected paths. execute: test runs and commands Keel classifies as
+                           read-only; other commands still ask.
+  --approve all            every risk, and commands of every kind: builds, scripts, installs,
+                           network use, lines Keel cannot classify (node script.js, make, …).
+                           Never unasked: dangerous commands (sudo, rm -rf /, dd to a disk, …)
+                           and protected paths (.git, .vscode, .env, …): asked at a terminal,
+                           refused without one. Always refused: --deny-command prefixes and
+                           paths outside the workspace.
+  --allow-command PREFIX   commands that start with these exact words run without asking,
+                           e.g. --allow-command make --allow-command "npm run build"
+                           ("make" covers "make test", not "makeup"). Repeatable.
+  --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
+At a terminal Keel asks about anything else; without one it is rejected and the model is told.
+
+API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
+Keel runs never see them. --provider scripted runs a built-in demo that needs no key.`;
 
 export type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
@@ -18,6 +36,10 @@ export interface RunOptions {
   model: string | undefined;
   baseUrl: string | undefined;
   approve: Risk[];
+  /** --approve all: commands of every class but dangerous run unasked. */
+  approveUnclassified: boolean;
+  allowCommands: string[];
+  denyCommands: string[];
   log: string | undefined;
   maxTurns: number;
 }
@@ -44,6 +66,8 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
         model: { type: 'string' },
         'base-url': { type: 'string' },
         approve: { type: 'string' },
+        'allow-command': { type: 'string', multiple: true },
+        'deny-command': { type: 'string', multiple: true },
         log: { type: 'string' },
         'max-turns': { type: 'string' },
       },
@@ -61,6 +85,9 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     model: values.model,
     baseUrl: parseUrl(values['base-url']),
     approve: parseApprove(values.approve),
+    approveUnclassified: values.approve === 'all',
+    allowCommands: (values['allow-command'] ?? []).map((v) => parsePrefix('--allow-command', v)),
+    denyCommands: (values['deny-command'] ?? []).map((v) => parsePrefix('--deny-command', v)),
     log: values.log,
     maxTurns: parseMaxTurns(values['max-turns']),
   };
@@ -79,6 +106,15 @@ function parseApprove(value: string | undefined): Risk[] {
   const bad = parts.filter((p) => !(RISKS as string[]).includes(p));
   if (bad.length) throw new UsageError(`--approve takes ${RISKS.join(',')} or all (unknown: ${bad.join(', ')}).`);
   return parts as Risk[];
+}
+
+/** A command prefix is plain words: a shell operator in it would not mean what it seems to. */
+function parsePrefix(flag: string, value: string): string {
+  const words = value.trim();
+  if (!words) throw new UsageError(`${flag} needs a command prefix such as "make" or "npm run build".`);
+  if (/[;&|<>()`$\\'"\n]/.test(words))
+    throw new UsageError(`${flag} takes plain words such as "npm run build", without quotes or shell operators (got "${value}").`);
+  return words;
 }
 
 function parseMaxTurns(value: string | undefined): number {

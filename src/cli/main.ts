@@ -3,6 +3,10 @@ import { parseRunArgs, USAGE, UsageError } from './args.js';
 import { EXIT, runTask } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
+  if (asksForHelp(argv)) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.completed;
+  }
   try {
     const options = parseRunArgs(argv, process.cwd());
     return await runTask(options, {
@@ -19,6 +23,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`keel: ${(err as Error).message}\n`);
     return EXIT.failed;
   }
+}
+
+/** `keel --help`, `keel run --help`: the usage on stdout, and success. */
+function asksForHelp(argv: string[]): boolean {
+  const isHelp = (a: string) => a === '--help' || a === '-h';
+  return (argv.length === 1 && isHelp(argv[0]!)) || (argv[0] === 'run' && argv.slice(1).some(isHelp));
 }
 
 // The first Ctrl+C cancels the run so its log ends cleanly; a later one (while

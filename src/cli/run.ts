@@ -35,9 +35,9 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const store = logPath ? JsonlLogStore.open(logPath) : undefined;
   const runtime = new Runtime({
     provider: makeProvider(options),
-    registry: createToolRegistry(),
+    registry: createToolRegistry(undefined, workspace.shell),
     workspace,
-    policy: interactive ? createPolicy({ autoApprove: options.approve }) : headlessPolicy(createPolicy({ autoApprove: options.approve })),
+    policy: interactive ? policyFor(options) : headlessPolicy(policyFor(options)),
     store,
     maxTurns: options.maxTurns,
     visibility: { trusted: true, hasDiagnostics: false },
@@ -79,6 +79,14 @@ function headlessPolicy(inner: ApprovalPolicy): ApprovalPolicy {
       return verdict;
     },
   };
+}
+
+function policyFor(o: RunOptions): ApprovalPolicy {
+  return createPolicy({
+    autoApprove: o.approve,
+    approveUnclassified: o.approveUnclassified,
+    commandRules: { allow: o.allowCommands, deny: o.denyCommands },
+  });
 }
 
 function makeProvider(o: RunOptions): ModelProvider {

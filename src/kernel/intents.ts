@@ -25,6 +25,11 @@ export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
     h.emit({ type: 'intent_proposed', intent });
     return { intent, problem: `There is no tool named "${call.tool}". Available tools: ${names}.` };
   }
+  if (call.inputError !== undefined) {
+    const intent: ToolIntent = { ...base, input: null, summary: call.tool, risk: def.risk, paths: [] };
+    h.emit({ type: 'intent_proposed', intent });
+    return { intent, problem: `The call to ${call.tool} did not run: ${call.inputError}` };
+  }
   const parsed = def.input.safeParse(call.input);
   if (!parsed.success) {
     const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: def.risk, paths: [] };

@@ -1,5 +1,5 @@
 // The Workspace port on Node: files through node:fs (atomic writes), search through ripgrep
-// (or a fallback), processes through the user's shell in their own process group.
+// (or a fallback), processes through Keel's one shell in their own process group.
 import { promises as fs } from 'node:fs';
 import type { DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, Workspace } from '../kernel/index.js';
 import { WorkspaceError } from '../kernel/index.js';
@@ -8,6 +8,7 @@ import { basicSearch } from './basic-search.js';
 import { toWorkspaceError } from './fs-errors.js';
 import { PathResolver } from './path-resolver.js';
 import { findRipgrep, runRipgrep } from './ripgrep.js';
+import { commandShell } from './command-shell.js';
 import { runProcess } from './run-process.js';
 
 export type FallbackSearch = (ws: Workspace, query: SearchQuery, signal: AbortSignal) => Promise<SearchResult>;
@@ -17,6 +18,11 @@ export interface NodeWorkspaceOptions {
   rgPath?: string | null;
   /** Search used when there is no ripgrep; pass `searchByWalking` from src/tools. */
   fallbackSearch?: FallbackSearch;
+  /**
+   * The secrets Keel holds (provider keys from settings or secret storage), asked for before
+   * each command: no variable of a child process may carry one.
+   */
+  withheldSecrets?: () => Iterable<string> | Promise<Iterable<string>>;
 }
 
 export interface NodeWorkspace extends Workspace {
@@ -31,6 +37,7 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
 
   const ws: NodeWorkspace = {
     root: paths.root,
+    shell: commandShell(),
     caseInsensitive: paths.caseInsensitive,
     resolve: (p) => paths.resolve(p),
     async readFile(p) {
@@ -85,7 +92,7 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       const cwd = await paths.resolve(opts.cwd ?? '.');
       const st = await fs.stat(abs(cwd)).catch(() => undefined);
       if (!st?.isDirectory()) throw new WorkspaceError('not_a_directory', `${opts.cwd} is not a folder in the workspace.`);
-      return runProcess(commandLine, abs(cwd), opts);
+      return runProcess(commandLine, abs(cwd), opts, (await options.withheldSecrets?.()) ?? []);
     },
   };
   return ws;

@@ -1,24 +1,29 @@
-// Runs a command line through the user's shell in its own process group, capturing bounded
-// head/tail output. A timeout or an abort ends the whole group: SIGTERM, then SIGKILL.
+// Runs a command line with Keel's one shell (command-shell.ts) in its own process group,
+// capturing bounded head/tail output. A timeout or an abort ends the whole group: SIGTERM,
+// then SIGKILL.
 import { spawn } from 'node:child_process';
 import { WorkspaceError, type ProcessOptions, type ProcessResult } from '../kernel/index.js';
 import { BoundedCapture } from './bounded-capture.js';
+import { childSpawn } from './command-shell.js';
 
 const KILL_GRACE_MS = 2000;
 /** After the shell exits, how long to wait for output still in the pipes. */
 const DRAIN_MS = 250;
 
-export function userShell(): string {
-  return process.env.SHELL || '/bin/sh';
-}
-
-export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOptions): Promise<ProcessResult> {
+/** `withheld`: secrets (the provider keys Keel holds) that no variable of the child may carry. */
+export function runProcess(
+  commandLine: string,
+  cwdAbs: string,
+  opts: ProcessOptions,
+  withheld: Iterable<string> = [],
+): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(userShell(), ['-c', commandLine], {
+    const how = childSpawn(commandLine, opts.env, withheld);
+    const child = spawn(how.file, how.args, {
       cwd: cwdAbs,
       detached: true,
-      env: { ...process.env, ...opts.env },
+      env: how.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out = new BoundedCapture(opts.maxCaptureChars);
@@ -67,8 +72,10 @@ export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOpt
       });
     }
     child.on('error', (e) => {
+      state.done = true;
       timers.forEach(clearTimeout);
-      reject(new WorkspaceError('io_error', `Could not start ${userShell()}: ${e.message}`));
+      opts.signal.removeEventListener('abort', onAbort);
+      reject(new WorkspaceError('io_error', `Could not start ${how.file}: ${e.message}`));
     });
     child.on('exit', (code, signal) => {
       [state.exit, state.signal] = [code, signal];

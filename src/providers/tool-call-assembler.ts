@@ -1,8 +1,9 @@
 // Tool calls arrive as JSON text in many fragments (split anywhere: inside a string, an
 // escape, a number). Fragments are only collected while streaming and parsed once, when
-// the turn is complete; a call whose JSON is not whole never becomes an intent.
+// the turn is complete. A call whose JSON is not whole in a finished turn is the model's
+// mistake, not the network's: it goes out with `inputError` (so the model is told and can
+// try again) instead of failing the turn, since the same request would only repeat it.
 import type { ModelEvent } from '../kernel/contracts/index.js';
-import { TurnFailure, modelError } from './errors.js';
 
 interface Slot {
   ref: string;
@@ -45,40 +46,47 @@ export class ToolCallAssembler {
   }
 
   /**
-   * The calls as intents, in order. Throws TurnFailure on the first call whose JSON does not
-   * parse or that was never closed (when `requireClosed`); `truncated` says the model hit its
-   * output limit, which no retry of the same request would cure.
+   * The calls as intents, in order, once the turn is finished. A call whose JSON does not parse,
+   * or that was never closed (when `requireClosed`), carries `inputError`; `truncated` says the
+   * model hit its output limit, which explains the cut.
    */
   intents(opts: { requireClosed: boolean; truncated: boolean }): ModelEvent[] {
-    const events: ModelEvent[] = [];
-    for (const slot of this.slots.values()) {
-      const input = opts.requireClosed && !slot.closed ? INCOMPLETE : parse(slot.parts.join(''));
-      if (input === INCOMPLETE) throw new TurnFailure(incompleteError(slot, opts.truncated));
-      events.push({ type: 'tool_intent', providerRef: slot.ref, tool: slot.name, input });
-    }
-    return events;
+    return [...this.slots.values()].map((slot): ModelEvent => {
+      const parsed =
+        opts.requireClosed && !slot.closed ? ({ ok: false, error: 'the call was never closed' } as const) : parse(slot.parts.join(''));
+      if (parsed.ok) return { type: 'tool_intent', providerRef: slot.ref, tool: slot.name, input: parsed.value };
+      return {
+        type: 'tool_intent',
+        providerRef: slot.ref,
+        tool: slot.name,
+        input: null,
+        inputError: inputError(parsed.error, opts.truncated),
+      };
+    });
   }
 }
 
-const INCOMPLETE = Symbol('incomplete');
+type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
 
-function parse(json: string): unknown {
+/** The parser's own words are kept short: they may quote the model's text back. */
+const MAX_PARSE_ERROR_CHARS = 200;
+
+function parse(json: string): Parsed {
   // A call without arguments streams no JSON at all: that is an empty input object.
-  if (json.trim() === '') return {};
+  if (json.trim() === '') return { ok: true, value: {} };
   try {
-    return JSON.parse(json);
-  } catch {
-    return INCOMPLETE;
+    return { ok: true, value: JSON.parse(json) };
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { ok: false, error: message.length > MAX_PARSE_ERROR_CHARS ? `${message.slice(0, MAX_PARSE_ERROR_CHARS)}…` : message };
   }
 }
 
-function incompleteError(slot: Slot, truncated: boolean) {
+function inputError(parseError: string, truncated: boolean): string {
   if (truncated)
-    return modelError(
-      'unknown',
-      `The reply reached the output token limit in the middle of a call to "${slot.name}"; ` +
-        'its input is incomplete, so the call was dropped. Raise the max output tokens setting or ask for smaller steps.',
-      false,
+    return (
+      `the reply reached the output token limit in the middle of its input, so the input is incomplete (${parseError}). ` +
+      'Make smaller calls, for example a shorter file content or fewer edits at once.'
     );
-  return modelError('unknown', `The model sent incomplete or invalid JSON input for "${slot.name}".`, true);
+  return `its input is not valid JSON (${parseError}). Send the whole input again as one JSON object.`;
 }

@@ -8,6 +8,11 @@
 // of thousands of tokens costs the kernel one event, while a model streaming at its own
 // pace (one event per read) is passed through as it comes.
 //
+// Each attempt gets its own AbortSignal, linked to the run's only while the attempt lasts:
+// the SDKs add an abort listener per request to the signal they are given and do not always
+// take it off (OpenAI never does; Anthropic not when the body is read through `asResponse`),
+// so handing them the run's signal left one listener per turn on it for the whole run.
+//
 // This is a hand-written async iterator rather than an async generator: the hot path
 // (one read in, one merged ModelEvent out) is a single promise `then`.
 import type { ModelError, ModelEvent } from '../kernel/contracts/index.js';
@@ -51,6 +56,8 @@ const item = (value: ModelEvent): Result => ({ value, done: false });
 class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
   private attempt = 0;
   private raw: AsyncIterator<Raw[]> | undefined;
+  /** Cuts the current attempt's signal loose from the run's (undefined between attempts). */
+  private unlink: (() => void) | undefined;
   private turn: TurnTranslator<Raw> | undefined;
   /** Events to hand out before anything else: the rest of a multi-event push, closing events. */
   private readonly queued: ModelEvent[] = [];
@@ -82,7 +89,10 @@ class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
     this.ended = true;
     this.failed = false;
     this.queued.length = 0;
-    return this.closeRaw().then(() => DONE);
+    return this.closeRaw().then(() => {
+      this.endLink();
+      return DONE;
+    });
   }
 
   private readonly onRaw = (r: IteratorResult<Raw[]>): Result | Promise<Result> => this.handle(r) ?? this.pullMore();
@@ -139,18 +149,21 @@ class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
     if (this.signal.aborted) return this.endWith({ type: 'error', error: cancelledError() });
     this.attempt++;
     this.turn = this.source.translator();
+    const link = linkedSignal(this.signal);
+    this.unlink = link.unlink;
     try {
-      this.raw = (await this.source.open(this.signal))[Symbol.asyncIterator]();
+      this.raw = (await this.source.open(link.signal))[Symbol.asyncIterator]();
     } catch (e) {
       return this.onError(e);
     }
-    if (this.ended) return this.closeRaw().then(() => DONE);
+    if (this.ended) return this.closeRaw().then(() => (this.endLink(), DONE));
     return this.next();
   }
 
   /** The attempt's stream is over: finish the turn, or announce a retry, or end with the error. */
   private endAttempt(failure: ModelError | undefined): Promise<Result> {
     this.raw = undefined;
+    this.endLink();
     // The SDKs end an aborted stream quietly: an abort must never pass for a finished turn.
     if (this.signal.aborted) return this.endWith({ type: 'error', error: cancelledError() });
     if (!failure || this.turn!.complete) {
@@ -175,11 +188,28 @@ class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
     return Promise.resolve(item(event));
   }
 
+  private endLink(): void {
+    this.unlink?.();
+    this.unlink = undefined;
+  }
+
   private closeRaw(): Promise<unknown> {
     const raw = this.raw;
     this.raw = undefined;
     return Promise.resolve(raw?.return?.()).catch(() => undefined);
   }
+}
+
+/** A signal that aborts when `parent` does, until `unlink` is called; listeners on it die with it. */
+function linkedSignal(parent: AbortSignal): { signal: AbortSignal; unlink: () => void } {
+  const child = new AbortController();
+  if (parent.aborted) {
+    child.abort(parent.reason);
+    return { signal: child.signal, unlink: () => undefined };
+  }
+  const forward = () => child.abort(parent.reason);
+  parent.addEventListener('abort', forward, { once: true });
+  return { signal: child.signal, unlink: () => parent.removeEventListener('abort', forward) };
 }
 
 /** Collects a read's ModelEvents, joining each run of adjacent text or reasoning deltas into one. */

@@ -1,10 +1,10 @@
 // Keel's tools, declared once each. Composition roots (CLI, extension) register them all.
-import { Registry, type ToolDefinition } from '../kernel/index.js';
+import { Registry, type CommandShell, type ToolDefinition } from '../kernel/index.js';
 import { editFileTool } from './edit-file.js';
 import { getDiagnosticsTool } from './get-diagnostics.js';
 import { listFilesTool } from './list-files.js';
 import { readFileTool } from './read-file.js';
-import { runCommandTool } from './run-command.js';
+import { createRunCommandTool, runCommandTool } from './run-command.js';
 import { runTestsTool } from './run-tests/run-tests.js';
 import { searchFilesTool } from './search-files.js';
 import { writeFileTool } from './write-file.js';
@@ -20,9 +20,14 @@ export const allTools: readonly ToolDefinition[] = [
   getDiagnosticsTool,
 ];
 
+/** Every tool, with run_command described for the shell the workspace runs commands with. */
+export function toolsFor(shell: CommandShell | undefined): ToolDefinition[] {
+  return allTools.map((t) => (t.name === runCommandTool.name ? createRunCommandTool(shell) : t));
+}
+
 /** Registers every tool on the given registry (or a new one). */
-export function createToolRegistry(registry: Registry = new Registry()): Registry {
-  for (const tool of allTools) registry.addTool(tool);
+export function createToolRegistry(registry: Registry = new Registry(), shell?: CommandShell): Registry {
+  for (const tool of toolsFor(shell)) registry.addTool(tool);
   return registry;
 }
 

@@ -1,12 +1,13 @@
-// run_command: a command line through the user's shell, with stdout and stderr captured
+// run_command: a command line through the workspace's shell (bash without startup files, or
+// /bin/sh where there is no bash; the description says which), with stdout and stderr captured
 // (interleaved, head and tail kept), a timeout and cancellation that end the process group.
 import { z } from 'zod';
-import type { ToolDefinition } from '../kernel/index.js';
+import type { CommandShell, ToolDefinition } from '../kernel/index.js';
 import { describeExit, renderCaptured } from './process-output.js';
 import { errorResult } from './tool-result.js';
 
 export const RunCommandInputSchema = z.object({
-  command: z.string().min(1).describe("Shell command line, run with the user's shell (sh -c)."),
+  command: z.string().min(1).describe('Command line, run with the shell named in the tool description.'),
   cwd: z.string().optional().describe('Folder to run in, relative to the workspace root.'),
   timeoutMs: z
     .number()
@@ -21,11 +22,28 @@ export type RunCommandInput = z.infer<typeof RunCommandInputSchema>;
 const BUDGET_TOKENS = 4000;
 const DEFAULT_TIMEOUT_MS = 120_000;
 
+/** What the model is told about the shell its command lines run in. */
+export function describeShell(shell: CommandShell | undefined): string {
+  if (shell?.name === 'sh')
+    return (
+      `Runs with ${shell.path} -c (this machine has no bash): POSIX sh syntax only, ` +
+      'no bash features such as [[ ]], arrays, brace expansion or $(< file).'
+    );
+  return "Runs with bash --noprofile --norc -c (not the user's login shell: no aliases, profile or rc files).";
+}
+
+/** run_command, described for the shell the workspace runs commands with. */
+export function createRunCommandTool(shell?: CommandShell): ToolDefinition<RunCommandInput> {
+  return { ...runCommandTool, description: `${DESCRIPTION} ${describeShell(shell)}` };
+}
+
+const DESCRIPTION =
+  'Run a shell command in the workspace and return its exit code and output (long output keeps its start and end). ' +
+  'Do not start servers or watchers that never exit. To run the tests, prefer run_tests.';
+
 export const runCommandTool: ToolDefinition<RunCommandInput> = {
   name: 'run_command',
-  description:
-    'Run a shell command in the workspace and return its exit code and output (long output keeps its start and end). ' +
-    'Do not start servers or watchers that never exit. To run the tests, prefer run_tests.',
+  description: `${DESCRIPTION} ${describeShell(undefined)}`,
   input: RunCommandInputSchema,
   risk: 'execute',
   readOnly: false,

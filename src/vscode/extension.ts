@@ -56,7 +56,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   let providerOverride: ((s: KeelSettings) => ModelProvider | undefined) | undefined;
 
   const host = folder
-    ? await createHostWorkspace(folder.uri, terminal, (m) => log.info(m)).catch((error: unknown) => {
+    ? await createHostWorkspace(
+        folder.uri,
+        terminal,
+        (m) => log.info(m),
+        () => keys.held(),
+      ).catch((error: unknown) => {
         log.error(`Keel cannot use the folder ${folder.uri.fsPath}: ${String(error)}`);
         return undefined;
       })
@@ -67,7 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const factory = new RuntimeFactory({
     settings,
     // Without a folder there is nothing to read, write or run: chat only.
-    tools: () => (workspace ? keelTools() : []),
+    tools: () => (workspace ? keelTools(workspace.shell) : []),
     workspace,
     policy: keelPolicy,
     grants: new WorkspaceGrantStore(context.workspaceState),

@@ -1,6 +1,6 @@
 // Builds the VS Code Workspace port for a folder: the Node port underneath (realpath boundary,
-// processes, search with VS Code's bundled ripgrep or the walking fallback), and the Keel
-// terminal mirroring every command.
+// processes — with the keys in secret storage withheld from them — search with VS Code's
+// bundled ripgrep or the walking fallback), and the Keel terminal mirroring every command.
 import * as vscode from 'vscode';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import { searchByWalking } from '../tools/search/walking-search.js';
@@ -17,11 +17,16 @@ export async function createHostWorkspace(
   folder: vscode.Uri,
   terminal: KeelTerminal,
   log: (message: string) => void,
+  withheldSecrets: () => Promise<Iterable<string>>,
 ): Promise<HostWorkspace> {
   const rgPath = await findRipgrep(vscode.env.appRoot);
   log(rgPath ? `ripgrep: ${rgPath}` : `ripgrep: not found under ${vscode.env.appRoot}; looking on PATH, else the walking search`);
   // Absent rgPath: the Node port looks for rg on PATH before walking.
-  const base = await createNodeWorkspace(folder.fsPath, { ...(rgPath ? { rgPath } : {}), fallbackSearch: searchByWalking });
+  const base = await createNodeWorkspace(folder.fsPath, {
+    ...(rgPath ? { rgPath } : {}),
+    fallbackSearch: searchByWalking,
+    withheldSecrets,
+  });
   const workspace = new VscodeWorkspace({ base, mirror: terminal, log });
   return { workspace, rgPath };
 }

@@ -17,6 +17,12 @@ export class SecretKeys {
     });
   }
 
+  /** Every key in secret storage: child processes must not see any of them. */
+  async held(): Promise<string[]> {
+    const keys = await Promise.all((['anthropic', 'openai'] as const).map((p) => this.secrets.get(secretKeyName(p))));
+    return keys.filter((k): k is string => !!k);
+  }
+
   onDidChange(listener: () => void): vscode.Disposable {
     return this.secrets.onDidChange((e) => {
       if (e.key.startsWith('keel.apiKey.')) listener();

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   WorkspaceError,
+  type CommandShell,
   type Diagnostic,
   type DirEntry,
   type FileStat,
@@ -31,6 +32,11 @@ export class VscodeWorkspace implements Workspace {
 
   get root(): string {
     return this.deps.base.root;
+  }
+
+  /** Commands run through the Node port: the same shell and child environment as the CLI's. */
+  get shell(): CommandShell | undefined {
+    return this.deps.base.shell;
   }
 
   resolve(p: string): Promise<string> {

@@ -1,7 +1,7 @@
 // The Workspace port on VS Code: diagnostics from the language services, command output
 // captured exactly and mirrored into the Keel terminal, writes through WorkspaceEdit, search.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { keelApi, until, workspaceRoot } from './keel-api.js';
@@ -58,6 +58,34 @@ describe('Keel Workspace port on VS Code', function () {
     assert.equal(live.join('').length, expected.length + 'to stderr'.length);
     const terminal = await until('the Keel terminal', () => vscode.window.terminals.find((t) => t.name === 'Keel'));
     assert.ok(terminal);
+  });
+
+  it('runs commands with the same shell and child environment as the CLI: bash, no keys, no BASH_ENV', async () => {
+    const api = await keelApi();
+    const ws = api.workspace!;
+    const key = 'sk-ant-integration-0123456789';
+    const saved = { ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY, KEY_COPY: process.env.KEY_COPY, BASH_ENV: process.env.BASH_ENV };
+    const rc = path.join(ws.root, 'evil-rc.sh');
+    writeFileSync(rc, 'echo SOURCED\n');
+    Object.assign(process.env, { ANTHROPIC_API_KEY: key, KEY_COPY: key, BASH_ENV: rc });
+    try {
+      const result = await ws.runProcess('echo "shell=$BASH_VERSION"; printenv', {
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+        maxCaptureChars: 200_000,
+      });
+      const out = result.stdout.head + result.stdout.tail;
+      assert.equal(ws.shell?.name, 'bash');
+      assert.match(out, /^shell=\d/);
+      assert.ok(!out.includes(key), 'the key reached the command');
+      assert.doesNotMatch(out, /SOURCED|BASH_ENV=/);
+    } finally {
+      rmSync(rc, { force: true });
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it('never lets the file on disk be half-written while an edit lands', async () => {

@@ -39,12 +39,17 @@ export type Usage = z.infer<typeof UsageSchema>;
 export const ModelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_delta'), text: z.string() }),
   z.object({ type: z.literal('reasoning_delta'), text: z.string() }),
-  /** A complete tool call. `input` is unvalidated: the kernel validates it against the tool. */
+  /**
+   * A tool call of a finished turn. `input` is unvalidated: the kernel validates it against the
+   * tool. `inputError` is set (and `input` is null) when the call's JSON did not parse: the
+   * kernel answers the model with an `invalid_input` observation instead of running it.
+   */
   z.object({
     type: z.literal('tool_intent'),
     providerRef: z.string(),
     tool: z.string(),
     input: z.unknown(),
+    inputError: z.string().optional(),
   }),
   z.object({ type: z.literal('usage'), usage: UsageSchema }),
   z.object({ type: z.literal('final'), stopReason: StopReasonSchema }),

@@ -89,9 +89,20 @@ export interface Diagnostic {
   source?: string;
 }
 
+/** The shell a Workspace runs command lines with: `path ...args -c LINE`. */
+export interface CommandShell {
+  name: 'bash' | 'sh';
+  /** Absolute path of the program. */
+  path: string;
+  /** Flags before `-c` (bash: no profile, no rc file). */
+  args: readonly string[];
+}
+
 export interface Workspace {
   /** Absolute real path of the root, for display and for processes. */
   readonly root: string;
+  /** The shell `runProcess` uses; absent for hosts that run no commands. */
+  readonly shell?: CommandShell;
   /** Canonical workspace-relative POSIX path; throws WorkspaceError('outside_workspace'). */
   resolve(path: string): Promise<string>;
   readFile(path: string): Promise<Uint8Array>;
@@ -101,7 +112,10 @@ export interface Workspace {
   stat(path: string): Promise<FileStat | undefined>;
   readDir(path: string): Promise<DirEntry[]>;
   search(query: SearchQuery, signal: AbortSignal): Promise<SearchResult>;
-  /** Runs a command line through the user's shell in its own process group. */
+  /**
+   * Runs a command line with `shell` in its own process group. The child's environment never
+   * holds the provider keys Keel knows nor variables that change how the shell reads the line.
+   */
   runProcess(commandLine: string, options: ProcessOptions): Promise<ProcessResult>;
   /** Undefined when the host has no language services (the CLI). */
   diagnostics?(path?: string): Promise<Diagnostic[]>;

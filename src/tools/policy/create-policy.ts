@@ -1,6 +1,7 @@
 // The approval policy: deny rules → outside the workspace (deny) → protected paths (ask) →
-// risky commands (ask unless this exact command was approved) → standing approvals →
-// auto-approved risk classes → defaults (reads run; writes and commands ask).
+// risky commands (ask unless this exact command was approved, or every class is approved) →
+// standing approvals → commands an allow rule names → auto-approved risk classes → defaults
+// (reads run; writes and commands ask).
 import {
   grantCovers,
   WorkspaceError,
@@ -16,9 +17,19 @@ import { isSecretFile, protectedReason } from './protected-paths.js';
 import { detectTestCommand, type DetectedCommand } from '../run-tests/detect-command.js';
 
 export interface PolicyOptions {
-  /** Risk classes that run without asking. For commands, only read-only ones (allowlist or `commandRules.allow`). */
+  /** Risk classes that run without asking. For commands, only read-only ones unless `approveUnclassified`. */
   autoApprove?: Risk[];
+  /**
+   * Word prefixes: `allow` lines run without asking (the user named them), `deny` lines are
+   * refused. A line runs by an allow rule only if every command in it is allowed or read-only.
+   */
   commandRules?: { allow?: string[]; deny?: string[] };
+  /**
+   * With `execute` auto-approved, commands of every class run without asking — ones that
+   * change things, use the network (with `network` approved too) or cannot be classified —
+   * except dangerous ones, which still ask. Deny rules and path checks still apply first.
+   */
+  approveUnclassified?: boolean;
 }
 
 const ALWAYS_ASK = new Set<CommandClassification['type']>(['network', 'dangerous', 'unparseable']);
@@ -28,6 +39,13 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
   const rules: CommandRules = {
     allow: (options.commandRules?.allow ?? []).map(ruleTokens),
     deny: (options.commandRules?.deny ?? []).map(ruleTokens),
+  };
+  /** Whether an auto-approved risk covers a command of this class (no command: yes). */
+  const autoRuns = (cls: CommandClassification | undefined): boolean => {
+    if (!cls || cls.type === 'read_only') return true;
+    if (!options.approveUnclassified) return false;
+    if (cls.type === 'execute' || cls.type === 'unparseable') return true;
+    return cls.type === 'network' && auto.has('network');
   };
   return {
     async decide(intent: ToolIntent, ctx: PolicyContext): Promise<PolicyDecision> {
@@ -39,16 +57,34 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       if (cls && ALWAYS_ASK.has(cls.type)) {
         if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent)))
           return { type: 'allow', reason: 'this exact command was approved earlier' };
+        if (auto.has(intent.risk) && autoRuns(cls)) return { type: 'allow', reason: `every ${intent.risk} is auto-approved` };
         return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.` };
       }
       if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
-      if (auto.has(intent.risk) && (!cls || cls.type === 'read_only')) return { type: 'allow', reason: `${intent.risk} is auto-approved` };
+      if (cls && allowedByRule(intent, cls, rules, detected?.command))
+        return { type: 'allow', reason: 'an allowed command prefix covers it' };
+      if (auto.has(intent.risk) && autoRuns(cls)) return { type: 'allow', reason: `${intent.risk} is auto-approved` };
       if (ctx.tool.readOnly) return { type: 'allow', reason: 'reads inside the workspace run' };
       if (detected) return { type: 'ask', reason: `Runs the detected test command \`${detected.command}\` (${detected.because}).` };
       if (cls) return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.' };
       return { type: 'ask', reason: `${intent.tool} changes ${intent.paths.join(', ') || 'files'}.` };
     },
   };
+}
+
+/**
+ * True when the line is read-only only thanks to an allow rule: the user named these commands,
+ * so they run without asking even when `execute` is not auto-approved.
+ */
+function allowedByRule(intent: ToolIntent, cls: CommandClassification, rules: CommandRules, detected: string | undefined): boolean {
+  if (rules.allow.length === 0 || cls.type !== 'read_only') return false;
+  const line = commandLine(intent) ?? detected;
+  return line !== undefined && classifyCommand(line, { allow: [], deny: rules.deny }).type !== 'read_only';
+}
+
+function commandLine(intent: ToolIntent): string | undefined {
+  const command = (intent.input as { command?: unknown } | null)?.command;
+  return typeof command === 'string' ? command : undefined;
 }
 
 /** The command run_tests will run when it is given none, so the user sees it before approving. */
@@ -60,8 +96,8 @@ async function detectedTestCommand(intent: ToolIntent, ctx: PolicyContext): Prom
 
 /** The command line a tool will run, classified; undefined for tools that run none. */
 function commandClass(intent: ToolIntent, rules: CommandRules, detected: string | undefined): CommandClassification | undefined {
-  const command = (intent.input as { command?: unknown } | null)?.command;
-  if (typeof command === 'string') return classifyCommand(command, rules);
+  const command = commandLine(intent);
+  if (command !== undefined) return classifyCommand(command, rules);
   if (detected !== undefined) return classifyCommand(detected, rules);
   // run_tests with nothing detected fails before running anything.
   if (intent.tool === 'run_tests') return { type: 'read_only', reasons: [] };

@@ -100,6 +100,57 @@ for (const vendor of VENDORS) {
       assert.equal(state.usage.outputTokens, 52);
     });
 
+    it('invalid tool-call JSON in a finished turn is answered as invalid_input, in one request, and the run goes on', async () => {
+      server = await startModelServer(
+        conversation([
+          { toolCalls: [{ id: callId, name: 'write_note', fragments: ['{"path":"todo.md",', '"text":"milk",}'] }] },
+          (req) => ({ text: [`Seen: ${lastToolResult(req).content}`] }),
+        ]),
+      );
+      const notes = new Map<string, string>();
+      const runtime = new Runtime({
+        provider: vendor.provider(server),
+        registry: new Registry().addTool(noteTool),
+        workspace: memoryWorkspace(notes),
+      });
+      const approvals: string[] = [];
+      await drain(runtime.send('Note that I need milk.'), runtime, approvals);
+
+      const state = runtime.getState();
+      assert.equal(state.status, 'completed', JSON.stringify(state.lastError));
+      assert.equal(server.requests.length, 2, 'the finished turn was not asked again');
+      assert.equal(runtime.getEvents().filter((e) => e.type === 'turn_retry').length, 0);
+      assert.deepEqual(approvals, [], 'nothing to approve: the call cannot run');
+      assert.equal(notes.size, 0);
+      const result = lastToolResult(server.requests[1]!);
+      assert.equal(result.callId, callId);
+      assert.match(result.content, /\(invalid_input\): The call to write_note did not run: its input is not valid JSON \(.+\)/);
+      const observation = runtime.getEvents().find((e) => e.type === 'observation');
+      assert.equal(observation?.type === 'observation' && observation.observation.code, 'invalid_input');
+    });
+
+    it('a stream cut before its end, with half a tool call, is retried', async () => {
+      const half = vendor.truncated({ toolCalls: [{ id: callId, name: 'write_note', fragments: ['{"path":"todo.md",'] }] });
+      const rest = conversation([
+        { toolCalls: [{ id: callId, name: 'write_note', input: { path: 'todo.md', text: 'milk' } }] },
+        { text: ['Noted.'] },
+      ]);
+      server = await startModelServer((req, i) => (i === 0 ? { type: 'stream', body: half } : rest(req, i - 1)));
+      const notes = new Map<string, string>();
+      const runtime = new Runtime({
+        provider: vendor.provider(server),
+        registry: new Registry().addTool(noteTool),
+        workspace: memoryWorkspace(notes),
+      });
+      await drain(runtime.send('Note that I need milk.'), runtime, []);
+
+      assert.equal(runtime.getState().status, 'completed');
+      assert.equal(runtime.getEvents().filter((e) => e.type === 'turn_retry').length, 1);
+      assert.equal(server.requests.length, 3, 'the cut turn was asked again, then the next turn');
+      assert.equal(notes.get('todo.md'), 'milk', 'the retried call ran once, with its whole input');
+      assert.equal(runtime.getEvents().filter((e) => e.type === 'intent_proposed').length, 1);
+    });
+
     it('a turn cut mid-stream is retried, and its abandoned text is not kept', async () => {
       const turn = { text: ['The answer ', 'is ', '42.'] };
       const body = vendor.stream(turn);

@@ -107,14 +107,34 @@ for (const vendor of VENDORS) {
       assert.deepEqual(refusal.at(-1), { type: 'final', stopReason: 'refusal' });
     });
 
-    it('a tool call cut off by the output limit is an error, never an intent', async () => {
+    it('a tool call cut off by the output limit is an intent that says so, with no input to run', async () => {
       const events = await run(
         await serve({ toolCalls: [{ name: 'write_note', fragments: ['{"path":"a.txt","te', 'xt":"hal'] }], stop: 'length' }),
       );
-      assert.equal(intentsOf(events).length, 0);
-      const last = events.at(-1);
-      assert.equal(last?.type, 'error');
-      assert.ok(last?.type === 'error' && /output token limit/.test(last.error.message) && !last.error.retryable);
+      const [intent, ...more] = intentsOf(events);
+      assert.equal(more.length, 0);
+      assert.equal(intent?.input, null);
+      assert.match(intent?.inputError ?? '', /output token limit/);
+      assert.ok(!typesOf(events).includes('error') && !typesOf(events).includes('retry'));
+      assert.equal(server?.requests.length, 1);
+    });
+
+    it('invalid tool-call JSON in a finished turn is an intent with the parse error, not a retry', async () => {
+      const events = await run(
+        await serve({
+          text: ['Writing.'],
+          toolCalls: [{ id: 'call_bad', name: 'write_note', fragments: ['{"path":"a.txt",', '"text":"x",}'] }],
+        }),
+      );
+      const [intent, ...more] = intentsOf(events);
+      assert.equal(more.length, 0);
+      assert.equal(intent?.providerRef, 'call_bad');
+      assert.equal(intent?.tool, 'write_note');
+      assert.equal(intent?.input, null);
+      assert.match(intent?.inputError ?? '', /not valid JSON \(.+\)/);
+      assert.deepEqual(events.at(-1), { type: 'final', stopReason: 'tool_intent' });
+      assert.ok(!typesOf(events).includes('retry'));
+      assert.equal(server?.requests.length, 1);
     });
 
     it('prices known models and leaves unknown ones without a cost', async () => {
