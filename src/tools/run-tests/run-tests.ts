@@ -30,7 +30,9 @@ const decoder = new TextDecoder();
 export const runTestsTool: ToolDefinition<RunTestsInput> = {
   name: 'run_tests',
   description:
-    "Run the project's tests and get a structured result: counts and each failure with its test name, file:line and message. " +
+    "Run the project's tests and get a structured result: counts and each failure with its test name, file:line and message " +
+    '(the failing line, in library code when the error came from there); a test file that fails to load or compile is reported ' +
+    "with its file:line:column and the compiler's message. " +
     'Without a command, the test command is detected from the project.',
   input: RunTestsInputSchema,
   risk: 'execute',

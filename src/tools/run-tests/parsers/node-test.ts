@@ -18,10 +18,10 @@ export const nodeTestSpecParser: OutputParser = {
     const sectionAt = lines.findIndex((l) => /^✖ failing tests:\s*$/.test(l));
     const fullNames = failedPaths(lines.slice(0, sectionAt < 0 ? lines.length : sectionAt));
     const failures: TestFailure[] = [];
-    for (const block of blocks(lines.slice(sectionAt + 1))) {
+    for (const block of blocks(sectionAt < 0 ? [] : lines.slice(sectionAt + 1))) {
       const at = /^test at (.+):(\d+):\d+\s*$/.exec(block[0] ?? '');
       const title = /^\s*✖ (.+?)(?: \([\d.]+m?s\))?\s*$/.exec(block[1] ?? '');
-      if (sectionAt < 0 || !at || !title) continue;
+      if (!at || !title) continue;
       const rest = block.slice(2);
       if (isFileFailure(title[1]!, messageText(rest).replace(/^'(.*)'$/, '$1'))) {
         const file = relativeTo(title[1]!, root);
