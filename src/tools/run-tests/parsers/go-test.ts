@@ -67,9 +67,9 @@ class GoRun {
   }
 
   report(verbose: boolean): TestReport {
-    const names = this.done.map((d) => d.name);
     // A parent fails when a subtest fails: count and report the leaves only.
-    const leaves = this.done.filter((d) => !names.some((n) => n.startsWith(`${d.name}/`)));
+    const parents = new Set(this.done.flatMap((d) => d.name.split('/').map((_, i, parts) => parts.slice(0, i).join('/'))));
+    const leaves = this.done.filter((d) => !parents.has(d.name));
     const count = (s: Status) => leaves.filter((d) => d.test.status === s).length;
     const failures = leaves.filter((d) => d.test.status === 'FAIL').map((d) => failureOf(d.name, d.test, d.dir, this.ctx.root));
     const report: TestReport = {
