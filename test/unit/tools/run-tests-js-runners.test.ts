@@ -262,4 +262,21 @@ describe('run_tests reports: vitest 3.2.7', () => {
       ],
     });
   });
+
+  it('a JavaScript file: vite names no real position (1:0), so the load error has the file and message only', () => {
+    assert.deepEqual(parseFixture('vitest-3.2.7-broken-js.txt'), {
+      runner: 'vitest',
+      passed: 12,
+      failed: 0,
+      skipped: 1,
+      failures: [
+        load_error(
+          'test/broken.test.js',
+          'test/broken.test.js',
+          'Error: Failed to parse source for import analysis because the content contains invalid JS syntax. ' +
+            'If you are using JSX, make sure to name the file with the .jsx or .tsx extension.',
+        ),
+      ],
+    });
+  });
 });

@@ -1,7 +1,8 @@
 // vitest's default reporter: "Failed Tests" and "Failed Suites" sections of " FAIL  file > suite
 // > test" blocks (a message, a code frame and "❯ [fn] file:line:col" frames), then "Tests  2
 // failed | 1 passed | 1 skipped (4)". A whole file under "Failed Suites" ("FAIL  file [ file ]")
-// could not load: its transform error names "File: /abs/file:line:col" (column counted from 0).
+// could not load: its transform error names "File: /abs/file:line:col" (column counted from 0),
+// except vite's import analysis of a .js file, which says 1:0 for any syntax error.
 import { firstWorkspaceFrame, relativeTo, type SourceLocation } from '../locate.js';
 import { dedent, messageText, tidy } from '../message-text.js';
 import { countsFrom, type OutputParser, type TestFailure } from '../test-report.js';
@@ -55,6 +56,12 @@ function loadError(file: string, lines: readonly string[], root: string): TestFa
   const failure: TestFailure = { kind: 'load_error', name: file, file, message: '' };
   const fileLine = lines.findIndex((l) => /^\s*File: /.test(l));
   const pos = /^\s*File: (\S+):(\d+):(\d+)\s*$/.exec(lines[fileLine] ?? '');
+  // vite's import analysis cannot place a JavaScript syntax error and says 1:0: no location is better than a wrong one.
+  const unplaced = pos?.[2] === '1' && pos[3] === '0' && lines.some((l) => /^\s*Plugin: vite:import-analysis\s*$/.test(l));
+  if (unplaced) {
+    failure.message = messageText(lines.slice(0, fileLine), (l) => /^\s*Plugin: /.test(l));
+    return failure;
+  }
   const at: SourceLocation | undefined = pos
     ? { file: relativeTo(pos[1]!, root), line: Number(pos[2]), column: Number(pos[3]) + 1 }
     : firstWorkspaceFrame(
