@@ -1,6 +1,8 @@
 // Finds the project's test command when the model gives none: package.json's test script,
-// then the JS runners' configs, pytest, go, cargo, and node's built-in runner.
-import type { Workspace } from '../../kernel/index.js';
+// then the JS runners' configs, pytest (a config, or test files at the root, under tests/ or
+// test/ at any depth, or under src/), go, cargo, a Makefile's `test` target, and node's
+// built-in runner.
+import type { DirEntry, Workspace } from '../../kernel/index.js';
 
 export interface DetectedCommand {
   command: string;
@@ -9,6 +11,13 @@ export interface DetectedCommand {
 }
 
 const NPM_PLACEHOLDER = /no test specified/;
+const PY_TEST_FILE = /(?:^|\/)(?:test_[^/]*|[^/]*_test|conftest)\.py$/;
+/** How deep and how wide the look for Python test files goes (tests/unit/…, src/pkg/tests/…). */
+const PY_SEARCH_DEPTH = 3;
+const PY_SEARCH_DIRS = 60;
+const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
+/** A rule whose targets include `test` (not a `test := …` variable). */
+const MAKE_TEST_RULE = /^(?:[^\s:#=]+[ \t]+)*test(?:[ \t]+[^\s:#=]+)*[ \t]*::?(?!=)/m;
 const decoder = new TextDecoder();
 
 export async function detectTestCommand(ws: Workspace): Promise<DetectedCommand | undefined> {
@@ -26,6 +35,8 @@ export async function detectTestCommand(ws: Workspace): Promise<DetectedCommand 
   if (await isPytest(names, read, ws)) return { command: 'python3 -m pytest', because: 'a pytest configuration or tests folder' };
   if (names.has('go.mod')) return { command: 'go test -v ./...', because: 'go.mod' };
   if (names.has('Cargo.toml')) return { command: 'cargo test', because: 'Cargo.toml' };
+  for (const makefile of MAKEFILES.filter((m) => names.has(m)))
+    if (MAKE_TEST_RULE.test(await read(makefile))) return { command: 'make test', because: `${makefile} has a test target` };
   if (pkg || (await hasNodeTests(ws))) return { command: 'node --test', because: 'a Node project without a test script' };
   return undefined;
 }
@@ -34,10 +45,26 @@ async function isPytest(names: Set<string>, read: (p: string) => Promise<string>
   if (names.has('pytest.ini') || names.has('conftest.py')) return true;
   if (/\[tool\.pytest/.test(await read('pyproject.toml'))) return true;
   if (/\[tool:pytest\]/.test(await read('setup.cfg')) || /\[pytest\]/.test(await read('tox.ini'))) return true;
-  for (const dir of ['tests', 'test']) {
-    if (!names.has(dir)) continue;
-    const entries = await ws.readDir(dir).catch(() => []);
-    if (entries.some((e) => /\/(test_.*|.*_test)\.py$|\/conftest\.py$/.test(e.path))) return true;
+  if ([...names].some((n) => PY_TEST_FILE.test(n))) return true;
+  const roots = ['tests', 'test', 'src'].filter((d) => names.has(d));
+  return roots.length > 0 && hasPythonTests(ws, roots);
+}
+
+/** Breadth-first through the given folders, a few levels deep and a bounded number of folders. */
+async function hasPythonTests(ws: Workspace, roots: string[]): Promise<boolean> {
+  let level = roots;
+  let visited = 0;
+  for (let depth = 0; depth < PY_SEARCH_DEPTH && level.length; depth++) {
+    const next: string[] = [];
+    for (const dir of level) {
+      if (visited++ >= PY_SEARCH_DIRS) return false;
+      const entries: DirEntry[] = await ws.readDir(dir).catch(() => []);
+      if (entries.some((e) => e.type === 'file' && PY_TEST_FILE.test(e.path))) return true;
+      next.push(
+        ...entries.filter((e) => e.type === 'directory' && !/(?:^|\/)(?:node_modules|\.|__pycache__)/.test(e.path)).map((e) => e.path),
+      );
+    }
+    level = next;
   }
   return false;
 }

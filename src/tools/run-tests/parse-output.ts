@@ -8,7 +8,7 @@ import { nodeTestSpecParser } from './parsers/node-test.js';
 import { pytestParser } from './parsers/pytest.js';
 import { tapParser } from './parsers/tap.js';
 import { vitestParser } from './parsers/vitest.js';
-import { stripAnsi, type OutputParser, type TestReport } from './test-report.js';
+import { stripAnsi, type OutputParser, type ParseContext, type TestFailure, type TestReport } from './test-report.js';
 
 export const PARSERS: readonly OutputParser[] = [
   jestParser,
@@ -21,8 +21,23 @@ export const PARSERS: readonly OutputParser[] = [
   goTestParser,
 ];
 
-export function parseTestOutput(output: string, root = ''): TestReport | undefined {
+/** Bounds what a report keeps of one message (it is stored with the observation); the report shows less. */
+const STORED_TEXT_CHARS = 8000;
+
+export function parseTestOutput(output: string, ctx: ParseContext = { root: '' }): TestReport | undefined {
   const clean = stripAnsi(output).replace(/\r\n/g, '\n');
   const parser = PARSERS.find((p) => p.detect(clean));
-  return parser?.parse(clean, root);
+  if (!parser) return undefined;
+  const report = parser.parse(clean, ctx);
+  return { ...report, failures: report.failures.map((f) => tidied(f, ctx.root)) };
+}
+
+/** Paths inside messages made relative like the locations (shorter, and the same names); text bounded. */
+function tidied(f: TestFailure, root: string): TestFailure {
+  const base = root.replace(/\/+$/, '');
+  const relative = (s: string) => (base ? s.split(`file://${base}/`).join('').split(`${base}/`).join('') : s);
+  const cap = (s: string) =>
+    s.length > STORED_TEXT_CHARS ? `${s.slice(0, STORED_TEXT_CHARS)}\n[… ${s.length - STORED_TEXT_CHARS} more characters]` : s;
+  const text = (s: string) => cap(relative(s));
+  return { ...f, message: text(f.message), ...(f.context !== undefined ? { context: text(f.context) } : {}) };
 }

@@ -1,12 +1,13 @@
 // run_tests: runs the project's tests (the given command, or the detected one) and answers
 // with a structured report: counts, each failure's name, file:line and message.
 import { z } from 'zod';
-import type { ProcessResult, ToolDefinition } from '../../kernel/index.js';
+import type { ProcessResult, ToolDefinition, Workspace } from '../../kernel/index.js';
 import { describeExit } from '../process-output.js';
 import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
-import { excerpt, formatFailures, summaryLine } from './format-report.js';
+import { excerpt, formatReport, summaryLine } from './format-report.js';
 import { parseTestOutput } from './parse-output.js';
+import type { ParseContext } from './test-report.js';
 
 export const RunTestsInputSchema = z.object({
   command: z
@@ -21,17 +22,23 @@ const TIMEOUT_MS = 10 * 60_000;
 /** Enough to parse a large suite; still bounded for runaway output. */
 const CAPTURE_CHARS = 1_000_000;
 const ENV = { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb' };
+const OUTPUT_BUDGET_TOKENS = 2000;
+/** The report's size: the kernel's estimate is 4 characters a token; a margin keeps it from being cut. */
+const REPORT_CHARS = OUTPUT_BUDGET_TOKENS * 4 - 200;
+const decoder = new TextDecoder();
 
 export const runTestsTool: ToolDefinition<RunTestsInput> = {
   name: 'run_tests',
   description:
-    "Run the project's tests and get a structured result: counts and each failure with its test name, file:line and message. " +
+    "Run the project's tests and get a structured result: counts and each failure with its test name, file:line and message " +
+    '(the failing line, in library code when the error came from there); a test file that fails to load or compile is reported ' +
+    "with its file:line:column and the compiler's message. " +
     'Without a command, the test command is detected from the project.',
   input: RunTestsInputSchema,
   risk: 'execute',
   readOnly: false,
   concurrencySafe: false,
-  outputBudgetTokens: 2000,
+  outputBudgetTokens: OUTPUT_BUDGET_TOKENS,
   isVisible: (c) => c.trusted,
   summarize: (i) => i.command ?? 'detected test command',
   paths: () => ['.'],
@@ -51,16 +58,26 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
         env: ENV,
         onOutput: (chunk) => ctx.onProgress(chunk),
       });
-      return report(command, r, ctx.workspace.root);
+      return report(command, r, await parseContext(ctx.workspace));
     } catch (err) {
       return errorResult(err);
     }
   },
 };
 
-function report(command: string, r: ProcessResult, root: string) {
+/** The workspace root, and go.mod's module path so Go packages map to folders. */
+async function parseContext(ws: Workspace): Promise<ParseContext> {
+  const goMod = await ws.readFile('go.mod').then(
+    (b) => decoder.decode(b),
+    () => '',
+  );
+  const goModule = /^module\s+("?)(\S+)\1\s*$/m.exec(goMod)?.[2];
+  return goModule ? { root: ws.root, goModule } : { root: ws.root };
+}
+
+function report(command: string, r: ProcessResult, ctx: ParseContext) {
   const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
-  const parsed = parseTestOutput(output, root);
+  const parsed = parseTestOutput(output, ctx);
   const exit = describeExit(r, TIMEOUT_MS);
   const header = `$ ${command}\n[${exit}]`;
   const data = {
@@ -86,7 +103,8 @@ function report(command: string, r: ProcessResult, root: string) {
       ...(ok ? {} : { code: 'execution_failed' as const, retryable: true }),
     };
   }
-  const summary = summaryLine(parsed);
-  const body = [header, `${summary} (${parsed.runner})`, formatFailures(parsed.failures), `Output (end):\n${excerpt(output)}`];
-  return { ok: true, content: body.filter(Boolean).join('\n\n'), summary, data };
+  // A crash the parser did not recognise must not read as a clean run.
+  const unexplained = r.exitCode !== 0 && parsed.failed === 0 && parsed.failures.length === 0;
+  const note = unexplained ? `\nThe command failed but no failure was recognised in its output; see its end below.` : '';
+  return { ok: true, content: formatReport(header + note, parsed, output, REPORT_CHARS), summary: summaryLine(parsed), data };
 }

@@ -1,29 +1,50 @@
-// The structured result of a test run, and helpers the output parsers share.
+// The structured result of a test run, and the small helpers every output parser shares.
 
 export type RunnerName = 'mocha' | 'jest' | 'vitest' | 'node-test' | 'tap' | 'pytest' | 'go-test' | 'cargo-test';
 
+/** A test that ran and failed, or a file/package that could not be loaded or compiled. */
+export type FailureKind = 'test_failure' | 'load_error';
+
 export interface TestFailure {
-  /** Full test name, suites joined with " > ". */
+  kind: FailureKind;
+  /** Full test name, suites joined with " > "; for a load error, the file or package that failed. */
   name: string;
   /** Workspace-relative where possible. */
   file?: string;
   line?: number;
+  /** 1-based, when the runner gives it. */
+  column?: number;
   message: string;
+  /** The source lines the runner printed around a load error (code frame), as printed. */
+  context?: string;
 }
 
 export interface TestReport {
   runner: RunnerName;
-  passed: number;
+  /** Absent when the runner does not list passing tests (go test without -v). */
+  passed?: number;
+  /** Failed tests; load errors are not counted here. */
   failed: number;
   skipped: number;
+  /** Load errors first, then test failures, in output order. */
   failures: TestFailure[];
+  /** go test without -v counts packages, not tests. */
+  packages?: { ok: number; failed: number };
+}
+
+/** What a parser knows of the run beyond its output. */
+export interface ParseContext {
+  /** The workspace root, to make the runner's absolute paths relative. */
+  root: string;
+  /** go.mod's module path, to turn a Go package path into its folder. */
+  goModule?: string;
 }
 
 export interface OutputParser {
   runner: RunnerName;
   /** True when the output looks like this runner's. */
   detect(output: string): boolean;
-  parse(output: string, root: string): TestReport;
+  parse(output: string, ctx: ParseContext): TestReport;
 }
 
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g;
@@ -33,46 +54,14 @@ export function stripAnsi(s: string): string {
 }
 
 /** "2 failed, 1 skipped, 3 passed" (any order, any separators) → counts. */
-export function countsFrom(text: string): { passed: number; failed: number; skipped: number } {
+export function countsFrom(text: string): { passed: number; failed: number; skipped: number; errors: number } {
   const n = (re: RegExp) => [...text.matchAll(re)].reduce((sum, m) => sum + Number(m[1]), 0);
   return {
     passed: n(/(\d+) (?:passed|passing)/g),
-    failed: n(/(\d+) (?:failed|failing|errors?)\b/g),
+    failed: n(/(\d+) (?:failed|failing)\b/g),
     skipped: n(/(\d+) (?:skipped|pending|todo|ignored|xfailed)\b/g),
+    errors: n(/(\d+) errors?\b/g),
   };
 }
 
-const FRAME = /(?:\(|\s|^)((?:file:\/\/)?(?:[A-Za-z]:)?[^\s():]+):(\d+)(?::\d+)?\)?/;
-
-/** A source location from a stack frame or "file:line" text, made relative to root. */
-export function locationIn(text: string, root: string): { file: string; line: number } | undefined {
-  for (const raw of text.split('\n')) {
-    if (/node:internal|node_modules|\(node:|^\s*at (async )?node:/.test(raw)) continue;
-    const m = FRAME.exec(raw);
-    if (m && /\.[A-Za-z]+$/.test(m[1]!)) return { file: relativeTo(m[1]!, root), line: Number(m[2]) };
-  }
-  return undefined;
-}
-
-export function relativeTo(file: string, root: string): string {
-  let f = file.replace(/^file:\/\//, '');
-  if (root && f.startsWith(root.endsWith('/') ? root : root + '/')) f = f.slice(root.replace(/\/$/, '').length + 1);
-  return f.replace(/^\.\//, '');
-}
-
-/** Message lines: trimmed, up to the stack trace, blank runs collapsed, capped. */
-export function messageOf(lines: readonly string[], maxLines = 8): string {
-  const out: string[] = [];
-  for (const l of lines) {
-    const t = l.trim();
-    if (/^at\s/.test(t)) {
-      if (out.some((x) => x !== '')) break;
-      continue;
-    }
-    if (t === '' && (out.length === 0 || out[out.length - 1] === '')) continue;
-    out.push(t);
-    if (out.length >= maxLines) break;
-  }
-  while (out.length && out[out.length - 1] === '') out.pop();
-  return out.join('\n');
-}
+export const loadErrorCount = (failures: readonly TestFailure[]) => failures.filter((f) => f.kind === 'load_error').length;

@@ -30,6 +30,62 @@ describe('run_tests', function () {
     assert.ok(ctx.progress.join('').includes('passing'), 'streams progress');
   });
 
+  it('reports a test file that mocha cannot load as a load error with its line and column', async () => {
+    t = await tempWorkspace({
+      'package.json': JSON.stringify({ scripts: { test: 'mocha' } }),
+      'test/ok.test.cjs': "it('works', () => {});\n",
+      'test/broken.test.cjs': "it('never runs', () => {\n  const x = (;\n});\n",
+    });
+    await symlink(repoModules, path.join(t.dir, 'node_modules'));
+    const r = await runTestsTool.execute({}, context(t.ws));
+    assert.equal(r.summary, '0 passed, 0 failed, 1 load error — no tests ran', r.content);
+    const report = (r.data as { report: TestReport }).report;
+    assert.deepEqual(
+      report.failures.map((f) => [f.kind, f.file, f.line, f.column, f.message]),
+      [['load_error', 'test/broken.test.cjs', 2, 14, "SyntaxError: Unexpected token ';'"]],
+    );
+    assert.match(r.content, /1\. \[load error\] test\/broken\.test\.cjs:2:14\n {3}SyntaxError/);
+  });
+
+  it("reports node --test's syntax error in a test file (TAP, its default away from a terminal)", async () => {
+    t = await tempWorkspace({
+      'test/ok.test.mjs': "import { test } from 'node:test';\ntest('works', () => {});\n",
+      'test/broken.test.mjs': "import { test } from 'node:test';\ntest('x', () => {\n  const x = 1 +;\n});\n",
+    });
+    const r = await runTestsTool.execute({ command: 'node --test' }, context(t.ws));
+    const report = (r.data as { report: TestReport }).report;
+    assert.equal(r.summary, '1 passed, 0 failed, 1 load error', r.content);
+    assert.deepEqual(
+      report.failures.map((f) => [f.kind, f.file, f.line, f.message]),
+      [['load_error', 'test/broken.test.mjs', 3, "SyntaxError: Unexpected token ';'"]],
+    );
+  });
+
+  it("maps go test's file names to package folders with go.mod's module path", async () => {
+    const out = [
+      '--- FAIL: TestParse (0.00s)',
+      '    parse_test.go:12: got 1',
+      '        want 2',
+      'FAIL',
+      'FAIL\texample.org/app/internal/parse\t0.002s',
+      'ok  \texample.org/app\t0.001s',
+    ].join('\n');
+    t = await tempWorkspace({ 'go.mod': 'module example.org/app\n\ngo 1.21\n', 'go-output.txt': `${out}\n` });
+    const r = await runTestsTool.execute({ command: 'cat go-output.txt' }, context(t.ws));
+    const report = (r.data as { report: TestReport }).report;
+    assert.deepEqual(report.failures, [
+      { kind: 'test_failure', name: 'TestParse', file: 'internal/parse/parse_test.go', line: 12, message: 'got 1\nwant 2' },
+    ]);
+    assert.equal(r.summary, '1 failed, passing tests not listed (go test lists them with -v); packages: 1 ok, 1 failed');
+  });
+
+  it('says so when the command failed but the output shows no failure', async () => {
+    t = await tempWorkspace({});
+    const r = await runTestsTool.execute({ command: "printf '\\n  3 passing (5ms)\\n\\n'; exit 2" }, context(t.ws));
+    assert.equal(r.summary, '3 passed, 0 failed');
+    assert.match(r.content, /\[exit code 2 in [\d.]+s\]\nThe command failed but no failure was recognised in its output/);
+  });
+
   it('keeps a 500-test run with 3 failures under 2,000 tokens', async () => {
     t = await tempWorkspace({
       'package.json': JSON.stringify({ scripts: { test: 'mocha test/big.test.cjs' } }),
@@ -51,6 +107,16 @@ describe('run_tests', function () {
       ],
       [{ 'pyproject.toml': '[tool.pytest.ini_options]\n' }, 'python3 -m pytest'],
       [{ 'tests/test_x.py': 'def test_x(): pass\n' }, 'python3 -m pytest'],
+      [{ 'tests/unit/test_x.py': 'def test_x(): pass\n' }, 'python3 -m pytest'],
+      [{ 'tests/unit/models/x_test.py': '' }, 'python3 -m pytest'],
+      [{ 'src/app/tests/test_x.py': '' }, 'python3 -m pytest'],
+      [{ 'test_app.py': '', 'app.py': '' }, 'python3 -m pytest'],
+      [{ 'src/app.py': '', 'tests/fixtures/data.json': '' }, undefined],
+      [{ Makefile: '.PHONY: test\nCC = cc\n\ntest: build\n\t./run-tests.sh\n' }, 'make test'],
+      [{ makefile: 'all check test:\n\t./t\n' }, 'make test'],
+      [{ Makefile: 'test := unit\nall:\n\techo $(test)\n' }, undefined],
+      [{ Makefile: 'testing:\n\t./t\n' }, undefined],
+      [{ 'go.mod': 'module x\n', Makefile: 'test:\n\tgo test ./...\n' }, 'go test -v ./...'],
       [{ 'go.mod': 'module x\n' }, 'go test -v ./...'],
       [{ 'Cargo.toml': '[package]\n' }, 'cargo test'],
       [{ 'test/a.test.mjs': '' }, 'node --test'],

@@ -1,44 +1,100 @@
-// pytest: the "short test summary info" FAILED/ERROR lines give names and messages; the
-// FAILURES section gives "file.py:LINE: ErrorType" and the "E " lines; the last line counts.
+// pytest: FAILURES/ERRORS sections of "____ title ____" blocks (a traceback printed outermost
+// first, "path.py:LINE: …" lines and "E   " message lines), the "short test summary info"
+// FAILED/ERROR lines that name each test, and a last line with the counts. "ERROR collecting
+// file.py" is a load error: its SyntaxError names 'File "…", line N' with the source and a caret.
+import { lastWorkspaceFrame, relativeTo } from '../locate.js';
+import { dedent, tidy } from '../message-text.js';
 import { countsFrom, type OutputParser, type TestFailure } from '../test-report.js';
+
+interface Block {
+  title: string;
+  lines: string[];
+}
 
 export const pytestParser: OutputParser = {
   runner: 'pytest',
   detect: (o) => /^=+ test session starts =+$/m.test(o) || /^=*\s*(\d+ \w+(, )?)+ in [\d.]+s/m.test(o),
-  parse(output) {
-    const summary =
-      /^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s/m.exec([...output.matchAll(/^.*\d+ \w+.* in [\d.]+s.*$/gm)].pop()?.[0] ?? '')?.[1] ?? '';
-    const details = failureDetails(output);
+  parse(output, { root }) {
+    const last = [...output.matchAll(/^.*\d+ \w+.* in [\d.]+s.*$/gm)].pop()?.[0] ?? '';
+    const counts = countsFrom(/^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s/m.exec(last)?.[1] ?? '');
+    const details = sectionBlocks(output);
     const failures: TestFailure[] = [];
-    for (const m of output.matchAll(/^(FAILED|ERROR) (\S+?)(?: - (.*))?$/gm)) {
+    for (const b of details.filter((d) => /^ERROR collecting /.test(d.title))) failures.push(collectionError(b, root));
+    const named = [...output.matchAll(/^(FAILED|ERROR) (\S+?)(?: - .*)?$/gm)].filter((m) => m[2]!.includes('::'));
+    for (const m of named) {
       const [file, ...parts] = m[2]!.split('::');
-      const name = parts.length ? parts.join('::') : file!;
-      const d = details.get(parts.join('.')) ?? details.get(parts[parts.length - 1] ?? '');
-      failures.push({ name, file: d?.file ?? file, ...(d?.line ? { line: d.line } : {}), message: d?.message || m[3] || m[1]! });
+      const d = details.find((b) => b.title === parts.join('.') || b.title.endsWith(` ${parts.join('.')}`));
+      failures.push(testFailure(parts.join('::'), d, relativeTo(file!, root), root));
     }
-    return { runner: 'pytest', ...countsFrom(summary), failures };
+    if (named.length === 0)
+      for (const d of details.filter((b) => !/^ERROR collecting /.test(b.title))) failures.push(testFailure(d.title, d, undefined, root));
+    const loadErrors = failures.filter((f) => f.kind === 'load_error').length;
+    return {
+      runner: 'pytest',
+      passed: counts.passed,
+      failed: counts.failed + Math.max(0, counts.errors - loadErrors),
+      skipped: counts.skipped,
+      failures,
+    };
   },
 };
 
-function failureDetails(output: string): Map<string, { file?: string; line?: number; message: string }> {
-  const map = new Map<string, { file?: string; line?: number; message: string }>();
-  const section =
-    output
-      .split(/^=+ (?:FAILURES|ERRORS) =+$/m)
-      .slice(1)
-      .join('\n')
-      .split(/^=+ short test summary info =+$/m)[0] ?? '';
-  for (const block of section.split(/^_{3,} (?=.* _{3,}$)/m).slice(1)) {
-    const lines = block.split('\n');
-    const title = lines[0]!.replace(/ _+$/, '').trim();
-    const locs = [...block.matchAll(/^(\S+\.py):(\d+): \w+/gm)];
-    const loc = locs[locs.length - 1];
-    const message = lines
-      .filter((l) => l.startsWith('E '))
-      .map((l) => l.slice(1).trim())
-      .slice(0, 8)
-      .join('\n');
-    map.set(title, { ...(loc ? { file: loc[1], line: Number(loc[2]) } : {}), message });
+/** The "____ title ____" blocks of the FAILURES and ERRORS sections. */
+function sectionBlocks(output: string): Block[] {
+  const out: Block[] = [];
+  let inSection = false;
+  let current: Block | undefined;
+  for (const line of output.split('\n')) {
+    const heading = /^=+ (.*?) =+$/.exec(line);
+    if (heading) {
+      inSection = heading[1] === 'FAILURES' || heading[1] === 'ERRORS';
+      current = undefined;
+      continue;
+    }
+    const title = /^_{3,} (.*?) _{3,}$/.exec(line);
+    if (inSection && title) out.push((current = { title: title[1]!, lines: [] }));
+    else current?.lines.push(line);
   }
-  return map;
+  return out;
+}
+
+/** The "E   " lines, without the "E", keeping their alignment. */
+function eLines(lines: readonly string[]): string[] {
+  return dedent(lines.filter((l) => /^E(?:\s|$)/.test(l)).map((l) => l.slice(1)));
+}
+
+/** Traceback entries ("path.py:12: in f" or "path.py:12: ValueError"), innermost in the workspace. */
+function where(lines: readonly string[], root: string) {
+  return lastWorkspaceFrame(
+    lines.filter((l) => /^\S+\.py:\d+: /.test(l)),
+    root,
+  );
+}
+
+function testFailure(name: string, block: Block | undefined, file: string | undefined, root: string): TestFailure {
+  const at = block ? where(block.lines, root) : undefined;
+  const message = block ? tidy(eLines(block.lines)) : '';
+  return { kind: 'test_failure', name, ...(at ?? (file ? { file } : {})), message: message || 'failed' };
+}
+
+function collectionError(block: Block, root: string): TestFailure {
+  const file = block.title.replace(/^ERROR collecting /, '');
+  const failure: TestFailure = { kind: 'load_error', name: file, file, message: '' };
+  const e = eLines(block.lines);
+  const syntax = e.findIndex((l) => /^\s*File ".*", line \d+/.test(l));
+  if (syntax >= 0) {
+    const m = /^\s*File "(.*)", line (\d+)/.exec(e[syntax]!)!;
+    Object.assign(failure, { file: relativeTo(m[1]!, root), line: Number(m[2]) });
+    // Python prints the source line without its indentation and the caret under that, so the
+    // caret's column is not the file's: the context shows it, no column is claimed.
+    const after = e.slice(syntax + 1);
+    failure.context = tidy(dedent(after.filter((l) => /^\s/.test(l))));
+    failure.message = tidy(after.filter((l) => /^\S/.test(l)));
+  } else {
+    const at = where(block.lines, root);
+    if (at?.file === file) failure.line = at.line;
+    failure.message = tidy(e);
+  }
+  if (!failure.message) failure.message = tidy(dedent(block.lines)).split('\n')[0] ?? 'collection failed';
+  return failure;
 }

@@ -1,25 +1,77 @@
-// vitest's default reporter: " FAIL  file > suite > test" blocks with a message and a
-// "❯ file:line:col" location, then "Tests  2 failed | 1 passed | 1 skipped (4)".
-import { countsFrom, messageOf, relativeTo, type OutputParser, type TestFailure } from '../test-report.js';
+// vitest's default reporter: "Failed Tests" and "Failed Suites" sections of " FAIL  file > suite
+// > test" blocks (a message, a code frame and "❯ [fn] file:line:col" frames), then "Tests  2
+// failed | 1 passed | 1 skipped (4)". A whole file under "Failed Suites" ("FAIL  file [ file ]")
+// could not load: its transform error names "File: /abs/file:line:col" (column counted from 0),
+// except vite's import analysis of a .js file, which says 1:0 for any syntax error.
+import { firstWorkspaceFrame, relativeTo, type SourceLocation } from '../locate.js';
+import { dedent, messageText, tidy } from '../message-text.js';
+import { countsFrom, type OutputParser, type TestFailure } from '../test-report.js';
+
+const CODE_FRAME = /^\s*\d+\s*\||^\s+\|/;
+const FRAME = /^\s*❯ /;
 
 export const vitestParser: OutputParser = {
   runner: 'vitest',
-  detect: (o) => /^\s+Tests\s+.*\(\d+\)\s*$/m.test(o) && /^\s+Test Files\s/m.test(o),
-  parse(output, root) {
+  detect: (o) => /^\s+Test Files\s+.*\(\d+\)\s*$/m.test(o),
+  parse(output, { root }) {
     const summary = /^\s+Tests\s+(.*)$/m.exec(output)?.[1] ?? '';
     const failures: TestFailure[] = [];
-    for (const block of output.split(/^ FAIL {1,2}/m).slice(1)) {
-      const lines = block.split(/⎯{3,}/)[0]!.split('\n');
-      const [file, ...names] = lines[0]!.trim().split(' > ');
-      const loc = /❯ (\S+?):(\d+):\d+/.exec(block);
-      const rest = lines.slice(1).filter((l) => !/^\s*\d+\|/.test(l) && !/^\s+\|/.test(l) && !/^\s*❯ /.test(l));
-      failures.push({
-        name: names.length ? names.join(' > ') : file!.replace(/\s*\[.*\]$/, ''),
-        file: relativeTo(loc?.[1] ?? file!.replace(/\s*\[.*\]$/, ''), root),
-        ...(loc ? { line: Number(loc[2]) } : {}),
-        message: messageOf(rest),
-      });
+    for (const { header, lines } of blocks(output.split('\n'))) {
+      const whole = /^(\S+) \[ (\S+) \]$/.exec(header);
+      failures.push(whole ? loadError(relativeTo(whole[1]!, root), lines, root) : testFailure(header, lines, root));
     }
-    return { runner: 'vitest', ...countsFrom(summary.replace(/\|/g, ',')), failures };
+    failures.sort((a, b) => Number(b.kind === 'load_error') - Number(a.kind === 'load_error'));
+    const { passed, failed, skipped } = countsFrom(summary.replace(/\|/g, ','));
+    return { runner: 'vitest', passed, failed, skipped, failures };
   },
 };
+
+/** " FAIL  header" blocks up to the "⎯⎯⎯[1/3]⎯" rule or the summary. */
+function blocks(lines: readonly string[]): { header: string; lines: string[] }[] {
+  const out: { header: string; lines: string[] }[] = [];
+  let current: string[] | undefined;
+  for (const line of lines) {
+    const fail = /^ FAIL {1,2}(.*)$/.exec(line);
+    if (fail) out.push({ header: fail[1]!.trim(), lines: (current = []) });
+    else if (/⎯{3,}|^\s+Test Files\s/.test(line)) current = undefined;
+    else current?.push(line);
+  }
+  return out;
+}
+
+function testFailure(header: string, lines: readonly string[], root: string): TestFailure {
+  const [file, ...names] = header.split(' > ');
+  const where = firstWorkspaceFrame(
+    lines.filter((l) => FRAME.test(l)),
+    root,
+  ) ?? { file: relativeTo(file!, root) };
+  const message = messageText(
+    lines.filter((l) => !CODE_FRAME.test(l)),
+    (l) => FRAME.test(l),
+  );
+  return { kind: 'test_failure', name: names.length ? names.join(' > ') : file!, ...where, message };
+}
+
+function loadError(file: string, lines: readonly string[], root: string): TestFailure {
+  const failure: TestFailure = { kind: 'load_error', name: file, file, message: '' };
+  const fileLine = lines.findIndex((l) => /^\s*File: /.test(l));
+  const pos = /^\s*File: (\S+):(\d+):(\d+)\s*$/.exec(lines[fileLine] ?? '');
+  // vite's import analysis cannot place a JavaScript syntax error and says 1:0: no location is better than a wrong one.
+  const unplaced = pos?.[2] === '1' && pos[3] === '0' && lines.some((l) => /^\s*Plugin: vite:import-analysis\s*$/.test(l));
+  if (unplaced) {
+    failure.message = messageText(lines.slice(0, fileLine), (l) => /^\s*Plugin: /.test(l));
+    return failure;
+  }
+  const at: SourceLocation | undefined = pos
+    ? { file: relativeTo(pos[1]!, root), line: Number(pos[2]), column: Number(pos[3]) + 1 }
+    : firstWorkspaceFrame(
+        lines.filter((l) => FRAME.test(l)),
+        root,
+      );
+  if (at) Object.assign(failure, at);
+  const head = lines.slice(0, fileLine >= 0 ? fileLine : lines.length).filter((l) => !/^\s*Plugin: /.test(l));
+  failure.message = messageText(head, (l) => FRAME.test(l) || CODE_FRAME.test(l)) || 'failed to load';
+  const frame = lines.filter((l) => CODE_FRAME.test(l));
+  if (frame.length) failure.context = tidy(dedent(frame));
+  return failure;
+}

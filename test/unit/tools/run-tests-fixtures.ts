@@ -1,0 +1,48 @@
+// The captured outputs of real test runners (test/fixtures/runner-output), parsed with the root
+// and Go module each was captured with (index.json, written by capture.mjs).
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseTestOutput } from '../../../src/tools/run-tests/parse-output.js';
+import type { ParseContext, TestFailure, TestReport } from '../../../src/tools/run-tests/test-report.js';
+
+export const FIXTURES = path.join(__dirname, '../../fixtures/runner-output');
+
+export interface FixtureMeta {
+  runner: string;
+  version: string;
+  variant: string;
+  command: string;
+  root: string;
+  goModule?: string;
+}
+
+export const fixtureIndex: Record<string, FixtureMeta> = JSON.parse(readFileSync(path.join(FIXTURES, 'index.json'), 'utf8'));
+
+export function fixtureOutput(file: string): string {
+  return readFileSync(path.join(FIXTURES, file), 'utf8');
+}
+
+export function contextOf(file: string): ParseContext {
+  const meta = fixtureIndex[file];
+  if (!meta) throw new Error(`${file} is not in index.json`);
+  return meta.goModule ? { root: meta.root, goModule: meta.goModule } : { root: meta.root };
+}
+
+export function parseFixture(file: string): TestReport | undefined {
+  return parseTestOutput(fixtureOutput(file), contextOf(file));
+}
+
+/** A failure as the tests spell it: message (and context) given as lines. */
+export function failure(kind: TestFailure['kind'], name: string, at: string, message: string[] | string, context?: string[]): TestFailure {
+  const [file, line, column] = at.split(':');
+  const f: TestFailure = { kind, name, message: typeof message === 'string' ? message : message.join('\n') };
+  if (file) f.file = file;
+  if (line) f.line = Number(line);
+  if (column) f.column = Number(column);
+  if (context) f.context = context.join('\n');
+  return f;
+}
+
+export const test_failure = (name: string, at: string, message: string[] | string) => failure('test_failure', name, at, message);
+export const load_error = (name: string, at: string, message: string[] | string, context?: string[]) =>
+  failure('load_error', name, at, message, context);
