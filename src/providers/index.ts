@@ -7,8 +7,7 @@ import { ScriptedProvider, type Script, type ScriptedOptions } from './scripted.
 export { createAnthropicProvider, type AnthropicProviderOptions } from './anthropic.js';
 export { createOpenAIProvider, type OpenAIProviderOptions } from './openai.js';
 export { ScriptedProvider, textTurn, toolTurn, type Script, type ScriptedOptions, type ScriptedTurn } from './scripted.js';
-export { capabilitiesFor } from './capabilities.js';
-export { priceOf, withCost, type Price } from './pricing.js';
+export { capabilitiesFor, costOf, priceOf, withCost, type CapabilityOverrides, type Price } from './models.js';
 export type { RetryOptions } from './retry.js';
 
 export type ProviderName = 'anthropic' | 'openai' | 'scripted';

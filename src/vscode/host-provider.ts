@@ -3,7 +3,7 @@
 // the presenter each request, for an exact context meter. No vscode import.
 import type { ModelCapabilities, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
 import { createAnthropicProvider } from '../providers/anthropic.js';
-import { capabilitiesFor } from '../providers/capabilities.js';
+import { capabilitiesFor } from '../providers/models.js';
 import { createOpenAIProvider } from '../providers/openai.js';
 import { DEFAULT_MODELS } from '../providers/index.js';
 import type { KeyLookup } from './api-key.js';
