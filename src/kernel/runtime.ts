@@ -1,14 +1,16 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
 import type { ConversationState } from './contracts/state.js';
-import type { ModelProvider } from './contracts/model.js';
+import type { ModelProvider, ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
 import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
-import { askPolicy, closeOpenIntents, runLoop, type LoopHost } from './loop.js';
+import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHost } from './loop.js';
+import { planFold } from './context/fold-plan.js';
+import { foldSteps } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
 import { Registry } from './registry.js';
@@ -32,6 +34,9 @@ export interface RuntimeOptions {
   newId?: () => string;
 }
 
+/** What asking for a fold did: folded now, will fold before the next model turn, or nothing to fold. */
+export type FoldOutcome = 'folded' | 'queued' | 'nothing';
+
 export type UserInput =
   | string
   | { text: string; images?: { mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string }[] };
@@ -50,6 +55,7 @@ export class Runtime implements RuntimeFacade {
   private queue: OutputQueue<RuntimeOutput> | undefined;
   private runId = '';
   private readonly newId: () => string;
+  private foldRequested = false;
 
   constructor(private readonly options: RuntimeOptions) {
     const events = options.events ?? [];
@@ -123,6 +129,38 @@ export class Runtime implements RuntimeFacade {
 
   cancel(): void {
     if (this.controller) this.cancelRun(this.controller);
+  }
+
+  /**
+   * The user asked to fold the context. During a run the fold happens before the next model
+   * turn; otherwise it happens now (the note request can be cancelled like a run).
+   */
+  async fold(): Promise<FoldOutcome> {
+    if (this.running) {
+      this.foldRequested = true;
+      return 'queued';
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    const host = this.hostFor(controller.signal);
+    const work = (async (): Promise<FoldOutcome> => {
+      try {
+        const request = projectFor(host, this.state);
+        const plan = planFold(this.state, request, host.budgetTokens, true);
+        if (!plan) return 'nothing';
+        return (await foldSteps(foldHost(host), plan, request)) ? 'folded' : 'nothing';
+      } finally {
+        this.controller = undefined;
+        await this.log.flush().catch(() => undefined);
+      }
+    })();
+    this.current = work.then(() => undefined);
+    return work;
+  }
+
+  /** The request the next model turn would be sent now (before any fold it may trigger). */
+  preview(): ModelRequest {
+    return projectFor(this.hostFor(new AbortController().signal), this.state);
   }
 
   /** Resolves when the current run (if any) has ended and its events are durable. */
@@ -202,6 +240,11 @@ export class Runtime implements RuntimeFacade {
       newId: this.newId,
       decision: (id) => this.decision(id, signal),
       rejectionReason: (id) => this.rejectionReason(id),
+      takeFoldRequest: () => {
+        const asked = this.foldRequested;
+        this.foldRequested = false;
+        return asked;
+      },
     };
   }
 

@@ -30,6 +30,8 @@ export class ScriptedProvider implements ModelProvider {
       promptCaching: false,
       contextWindow: 200_000,
       maxOutputTokens: 8_192,
+      // A script plays the task's turns; a note request would take one of them. Keel writes notes itself.
+      writesNotes: false,
       ...options.capabilities,
     };
   }
