@@ -10,7 +10,8 @@ const HEADER =
 export function renderContextBlock(folds: readonly Fold[], ledger: Ledger | undefined): string {
   const parts = [HEADER];
   for (const f of folds) parts.push(`${stepRange(f.steps)} (folded):\n${f.note.trim()}`);
-  if (ledger) parts.push(renderLedger(ledger));
+  const lines = ledger ? renderLedger(ledger) : '';
+  if (lines) parts.push(lines);
   return parts.join('\n\n');
 }
 
@@ -18,7 +19,7 @@ export function stepRange(steps: { first: number; last: number }): string {
   return steps.first === steps.last ? `Step ${steps.first}` : `Steps ${steps.first}–${steps.last}`;
 }
 
-/** The ledger as compact lines; empty sections are left out. */
+/** The ledger as compact lines; empty sections are left out (an empty ledger is ''). */
 export function renderLedger(l: Ledger): string {
   const lines = [`Task ledger at step ${l.step}:`];
   const reads = Object.entries(l.reads).map(([path, r]) => {
@@ -38,7 +39,7 @@ export function renderLedger(l: Ledger): string {
   if (tests.length) lines.push(`- Last test runs: ${tests.join('; ')}`);
   const commands = l.commands.map((c) => `${quote(c.command)} → exit ${c.exitCode ?? 'none'} (step ${c.step})`);
   if (commands.length) lines.push(`- Commands: ${commands.join('; ')}`);
-  return lines.join('\n');
+  return lines.length > 1 ? lines.join('\n') : '';
 }
 
 /** Model-given text on one line, bounded, in backquotes. */
