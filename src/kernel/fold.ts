@@ -15,23 +15,38 @@ export interface FoldHost {
   readonly budgetTokens: number;
   state(): ConversationState;
   emit(event: RuntimeEventInput): void;
-  /** The request the state projects to (the loop's projection options). */
-  project(state: ConversationState): ModelRequest;
+  /**
+   * The request the state projects to (the loop's projection options), within `budgetTokens`
+   * (the host's budget when absent; Infinity: every live message whole).
+   */
+  project(state: ConversationState, budgetTokens?: number): ModelRequest;
 }
 
 type Written = { note: string; source: 'model' | 'fallback'; usage?: Usage };
 
-/** The next request, folded first when due. Undefined when the run was cancelled meanwhile. */
+/**
+ * The next request, folded first when due. The marks are checked against the history as it is,
+ * before any last-resort shortening (which would change old outputs, and so the prefix, turn
+ * after turn). Undefined when the run was cancelled meanwhile.
+ */
 export async function prepareRequest(h: FoldHost, requested: boolean): Promise<ModelRequest | undefined> {
-  const request = h.project(h.state());
-  const plan = planFold(h.state(), request, h.budgetTokens, requested);
-  if (!plan) return request;
-  if (!(await foldSteps(h, plan, request))) return undefined;
+  const plan = planFoldNow(h, requested);
+  if (!plan) return h.project(h.state());
+  if (!(await foldSteps(h, plan))) return undefined;
   return h.project(h.state());
 }
 
+/** The fold due now (or asked for), judged on the whole live history. */
+export function planFoldNow(h: FoldHost, requested: boolean): FoldPlan | undefined {
+  return planFold(h.state(), h.project(h.state(), Number.POSITIVE_INFINITY), h.budgetTokens, requested);
+}
+
 /** Writes the note and logs the fold. False when cancelled (nothing is logged then). */
-export async function foldSteps(h: FoldHost, plan: FoldPlan, request: ModelRequest): Promise<boolean> {
+export async function foldSteps(h: FoldHost, plan: FoldPlan): Promise<boolean> {
+  // The note request may use the whole window but the note's own output: past the turn budget,
+  // so the history it summarises goes whole, as the last turn request showed it.
+  const window = h.provider.capabilities.contextWindow - NOTE_MAX_OUTPUT_TOKENS;
+  const request = h.project(h.state(), Math.max(h.budgetTokens, window));
   const written = await writeNote(h, plan, request);
   if (written === 'cancelled') return false;
   const event: Extract<RuntimeEventInput, { type: 'context_folded' }> = {

@@ -10,7 +10,7 @@ export {
   SHORTENED_OUTPUT_CHARS,
   type ProjectionOptions,
 } from './projection.js';
-export { messageTokens, requestTokens, requestBreakdown, type RequestBreakdown } from './context/tokens.js';
+export { fixedTokens, messageTokens, requestTokens, requestBreakdown, type RequestBreakdown } from './context/tokens.js';
 export { HIGH_WATER, LOW_WATER, planFold, type FoldPlan } from './context/fold-plan.js';
 export { NOTE_PROMPT, NOTE_MAX_OUTPUT_TOKENS, fallbackNote } from './context/fold-note.js';
 export { renderContextBlock, renderLedger } from './context/context-block.js';

@@ -78,12 +78,13 @@ export function decide(outcome: TurnOutcome): RuntimeDecision {
 export function projectFor(
   h: Pick<LoopHost, 'registry' | 'visibility' | 'system' | 'budgetTokens' | 'provider'>,
   state: ConversationState,
+  budgetTokens = h.budgetTokens,
 ) {
   return projectContext(state, {
     registry: h.registry,
     visibility: h.visibility,
     system: h.system,
-    budgetTokens: h.budgetTokens,
+    budgetTokens,
     maxOutputTokens: h.provider.capabilities.maxOutputTokens,
   });
 }
@@ -113,7 +114,7 @@ export function foldHost(h: LoopHost) {
     budgetTokens: h.budgetTokens,
     state: () => h.state(),
     emit: (e: RuntimeEventInput) => h.emit(e),
-    project: (state: ConversationState) => projectFor(h, state),
+    project: (state: ConversationState, budget?: number) => projectFor(h, state, budget),
   };
 }
 

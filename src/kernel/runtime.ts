@@ -9,8 +9,7 @@ import type { Workspace } from './contracts/workspace.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
 import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHost } from './loop.js';
-import { planFold } from './context/fold-plan.js';
-import { foldSteps } from './fold.js';
+import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
 import { Registry } from './registry.js';
@@ -145,10 +144,10 @@ export class Runtime implements RuntimeFacade {
     const host = this.hostFor(controller.signal);
     const work = (async (): Promise<FoldOutcome> => {
       try {
-        const request = projectFor(host, this.state);
-        const plan = planFold(this.state, request, host.budgetTokens, true);
+        const folding = foldHost(host);
+        const plan = planFoldNow(folding, true);
         if (!plan) return 'nothing';
-        return (await foldSteps(foldHost(host), plan, request)) ? 'folded' : 'nothing';
+        return (await foldSteps(folding, plan)) ? 'folded' : 'nothing';
       } finally {
         this.controller = undefined;
         await this.log.flush().catch(() => undefined);

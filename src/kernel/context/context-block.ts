@@ -24,7 +24,7 @@ export function renderLedger(l: Ledger): string {
   const lines = [`Task ledger at step ${l.step}:`];
   const reads = Object.entries(l.reads).map(([path, r]) => {
     const shown = r.whole ? `all ${r.total} lines` : `lines ${r.ranges.map(([a, b]) => `${a}–${b}`).join(', ')} of ${r.total}`;
-    const changed = r.changedOutsideAt !== undefined ? `; changed outside Keel since (seen at step ${r.changedOutsideAt})` : '';
+    const changed = r.changedOutsideAt !== undefined ? `, changed outside Keel by step ${r.changedOutsideAt}` : '';
     return `${quote(path)} (${shown}, step ${r.step}${changed})`;
   });
   if (reads.length) lines.push(`- Read: ${reads.join('; ')}`);

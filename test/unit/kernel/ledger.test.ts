@@ -77,7 +77,7 @@ describe('kernel: the task ledger', () => {
     const ledger = runtime.getState().ledger;
     assert.deepEqual(ledger.edits['a.ts'], { edits: 1, added: 1, removed: 1, created: false, step: 4 });
     const text = renderLedger(replay(runtime.getEvents().filter((e) => e.seq <= eventSeqOf(runtime.getEvents(), 'e2'))).ledger);
-    assert.match(text, /- Read: `a\.ts` \(all 2 lines, step 3; changed outside Keel since \(seen at step 5\)\)/);
+    assert.match(text, /- Read: `a\.ts` \(all 2 lines, step 3, changed outside Keel by step 5\)/);
     assert.match(renderLedger(ledger), /- Read: `a\.ts` \(all 2 lines, step 6\)\n- Edited: `a\.ts` \+1 −1 \(1 edit, last at step 4\)/);
   });
 
