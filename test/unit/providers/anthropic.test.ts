@@ -105,7 +105,10 @@ describe('anthropic provider: wire specifics', function () {
     const marked = JSON.stringify(body).split('"cache_control"').length - 1;
     assert.equal(marked, 3);
     assert.equal(body.system.at(-1).cache_control, undefined);
-    assert.ok(body.tools.every((t: { cache_control?: unknown }) => t.cache_control === undefined), 'no breakpoint on the tool list');
+    assert.ok(
+      body.tools.every((t: { cache_control?: unknown }) => t.cache_control === undefined),
+      'no breakpoint on the tool list',
+    );
     const first = body.messages[0].content;
     assert.deepEqual(
       first.map((b: { type: string }) => b.type),
