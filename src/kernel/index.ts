@@ -18,6 +18,6 @@ export { emptyLedger, priorReadOf } from './context/ledger.js';
 export { Registry, toolSchema, type ProviderFactory } from './registry.js';
 export { defaultPolicy } from './policy.js';
 export { decide, REPEATED_FAILURE_LIMIT } from './loop.js';
-export { Runtime, type FoldOutcome, type RuntimeOptions, type UserInput } from './runtime.js';
+export { Runtime, type RuntimeOptions, type UserInput } from './runtime.js';
 export { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 export { OutputQueue } from './output-queue.js';

@@ -3,7 +3,7 @@
 import type { ConversationState } from './contracts/state.js';
 import type { ModelProvider, ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
-import type { ApprovalPolicy, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
+import type { ApprovalPolicy, FoldOutcome, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
 import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import { EventLog } from './event-log.js';
@@ -32,9 +32,6 @@ export interface RuntimeOptions {
   now?: () => number;
   newId?: () => string;
 }
-
-/** What asking for a fold did: folded now, will fold before the next model turn, or nothing to fold. */
-export type FoldOutcome = 'folded' | 'queued' | 'nothing';
 
 export type UserInput =
   | string

@@ -1,7 +1,7 @@
 // The items of a task's transcript as the webview sees them. They are a *view* of the kernel's
 // log (built by the host-side presenter), never a second source of truth.
 import * as z from 'zod/mini';
-import { ApprovalScopeSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
+import { ApprovalScopeSchema, FoldSourceSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
 
 /** Messages an action button may send back (the host decides what they do). */
 export const NoticeActionSchema = z.object({
@@ -67,12 +67,27 @@ export const NoticeItemSchema = z.object({
   action: z.optional(NoticeActionSchema),
 });
 
+/** Finished steps folded into an episode note; shown collapsed, the note as plain text. */
+export const FoldItemSchema = z.object({
+  kind: z.literal('fold'),
+  id: z.string(),
+  firstStep: z.number(),
+  lastStep: z.number(),
+  note: z.string(),
+  source: FoldSourceSchema,
+  /** The user asked for it (Fold now), rather than the context passing its high-water mark. */
+  requested: z.boolean(),
+  tokensBefore: z.number(),
+  tokensAfter: z.number(),
+});
+
 export const TranscriptItemSchema = z.discriminatedUnion('kind', [
   UserItemSchema,
   AssistantItemSchema,
   ReasoningItemSchema,
   IntentItemSchema,
   NoticeItemSchema,
+  FoldItemSchema,
 ]);
 export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
 export type UserItem = z.infer<typeof UserItemSchema>;
@@ -80,4 +95,5 @@ export type AssistantItem = z.infer<typeof AssistantItemSchema>;
 export type ReasoningItem = z.infer<typeof ReasoningItemSchema>;
 export type IntentItem = z.infer<typeof IntentItemSchema>;
 export type NoticeItem = z.infer<typeof NoticeItemSchema>;
+export type FoldItem = z.infer<typeof FoldItemSchema>;
 export type TextItem = AssistantItem | ReasoningItem;

@@ -28,7 +28,7 @@ export class HostProvider implements ModelProvider {
   constructor(private readonly options: HostProviderOptions) {
     this.name = options.settings.provider;
     this.model = options.settings.model || DEFAULT_MODEL[options.settings.provider];
-    this.capabilities = capabilitiesFor(this.model);
+    this.capabilities = capabilitiesFor(this.model, windowOverride(options.settings));
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
@@ -50,9 +50,15 @@ export class HostProvider implements ModelProvider {
   }
 }
 
+/** The window the user set (a local model's, which Keel cannot know), if any. */
+function windowOverride(settings: KeelSettings): { contextWindow?: number } {
+  return settings.contextWindow > 0 ? { contextWindow: settings.contextWindow } : {};
+}
+
 export function createVendorProvider(settings: KeelSettings, apiKey: string | undefined): ModelProvider {
   const common = {
     model: settings.model || DEFAULT_MODEL[settings.provider],
+    ...windowOverride(settings),
     ...(apiKey ? { apiKey } : {}),
     ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}),
   };

@@ -14,6 +14,7 @@ import {
 } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
+import { priceOf, type Price } from '../providers/models.js';
 import { buildSystemPrompt } from './prompts.js';
 import type { KeelSettings } from './settings.js';
 import type { RuntimeInit } from './task-store.js';
@@ -74,8 +75,10 @@ export class RuntimeFactory {
     });
   }
 
-  contextWindow(taskId: string): number {
-    return this.providers.get(taskId)?.capabilities.contextWindow ?? 0;
+  /** A task's model as the meter shows it: its window (0 when unknown) and price. */
+  model(taskId: string): { contextWindow: number; price: Price | undefined } {
+    const provider = this.providers.get(taskId);
+    return { contextWindow: provider?.capabilities.contextWindow ?? 0, price: provider ? priceOf(provider.model) : undefined };
   }
 
   forget(taskId: string): void {

@@ -9,6 +9,8 @@ export interface KeelSettings {
   model: string;
   /** Empty: the provider's official endpoint. */
   baseUrl: string;
+  /** The model's context window in tokens; 0: the window Keel knows for the model. */
+  contextWindow: number;
   maxTurns: number;
   autoApprove: Risk[];
   commandsAllow: string[];
@@ -28,11 +30,21 @@ export function readSettings(get: (key: string) => unknown): KeelSettings {
     provider,
     model: str(get('model')),
     baseUrl: str(get('baseUrl')),
+    contextWindow: contextWindowOf(get('contextWindow')),
     maxTurns,
     autoApprove,
     commandsAllow: strings(get('commands.allow')),
     commandsDeny: strings(get('commands.deny')),
   };
+}
+
+/** The smallest and largest windows Keel accepts (a typo of a few digits would starve or overflow every request). */
+export const CONTEXT_WINDOW_RANGE = { min: 2_048, max: 10_000_000 } as const;
+
+function contextWindowOf(v: unknown): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  return Math.min(CONTEXT_WINDOW_RANGE.max, Math.max(CONTEXT_WINDOW_RANGE.min, Math.floor(n)));
 }
 
 function str(v: unknown): string {

@@ -27,6 +27,9 @@ export function webviewHandlers(session: Session, log: vscode.LogOutputChannel):
       await vscode.commands.executeCommand('keel.setApiKey');
     },
     'log/show': () => log.show(true),
+    'context/fold': async () => {
+      await vscode.commands.executeCommand('keel.foldContext');
+    },
     'link/open': async (m) => {
       let uri: vscode.Uri;
       try {
