@@ -11,7 +11,7 @@ import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
-import { renderEvent, streamPrinter } from './render.js';
+import { contextLine, renderEvent, streamPrinter } from './render.js';
 
 export const EXIT = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -33,8 +33,9 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
     throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
   const store = logPath ? JsonlLogStore.open(logPath) : undefined;
+  const provider = makeProvider(options);
   const runtime = new Runtime({
-    provider: makeProvider(options),
+    provider,
     registry: createToolRegistry(undefined, workspace.shell),
     workspace,
     policy: interactive ? policyFor(options) : headlessPolicy(policyFor(options)),
@@ -61,6 +62,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     removeInterrupt();
     await store?.close();
   }
+  printer.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
   const status = runtime.getState().status;
   if (interrupted) return EXIT.interrupted;
   return status === 'completed' ? EXIT.completed : EXIT.failed;
@@ -90,7 +92,8 @@ function policyFor(o: RunOptions): ApprovalPolicy {
 }
 
 function makeProvider(o: RunOptions): ModelProvider {
-  if (o.provider === 'scripted') return new ScriptedProvider(demoScript, { model: 'demo' });
-  if (o.provider === 'openai') return createOpenAIProvider({ model: o.model ?? DEFAULT_MODELS.openai, baseURL: o.baseUrl });
-  return createAnthropicProvider({ model: o.model ?? DEFAULT_MODELS.anthropic, baseURL: o.baseUrl });
+  const window = o.contextWindow === undefined ? {} : { contextWindow: o.contextWindow };
+  if (o.provider === 'scripted') return new ScriptedProvider(demoScript, { model: 'demo', capabilities: window });
+  if (o.provider === 'openai') return createOpenAIProvider({ model: o.model ?? DEFAULT_MODELS.openai, baseURL: o.baseUrl, ...window });
+  return createAnthropicProvider({ model: o.model ?? DEFAULT_MODELS.anthropic, baseURL: o.baseUrl, ...window });
 }
