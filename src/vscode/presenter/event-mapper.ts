@@ -41,6 +41,8 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       return false;
     case 'context_folded':
       model.folds++;
+      // The last turn's input no longer says what is in use: the estimate does until the next turn.
+      model.lastTurnUsage = undefined;
       if (event.usage) countUsage(model, event.usage);
       model.add({
         kind: 'fold',

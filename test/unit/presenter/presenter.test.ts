@@ -176,6 +176,11 @@ describe('presenter: kernel outputs to deltas', () => {
       false,
     ]);
     assert.equal(snap.meter.folds, 1);
+    assert.equal(
+      snap.meter.usedTokens,
+      snap.meter.split.systemTools + snap.meter.split.notes + snap.meter.split.history,
+      'after a fold the estimate, not the last turn',
+    );
     assert.deepEqual(snap.meter.tokens, { input: 1000, cacheRead: 100_000, cacheWrite: 0, output: 300 });
     assert.ok(Math.abs(snap.meter.cost!.cacheRead - 0.03) < 1e-9 && Math.abs(snap.meter.costUsd! - 0.0375) < 1e-9);
   });
