@@ -26,6 +26,8 @@ export interface AnthropicRequestOptions {
 }
 
 type Role = 'user' | 'assistant';
+
+const MIN_THINKING_TOKENS = 1_024;
 type Turn = { role: Role; content: ContentBlockParam[] };
 
 export function toAnthropicParams(req: ModelRequest, o: AnthropicRequestOptions): MessageCreateParamsStreaming {
@@ -42,7 +44,8 @@ export function toAnthropicParams(req: ModelRequest, o: AnthropicRequestOptions)
   };
   if (system.length > 0) params.system = system;
   if (tools.length > 0) params.tools = tools;
-  if (o.thinkingBudgetTokens && canThink(req.messages, o)) {
+  // The API's smallest thinking budget is 1,024 tokens: a short request (an episode note) goes without.
+  if (o.thinkingBudgetTokens && maxTokens > MIN_THINKING_TOKENS && canThink(req.messages, o)) {
     params.thinking = { type: 'enabled', budget_tokens: Math.min(o.thinkingBudgetTokens, maxTokens - 1) };
   }
   return params;

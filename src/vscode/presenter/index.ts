@@ -7,6 +7,8 @@
  *     post: (msg) => void view.webview.postMessage(msg),  // HostMessage
  *     contextWindow: provider.capabilities.contextWindow,
  *   });
+ *   presenter.setModel({ contextWindow, price });             // the meter's window and cost per kind
+ *   presenter.setRequest(runtime.preview());                 // the split before the first request
  *   runtime.subscribe((out) => presenter.handle(out));     // every RuntimeOutput, as it comes
  *   presenter.setHints({ noApiKey: !(await secrets.get(KEY)), restricted: !vscode.workspace.isTrusted });
  *   presenter.setTasks({ tasks, currentTaskId });           // history changed → tasks/list
@@ -29,6 +31,7 @@
  *     'apiKey/set': …, 'log/show': …, 'task/delete': …,
  *     'link/open': (m) => openExternalIfHttp(m.href),       // validate the scheme yourself
  *     'clipboard/copy': (m) => vscode.env.clipboard.writeText(m.text),
+ *     'context/fold': () => runtime.fold(),                  // Fold now
  *   }));
  *
  * Guarantees: deltas carry seq = previous + 1 (a snapshot carries the last seq it folds in);
