@@ -2,12 +2,11 @@
 // application-scoped settings before an extension can see them, so to tell the user what was
 // ignored Keel reads `.vscode/settings.json` (and a `.code-workspace` file's `settings`) itself.
 // Pure: text in, dotted setting names out. JSONC as VS Code reads it: comments, trailing commas.
-import { parse, type ParseError } from 'jsonc-parser';
+import { parseJsonc } from './jsonc.js';
 
 /** Every setting name in a settings file, nested objects flattened (`{"keel": {"baseUrl": …}}`). */
 export function settingKeysIn(text: string, section?: 'settings'): string[] {
-  const errors: ParseError[] = [];
-  const root: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const root = parseJsonc(text);
   const scope = section ? (isObject(root) ? root[section] : undefined) : root;
   return isObject(scope) ? flatten(scope, '') : [];
 }

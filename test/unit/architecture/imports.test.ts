@@ -18,8 +18,7 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff'] },
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
-  // jsonc-parser: VS Code's own reader of settings files, for the settings a workspace tries to set.
-  vscode: { layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'cli'], packages: ['vscode', 'jsonc-parser', /^node:/] },
+  vscode: { layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'cli'], packages: ['vscode', /^node:/] },
   cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node'], packages: [/^node:/] },
   media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
 };

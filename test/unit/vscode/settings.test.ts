@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { parseJsonc } from '../../../src/vscode/jsonc.js';
 import { settingKeysIn } from '../../../src/vscode/settings-file-keys.js';
 import { ignoredMessage, ignoredWorkspaceSettings, readSettings, type SettingLevels } from '../../../src/vscode/settings.js';
 
@@ -119,6 +120,20 @@ describe('vscode/settings', () => {
     assert.ok(!keys.some((k) => k.includes('[')), 'a language block is not a setting name');
     assert.deepEqual(settingKeysIn('{"folders": [], "settings": {"keel.baseUrl": "x"}}', 'settings'), ['keel.baseUrl']);
     assert.deepEqual(settingKeysIn('not json at all'), []);
+  });
+
+  it('reads JSONC the way VS Code writes it, leaving strings alone', () => {
+    const text = String.raw`{
+      "url": "https://x.example//a/*b*/", // a comment
+      "quoted": "say \"//\" and \"/*\"", /* another */
+      "list": [1, 2,
+
+
+      ],
+    }`;
+    assert.deepEqual(parseJsonc(text), { url: 'https://x.example//a/*b*/', quoted: 'say "//" and "/*"', list: [1, 2] });
+    assert.equal(parseJsonc('{"a": 1 /* unclosed'), undefined);
+    assert.equal(parseJsonc('{"a": }'), undefined);
   });
 
   it('says which settings were ignored and why, by name', () => {
