@@ -3,7 +3,7 @@
 // finished blocks are not parsed again.
 import { Marked, type Tokens } from 'marked';
 import { escapeHtml, highlightCode } from './highlight.js';
-import { isEmbeddedImage, sanitizeHtml } from './sanitize.js';
+import { sanitizeHtml } from './sanitize.js';
 
 export const markdownStats = { parses: 0 };
 
@@ -11,10 +11,10 @@ const marked = new Marked({
   gfm: true,
   async: false,
   renderer: {
+    // Every image comes out as <img>; after sanitizing, one that is not embedded data becomes
+    // a Keel image link (sanitize.ts), so that class is Keel's to give, never the model's.
     image({ href, text }: Tokens.Image): string {
-      if (isEmbeddedImage(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
-      const label = text ? `${escapeHtml(text)} (${escapeHtml(href)})` : escapeHtml(href);
-      return `<a class="image-link" href="${escapeHtml(href)}">${label}</a>`;
+      return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
     },
     code({ text, lang }: Tokens.Code): string {
       const { html, language } = highlightCode(text.replace(/\n$/, ''), lang);

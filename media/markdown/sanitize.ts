@@ -1,5 +1,7 @@
 // Everything markdown produces passes DOMPurify with an allow-list, then a pass over the inert
 // result that turns any image not embedded as data into a link: the view never fetches.
+// Model-written markdown may not wear Keel's own UI: of `class`, only highlight.js and
+// language classes survive (no `button`, `intent-card`, `notice`…), and no id, style or data-*.
 import DOMPurify from 'dompurify';
 
 const ALLOWED_TAGS = [
@@ -43,6 +45,9 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'class', 'align', 'start', 'type', 'checked', 'disabled', 'colspan', 'rowspan'];
 
+/** The only classes model markdown may carry: code highlighting (`hljs`, `hljs-keyword`) and fence languages. */
+const ALLOWED_CLASS = /^(?:hljs(?:-[A-Za-z0-9_-]+)?|language-[A-Za-z0-9_+#.-]+)$/;
+
 /** Images the view may show: embedded raster data only (no SVG: it can reference URLs). */
 const EMBEDDED_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 
@@ -55,6 +60,12 @@ let purifier: ReturnType<typeof DOMPurify> | undefined;
 function purify(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   purifier = DOMPurify(window);
+  purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName !== 'class') return;
+    const kept = data.attrValue.split(/\s+/).filter((c) => ALLOWED_CLASS.test(c));
+    data.attrValue = kept.join(' ');
+    data.keepAttr = kept.length > 0;
+  });
   purifier.setConfig({
     ALLOWED_TAGS,
     ALLOWED_ATTR,

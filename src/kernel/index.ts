@@ -9,3 +9,5 @@ export { decide, REPEATED_FAILURE_LIMIT } from './loop.js';
 export { Runtime, type RuntimeOptions, type UserInput } from './runtime.js';
 export { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 export { OutputQueue } from './output-queue.js';
+export { redactSecrets, redactEvent, REDACTED } from './redact.js';
+export { visibleText, hasHiddenCharacters } from './visible-text.js';

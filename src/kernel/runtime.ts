@@ -14,6 +14,7 @@ import { defaultPolicy } from './policy.js';
 import { Registry } from './registry.js';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
+import { redactEvent } from './redact.js';
 
 export interface RuntimeOptions {
   provider: ModelProvider;
@@ -30,6 +31,8 @@ export interface RuntimeOptions {
   events?: readonly RuntimeEvent[];
   now?: () => number;
   newId?: () => string;
+  /** API keys the host holds: removed (with key-shaped text) from every error event logged. */
+  secrets?: () => readonly string[];
 }
 
 export type UserInput =
@@ -206,7 +209,8 @@ export class Runtime implements RuntimeFacade {
   }
 
   private emit(input: RuntimeEventInput): void {
-    this.log.append(input, this.runId);
+    // The last line of defence: no error event reaches the log, a listener or the UI with a key in it.
+    this.log.append(redactEvent(input, this.options.secrets), this.runId);
   }
 
   private onEvent(event: RuntimeEvent): void {

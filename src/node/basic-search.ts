@@ -26,7 +26,7 @@ export async function basicSearch(root: string, query: SearchQuery, signal: Abor
     for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const rel = dir ? `${dir}/${e.name}` : e.name;
       if (e.isDirectory() && !SKIP.has(e.name)) dirs.push(rel);
-      if (!e.isFile() || !accepts(rel)) continue;
+      if (!e.isFile() || !accepts(rel) || query.exclude?.(rel)) continue;
       if (await searchFile(path.join(root, rel), rel, re, matches, query.maxMatches))
         return { matches, truncated: true, engine: 'fallback' };
     }

@@ -14,7 +14,8 @@ export async function runRipgrep(rgPath: string, root: string, query: SearchQuer
   const keelignore = path.join(root, '.keelignore');
   if (await exists(keelignore)) args.push('--ignore-file', keelignore);
   args.push('-e', query.pattern, '--', query.path ? query.path : '.');
-  const accepts = query.glob ? globPredicate(query.glob) : () => true;
+  const inGlob = query.glob ? globPredicate(query.glob) : () => true;
+  const accepts = (p: string) => inGlob(p) && !query.exclude?.(p);
   return new Promise((resolve, reject) => {
     const rg = spawn(rgPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const matches: SearchMatch[] = [];

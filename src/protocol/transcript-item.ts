@@ -37,7 +37,11 @@ export const IntentResultSchema = z.object({
 });
 export type IntentResult = z.infer<typeof IntentResultSchema>;
 
-/** One proposed tool call. `id` is the kernel's intent id. */
+/**
+ * One proposed tool call. `id` is the kernel's intent id. Text a person judges (summary,
+ * command, paths, reason) arrives with hidden and control characters already made visible by
+ * the host (kernel `visibleText`); the webview shows it as text, never as markup.
+ */
 export const IntentItemSchema = z.object({
   kind: z.literal('intent'),
   id: z.string(),
@@ -46,6 +50,10 @@ export const IntentItemSchema = z.object({
   risk: RiskSchema,
   status: IntentStatusSchema,
   paths: z.optional(z.array(z.string())),
+  /** The whole command line the call would run, for commands and test runs given one. */
+  command: z.optional(z.string()),
+  /** The call's text had invisible, reordering or control characters (now shown as markers). */
+  hiddenChars: z.optional(z.boolean()),
   /** Why the policy asked (shown above the buttons). */
   approvalReason: z.optional(z.string()),
   approvedScope: z.optional(ApprovalScopeSchema),

@@ -8,6 +8,7 @@ export { createAnthropicProvider, type AnthropicProviderOptions } from './anthro
 export { createOpenAIProvider, type OpenAIProviderOptions } from './openai.js';
 export { ScriptedProvider, textTurn, toolTurn, type Script, type ScriptedOptions, type ScriptedTurn } from './scripted.js';
 export { capabilitiesFor } from './capabilities.js';
+export { OFFICIAL_API_ORIGIN } from './endpoints.js';
 export { priceOf, withCost, type Price } from './pricing.js';
 export type { RetryOptions } from './retry.js';
 

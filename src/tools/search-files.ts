@@ -1,7 +1,9 @@
 // search_files: a regular-expression search through the port (ripgrep where there is one),
-// grouped by file, with line numbers, capped with a note.
+// grouped by file, with line numbers, capped with a note. Files read_file asks about before
+// reading because they may hold secrets (.env…) are never searched: no line of them leaves.
 import { z } from 'zod';
 import type { SearchMatch, ToolDefinition } from '../kernel/index.js';
+import { isSecretFile } from './policy/protected-paths.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
 export const SearchFilesInputSchema = z.object({
@@ -17,7 +19,9 @@ const BUDGET_TOKENS = 3000;
 
 export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
   name: 'search_files',
-  description: 'Search file contents with a regular expression; returns matching lines with line numbers, grouped by file.',
+  description:
+    'Search file contents with a regular expression; returns matching lines with line numbers, grouped by file. ' +
+    'Files that may hold secrets (.env and the like) are not searched.',
   input: SearchFilesInputSchema,
   risk: 'read',
   readOnly: true,
@@ -28,7 +32,10 @@ export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
   async execute(input, ctx) {
     try {
       const path = input.path ? await ctx.workspace.resolve(input.path) : undefined;
-      const result = await ctx.workspace.search({ pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES }, ctx.signal);
+      const result = await ctx.workspace.search(
+        { pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES, exclude: isSecretFile },
+        ctx.signal,
+      );
       if (result.matches.length === 0) return { ok: true, content: `No matches for /${input.query}/.`, summary: '0 matches' };
       const files = new Set(result.matches.map((m) => m.path)).size;
       const count = `${result.matches.length}${result.truncated ? '+' : ''} matches in ${files} file${files === 1 ? '' : 's'}`;

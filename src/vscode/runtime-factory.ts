@@ -14,6 +14,7 @@ import {
 } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
+import type { KeyDestination } from './key-destination.js';
 import { buildSystemPrompt } from './prompts.js';
 import type { KeelSettings } from './settings.js';
 import type { RuntimeInit } from './task-store.js';
@@ -26,6 +27,10 @@ export interface RuntimeFactoryDeps {
   grants: GrantStore;
   trusted(): boolean;
   lookupKey(settings: KeelSettings): Promise<KeyLookup>;
+  /** Asks (once per host) before a key goes anywhere but the vendor's own API. */
+  allowKeyDestination(destination: KeyDestination): Promise<boolean>;
+  /** The API keys the host holds, kept out of every error the runtime logs. */
+  secrets(): readonly string[];
   onRequest(taskId: string, request: ModelRequest): void;
   platform: string;
   /** Tests replace the model with a scripted one. */
@@ -43,7 +48,12 @@ export class RuntimeFactory {
     const override = d.providerOverride?.(settings);
     const provider = override
       ? observed(override, (r) => d.onRequest(init.taskId, r))
-      : new HostProvider({ settings, lookupKey: () => d.lookupKey(settings), onRequest: (r) => d.onRequest(init.taskId, r) });
+      : new HostProvider({
+          settings,
+          lookupKey: () => d.lookupKey(settings),
+          allowKeyDestination: (where) => d.allowKeyDestination(where),
+          onRequest: (r) => d.onRequest(init.taskId, r),
+        });
     this.providers.set(init.taskId, provider);
     const registry = new Registry();
     for (const tool of d.tools()) registry.addTool(tool);
@@ -64,6 +74,7 @@ export class RuntimeFactory {
       store: init.store,
       events: init.events,
       maxTurns: settings.maxTurns,
+      secrets: () => d.secrets(),
       visibility,
       system: buildSystemPrompt({
         workspaceRoot: d.workspace?.root,

@@ -55,10 +55,12 @@ export class Session {
 
   async openTask(id: string): Promise<void> {
     if (this.task?.id === id) return this.presenter.postSnapshot();
+    if (!this.knowsTask(id)) return this.deps.log.warn(`ignored opening an unknown task ${id}`);
     await this.show(await this.deps.tasks.get(id));
   }
 
   async deleteTask(id: string): Promise<void> {
+    if (!this.knowsTask(id)) return this.deps.log.warn(`ignored deleting an unknown task ${id}`);
     const wasCurrent = this.task?.id === id;
     if (wasCurrent) this.detach();
     await this.deps.tasks.delete(id);
@@ -68,6 +70,11 @@ export class Session {
     }
     this.presenter.setTasks(this.taskList());
     if (wasCurrent) this.presenter.postSnapshot();
+  }
+
+  /** A task in this workspace's history (or open in this window). */
+  knowsTask(id: string): boolean {
+    return !!this.deps.tasks.entry(id) || !!this.deps.tasks.loaded(id);
   }
 
   /** The user's message: to the current task, or a new one when there is none or it is busy. */
@@ -95,15 +102,24 @@ export class Session {
   }
 
   approve(intentId: string, scope: ApprovalScope): void {
-    this.task?.approve(intentId, scope);
+    if (this.pending(intentId, 'approval')) this.task?.approve(intentId, scope);
   }
 
   reject(intentId: string, reason?: string): void {
-    this.task?.reject(intentId, reason ?? '');
+    if (this.pending(intentId, 'rejection')) this.task?.reject(intentId, reason ?? '');
   }
 
   async focus(intentId: string): Promise<void> {
-    if (this.task) await this.deps.focusIntent(this.task, intentId);
+    if (!this.task?.getState().intents[intentId]) return this.deps.log.warn(`ignored a focus request for an unknown intent ${intentId}`);
+    await this.deps.focusIntent(this.task, intentId);
+  }
+
+  /** The webview may only decide intents of the shown task that are waiting for a decision. */
+  private pending(intentId: string, what: string): boolean {
+    const status = this.task?.getState().intents[intentId]?.status;
+    if (status === 'awaiting_approval') return true;
+    this.deps.log.warn(`ignored a ${what} of ${intentId}: ${status ? `it is ${status}` : 'no such intent waits in the task shown'}`);
+    return false;
   }
 
   /** The kernel is about to send this request for `task`: exact meter split. */

@@ -2,10 +2,9 @@
 // the history list shows without reading every log. Pure: parsing, updating and ordering.
 // The logs are the truth; the index is rebuilt from them when it is missing or unreadable.
 import type { RunStatus } from '../kernel/contracts/index.js';
+import { isTaskId } from '../protocol/ids.js';
 
 const STATUSES: readonly RunStatus[] = ['idle', 'running', 'waiting_for_approval', 'executing', 'completed', 'failed', 'cancelled'];
-/** Ids become file names: nothing that could climb out of the tasks folder. */
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface TaskIndexEntry {
   id: string;
@@ -25,8 +24,7 @@ function isEntry(v: unknown): v is TaskIndexEntry {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Record<string, unknown>;
   return (
-    typeof e.id === 'string' &&
-    ID.test(e.id) &&
+    isTaskId(e.id) &&
     typeof e.title === 'string' &&
     Number.isFinite(e.createdAt) &&
     Number.isFinite(e.updatedAt) &&

@@ -10,6 +10,7 @@ import { openWorkbench, type Workbench } from '../support/browser.js';
 import { copyWorkspace, makeTempDir, packageVsix, repoRoot, startCodeServer, type CodeServer } from '../support/code-server.js';
 import { delay } from '../support/processes.js';
 import { buildRunnerVsix } from './build.js';
+import { userSettings } from './user-settings.js';
 
 interface TestResult {
   title: string;
@@ -33,6 +34,7 @@ async function main(): Promise<number> {
     server = await startCodeServer({
       folder: copyWorkspace('examples/failing-tests'),
       extensions: [keel, runner],
+      settings: userSettings,
       env: {
         KEEL_INTEGRATION_RESULT: resultPath,
         ...(grep ? { KEEL_INTEGRATION_GREP: grep } : {}),

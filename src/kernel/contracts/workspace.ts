@@ -33,6 +33,8 @@ export interface SearchQuery {
   path?: string;
   glob?: string;
   maxMatches: number;
+  /** Files whose lines never leave the search (files that may hold secrets); workspace-relative paths. */
+  exclude?: (path: string) => boolean;
 }
 
 export interface SearchMatch {

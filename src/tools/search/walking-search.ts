@@ -13,7 +13,7 @@ export async function searchByWalking(ws: Workspace, query: SearchQuery, signal:
   const accepts = query.glob ? globMatcher(query.glob) : () => true;
   const matches: SearchMatch[] = [];
   for await (const entry of walk(ws, query.path ?? '', { recursive: true, signal })) {
-    if (entry.type !== 'file' || !accepts(entry.path)) continue;
+    if (entry.type !== 'file' || !accepts(entry.path) || query.exclude?.(entry.path)) continue;
     const st = await ws.stat(entry.path);
     if (!st || st.size > MAX_FILE_BYTES) continue;
     const bytes = await ws.readFile(entry.path).catch(() => undefined);

@@ -1,7 +1,8 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
-import type { Observation, RuntimeEvent, RuntimeOutput } from '../../kernel/contracts/index.js';
-import type { IntentResult } from '../../protocol/index.js';
+import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent } from '../../kernel/contracts/index.js';
+import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
+import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import type { TranscriptModel } from './transcript-model.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
@@ -75,21 +76,11 @@ function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string
 
 function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
   switch (event.type) {
-    case 'intent_proposed': {
-      const { intent } = event;
-      model.add({
-        kind: 'intent',
-        id: intent.id,
-        tool: intent.tool,
-        summary: intent.summary,
-        risk: intent.risk,
-        status: intent.status,
-        ...(intent.paths.length ? { paths: intent.paths } : {}),
-      });
+    case 'intent_proposed':
+      model.add(intentItem(event.intent));
       return false;
-    }
     case 'approval_requested':
-      model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: event.reason });
+      model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: visibleText(event.reason) });
       model.setStatus('waiting_for_approval');
       return true;
     case 'intent_approved':
@@ -111,6 +102,23 @@ function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean 
     default:
       return undefined;
   }
+}
+
+/** The card of a proposed call: what a person judges, with nothing in it hidden. */
+export function intentItem(intent: ToolIntent): IntentItem {
+  const command = (intent.input as { command?: unknown } | null)?.command;
+  const judged = [intent.summary, ...intent.paths, ...(typeof command === 'string' ? [command] : [])];
+  return {
+    kind: 'intent',
+    id: intent.id,
+    tool: intent.tool,
+    summary: visibleText(intent.summary),
+    risk: intent.risk,
+    status: intent.status,
+    ...(intent.paths.length ? { paths: intent.paths.map(visibleText) } : {}),
+    ...(typeof command === 'string' ? { command: visibleText(command) } : {}),
+    ...(judged.some(hasHiddenCharacters) ? { hiddenChars: true } : {}),
+  };
 }
 
 function observe(model: TranscriptModel, observation: Observation, time: number): void {

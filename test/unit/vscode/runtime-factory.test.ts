@@ -18,6 +18,8 @@ describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
       grants: { list: () => [], add: () => undefined },
       trusted: () => trusted,
       lookupKey: async () => ({ kind: 'not_needed' }),
+      allowKeyDestination: async () => false,
+      secrets: () => [],
       onRequest: (_id, r) => requests.push(r),
       platform: 'linux',
       providerOverride: () => provider,
@@ -44,13 +46,15 @@ describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
   it('builds a runtime per task from the settings of the moment and knows its context window', () => {
     let maxTurns = 3;
     const factory = new RuntimeFactory({
-      settings: () => readSettings((k) => (k === 'maxTurns' ? maxTurns : k === 'provider' ? 'openai' : undefined)),
+      settings: () => readSettings((k) => ({ globalValue: k === 'maxTurns' ? maxTurns : k === 'provider' ? 'openai' : undefined })),
       tools: () => [],
       workspace: undefined,
       policy: () => undefined,
       grants: { list: () => [], add: () => undefined },
       trusted: () => true,
       lookupKey: async () => ({ kind: 'found', key: 'k', source: 'env' }),
+      allowKeyDestination: async () => false,
+      secrets: () => ['k'],
       onRequest: () => undefined,
       platform: 'linux',
     });
