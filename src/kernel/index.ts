@@ -1,5 +1,5 @@
 export * from './contracts/index.js';
-export { contentHash, estimateTokens, shortenMiddle, messageOf, showInvisibles } from './text.js';
+export { contentHash, estimateTokens, shortenMiddle, messageOf } from './text.js';
 export { EventLog, MemoryLogStore, type EventListener } from './event-log.js';
 export { applyEvent, initialState, replay, grantFor, grantCovers } from './reducer.js';
 export { projectContext, toModelMessages, fitToBudget, SHORTENED_OUTPUT_CHARS, type ProjectionOptions } from './projection.js';
