@@ -15,7 +15,7 @@ export interface Candidate {
 
 /** Search lines scored against the file. */
 const WINDOW = 6;
-/** Words of the search looked up, longest first. */
+/** Distinct words of the search looked up in the file (each costs at most one scan). */
 const MAX_WORDS = 16;
 /** A word found on more lines than this says little about where the block was meant to be. */
 const COMMON = 64;
@@ -50,20 +50,30 @@ export function closestCandidate(idx: LineIndex, search: readonly string[], work
   return { line: best.line + 1, similarity: best.score / probe.length, lines };
 }
 
-/** First lines of the places the search's rarest words point at, most votes first. */
+/**
+ * First lines of the places the search's rare words point at, most votes first. Each search
+ * line votes once, with its longest word found on a few lines of the file (the rarest lines
+ * anchor the place; a line whose words are all new or all common does not vote).
+ */
 function places(idx: LineIndex, search: readonly string[]): number[] {
   const votes = new Map<number, number>();
-  let commonest: { word: string; hits: number[] } | undefined;
-  for (const [word, at] of wordsOf(search)) {
-    const hits = linesWith(idx, word, COMMON + 1);
-    if (hits.length > COMMON) {
-      commonest ??= { word, hits };
-      continue;
+  const found = new Map<string, number[]>();
+  let commonest: number[] | undefined;
+  search.forEach((line, j) => {
+    for (const word of wordsOf(line)) {
+      let hits = found.get(word);
+      if (!hits) {
+        if (found.size >= MAX_WORDS) return;
+        found.set(word, (hits = linesWith(idx, word, COMMON + 1)));
+      }
+      if (hits.length > COMMON) commonest ??= hits;
+      if (hits.length === 0 || hits.length > COMMON) continue;
+      for (const at of hits) votes.set(at - j, (votes.get(at - j) ?? 0) + 1);
+      return;
     }
-    for (const line of hits) for (const j of at) votes.set(line - j, (votes.get(line - j) ?? 0) + 1);
-  }
+  });
   // Every word is common: the first places of the longest one are still better than no hint.
-  if (votes.size === 0 && commonest) for (const line of commonest.hits.slice(0, MAX_PLACES)) votes.set(line, 1);
+  if (votes.size === 0 && commonest) for (const at of commonest.slice(0, MAX_PLACES)) votes.set(at, 1);
   return [...votes]
     .filter(([s]) => s > -search.length && s < idx.length)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
@@ -71,17 +81,9 @@ function places(idx: LineIndex, search: readonly string[]): number[] {
     .map(([s]) => Math.max(0, s));
 }
 
-/** The search's distinct words of 3+ characters, longest first, with the lines they are on. */
-function wordsOf(search: readonly string[]): [string, number[]][] {
-  const at = new Map<string, number[]>();
-  search.forEach((line, j) => {
-    for (const w of line.match(/[\p{L}\p{N}_]{3,}/gu) ?? []) {
-      const lines = at.get(w) ?? [];
-      if (lines[lines.length - 1] !== j) lines.push(j);
-      at.set(w, lines);
-    }
-  });
-  return [...at].sort((a, b) => b[0].length - a[0].length).slice(0, MAX_WORDS);
+/** A line's distinct words of 3+ characters, longest first. */
+function wordsOf(line: string): string[] {
+  return [...new Set(line.match(/[\p{L}\p{N}_]{3,}/gu) ?? [])].sort((a, b) => b.length - a.length);
 }
 
 /** Lines containing `word`, at most `max` of them. */
