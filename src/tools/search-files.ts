@@ -2,6 +2,7 @@
 // grouped by file, with line numbers, capped with a note.
 import { z } from 'zod';
 import type { SearchMatch, ToolDefinition } from '../kernel/index.js';
+import { searchWorkspace } from './search/search-workspace.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
 export const SearchFilesInputSchema = z.object({
@@ -28,7 +29,11 @@ export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
   async execute(input, ctx) {
     try {
       const path = input.path ? await ctx.workspace.resolve(input.path) : undefined;
-      const result = await ctx.workspace.search({ pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES }, ctx.signal);
+      const result = await searchWorkspace(
+        ctx.workspace,
+        { pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES },
+        ctx.signal,
+      );
       if (result.matches.length === 0) return { ok: true, content: `No matches for /${input.query}/.`, summary: '0 matches' };
       const files = new Set(result.matches.map((m) => m.path)).size;
       const count = `${result.matches.length}${result.truncated ? '+' : ''} matches in ${files} file${files === 1 ? '' : 's'}`;
