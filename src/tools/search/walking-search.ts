@@ -3,11 +3,18 @@
 // over the size limit and files with a NUL character. Inject it into the Node port
 // (`createNodeWorkspace(root, { fallbackSearch: searchByWalking })`); search_files chose the
 // files by walking with list_files' ignore rules.
-import { SEARCH_MAX_FILE_BYTES, type SearchMatch, type SearchQuery, type SearchResult, type Workspace } from '../../kernel/index.js';
+import {
+  SEARCH_MAX_FILE_BYTES,
+  WorkspaceError,
+  type SearchMatch,
+  type SearchQuery,
+  type SearchResult,
+  type Workspace,
+} from '../../kernel/index.js';
 import { decodeText } from '../text/encoding.js';
 
 export async function searchByWalking(ws: Workspace, query: SearchQuery, signal: AbortSignal): Promise<SearchResult> {
-  const re = new RegExp(query.pattern);
+  const re = compile(query.pattern);
   const matches: SearchMatch[] = [];
   for (const file of query.files) {
     if (signal.aborted) break;
@@ -24,4 +31,13 @@ export async function searchByWalking(ws: Workspace, query: SearchQuery, signal:
     }
   }
   return { matches, truncated: false, engine: 'fallback' };
+}
+
+/** A bad pattern is reported as ripgrep reports it, so search_files answers the same on both engines. */
+function compile(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern);
+  } catch (err) {
+    throw new WorkspaceError('io_error', `regex parse error: ${(err as Error).message}`);
+  }
 }

@@ -86,6 +86,13 @@ describe('search_files agrees with list_files on both engines', function () {
     });
   }
 
+  it('reports a bad regular expression as invalid input on both engines', async () => {
+    for (const t of [rg, js]) {
+      const r = await searchFilesTool.execute({ query: 'needle(' }, context(t.ws));
+      assert.equal(r.code, 'invalid_input', r.content);
+    }
+  });
+
   it('gives the same answer through the tool, with the files it names', async () => {
     const [a, b] = await Promise.all([rg, js].map((t) => searchFilesTool.execute({ query: 'needle', glob: '*.{ts,js}' }, context(t.ws))));
     assert.equal(a!.content, b!.content);
