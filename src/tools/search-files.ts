@@ -8,7 +8,12 @@ import { errorResult, failure, fitLines } from './tool-result.js';
 export const SearchFilesInputSchema = z.object({
   query: z.string().min(1).describe('Regular expression (ripgrep syntax) to search for.'),
   path: z.string().optional().describe('Folder to search under, relative to the workspace root.'),
-  glob: z.string().optional().describe('Only files matching this glob, e.g. "*.ts" or "src/**/*.py".'),
+  glob: z
+    .string()
+    .optional()
+    .describe(
+      'Only files matching this glob, e.g. "*.ts", "*.{ts,js}" or "src/**/*.py" (without a "/" it matches file names at any depth).',
+    ),
 });
 export type SearchFilesInput = z.infer<typeof SearchFilesInputSchema>;
 
