@@ -13,8 +13,9 @@ export interface WorkspaceSearch {
   maxMatches: number;
 }
 
-/** Files per port call: early batches end the search early when matches abound. */
-const BATCH = 2000;
+/** Files per port call: small at first, so a search with many matches ends early; then doubling. */
+const FIRST_BATCH = 256;
+const MAX_BATCH = 8192;
 
 export async function searchWorkspace(ws: Workspace, q: WorkspaceSearch, signal: AbortSignal): Promise<SearchResult> {
   const result: SearchResult = { matches: [], truncated: false, engine: 'fallback' };
@@ -44,12 +45,12 @@ async function* candidates(ws: Workspace, q: WorkspaceSearch, signal: AbortSigna
 }
 
 async function* batches(files: AsyncIterable<string>): AsyncGenerator<string[]> {
-  let batch: string[] = [];
+  let [batch, size]: [string[], number] = [[], FIRST_BATCH];
   for await (const f of files) {
     batch.push(f);
-    if (batch.length < BATCH) continue;
+    if (batch.length < size) continue;
     yield batch;
-    batch = [];
+    [batch, size] = [[], Math.min(size * 2, MAX_BATCH)];
   }
   if (batch.length) yield batch;
 }
