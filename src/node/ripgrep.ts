@@ -14,12 +14,14 @@ const MAX_ARG_CHARS = process.platform === 'win32' ? 24_000 : 100_000;
 
 export async function runRipgrep(rgPath: string, root: string, query: SearchQuery, signal: AbortSignal): Promise<SearchResult> {
   const matches: SearchMatch[] = [];
-  for (const chunk of chunks(query.files)) {
-    if (signal.aborted) break;
-    const want = query.maxMatches + 1 - matches.length;
-    const found = await searchChunk(rgPath, root, query.pattern, chunk, want, signal);
-    for (const file of await withinSize(root, found.files)) matches.push(...file.matches);
-    if (matches.length > query.maxMatches) return { matches: matches.slice(0, query.maxMatches), truncated: true, engine: 'ripgrep' };
+  for (let files of chunks(query.files)) {
+    while (files.length && !signal.aborted) {
+      const found = await searchChunk(rgPath, root, query.pattern, files, query.maxMatches + 1 - matches.length, signal);
+      for (const file of await withinSize(root, found.files)) matches.push(...file.matches);
+      if (matches.length > query.maxMatches) return { matches: matches.slice(0, query.maxMatches), truncated: true, engine: 'ripgrep' };
+      // Stopped for matches that the size limit then dropped: go on after the last file done.
+      files = found.stoppedAfter === undefined ? [] : files.slice(files.indexOf(found.stoppedAfter) + 1);
+    }
   }
   return { matches, truncated: false, engine: 'ripgrep' };
 }
@@ -47,7 +49,7 @@ interface FileMatches {
 function searchChunk(rgPath: string, root: string, pattern: string, files: string[], want: number, signal: AbortSignal) {
   // --no-ignore: the caller applied the rules; -m: no file floods the output.
   const args = ['--json', '--no-config', '--no-ignore', '--hidden', '-j1', '-m', String(want), '-e', pattern, '--', ...files];
-  return new Promise<{ files: FileMatches[] }>((resolve, reject) => {
+  return new Promise<{ files: FileMatches[]; stoppedAfter?: string }>((resolve, reject) => {
     const rg = spawn(rgPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const done: FileMatches[] = [];
     let current: FileMatches | undefined;
@@ -86,7 +88,7 @@ function searchChunk(rgPath: string, root: string, pattern: string, files: strin
       // 1 means no match; 2 an error: fatal when the regex is bad, not for one unreadable file.
       if (code === 2 && done.length === 0 && !stopped && /regex/i.test(stderr))
         reject(new WorkspaceError('io_error', `ripgrep: ${stderr.trim()}`));
-      else resolve({ files: done });
+      else resolve(stopped ? { files: done, stoppedAfter: done[done.length - 1]!.path } : { files: done });
     });
   });
 }

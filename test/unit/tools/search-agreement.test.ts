@@ -1,8 +1,10 @@
 // search_files agrees with list_files, whichever engine runs it: on trees with nested .gitignore
 // and .keelignore files, negations across the two, BOMs and POSIX classes, the ripgrep path and
 // the JS fallback return the same matches in the same order, and the files they match are
-// exactly the files list_files shows (under the path, accepted by the glob) that contain a match.
+// exactly the files list_files shows (under the path, accepted by the glob) that contain a match
+// (files with a NUL character or over the size limit are skipped by both).
 import assert from 'node:assert/strict';
+import { SEARCH_MAX_FILE_BYTES } from '../../../src/kernel/index.js';
 import { findRipgrep } from '../../../src/node/ripgrep.js';
 import { listFilesTool } from '../../../src/tools/list-files.js';
 import { globMatcher } from '../../../src/tools/search/glob.js';
@@ -26,6 +28,8 @@ const TREE: Record<string, string | Uint8Array> = {
   'x.js': 'needle js\n',
   'bom.ts': `${BOM}needle after a BOM\n`,
   'binary.dat': new Uint8Array([110, 101, 101, 100, 108, 101, 0, 1, 2]),
+  'late-nul.txt': `${'x'.repeat(9000)}\nneedle before a late NUL\n\u0000\n`,
+  'big.txt': `needle in a file over the size limit\n${'y'.repeat(SEARCH_MAX_FILE_BYTES)}`,
   'build/out.js': 'needle built\n',
   'secret/key.txt': 'needle secret\n',
   'docs/Guide.md': 'needle upper\n',
@@ -97,7 +101,9 @@ describe('search_files agrees with list_files on both engines', function () {
     const [a, b] = await Promise.all([rg, js].map((t) => searchFilesTool.execute({ query: 'needle', glob: '*.{ts,js}' }, context(t.ws))));
     assert.equal(a!.content, b!.content);
     assert.match(a!.content, /^9 matches in 8 files:/);
-    for (const hidden of ['build/', 'src/gen/', 'src/deep/b.ts', 'binary.dat']) assert.ok(!a!.content.includes(hidden), hidden);
+    for (const hidden of ['build/', 'src/gen/', 'src/deep/b.ts']) assert.ok(!a!.content.includes(hidden), hidden);
+    const all = await searchFilesTool.execute({ query: 'needle' }, context(rg.ws));
+    for (const skipped of ['binary.dat', 'late-nul.txt', 'big.txt']) assert.ok(!all.content.includes(skipped), skipped);
   });
 });
 
@@ -114,7 +120,8 @@ async function expectedFiles(t: TempWorkspace, q: WorkspaceSearch): Promise<stri
   for (const p of listed.content.split('\n')) {
     if (p.endsWith('/') || !accepts(p)) continue;
     const text = decodeText(await t.ws.readFile(p)).text;
-    if (!text.includes('\0') && text.split('\n').some((l) => re.test(l))) out.push(p);
+    const searchable = !text.includes('\0') && (await t.ws.stat(p))!.size <= SEARCH_MAX_FILE_BYTES;
+    if (searchable && text.split('\n').some((l) => re.test(l))) out.push(p);
   }
   return out.sort();
 }
