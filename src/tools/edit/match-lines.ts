@@ -35,7 +35,7 @@ export function deletesLines(replace: string): boolean {
   return replace.trim() === '';
 }
 
-export function searchLines(search: string): SearchLines {
+function searchLines(search: string): SearchLines {
   const lines = stripLineNumbers(search.replace(/\r\n/g, '\n').split('\n')).lines;
   const all = lines.length;
   while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
