@@ -1,6 +1,7 @@
 // Finds where one search/replace block applies. Exact text first (then without blank lines
-// around it); then line by line with growing tolerance (match-lines.ts), accepted only when unique. Deleting whole lines takes
-// their line endings on both paths, so no blank line is left behind.
+// around it); then line by line with growing tolerance (match-lines.ts), accepted only when
+// unique. Deleting whole lines takes their line endings on both paths, so no blank line is
+// left behind.
 import type { Eol } from '../text/encoding.js';
 import type { LineIndex } from '../text/line-index.js';
 import type { Candidate } from './closest-candidate.js';
@@ -46,18 +47,33 @@ function matchExact(text: string, index: () => LineIndex, block: EditBlock, eol:
   return { type: 'match', start: first, end, replacement: toEol(block.replace, eol), tolerant };
 }
 
-/** The block less the search's leading and trailing blank lines, and as many around the replace. */
+/**
+ * The block less the blank lines before and after the search's text (a final newline only ends
+ * the last line), and as many blank lines around the replace; undefined when there are none.
+ */
 function withoutBlankLines(block: EditBlock): EditBlock | undefined {
-  const search = block.search.replace(/\r\n/g, '\n').split('\n');
-  let [from, to] = [0, search.length];
-  while (from < to && search[from]!.trim() === '') from++;
-  while (to > from && search[to - 1]!.trim() === '') to--;
-  if (from === 0 && to === search.length) return undefined;
-  const replace = block.replace.replace(/\r\n/g, '\n').split('\n');
-  let [rFrom, rTo] = [0, replace.length];
-  while (rFrom < from && rFrom < rTo && replace[rFrom]!.trim() === '') rFrom++;
-  while (replace.length - rTo < search.length - to && rTo > rFrom && replace[rTo - 1]!.trim() === '') rTo--;
-  return { search: search.slice(from, to).join('\n'), replace: replace.slice(rFrom, rTo).join('\n') };
+  const search = linesOf(block.search);
+  let [from, to] = [0, search.lines.length];
+  while (from < to && search.lines[from]!.trim() === '') from++;
+  while (to > from && search.lines[to - 1]!.trim() === '') to--;
+  const trailing = search.lines.length - to;
+  if (from === 0 && trailing === 0) return undefined;
+  const replace = linesOf(block.replace);
+  let [rFrom, rTo] = [0, replace.lines.length];
+  while (rFrom < from && rFrom < rTo && replace.lines[rFrom]!.trim() === '') rFrom++;
+  while (replace.lines.length - rTo < trailing && rTo > rFrom && replace.lines[rTo - 1]!.trim() === '') rTo--;
+  // The search still ends its last line when no blank line followed it.
+  const newline = search.newline && trailing === 0;
+  return {
+    search: search.lines.slice(from, to).join('\n') + (newline ? '\n' : ''),
+    replace: replace.lines.slice(rFrom, rTo).join('\n') + (newline && replace.newline ? '\n' : ''),
+  };
+}
+
+function linesOf(text: string): { lines: string[]; newline: boolean } {
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  const newline = lines.length > 1 && lines[lines.length - 1] === '';
+  return { lines: newline ? lines.slice(0, -1) : lines, newline };
 }
 
 /** The match starts a line and ends one's content (not its line ending, which it leaves). */

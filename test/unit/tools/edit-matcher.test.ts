@@ -101,6 +101,12 @@ describe('edit matcher: blank lines around the search', () => {
     assert.equal(mirrored.newText, 'a\nB\nc\n');
   });
 
+  it('matches the text between blank lines exactly, but a final newline still ends a line', () => {
+    assert.equal(ok(planEdit('function test() {}\n', [{ search: '\t\nfunction test()\n\t', replace: 'f()' }])).newText, 'f() {}\n');
+    assert.equal(ok(planEdit('x\nfoo\ny\n', [{ search: '\n\nfoo\n', replace: '\n\nbar\n' }])).newText, 'x\nbar\ny\n');
+    assert.equal(refused(planEdit('a foo b\n', [{ search: 'foo\n', replace: 'bar\n' }])).reason, 'not_found');
+  });
+
   it('a whitespace-only search says the search is empty', () => {
     const r = refused(planEdit('a\n', [{ search: '  \n\t\n', replace: 'x' }]));
     assert.equal(r.reason, 'empty_search');
