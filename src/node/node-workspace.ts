@@ -82,11 +82,12 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       }
     },
     async search(query, signal) {
-      const path = query.path ? await paths.resolve(query.path) : undefined;
-      const q = { ...query, path: path || undefined };
+      // The files come from a walk of this root; a lexical check keeps any other list inside it.
+      const outside = query.files.find((f) => !isRelativeInside(f));
+      if (outside !== undefined) throw new WorkspaceError('outside_workspace', `${outside} is not a workspace-relative file path.`);
       const rgPath = await rg();
-      if (rgPath) return runRipgrep(rgPath, paths.root, q, signal);
-      return options.fallbackSearch ? options.fallbackSearch(ws, q, signal) : basicSearch(paths.root, q, signal);
+      if (rgPath) return runRipgrep(rgPath, paths.root, query, signal);
+      return options.fallbackSearch ? options.fallbackSearch(ws, query, signal) : basicSearch(paths.root, query, signal);
     },
     async runProcess(commandLine, opts: ProcessOptions) {
       const cwd = await paths.resolve(opts.cwd ?? '.');
@@ -96,4 +97,10 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
     },
   };
   return ws;
+}
+
+/** A relative POSIX path that cannot leave the root by its spelling (no '..', not absolute). */
+function isRelativeInside(p: string): boolean {
+  if (p === '' || p.startsWith('/') || (process.platform === 'win32' && /^[A-Za-z]:|\\/.test(p))) return false;
+  return !p.split('/').includes('..');
 }

@@ -1,15 +1,19 @@
 // search_files: a regular-expression search through the port (ripgrep where there is one),
-// grouped by file, with line numbers, capped with a note. Files read_file asks about before
-// reading because they may hold secrets (.env…) are never searched: no line of them leaves.
+// grouped by file, with line numbers, capped with a note.
 import { z } from 'zod';
 import type { SearchMatch, ToolDefinition } from '../kernel/index.js';
-import { isSecretFile } from './policy/protected-paths.js';
+import { searchWorkspace } from './search/search-workspace.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
 export const SearchFilesInputSchema = z.object({
   query: z.string().min(1).describe('Regular expression (ripgrep syntax) to search for.'),
   path: z.string().optional().describe('Folder to search under, relative to the workspace root.'),
-  glob: z.string().optional().describe('Only files matching this glob, e.g. "*.ts" or "src/**/*.py".'),
+  glob: z
+    .string()
+    .optional()
+    .describe(
+      'Only files matching this glob, e.g. "*.ts", "*.{ts,js}" or "src/**/*.py" (without a "/" it matches file names at any depth).',
+    ),
 });
 export type SearchFilesInput = z.infer<typeof SearchFilesInputSchema>;
 
@@ -19,9 +23,7 @@ const BUDGET_TOKENS = 3000;
 
 export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
   name: 'search_files',
-  description:
-    'Search file contents with a regular expression; returns matching lines with line numbers, grouped by file. ' +
-    'Files that may hold secrets (.env and the like) are not searched.',
+  description: 'Search file contents with a regular expression; returns matching lines with line numbers, grouped by file.',
   input: SearchFilesInputSchema,
   risk: 'read',
   readOnly: true,
@@ -32,8 +34,9 @@ export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
   async execute(input, ctx) {
     try {
       const path = input.path ? await ctx.workspace.resolve(input.path) : undefined;
-      const result = await ctx.workspace.search(
-        { pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES, exclude: isSecretFile },
+      const result = await searchWorkspace(
+        ctx.workspace,
+        { pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES },
         ctx.signal,
       );
       if (result.matches.length === 0) return { ok: true, content: `No matches for /${input.query}/.`, summary: '0 matches' };

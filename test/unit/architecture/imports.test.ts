@@ -15,7 +15,7 @@ type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'vscode' |
 const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; typeOnly?: Layer[] }> = {
   kernel: { layers: ['kernel'], packages: ['zod'] },
   providers: { layers: ['providers', 'kernel'], packages: ['@anthropic-ai/sdk', 'openai'] },
-  tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff'] },
+  tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix'] },
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
   vscode: { layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'cli'], packages: ['vscode', /^node:/] },
