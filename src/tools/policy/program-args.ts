@@ -8,14 +8,13 @@ import { globPattern, hasGlob, pathText, startsWithTilde, type Word } from './sh
 /** none: a flag; text/num: a value that names no file; path: a value naming a file it reads; optional: `--opt[=value]`. */
 export type ArgKind = 'none' | 'text' | 'num' | 'path' | 'optional';
 
-export class NotReadOnly extends Error {
+/** Thrown to stop judging; not an Error, so throwing it records no stack (it is thrown often). */
+export class NotReadOnly {
   constructor(
-    message: string,
+    readonly message: string,
     /** `unparseable` for forms bash gives a meaning we do not model (printf -v, test -v). */
     readonly type: 'execute' | 'unparseable' = 'execute',
-  ) {
-    super(message);
-  }
+  ) {}
 }
 
 export function notReadOnly(why: string): never {
