@@ -31,14 +31,19 @@ export interface OptionTable {
 }
 
 /**
- * Options from compact definitions: `'-n --lines =num'`, `'-q --quiet --silent'`, `'--color =?'`.
- * The kind comes last (`=text`, `=num`, `=path`, `=?` for an optional attached value).
+ * Options from compact definitions, separated by commas or new lines: `-n --lines =num`,
+ * `-q --quiet --silent`, `--color =?`. Spellings of one option share a definition; its kind comes
+ * last (`=text`, `=num`, `=path`, `=?` for an optional attached value), a flag has none.
  */
-export function options(...defs: string[]): OptionTable {
+export function options(...lists: string[]): OptionTable {
   const map = new Map<string, { name: string; kind: ArgKind }>();
   const kinds: Record<string, ArgKind> = { '=text': 'text', '=num': 'num', '=path': 'path', '=?': 'optional' };
+  const defs = lists
+    .flatMap((l) => l.split(/[,\n]/))
+    .map((d) => d.trim())
+    .filter(Boolean);
   for (const def of defs) {
-    const parts = def.split(' ');
+    const parts = def.split(/ +/);
     const kind = kinds[parts[parts.length - 1]!] ?? 'none';
     const names = kind === 'none' ? parts : parts.slice(0, -1);
     for (const n of names) map.set(n, { name: names[0]!, kind });
