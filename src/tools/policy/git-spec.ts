@@ -186,7 +186,7 @@ const SUBCOMMANDS: Record<string, SubcommandJudge> = {
     grepOperands,
   ),
   describe: judged(`
-  --all, --tags, --contains, --abbrev =num, --candidates =num, --exact-match, --long, --match =text,
+  --all, --tags, --contains, --abbrev =?, --candidates =num, --exact-match, --long, --match =text,
   --exclude =text, --always, --first-parent
 `),
   'cat-file': judged('-t, -s, -p, -e, --batch =?, --batch-check =?, --batch-all-objects, --buffer, --unordered'),

@@ -70,7 +70,7 @@ const HEAD_TAIL = '-c --bytes =num, -n --lines =num, -q --quiet --silent, -v --v
 
 const LS = `
   -a --all, -A --almost-all, --author, -b --escape, --block-size =text, -B --ignore-backups, -c, -C,
-  --color --colour =?, -d --directory, -D --dired, -f, -F, --classify =?, --file-type, --format =text,
+  --color =?, -d --directory, -D --dired, -f, -F, --classify =?, --file-type, --format =text,
   --full-time, -g, --group-directories-first, -G --no-group, -h --human-readable, --si,
   -H --dereference-command-line, --dereference-command-line-symlink-to-dir, --hide =text, --hyperlink =?,
   --indicator-style =text, -i --inode, -I --ignore =text, -k --kibibytes, -l, -m, -n --numeric-uid-gid,
@@ -98,11 +98,11 @@ const RG = `
   -c --count, --count-matches, -o --only-matching, -q --quiet, -m --max-count =num, -A --after-context =num,
   -B --before-context =num, -C --context =num, --context-separator =text, --no-context-separator,
   -g --glob =text, --iglob =text, --glob-case-insensitive, -t --type =text, -T --type-not =text, --type-list,
-  --files, --hidden, -u --unrestricted, --no-ignore, --no-ignore-vcs, --no-ignore-dot, --no-ignore-parent,
-  --no-ignore-global, --no-ignore-exclude, --no-ignore-files, --ignore-file =path, -d --max-depth =num,
+  --files, -. --hidden, -u --unrestricted, --no-ignore, --no-ignore-vcs, --no-ignore-dot, --no-ignore-parent,
+  --no-ignore-global, --no-ignore-exclude, --no-ignore-files, --ignore-file =path, --max-depth =num,
   --max-filesize =text, --json, --vimgrep, --heading, --no-heading, --color =text, --colors =text, -p --pretty,
   --column, --no-column, -0 --null, --sort =text, --sortr =text, --trim, -U --multiline, --multiline-dotall,
-  -P --pcre2, --engine =text, -E --encoding =text, --stats, --passthru --passthrough, --no-messages,
+  -P --pcre2, --engine =text, -E --encoding =text, --stats, --passthru, --no-messages,
   --no-config, -a --text, --binary, --crlf, -b --byte-offset, -r --replace =text, -M --max-columns =num,
   --max-columns-preview, --include-zero, --null-data, -j --threads =num
 `;
@@ -110,8 +110,8 @@ const RG = `
 const DIFF = `
   -i --ignore-case, --ignore-file-name-case, --no-ignore-file-name-case, -E --ignore-tab-expansion,
   -Z --ignore-trailing-space, -b --ignore-space-change, -w --ignore-all-space, -B --ignore-blank-lines,
-  -I --ignore-matching-lines =text, -a --text, --strip-trailing-cr, -c, -C --context =num, -u,
-  -U --unified =num, -e --ed, -n --rcs, -y --side-by-side, -W --width =num, --left-column,
+  -I --ignore-matching-lines =text, -a --text, --strip-trailing-cr, -c, -C =num, --context =?, -u,
+  -U =num, --unified =?, -e --ed, -n --rcs, -y --side-by-side, -W --width =num, --left-column,
   --suppress-common-lines, -p --show-c-function, -F --show-function-line =text, --label =text,
   -t --expand-tabs, -T --initial-tab, --tabsize =num, --suppress-blank-empty, -q --brief,
   -s --report-identical-files, -N --new-file, --unidirectional-new-file, --no-dereference, --color =?,
@@ -174,7 +174,7 @@ export const FILE_PROGRAMS: Record<string, ProgramSpec> = {
   ),
   head: spec(HEAD_TAIL, files, { ...GNU, numeric: true }),
   tail: spec(HEAD_TAIL, files, { ...GNU, numeric: true }),
-  wc: spec('-c --bytes, -m --chars, -l --lines, -L --max-line-length, -w --words, --total =text', files),
+  wc: spec('-c --bytes, -m --chars, -l --lines, -L --max-line-length, -w --words', files),
   grep: spec(GREP, grepOperands, { ...GNU, numeric: true }),
   egrep: spec(GREP, grepOperands, { ...GNU, numeric: true }, { runs: ['grep'] }),
   fgrep: spec(GREP, grepOperands, { ...GNU, numeric: true }, { runs: ['grep'] }),
@@ -195,7 +195,7 @@ export const FILE_PROGRAMS: Record<string, ProgramSpec> = {
   du: spec(
     `
   -a --all, -b --bytes, -c --total, -h --human-readable, --si, -k, -m, -s --summarize, -x --one-file-system,
-  -d --max-depth =num, --apparent-size, --exclude =text, -X --exclude-from =path, --time =?,
+  --max-depth =num, --apparent-size, --exclude =text, -X --exclude-from =path, --time =?,
   --time-style =text, -S --separate-dirs, -0 --null, -t --threshold =text, -B --block-size =text,
   -D -H --dereference-args, -l --count-links, --inodes, -P --no-dereference
 `,
@@ -258,7 +258,7 @@ export const FILE_PROGRAMS: Record<string, ProgramSpec> = {
   sha384sum: spec(CHECKSUM, files),
   sha512sum: spec(CHECKSUM, files),
   b2sum: spec(`${CHECKSUM}, -l --length =num`, files),
-  cksum: spec('-a --algorithm =text, -l --length =num, --tag, --untagged, -z --zero, --raw, --base64', files),
+  cksum: spec('-a --algorithm =text, -l --length =num, --tag, --untagged, -z --zero', files),
   base64: spec('-d --decode, -i --ignore-garbage, -w --wrap =num', upTo(1, 'base64 takes one file')),
   nl: spec(
     `
@@ -281,11 +281,11 @@ export const FILE_PROGRAMS: Record<string, ProgramSpec> = {
 `,
     upTo(2, 'comm compares two files'),
   ),
-  rev: spec('-0 --zero', files),
+  rev: spec('', files),
   od: spec(
     `
   -A --address-radix =text, -j --skip-bytes =text, -N --read-bytes =text, -S =text, --strings =?,
-  -t --format =text, -v --output-duplicates, -w, --width =?, -a, -b, -c, -d, -f, -i, -l, -o, -s, -x,
+  -t --format =text, -v --output-duplicates, -w =?, --width =?, -a, -b, -c, -d, -f, -i, -l, -o, -s, -x,
   --endian =text, --traditional
 `,
     files,
