@@ -1,7 +1,7 @@
 // Judges one simple command's words (after its assignments): deny and allow rules, the program
 // by the name written (a path-qualified program is whatever that file holds), wrappers unwrapped,
 // test runners, risky programs, then the read-only allowlist. Unknown programs execute.
-import { judgement, type CommandClassification, type Judgement, RANK, worst } from './command-class.js';
+import { type CommandClassification, type Judgement, judgement, own, RANK, worst } from './command-class.js';
 import { FIND } from './find-spec.js';
 import { judgeGit } from './git-spec.js';
 import { NotReadOnly, wordPath } from './program-args.js';
@@ -102,7 +102,7 @@ function judgeNamed(name: string, args: readonly Word[], ctx: ArgvContext): Judg
   const risky = judgeRisky(name, args, ctx);
   if (risky) return risky;
   if (name === 'git') return judgeGit(args);
-  const spec = READ_ONLY[name];
+  const spec = own(READ_ONLY, name);
   if (!spec) return judgement('execute', UNLISTED_REASONS.get(name) ?? `runs ${name}`, { programs: [name] });
   const programs = [name, ...(spec.runs ?? [])];
   if (spec.builtinOnly && !ctx.builtins)

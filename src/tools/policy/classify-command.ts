@@ -58,7 +58,8 @@ const fork = (s: Scope): Scope => ({ cwds: s.cwds, inLoop: s.inLoop });
 
 class Walker {
   private type: CommandClass = 'read_only';
-  private readonly reasons = new Set<string>();
+  /** Why, by how much it matters: the worst reasons are the ones shown. */
+  private readonly reasons = new Map<string, number>();
   private readonly programs = new Set<string>();
   private readonly paths = new Map<string, CommandPath>();
 
@@ -68,7 +69,8 @@ class Walker {
   ) {}
 
   result(): CommandClassification {
-    return { type: this.type, reasons: [...this.reasons], programs: [...this.programs], paths: [...this.paths.values()] };
+    const reasons = [...this.reasons].sort((a, b) => b[1] - a[1]).slice(0, MAX_REASONS);
+    return { type: this.type, reasons: reasons.map(([r]) => r), programs: [...this.programs], paths: [...this.paths.values()] };
   }
 
   list(list: ShellList, scope: Scope): void {
@@ -150,7 +152,7 @@ class Walker {
 
   private record(j: Judgement, scope: Scope): void {
     if (RANK[j.type] > RANK[this.type]) this.type = j.type;
-    if (j.type !== 'read_only' && j.reason && this.reasons.size < MAX_REASONS) this.reasons.add(j.reason);
+    if (j.type !== 'read_only' && j.reason && (this.reasons.get(j.reason) ?? -1) < RANK[j.type]) this.reasons.set(j.reason, RANK[j.type]);
     for (const p of j.programs) this.programs.add(p);
     for (const p of j.paths) {
       for (const cwd of scope.cwds) {

@@ -63,3 +63,8 @@ export function worst(a: Judgement, b: Judgement): Judgement {
 export function readPath(path: string, extra: Partial<CommandPath> = {}): CommandPath {
   return { path, access: 'read', ...extra };
 }
+
+/** The table's own entry for a name a command line chose: never `constructor` or `__proto__` from Object. */
+export function own<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}

@@ -4,7 +4,7 @@
 // purpose: --output, --ext-diff, --textconv, --show-signature and signature placeholders (%G…)
 // in formats (they run gpg), -O (a pager), --no-index, --untracked, describe --dirty (writes
 // the index). `git config` only reads, and only the repository's own file (--local).
-import { judgement, type CommandPath, type Judgement, readPath } from './command-class.js';
+import { type CommandPath, type Judgement, judgement, own, readPath } from './command-class.js';
 import {
   fixedOperands,
   GNU,
@@ -132,7 +132,8 @@ function nested(readers: Record<string, SubcommandJudge>, bare?: SubcommandJudge
   return (args) => {
     const sub = args[0] ? staticValue(args[0]) : undefined;
     if (sub === undefined && args.length === 0 && bare) return bare([]);
-    if (sub !== undefined && readers[sub]) return readers[sub]!(args.slice(1));
+    const reader = sub === undefined ? undefined : own(readers, sub);
+    if (reader) return reader(args.slice(1));
     if (bare && sub?.startsWith('-')) return bare(args);
     return notReadOnly(`it is not one of ${Object.keys(readers).join(', ')}`);
   };
@@ -246,7 +247,7 @@ export function judgeGit(args: readonly Word[]): Judgement {
     const risky = riskyGit(sub, rest);
     if (risky) return git(risky.type, risky.reason);
     if (sub === '') return git('read_only', undefined, paths);
-    const judge = SUBCOMMANDS[sub] ?? notReadOnly(`git ${sub} is not on the read-only list`);
+    const judge = own(SUBCOMMANDS, sub) ?? notReadOnly(`git ${sub} is not on the read-only list`);
     const operands = judge(rest).map((p) => (dir ? underDir(dir, p) : p));
     return git('read_only', undefined, [...paths, ...operands]);
   } catch (err) {

@@ -2,7 +2,7 @@
 // (fetchers, installers, npx), destroy (sudo, dd, rm -rf /), or run code they are given (shells,
 // interpreters). Their class decides how firmly the policy asks; none of them is read-only.
 import type { CommandClassification, Judgement } from './command-class.js';
-import { judgement } from './command-class.js';
+import { judgement, own } from './command-class.js';
 import { DANGEROUS_COMMANDS, INSTALLERS, INTERPRETERS, NETWORK_COMMANDS, SHELLS } from './command-lists.js';
 import { displayText, staticValue, type Word } from './shell-word.js';
 
@@ -24,7 +24,8 @@ export function judgeRisky(name: string, args: readonly Word[], ctx: RiskContext
     return as('dangerous', DANGEROUS_COMMANDS.get(name) ?? `formats a disk (${name})`);
   if (SHELLS.has(name)) return shell(name, args, ctx);
   if (name === 'npx') return as('network', `npx ${firstOperand(argv)} may download and run a package`);
-  if (INSTALLERS[name]) return installer(name, argv);
+  const installs = own(INSTALLERS, name);
+  if (installs) return installer(name, installs, argv);
   if (INTERPRETERS.has(name)) return interpreter(name, argv, ctx.piped);
   if (NETWORK_COMMANDS.has(name)) return as('network', `${name} uses the network`);
   if (name === 'rm') return rm(argv);
@@ -65,9 +66,9 @@ function interpreter(name: string, argv: string[], piped: boolean): Judgement {
   return judgement('execute', `runs ${name}${script ? ` ${script}` : ''}`, { programs });
 }
 
-function installer(name: string, argv: string[]): Judgement {
+function installer(name: string, installs: ReadonlySet<string>, argv: string[]): Judgement {
   const sub = firstOperand(argv);
-  if (INSTALLERS[name]!.has(sub)) return judgement('network', `${name} ${sub || 'install'} downloads packages`, { programs: [name] });
+  if (installs.has(sub)) return judgement('network', `${name} ${sub || 'install'} downloads packages`, { programs: [name] });
   return judgement('execute', `${name} ${sub} runs a package script or builds code`.replace(/ {2}/, ' '), { programs: [name] });
 }
 

@@ -3,7 +3,7 @@
 // other code (node --import/--require/--loader, mocha --require, pytest -p, go test -exec,
 // custom reporters), writes outside the usual places (--outputFile, -coverprofile), watches
 // forever or passes arguments on unseen (`npm test -- …`, `go test -args`) makes it `execute`.
-import { judgement, type CommandPath, type Judgement } from './command-class.js';
+import { type CommandPath, type Judgement, judgement, own } from './command-class.js';
 import {
   fixedOperands,
   GNU,
@@ -175,7 +175,7 @@ function npm(args: readonly Word[]): CommandPath[] | undefined {
 /** `npx --no-install RUNNER …`: never downloads (plain npx may fetch the package and run it). */
 function npx(args: readonly Word[]): CommandPath[] | undefined {
   if (!args[0] || staticValue(args[0]) !== '--no-install') return undefined;
-  const runner = args[1] ? NPX_RUNNERS[staticValue(args[1]) ?? ''] : undefined;
+  const runner = args[1] ? own(NPX_RUNNERS, staticValue(args[1]) ?? '') : undefined;
   if (!runner) return undefined;
   return runner(args.slice(2));
 }
@@ -214,7 +214,7 @@ const RUNNERS: Record<string, (args: readonly Word[]) => CommandPath[] | undefin
 
 /** `test_run` for a runner in an allowed form, `execute` for a runner with other flags, undefined otherwise. */
 export function judgeTestRunner(name: string, args: readonly Word[]): Judgement | undefined {
-  const runner = RUNNERS[name];
+  const runner = own(RUNNERS, name);
   if (!runner) return undefined;
   const programs = [name];
   try {

@@ -4,7 +4,7 @@
 // command (-v/-V only look a name up), exec. xargs (arguments read at run time) and nohup (may
 // write nohup.out) are never read-only, but the command they run is judged all the same.
 import { unsafeAssignment, splitAssignment } from './assignments.js';
-import { judgement, type Judgement } from './command-class.js';
+import { type Judgement, judgement, own } from './command-class.js';
 import { fixedOperands, NotReadOnly, notReadOnly, options, type OptionTable, parseArgs, POSIX } from './program-args.js';
 import { staticValue, type Word } from './shell-word.js';
 
@@ -89,7 +89,7 @@ const WRAPPERS: Record<string, Wrapper> = {
 
 /** The inner command of a wrapper, a judgement of the wrapper itself, or undefined for other programs. */
 export function unwrap(name: string, args: readonly Word[]): Unwrapped | Judgement | undefined {
-  const wrapper = WRAPPERS[name];
+  const wrapper = own(WRAPPERS, name);
   if (!wrapper) return undefined;
   try {
     const result = wrapper(args);

@@ -421,6 +421,17 @@ const kinds: Record<string, [string, CommandClass][]> = {
     ['tsc --noEmit --plugin x', 'execute'],
     ['npx --no-install tsc --noEmit -p .', 'test_run'],
   ],
+  'names that are also properties of JavaScript objects are just names': [
+    ['constructor', 'execute'],
+    ['toString x', 'execute'],
+    ['__proto__', 'execute'],
+    ['hasOwnProperty', 'execute'],
+    ['git constructor', 'execute'],
+    ['git __proto__ x', 'execute'],
+    ['git stash valueOf', 'execute'],
+    ['env __proto__', 'execute'],
+    ['npx --no-install constructor', 'network'],
+  ],
   'network and danger keep their classes': [
     ['npm i left-pad', 'network'],
     ['npm ci', 'network'],
@@ -473,6 +484,9 @@ describe('classifyCommand', () => {
     assert.match(classifyCommand('env -S "touch x"').reasons.join(' '), /-S/);
     assert.match(classifyCommand('printenv X').reasons.join(' '), /prints the environment/);
     assert.match(classifyCommand('sort -o out in').reasons.join(' '), /sort: -o is not an option known to be read-only/);
+    const many = classifyCommand('make a; cmake b; ninja c; ant d; gradle e; mvn f; curl x; sudo ls');
+    assert.deepEqual(many.reasons.slice(0, 2), ['runs as another user (sudo)', 'curl uses the network'], 'the worst reasons come first');
+    assert.equal(many.reasons.length, 5);
   });
 
   it('applies allow and deny rules to every part, wrappers and substitutions included', () => {
