@@ -50,6 +50,8 @@ const REFUSED_KEYWORDS = new Map([
 ]);
 const MISPLACED = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', '}', 'esac']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Compound commands nested deeper than this are refused (and never overflow the stack). */
+const MAX_NESTING = 64;
 
 class ParseRefusal extends Error {}
 
@@ -84,6 +86,7 @@ export function isAssignment(w: Word): boolean {
 
 class Parser {
   private pos = 0;
+  private nesting = 0;
 
   constructor(private readonly tokens: Token[]) {}
 
@@ -141,7 +144,15 @@ class Parser {
   }
 
   private command(): ShellCommand {
-    const t = this.tokens[this.pos];
+    if (++this.nesting > MAX_NESTING) refuse('commands nested too deeply');
+    try {
+      return this.commandAt(this.tokens[this.pos]);
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private commandAt(t: Token | undefined): ShellCommand {
     if (t?.type === 'op' && t.op === '(') {
       this.pos++;
       const body = this.nonEmptyList(new Set(), 'subshell');

@@ -509,6 +509,68 @@ describe('classifyCommand', () => {
     assert.equal(classifyCommand('make $TARGET', rules).type, 'execute');
   });
 
+  it('never throws, whatever it is given: character soup, deep nesting, long lines', () => {
+    const alphabet = [
+      'a',
+      'ls',
+      ' ',
+      ' ',
+      '\n',
+      ';',
+      '&',
+      '|',
+      '(',
+      ')',
+      '{',
+      '}',
+      '<',
+      '>',
+      '$',
+      '`',
+      "'",
+      '"',
+      '\\',
+      '#',
+      '*',
+      '?',
+      '[',
+      ']',
+      '=',
+      '~',
+      '!',
+      ',',
+      '-',
+      '/',
+      '.',
+      '0',
+      'if',
+      'then',
+      'fi',
+      'do',
+      'done',
+      'for',
+      'in',
+      'cd',
+      'git',
+      'env',
+      'x',
+    ];
+    let seed = 9;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const lines = Array.from({ length: 3000 }, () => Array.from({ length: 1 + next(40) }, () => alphabet[next(alphabet.length)]).join(''));
+    lines.push('( '.repeat(20_000) + 'ls' + ' )'.repeat(20_000), 'if true; then '.repeat(5000) + 'ls' + '; fi'.repeat(5000));
+    lines.push('echo "$('.repeat(30) + 'ls' + ')"'.repeat(30), 'env '.repeat(100) + 'ls', `bash -c '${"bash -c 'ls' ".repeat(3)}'`);
+    const classes = new Set(['read_only', 'test_run', 'execute', 'network', 'unparseable', 'dangerous', 'denied']);
+    for (const line of lines) {
+      const c = classifyCommand(line);
+      assert.ok(classes.has(c.type), line);
+      assert.ok(Array.isArray(c.programs) && Array.isArray(c.paths) && Array.isArray(c.reasons), line);
+    }
+  });
+
   it('counts linear lexing work on a long chain (deterministic, no clock)', () => {
     const chain = (n: number) =>
       Array.from({ length: n }, (_, i) => (i % 3 === 0 ? `echo "part ${i}; x"` : i % 3 === 1 ? 'git status' : `ls -la src/${i}`)).join(
