@@ -158,7 +158,8 @@ class Walker {
       for (const cwd of scope.cwds) {
         const placed = placeIn(cwd, p);
         const key = `${placed.access} ${placed.glob ? 'glob' : 'path'} ${placed.path}`;
-        this.paths.set(key, { ...this.paths.get(key), ...placed });
+        const seen = this.paths.get(key);
+        this.paths.set(key, seen ? { ...seen, ...placed } : placed);
       }
     }
   }

@@ -45,8 +45,11 @@ export const RANK: Record<CommandClass, number> = {
   denied: 6,
 };
 
-export function judgement(type: CommandClass, reason?: string, extra: Partial<Judgement> = {}): Judgement {
-  return { type, ...(reason ? { reason } : {}), programs: [], paths: [], ...extra };
+export function judgement(type: CommandClass, reason?: string, extra?: Partial<Judgement>): Judgement {
+  const j: Judgement = { type, programs: extra?.programs ?? [], paths: extra?.paths ?? [] };
+  if (reason) j.reason = reason;
+  if (extra?.cd !== undefined) j.cd = extra.cd;
+  return j;
 }
 
 /** The worse of two judgements, keeping both one's programs and paths. */

@@ -82,7 +82,8 @@ class Lexer {
 
   private operator(): Token | undefined {
     const s = this.src;
-    const [c, d] = [s[this.i], s[this.i + 1]];
+    const c = s[this.i];
+    const d = s[this.i + 1];
     let op: Operator | undefined;
     if (c === '&') op = d === '&' ? '&&' : d === '>' ? undefined : '&';
     else if (c === '|') op = d === '|' ? '||' : d === '&' ? '|&' : '|';
@@ -111,7 +112,10 @@ class Lexer {
 
   private redirectOp(): RedirectOp | undefined {
     const s = this.src;
-    const [c, d, e] = [s[this.i], s[this.i + 1], s[this.i + 2]];
+    const c = s[this.i];
+    if (c !== '<' && c !== '>' && c !== '&') return undefined;
+    const d = s[this.i + 1];
+    const e = s[this.i + 2];
     if ((c === '<' || c === '>') && d === '(') refuse('process substitution');
     if (c === '<') {
       if (d === '<') return e === '<' ? '<<<' : refuse('here-documents (<<)');
@@ -301,6 +305,7 @@ class WordBuilder {
 
 /** `{a,b}` and `{1..3}` expand to several words; we refuse rather than model brace expansion. */
 function refuseBraceExpansion(parts: WordPart[]): void {
+  if (!parts.some((p) => p.type === 'text' && !p.quoted && p.text.includes('{'))) return;
   let stream = '';
   for (const p of parts) stream += p.type === 'text' && !p.quoted ? p.text : '\u0000';
   const open = stream.indexOf('{');
