@@ -109,6 +109,9 @@ describe('createPolicy: the paths a command names', () => {
       'grep -r KEY config',
       'rg KEY',
       'rg -uu KEY config',
+      'git show HEAD:.env',
+      'git grep KEY -- .env',
+      'cd config && head .env.local',
     ])
       await expect(command, 'ask', /secret/);
     await expect('cat config/app.json', 'allow');
