@@ -10,7 +10,8 @@ import { judgeRedirect } from './redirects.js';
 import { lex } from './shell-lexer.js';
 import {
   type CompoundCommand,
-  parseCommandLine,
+  type Pipeline,
+  parseLine,
   parseTokens,
   type ShellCommand,
   type ShellList,
@@ -35,12 +36,13 @@ export function classifyCommand(commandLine: string, rules: CommandRules = NO_RU
   return classifyAt(commandLine, rules, 0);
 }
 
+/** Judges each top-level pipeline as soon as it is parsed, so a long line's structure is never held whole. */
 function classifyAt(line: string, rules: CommandRules, depth: number): CommandClassification {
-  const parsed = parseCommandLine(line);
-  if (parsed.type === 'refused') return refused(`it uses ${parsed.reason}`);
-  if (parsed.list.items.length === 0) return refused('the command is empty');
   const walker = new Walker(rules, depth);
-  walker.list(parsed.list, { cwds: ['.'], inLoop: false });
+  const scope: Scope = { cwds: ['.'], inLoop: false };
+  const parsed = parseLine(line, (pipeline) => walker.pipeline(pipeline, scope));
+  if (parsed.type === 'refused') return refused(`it uses ${parsed.reason}`);
+  if (parsed.pipelines === 0) return refused('the command is empty');
   return walker.result();
 }
 
@@ -76,12 +78,14 @@ class Walker {
   list(list: ShellList, scope: Scope): void {
     for (const item of list.items) {
       const s = item.background ? fork(scope) : scope;
-      for (const p of item.pipelines) {
-        // Each part of a real pipeline runs in a subshell of its own: its `cd` stays there.
-        const many = p.commands.length > 1;
-        p.commands.forEach((c, i) => this.command(c, many ? fork(s) : s, i > 0));
-      }
+      for (const p of item.pipelines) this.pipeline(p, s);
     }
+  }
+
+  pipeline(p: Pipeline, scope: Scope): void {
+    // Each part of a real pipeline runs in a subshell of its own: its `cd` stays there.
+    const many = p.commands.length > 1;
+    p.commands.forEach((c, i) => this.command(c, many ? fork(scope) : scope, i > 0));
   }
 
   private command(c: ShellCommand, scope: Scope, piped: boolean): void {

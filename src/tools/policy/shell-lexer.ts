@@ -17,10 +17,11 @@ const MAX_NESTING = 8;
 const PARAM_BODY = /^(?:#?(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])|(?:[A-Za-z_][A-Za-z0-9_]*|[0-9]+):?[-+?][A-Za-z0-9 _./,@%+=:-]*)$/;
 const ASSIGNMENT_LIKE = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
 
-class Refusal extends Error {}
+/** What the lexer refuses; the parser refuses with it too. */
+export class ShellRefusal extends Error {}
 
 function refuse(what: string): never {
-  throw new Refusal(what);
+  throw new ShellRefusal(what);
 }
 
 /** Lexes a whole command line. `steps` counts the characters examined, for linearity checks. */
@@ -29,9 +30,42 @@ export function lex(src: string): LexResult {
   try {
     return { type: 'ok', tokens: new Lexer(src, 0, steps).tokens('top'), steps: steps.n };
   } catch (err) {
-    if (err instanceof Refusal) return { type: 'refused', reason: err.message, steps: steps.n };
+    if (err instanceof ShellRefusal) return { type: 'refused', reason: err.message, steps: steps.n };
     throw err;
   }
+}
+
+/** Tokens read one at a time with one of lookahead, so a long line is never held whole. Throws ShellRefusal. */
+export interface TokenStream {
+  peek(): Token | undefined;
+  next(): Token | undefined;
+}
+
+export function tokenStream(src: string): TokenStream {
+  const lexer = new Lexer(src, 0, { n: 0 });
+  let ahead: Token | undefined;
+  let done = false;
+  const peek = () => {
+    if (ahead === undefined && !done) {
+      ahead = lexer.next('top', 0);
+      done = ahead === undefined;
+    }
+    return ahead;
+  };
+  return {
+    peek,
+    next: () => {
+      const t = peek();
+      ahead = undefined;
+      return t;
+    },
+  };
+}
+
+/** A token list (a substitution's body) as a stream. */
+export function arrayStream(tokens: readonly Token[]): TokenStream {
+  let i = 0;
+  return { peek: () => tokens[i], next: () => tokens[i++] };
 }
 
 type Mode = 'top' | 'paren' | 'backtick';
@@ -47,28 +81,33 @@ class Lexer {
 
   /** Tokens up to the end of the text, or (in 'paren' mode) up to the `)` closing a `$(`. */
   tokens(mode: Mode): Token[] {
-    const s = this.src;
     const out: Token[] = [];
     let parens = 0;
+    for (let t = this.next(mode, parens); t; t = this.next(mode, parens)) {
+      if (t.type === 'op' && t.op === '(') parens++;
+      if (t.type === 'op' && t.op === ')') parens--;
+      out.push(t);
+    }
+    return out;
+  }
+
+  /** The next token; undefined at the end, or (in 'paren' mode, `parens` deep) after the `)` closing a `$(`. */
+  next(mode: Mode, parens: number): Token | undefined {
+    const s = this.src;
     for (;;) {
       this.steps.n++;
       const c = s[this.i];
       if (c === undefined) {
         if (mode === 'paren') refuse('an unclosed $(');
-        return out;
+        return undefined;
       }
       if (c === ' ' || c === '\t') this.i++;
       else if (c === '\\' && s[this.i + 1] === '\n') this.i += 2;
       else if (c === '#') this.comment(mode);
       else if (c === ')' && mode === 'paren' && parens === 0) {
         this.i++;
-        return out;
-      } else {
-        const t = this.operator() ?? this.redirect(undefined) ?? this.wordOrFdRedirect();
-        if (t.type === 'op' && t.op === '(') parens++;
-        if (t.type === 'op' && t.op === ')') parens--;
-        out.push(t);
-      }
+        return undefined;
+      } else return this.operator() ?? this.redirect(undefined) ?? this.wordOrFdRedirect();
     }
   }
 

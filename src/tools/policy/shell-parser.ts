@@ -2,7 +2,7 @@
 // (assignments, words, redirections) and the compound commands we model — subshells, `{ … }`,
 // if, while, until and for — so each part can be judged with the directory it runs in.
 // `case`, `select`, `function`, `coproc`, `[[ … ]]` and anything bash would reject are refused.
-import { lex } from './shell-lexer.js';
+import { arrayStream, ShellRefusal, tokenStream, type TokenStream } from './shell-lexer.js';
 import { isBare, leadingBareText, type Redirect, type Token, type Word } from './shell-word.js';
 
 export interface ShellList {
@@ -39,7 +39,7 @@ export interface CompoundCommand {
 
 export type ShellCommand = SimpleCommand | CompoundCommand;
 
-export type ParseResult = { type: 'ok'; list: ShellList; steps: number } | { type: 'refused'; reason: string; steps: number };
+export type ParseResult = { type: 'ok'; list: ShellList } | { type: 'refused'; reason: string };
 
 const REFUSED_KEYWORDS = new Map([
   ['case', '`case` statements'],
@@ -53,28 +53,47 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Compound commands nested deeper than this are refused (and never overflow the stack). */
 const MAX_NESTING = 64;
 
-class ParseRefusal extends Error {}
-
 function refuse(what: string): never {
-  throw new ParseRefusal(what);
+  throw new ShellRefusal(what);
 }
 
-export function parseCommandLine(src: string): ParseResult {
-  const lexed = lex(src);
-  if (lexed.type === 'refused') return lexed;
-  const parsed = parseTokens(lexed.tokens);
-  return { ...parsed, steps: lexed.steps };
+/**
+ * Parses a whole command line, handing each top-level pipeline to `onPipeline` as soon as it is
+ * read, so a long line (even one long `&&` chain) is never held whole. Whether a top-level chain
+ * ends with `&` is not waited for: its pipelines are handed over as if it ran in the foreground.
+ * A refusal anywhere, even after pipelines were handed over, wins.
+ */
+export function parseLine(
+  src: string,
+  onPipeline: (pipeline: Pipeline) => void,
+): { type: 'ok'; pipelines: number } | { type: 'refused'; reason: string } {
+  return refusable(() => {
+    const p = new Parser(tokenStream(src));
+    let pipelines = 0;
+    p.list(new Set(), (pipeline) => {
+      pipelines++;
+      onPipeline(pipeline);
+    });
+    p.expectEnd();
+    return { type: 'ok', pipelines };
+  });
 }
 
-/** Parses a token list (a whole line or a substitution's body). */
-export function parseTokens(tokens: Token[]): { type: 'ok'; list: ShellList } | { type: 'refused'; reason: string } {
-  try {
-    const p = new Parser(tokens);
+/** Parses a token list (a substitution's body). */
+export function parseTokens(tokens: readonly Token[]): ParseResult {
+  return refusable(() => {
+    const p = new Parser(arrayStream(tokens));
     const list = p.list(new Set());
     p.expectEnd();
     return { type: 'ok', list };
+  });
+}
+
+function refusable<T>(parse: () => T): T | { type: 'refused'; reason: string } {
+  try {
+    return parse();
   } catch (err) {
-    if (err instanceof ParseRefusal) return { type: 'refused', reason: err.message };
+    if (err instanceof ShellRefusal) return { type: 'refused', reason: err.message };
     throw err;
   }
 }
@@ -85,28 +104,36 @@ export function isAssignment(w: Word): boolean {
 }
 
 class Parser {
-  private pos = 0;
   private nesting = 0;
 
-  constructor(private readonly tokens: Token[]) {}
+  constructor(private readonly tokens: TokenStream) {}
 
   expectEnd(): void {
-    if (this.pos < this.tokens.length) refuse(`a misplaced ${describe(this.tokens[this.pos]!)}`);
+    const t = this.tokens.peek();
+    if (t) refuse(`a misplaced ${describe(t)}`);
+  }
+
+  private skip(): void {
+    this.tokens.next();
   }
 
   /** Commands separated by `;`, `&` or newlines, up to `)`, the end, or a reserved word in `stops`. */
-  list(stops: ReadonlySet<string>): ShellList {
+  /** With `onPipeline`, each pipeline is handed over as soon as it is read, and not kept. */
+  list(stops: ReadonlySet<string>, onPipeline?: (pipeline: Pipeline) => void): ShellList {
     const items: AndOr[] = [];
     for (;;) {
       this.skipNewlines();
-      const t = this.tokens[this.pos];
+      const t = this.tokens.peek();
       if (!t || (t.type === 'op' && t.op === ')') || this.atWord(stops)) return { items };
-      const item = this.andOr();
-      items.push(item);
-      const sep = this.tokens[this.pos];
-      if (sep?.type !== 'op' || (sep.op !== ';' && sep.op !== '&' && sep.op !== '\n')) return { items };
-      item.background = sep.op === '&';
-      this.pos++;
+      const item = this.andOr(onPipeline);
+      const sep = this.tokens.peek();
+      const separated = sep?.type === 'op' && (sep.op === ';' || sep.op === '&' || sep.op === '\n');
+      if (separated) {
+        item.background = sep.op === '&';
+        this.skip();
+      }
+      if (!onPipeline) items.push(item);
+      if (!separated) return { items };
     }
   }
 
@@ -116,27 +143,29 @@ class Parser {
     return list;
   }
 
-  private andOr(): AndOr {
-    const pipelines = [this.pipeline()];
+  private andOr(onPipeline?: (pipeline: Pipeline) => void): AndOr {
+    const pipelines: Pipeline[] = [];
+    const take = (p: Pipeline) => (onPipeline ? onPipeline(p) : pipelines.push(p));
+    take(this.pipeline());
     while (this.atOp('&&') || this.atOp('||')) {
-      this.pos++;
+      this.skip();
       this.skipNewlines();
-      pipelines.push(this.pipeline());
+      take(this.pipeline());
     }
     return { pipelines, background: false };
   }
 
   private pipeline(): Pipeline {
     for (;;) {
-      if (this.atWord(['!'])) this.pos++;
+      if (this.atWord(['!'])) this.skip();
       else if (this.atWord(['time'])) {
-        this.pos++;
-        if (this.atWord(['-p'])) this.pos++;
+        this.skip();
+        if (this.atWord(['-p'])) this.skip();
       } else break;
     }
     const commands = [this.command()];
     while (this.atOp('|') || this.atOp('|&')) {
-      this.pos++;
+      this.skip();
       this.skipNewlines();
       commands.push(this.command());
     }
@@ -146,7 +175,7 @@ class Parser {
   private command(): ShellCommand {
     if (++this.nesting > MAX_NESTING) refuse('commands nested too deeply');
     try {
-      return this.commandAt(this.tokens[this.pos]);
+      return this.commandAt(this.tokens.peek());
     } finally {
       this.nesting--;
     }
@@ -154,7 +183,7 @@ class Parser {
 
   private commandAt(t: Token | undefined): ShellCommand {
     if (t?.type === 'op' && t.op === '(') {
-      this.pos++;
+      this.skip();
       const body = this.nonEmptyList(new Set(), 'subshell');
       this.expectOp(')');
       return this.compound('subshell', [body]);
@@ -173,7 +202,7 @@ class Parser {
 
   private simple(): SimpleCommand {
     const cmd: SimpleCommand = { type: 'simple', assignments: [], words: [], redirects: [] };
-    for (let t = this.tokens[this.pos]; t && t.type !== 'op'; t = this.tokens[++this.pos]) {
+    for (let t = this.tokens.peek(); t && t.type !== 'op'; this.skip(), t = this.tokens.peek()) {
       if (t.type === 'redirect') cmd.redirects.push(t.redirect);
       else if (cmd.words.length === 0 && isAssignment(t.word)) cmd.assignments.push(t.word);
       else if (cmd.words.length === 0 && /^[A-Za-z_][A-Za-z0-9_]*\[/.test(leadingBareText(t.word)) && hasEquals(t.word))
@@ -181,7 +210,7 @@ class Parser {
       else cmd.words.push(t.word);
     }
     if (cmd.words.length + cmd.assignments.length + cmd.redirects.length === 0) {
-      const t = this.tokens[this.pos];
+      const t = this.tokens.peek();
       refuse(t ? `a misplaced ${describe(t)}` : 'an incomplete command');
     }
     if (this.atOp('(')) refuse('a function definition or a misplaced (');
@@ -189,25 +218,25 @@ class Parser {
   }
 
   private group(): CompoundCommand {
-    this.pos++;
+    this.skip();
     const body = this.nonEmptyList(new Set(['}']), '{ } group');
     this.expectWord('}');
     return this.compound('group', [body]);
   }
 
   private ifCommand(): CompoundCommand {
-    this.pos++;
+    this.skip();
     const lists = [this.nonEmptyList(new Set(['then']), 'if condition')];
     this.expectWord('then');
     lists.push(this.nonEmptyList(new Set(['elif', 'else', 'fi']), 'then branch'));
     while (this.atWord(['elif'])) {
-      this.pos++;
+      this.skip();
       lists.push(this.nonEmptyList(new Set(['then']), 'elif condition'));
       this.expectWord('then');
       lists.push(this.nonEmptyList(new Set(['elif', 'else', 'fi']), 'then branch'));
     }
     if (this.atWord(['else'])) {
-      this.pos++;
+      this.skip();
       lists.push(this.nonEmptyList(new Set(['fi']), 'else branch'));
     }
     this.expectWord('fi');
@@ -215,7 +244,7 @@ class Parser {
   }
 
   private loop(kind: 'while' | 'until'): CompoundCommand {
-    this.pos++;
+    this.skip();
     const condition = this.nonEmptyList(new Set(['do']), `${kind} condition`);
     this.expectWord('do');
     const body = this.nonEmptyList(new Set(['done']), 'loop body');
@@ -224,18 +253,19 @@ class Parser {
   }
 
   private forLoop(): CompoundCommand {
-    this.pos++;
-    const name = this.tokens[this.pos];
+    this.skip();
+    const name = this.tokens.peek();
     if (name?.type !== 'word' || !NAME.test(leadingBareText(name.word)) || name.word.parts.length !== 1)
       refuse('a for loop without a plain name');
-    this.pos++;
+    this.skip();
     this.skipNewlines();
     const words: Word[] = [];
     if (this.atWord(['in'])) {
-      for (this.pos++; this.tokens[this.pos]?.type === 'word'; this.pos++) words.push((this.tokens[this.pos] as { word: Word }).word);
+      this.skip();
+      for (let t = this.tokens.peek(); t?.type === 'word'; this.skip(), t = this.tokens.peek()) words.push(t.word);
       if (!this.atOp(';') && !this.atOp('\n')) refuse('a for loop word list not ended by ; or a newline');
-      this.pos++;
-    } else if (this.atOp(';')) this.pos++;
+      this.skip();
+    } else if (this.atOp(';')) this.skip();
     this.skipNewlines();
     this.expectWord('do');
     const body = this.nonEmptyList(new Set(['done']), 'loop body');
@@ -245,22 +275,22 @@ class Parser {
 
   private compound(kind: CompoundCommand['kind'], lists: ShellList[]): CompoundCommand {
     const redirects: Redirect[] = [];
-    for (let t = this.tokens[this.pos]; t?.type === 'redirect'; t = this.tokens[++this.pos]) redirects.push(t.redirect);
-    if (this.tokens[this.pos]?.type === 'word') refuse(`a word after a ${kind} command`);
+    for (let t = this.tokens.peek(); t?.type === 'redirect'; this.skip(), t = this.tokens.peek()) redirects.push(t.redirect);
+    if (this.tokens.peek()?.type === 'word') refuse(`a word after a ${kind} command`);
     return { type: 'compound', kind, lists, words: [], redirects };
   }
 
   private skipNewlines(): void {
-    while (this.atOp('\n')) this.pos++;
+    while (this.atOp('\n')) this.skip();
   }
 
   private atOp(op: string): boolean {
-    const t = this.tokens[this.pos];
+    const t = this.tokens.peek();
     return t?.type === 'op' && t.op === op;
   }
 
   private atWord(words: Iterable<string>): boolean {
-    const t = this.tokens[this.pos];
+    const t = this.tokens.peek();
     if (t?.type !== 'word') return false;
     for (const w of words) if (isBare(t.word, w)) return true;
     return false;
@@ -268,12 +298,12 @@ class Parser {
 
   private expectOp(op: string): void {
     if (!this.atOp(op)) refuse(`a missing ${op}`);
-    this.pos++;
+    this.skip();
   }
 
   private expectWord(word: string): void {
     if (!this.atWord([word])) refuse(`a missing \`${word}\``);
-    this.pos++;
+    this.skip();
   }
 }
 
