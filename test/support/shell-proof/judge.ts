@@ -2,6 +2,7 @@
 // named, changed no file, touched no network, read nothing outside the workspace (bar the
 // system files programs need to start) and printed no secret. Every exception below is a
 // thing a read-only command cannot avoid doing and that changes nothing; each says why.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isSecretFile } from '../../../src/tools/policy/protected-paths.js';
 import type { Sandbox } from './sandbox.js';
@@ -126,8 +127,15 @@ const OWN_PROC =
 const GIT_USER_CONFIG = ['.gitconfig', '.config/git/config', '.config/git/attributes', '.config/git/ignore'];
 const READS_GIT_CONFIG = new Set(['git', 'rg']);
 
-export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Violation[] {
+export interface Judgement {
+  violations: Violation[];
+  /** Paths the line changed harmlessly (git's index refresh): the sandbox tripwire ignores them. */
+  harmless: string[];
+}
+
+export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Judgement {
   const v: Violation[] = [];
+  const refresh: Syscall[] = [];
   if (run.timedOut) v.push({ kind: 'timeout', detail: `did not finish within the time limit (${run.ms} ms)` });
   const images = new Map<number, string>();
   const pids = new Set(run.calls.map((c) => c.pid));
@@ -145,7 +153,8 @@ export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Violation[
       }
       const why = unnamedProgram(target, previous, named, box);
       if (why) v.push({ kind: 'exec', detail: `${why} (argv ${JSON.stringify(call.strings.slice(1))})` });
-    } else if (OPENS.has(call.name)) judgeOpen(call, images.get(call.pid) ?? '', box, pids, v);
+    } else if (isIndexRefresh(call, images.get(call.pid) ?? '', box.ws)) refresh.push(call);
+    else if (OPENS.has(call.name)) judgeOpen(call, images.get(call.pid) ?? '', box, pids, v);
     else if (MUTATIONS.has(call.name)) v.push({ kind: 'write', detail: `${call.name}(${describePaths(call)}) = ${call.ret}` });
     else if (SOCKETS.has(call.name)) judgeSocket(call, v);
     else if (SIGNALS.has(call.name)) judgeSignal(call, pids, v);
@@ -154,7 +163,38 @@ export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Violation[
   const output = run.stdout + run.stderr;
   for (const token of box.canaries)
     if (output.includes(token)) v.push({ kind: 'leak', detail: `printed the secret ${token.slice(0, 20)}…` });
-  return v;
+  return { violations: v, harmless: judgeIndexRefresh(refresh, v, box) };
+}
+
+/**
+ * `git status` and `git diff` rewrite .git/index when files changed since it was written, to
+ * store their new stat data: lock file, write, rename (GIT_OPTIONAL_LOCKS=0 stops it for status
+ * only). The staged content does not change, so that is harmless — and it is checked: the index
+ * entries (mode, object, stage, path, assume-unchanged/skip-worktree flags) must be as before.
+ * A line that also wrote anything else is not given the benefit: the refresh counts as a write.
+ */
+function judgeIndexRefresh(calls: Syscall[], v: Violation[], box: Sandbox): string[] {
+  if (calls.length === 0) return [];
+  const detail = `git rewrote ${path.join(box.ws, '.git/index')}`;
+  if (v.some((x) => x.kind === 'write')) {
+    v.push({ kind: 'write', detail });
+    return [];
+  }
+  if (!box.indexEntriesUnchanged()) {
+    v.push({ kind: 'write', detail: `${detail} with other entries (staged content or flags changed)` });
+    return [];
+  }
+  return ['.git', '.git/index', '.git/index.lock'].map((p) => path.join(box.ws, p));
+}
+
+function isIndexRefresh(call: Syscall, image: string, ws: string): boolean {
+  if (path.basename(image) !== 'git') return false;
+  const lock = path.join(ws, '.git/index.lock');
+  const paths = call.strings.map((p) => absolute(p, call.dirfd));
+  if (OPENS.has(call.name)) return paths[0] === lock && /O_CREAT/.test(openFlags(call)) && /O_EXCL/.test(openFlags(call));
+  if (call.name === 'rename' || call.name === 'renameat' || call.name === 'renameat2')
+    return paths[0] === lock && paths[1] === path.join(ws, '.git/index');
+  return (call.name === 'unlink' || call.name === 'unlinkat') && paths[0] === lock;
 }
 
 function execPath(call: Syscall): string {
@@ -174,13 +214,23 @@ function unnamedProgram(target: string, previous: string | undefined, named: Nam
   // or it is exactly the program a named bare name finds on PATH.
   const written = named.programs.filter((p) => p.includes('/')).map((p) => path.resolve(box.ws, p));
   if (written.includes(path.resolve(box.ws, target))) return undefined;
-  if (plain.has(name) && box.programs.get(name) === target) return undefined;
+  // (`command -p ls` runs /bin/ls, which on a merged-/usr system is the /usr/bin/ls PATH finds.)
+  if (plain.has(name) && target.startsWith('/') && sameFile(box.programs.get(name), target)) return undefined;
   return `ran ${target}, which the classifier did not name`;
 }
 
 function ownProc(p: string, pids: ReadonlySet<number>): boolean {
   const m = OWN_PROC.exec(p);
   return !!m && (m[1] === 'self' || m[1] === 'thread-self' || pids.has(Number(m[1])));
+}
+
+function sameFile(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  try {
+    return fs.realpathSync(a) === fs.realpathSync(b);
+  } catch {
+    return false;
+  }
 }
 
 function judgeOpen(call: Syscall, image: string, box: Sandbox, pids: ReadonlySet<number>, v: Violation[]): void {

@@ -23,6 +23,8 @@ export interface Sandbox {
   canaries: string[];
   /** Shim name → the real program it execs. */
   programs: ReadonlyMap<string, string>;
+  /** Whether the workspace's git index lists the same entries as when the sandbox was built. */
+  indexEntriesUnchanged(): boolean;
   /** Puts these folders of the world (ws, home, outside, ws-evil, tmp; all when none given) back as they were built. */
   reset(dirs?: readonly string[]): void;
   dispose(): void;
@@ -78,6 +80,8 @@ export function createSandbox(template: string, canaries: Canaries): Sandbox {
     }
   };
   copyWorld();
+  const indexEntries = () => gitIndexEntries(at('ws'), at('tmp'));
+  const baseline = indexEntries();
   const shimLog = at('shim.log');
   const programs = writeShims(at('shims'), shimLog);
   return {
@@ -91,6 +95,7 @@ export function createSandbox(template: string, canaries: Canaries): Sandbox {
     env: childEnv(root, canaries),
     canaries: Object.values(canaries),
     programs,
+    indexEntriesUnchanged: () => indexEntries() === baseline,
     reset: (dirs) => copyWorld(dirs),
     dispose: () => fs.rmSync(root, { recursive: true, force: true }),
   };
@@ -201,6 +206,19 @@ function writeWorkspace(root: string, put: (rel: string, content: string, mode?:
   // Work in progress after the last commit, so status and diff have something to say.
   put('ws/src/lib/math.js', 'exports.add = (a, b) => a + b;\nexports.mul = (a, b) => a * b;\nexports.sub = (a, b) => a - b;\n');
   put('ws/scratch.txt', 'untracked\n');
+}
+
+/**
+ * `git ls-files -s -v`: mode, object, stage, path and flags of every index entry. Run by the
+ * harness, untraced, so with no configuration but the repository's (which a line that wrote
+ * it does not get this far with) and no hooks or fsmonitor.
+ */
+function gitIndexEntries(ws: string, emptyHome: string): string {
+  return execFileSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', 'ls-files', '-s', '-v'], {
+    cwd: ws,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: emptyHome, GIT_CONFIG_NOSYSTEM: '1' },
+  });
 }
 
 function initRepo(ws: string, root: string): void {

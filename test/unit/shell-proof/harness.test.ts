@@ -81,6 +81,22 @@ describe('shell proof harness', function () {
     assert.doesNotMatch(fs.readFileSync(path.join(sandbox.box.ws, '.git/config'), 'utf8'), /alias/);
   });
 
+  it("lets git refresh its index's stat data, but sees any change to the staged entries", async () => {
+    const readme = path.join(sandbox.box.ws, 'README.md');
+    const index = path.join(sandbox.box.ws, '.git/index');
+    for (const [i, line] of ['git status', 'git diff --stat'].entries()) {
+      fs.utimesSync(readme, new Date(), new Date(Date.now() + 5000 * (i + 1)));
+      const before = fs.statSync(index).mtimeMs;
+      const r = await run(line, ['git']);
+      assert.deepEqual(r.violations, [], line);
+      assert.notEqual(fs.statSync(index).mtimeMs, before, `${line} did refresh the index`);
+    }
+    for (const line of ['git update-index --assume-unchanged README.md', 'git rm -q --cached docs/guide.md', 'git read-tree --empty']) {
+      assert.deepEqual(kinds(await run(line, ['git'])), ['write'], line);
+      assert.ok(sandbox.box.indexEntriesUnchanged(), 'the sandbox was put back');
+    }
+  });
+
   it('sees a connection, whether or not anything listens', async () => {
     const seen: net.Socket[] = [];
     const server = net.createServer((s) => seen.push(s.end()));
