@@ -266,6 +266,9 @@ function outsideRead(p: string, image: string, box: Sandbox, pids: ReadonlySet<n
 function judgeSocket(call: Syscall, v: Violation[]): void {
   const addr = socketAddress(call);
   if (!addr) return; // sendto/sendmsg on a connected socket: its connect was judged.
+  // A netlink socket talks to the local kernel (glibc and libuv list interfaces and addresses
+  // through it); nothing leaves the machine.
+  if (addr.family === 'AF_NETLINK') return;
   if (addr.family === 'AF_UNIX') {
     // glibc asks the name-service cache daemon first when it looks up a user or group name
     // (`ls -l`, `id`); the socket is local, carries only that lookup, and is absent here.
