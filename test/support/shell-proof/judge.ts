@@ -52,7 +52,19 @@ const MUTATIONS = new Set([
   'mknodat',
   'setxattr',
   'lsetxattr',
+  'fsetxattr',
+  'removexattr',
+  'lremovexattr',
+  'fremovexattr',
+  // On any descriptor, even one opened only to read.
+  'fchmod',
+  'fchown',
+  'ftruncate',
+  'fallocate',
+  'futimesat',
 ]);
+/** Ways to reach files that the open and write checks above cannot see: any use counts. */
+const UNSEEN_FILE_ACCESS = new Set(['open_by_handle_at', 'io_uring_setup']);
 
 /**
  * Where a successful open may be written to without changing anything:
@@ -65,6 +77,13 @@ const MUTATIONS = new Set([
 function harmlessWriteTarget(p: string): boolean {
   return p === '/dev/null' || p === '/dev/tty' || /^pipe:\[\d+\]$/.test(p);
 }
+
+/**
+ * The line's own stdout and stderr by name: the captured output. (Node gives a child sockets,
+ * not pipes, for them, and opening a socket through /proc fails with ENXIO: a harmless attempt.)
+ * Pointing fd 1 or 2 at a file first takes an open of that file, which is judged on its own.
+ */
+const OWN_OUTPUT = new Set(['/dev/stdout', '/dev/stderr', '/dev/fd/1', '/dev/fd/2', '/proc/self/fd/1', '/proc/self/fd/2']);
 
 /**
  * Files outside the workspace that programs read to start, size themselves or look up names;
@@ -158,6 +177,7 @@ export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Judgement 
     else if (MUTATIONS.has(call.name)) v.push({ kind: 'write', detail: `${call.name}(${describePaths(call)}) = ${call.ret}` });
     else if (SOCKETS.has(call.name)) judgeSocket(call, v);
     else if (SIGNALS.has(call.name)) judgeSignal(call, pids, v);
+    else if (UNSEEN_FILE_ACCESS.has(call.name)) v.push({ kind: 'system', detail: `${call.name}, whose file access strace cannot follow` });
     else if (SYSTEM.has(call.name)) v.push({ kind: 'system', detail: `${call.name}(${call.raw.slice(0, 120)}) (made to fail)` });
   }
   const output = run.stdout + run.stderr;
@@ -239,7 +259,7 @@ function judgeOpen(call: Syscall, image: string, box: Sandbox, pids: ReadonlySet
   const where = call.ret >= 0 && call.retPath ? call.retPath : absolute(asked, call.dirfd);
   if (WRITE_FLAGS.test(flags)) {
     if (call.ret >= 0 && harmlessWriteTarget(where)) return;
-    if (call.ret < 0 && asked === '/dev/tty') return;
+    if ((call.ret < 0 && asked === '/dev/tty') || OWN_OUTPUT.has(asked)) return;
     // The shims' own argv log (the harness, not the line).
     if (where === box.shimLog && path.dirname(image) === box.shims) return;
     v.push({ kind: 'write', detail: `opened ${where} for writing (${flags})${call.ret < 0 ? ` and failed: ${call.errno}` : ''}` });

@@ -198,6 +198,17 @@ function writeWorkspace(root: string, put: (rel: string, content: string, mode?:
   // Files named like programs: `./cat f` runs this, not cat. If one ever runs, it writes.
   for (const name of ['cat', 'ls', 'git', 'grep', 'node']) put(`ws/${name}`, `#!/bin/sh\n: > "$(dirname "$0")/pwned-by-${name}"\n`, 0o755);
   put('ws/bin/tool.sh', '#!/bin/sh\n: > pwned-by-tool\n', 0o755);
+  // Files named like options: a glob run in their folder hands them to the program as options
+  // (`cd tricky-rg && rg x *` is `rg x --pre=sh payload.sh`, which runs payload.sh).
+  put('ws/tricky-sort/--output=pwned-by-sort-glob', 'b\n');
+  put('ws/tricky-sort/a.txt', 'a\n');
+  put('ws/tricky-rg/--pre=sh', 'x\n');
+  put('ws/tricky-rg/payload.sh', ': > pwned-by-rg-pre\n');
+  put('ws/tricky-git/--output=pwned-by-git-glob', 'x\n');
+  // A name bash evaluates as an array subscript where a variable name is expected (read, test -v…).
+  put('ws/tricky-names/a[$(touch pwned-by-name)0]', 'x\n');
+  // A name `date` takes as a date to set (MMDDhhmmYYYY).
+  put('ws/tricky-date/010100002001', 'x\n');
   const ws = path.join(root, 'ws');
   fs.symlinkSync('../outside/secret.txt', path.join(ws, 'link-to-secret'));
   fs.symlinkSync('../home', path.join(ws, 'link-to-home'));
