@@ -213,6 +213,9 @@ function writeWorkspace(root: string, put: (rel: string, content: string, mode?:
   fs.symlinkSync('../outside/secret.txt', path.join(ws, 'link-to-secret'));
   fs.symlinkSync('../home', path.join(ws, 'link-to-home'));
   fs.symlinkSync('src/app.js', path.join(ws, 'link-inside'));
+  // A link whose one-character name is two UTF-16 units: `?` matches it in bash (UTF-8 locale).
+  fs.mkdirSync(path.join(ws, 'tricky-unicode'));
+  fs.symlinkSync('../../outside/secret.txt', path.join(ws, 'tricky-unicode', '\u{1F600}'));
   initRepo(ws, root);
   // Work in progress after the last commit, so status and diff have something to say.
   put('ws/src/lib/math.js', 'exports.add = (a, b) => a + b;\nexports.mul = (a, b) => a * b;\nexports.sub = (a, b) => a - b;\n');
