@@ -12,10 +12,13 @@ import { findTracer } from './trace-line.js';
 export const PROOF_WORKERS = 2;
 export const LINE_TIMEOUT_MS = 10_000;
 
+const SHOWN_VIOLATIONS = 6;
+
 export function describeFailure(r: LineResult): string {
   const programs = r.classified.programs ? ` programs=${JSON.stringify(r.classified.programs)}` : '';
-  const lines = r.violations.map((v) => `    ${v.kind}: ${v.detail}`);
-  return `  ${r.line.where}: ${JSON.stringify(r.line.text)}${programs}\n${lines.join('\n')}`;
+  const lines = [...new Set(r.violations.map((v) => `    ${v.kind}: ${v.detail}`))];
+  const more = lines.length > SHOWN_VIOLATIONS ? `\n    …and ${lines.length - SHOWN_VIOLATIONS} more` : '';
+  return `  ${r.line.where}: ${JSON.stringify(r.line.text)}${programs}\n${lines.slice(0, SHOWN_VIOLATIONS).join('\n')}${more}`;
 }
 
 export function describeSummary(results: readonly LineResult[], ms: number): string {
