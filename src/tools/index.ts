@@ -30,7 +30,8 @@ export { readFileTool, listFilesTool, searchFilesTool, editFileTool, writeFileTo
 export { planEdit, type EditPlan, type EditBlock } from './edit/plan-edit.js';
 export { planWrite, type WritePlan } from './edit/plan-write.js';
 export { createPolicy, type PolicyOptions } from './policy/create-policy.js';
-export { classifyCommand, type CommandClass, type CommandClassification } from './policy/classify-command.js';
+export { classifyCommand, type CommandClass, type CommandClassification, type CommandPath } from './policy/classify-command.js';
+export { COMMAND_ENV } from './policy/command-env.js';
 export { protectedReason } from './policy/protected-paths.js';
 export { searchByWalking } from './search/walking-search.js';
 export { IgnoreMatcher, parseIgnore } from './ignore/gitignore.js';

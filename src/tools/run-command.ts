@@ -2,6 +2,7 @@
 // (interleaved, head and tail kept), a timeout and cancellation that end the process group.
 import { z } from 'zod';
 import type { ToolDefinition } from '../kernel/index.js';
+import { COMMAND_ENV } from './policy/command-env.js';
 import { describeExit, renderCaptured } from './process-output.js';
 import { errorResult } from './tool-result.js';
 
@@ -43,6 +44,7 @@ export const runCommandTool: ToolDefinition<RunCommandInput> = {
         signal: ctx.signal,
         onOutput: (chunk) => ctx.onProgress(chunk),
         maxCaptureChars: Math.floor((BUDGET_TOKENS * 4 - 400) / 2),
+        env: { ...COMMAND_ENV },
       });
       const exit = describeExit(r, timeoutMs);
       const content = `$ ${input.command}\n[${exit}]\n${renderCaptured(r.combined)}`;

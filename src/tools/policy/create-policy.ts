@@ -1,6 +1,7 @@
 // The approval policy: deny rules → outside the workspace (deny) → protected paths (ask) →
-// risky commands (ask unless this exact command was approved) → standing approvals →
-// auto-approved risk classes → defaults (reads run; writes and commands ask).
+// a command's writes outside the workspace (deny) → risky commands (ask unless this exact
+// command was approved) → standing approvals → a read-only command's paths (outside, secret:
+// ask) → auto-approved risk classes → defaults (reads run; writes and commands ask).
 import {
   grantCovers,
   WorkspaceError,
@@ -12,6 +13,7 @@ import {
 } from '../../kernel/index.js';
 import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
+import { commandReadProblem, commandWriteProblem } from './command-paths.js';
 import { isSecretFile, protectedReason } from './protected-paths.js';
 import { detectTestCommand, type DetectedCommand } from '../run-tests/detect-command.js';
 
@@ -22,6 +24,8 @@ export interface PolicyOptions {
 }
 
 const ALWAYS_ASK = new Set<CommandClassification['type']>(['network', 'dangerous', 'unparseable']);
+/** Classes that auto-approve like reads: read-only commands, and the project's own tests. */
+const READS = new Set<CommandClassification['type']>(['read_only', 'test_run']);
 
 export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
   const auto = new Set(options.autoApprove ?? []);
@@ -36,13 +40,17 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       if (cls?.type === 'denied') return { type: 'deny', reason: cls.reasons[0] ?? 'denied by a command rule' };
       const where = await checkPaths(intent, ctx);
       if (where) return where;
+      const writes = cls && ctx.workspace ? await commandWriteProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+      if (writes) return writes;
       if (cls && ALWAYS_ASK.has(cls.type)) {
         if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent)))
           return { type: 'allow', reason: 'this exact command was approved earlier' };
         return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.` };
       }
       if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
-      if (auto.has(intent.risk) && (!cls || cls.type === 'read_only')) return { type: 'allow', reason: `${intent.risk} is auto-approved` };
+      const reads = cls && ctx.workspace ? await commandReadProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+      if (reads) return { type: 'ask', reason: reads };
+      if (auto.has(intent.risk) && (!cls || READS.has(cls.type))) return { type: 'allow', reason: `${intent.risk} is auto-approved` };
       if (ctx.tool.readOnly) return { type: 'allow', reason: 'reads inside the workspace run' };
       if (detected) return { type: 'ask', reason: `Runs the detected test command \`${detected.command}\` (${detected.because}).` };
       if (cls) return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.' };
@@ -64,8 +72,14 @@ function commandClass(intent: ToolIntent, rules: CommandRules, detected: string 
   if (typeof command === 'string') return classifyCommand(command, rules);
   if (detected !== undefined) return classifyCommand(detected, rules);
   // run_tests with nothing detected fails before running anything.
-  if (intent.tool === 'run_tests') return { type: 'read_only', reasons: [] };
+  if (intent.tool === 'run_tests') return { type: 'test_run', reasons: [], programs: [], paths: [] };
   return undefined;
+}
+
+/** The folder the command starts in, relative to the workspace root. */
+function commandCwd(intent: ToolIntent): string {
+  const cwd = (intent.input as { cwd?: unknown } | null)?.cwd;
+  return typeof cwd === 'string' && cwd !== '' ? cwd : '.';
 }
 
 async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<PolicyDecision | undefined> {

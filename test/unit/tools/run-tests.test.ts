@@ -47,7 +47,7 @@ describe('run_tests', function () {
       [{ 'package.json': '{"scripts":{"test":"jest"}}' }, 'npm test'],
       [
         { 'package.json': '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"},"devDependencies":{"vitest":"1"}}' },
-        'npx vitest run',
+        'npx --no-install vitest run',
       ],
       [{ 'pyproject.toml': '[tool.pytest.ini_options]\n' }, 'python3 -m pytest'],
       [{ 'tests/test_x.py': 'def test_x(): pass\n' }, 'python3 -m pytest'],
