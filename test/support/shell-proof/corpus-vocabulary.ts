@@ -5,12 +5,12 @@
 // quoting forms bash reads differently, chained commands, path-qualified programs).
 
 /** What a spec's operand function may ask of the generator. */
-export interface Picker {
+interface Picker {
   pick<T>(xs: readonly T[]): T;
   some<T>(xs: readonly T[], max: number): T[];
 }
 
-export const FILES = [
+const FILES = [
   'README.md',
   'package.json',
   'src/app.js',
@@ -20,8 +20,8 @@ export const FILES = [
   'data/table.csv',
   'docs/guide.md',
 ];
-export const DIRS = ['.', 'src', 'src/lib', 'docs', 'data', 'test'];
-export const PATTERNS = ['TODO', 'add', 'exports', 'name', 'a', '3', 'Demo', 'test'];
+const DIRS = ['.', 'src', 'src/lib', 'docs', 'data', 'test'];
+const PATTERNS = ['TODO', 'add', 'exports', 'name', 'a', '3', 'Demo', 'test'];
 export const OUTSIDE = [
   '../outside/secret.txt',
   '~/.ssh/id_rsa',
@@ -46,7 +46,7 @@ export interface Cmd {
   input?: boolean;
 }
 
-export interface Spec {
+interface Spec {
   name: string;
   flags: string[];
   operands: (r: Picker) => string[];
