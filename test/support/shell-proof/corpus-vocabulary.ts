@@ -56,11 +56,11 @@ interface Spec {
   filter?: boolean;
 }
 
-export const files =
+const files =
   (n = 1) =>
   (g: Pick<Picker, 'some'>) =>
     g.some(FILES, n);
-export const dirs = (g: Pick<Picker, 'some'>) => g.some(DIRS, 1);
+const dirs = (g: Pick<Picker, 'some'>) => g.some(DIRS, 1);
 
 export const SPECS: Spec[] = [
   { name: 'cat', flags: ['-n', '-A', '-s', '-b', '-E'], operands: files(2), risky: ['-', '/dev/stdin'], filter: true },
