@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { isSecretFile } from '../../../src/tools/policy/protected-paths.js';
 import type { Sandbox } from './sandbox.js';
 import { openFlags, socketAddress, type Syscall } from './strace-log.js';
-import { SYSTEM_CHANGES, type TracedRun } from './trace-line.js';
+import { EXECS, MUTATIONS, OPENS, SIGNALS, SOCKETS, SYSTEM, UNSEEN_FILE_ACCESS } from './syscalls.js';
+import type { TracedRun } from './trace-line.js';
 
 export type ViolationKind = 'exec' | 'write' | 'network' | 'read' | 'leak' | 'signal' | 'system' | 'timeout';
 
@@ -22,49 +23,6 @@ export interface Named {
 }
 
 const WRITE_FLAGS = /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC|O_APPEND|O_TMPFILE/;
-const OPENS = new Set(['open', 'openat', 'openat2', 'creat']);
-const SOCKETS = new Set(['connect', 'bind', 'sendto', 'sendmsg', 'sendmmsg']);
-const SIGNALS = new Set(['kill', 'tkill', 'tgkill']);
-const SYSTEM = new Set(SYSTEM_CHANGES);
-/** Calls that change a file's name, content, mode, owner, times or attributes: any attempt counts. */
-const MUTATIONS = new Set([
-  'unlink',
-  'unlinkat',
-  'rename',
-  'renameat',
-  'renameat2',
-  'mkdir',
-  'mkdirat',
-  'rmdir',
-  'link',
-  'linkat',
-  'symlink',
-  'symlinkat',
-  'chmod',
-  'fchmodat',
-  'chown',
-  'lchown',
-  'fchownat',
-  'truncate',
-  'utimes',
-  'utimensat',
-  'mknod',
-  'mknodat',
-  'setxattr',
-  'lsetxattr',
-  'fsetxattr',
-  'removexattr',
-  'lremovexattr',
-  'fremovexattr',
-  // On any descriptor, even one opened only to read.
-  'fchmod',
-  'fchown',
-  'ftruncate',
-  'fallocate',
-  'futimesat',
-]);
-/** Ways to reach files that the open and write checks above cannot see: any use counts. */
-const UNSEEN_FILE_ACCESS = new Set(['open_by_handle_at', 'io_uring_setup']);
 
 /**
  * Where a successful open may be written to without changing anything:
@@ -160,7 +118,7 @@ export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Judgement 
   const pids = new Set(run.calls.map((c) => c.pid));
   let rootSeen = false;
   for (const call of run.calls) {
-    if (call.name === 'execve' || call.name === 'execveat') {
+    if (EXECS.has(call.name)) {
       if (call.ret !== 0) continue;
       const target = execPath(call);
       const previous = images.get(call.pid);

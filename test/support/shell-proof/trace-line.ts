@@ -4,86 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { parseStraceLog, type Syscall } from './strace-log.js';
-
-/** Opens, program starts, socket use, and every call that changes a file's name, content or mode. */
-const TRACED = [
-  'execve',
-  'execveat',
-  'open',
-  'openat',
-  'openat2',
-  'creat',
-  'connect',
-  'bind',
-  'sendto',
-  'sendmsg',
-  'sendmmsg',
-  'unlink',
-  'unlinkat',
-  'rename',
-  'renameat',
-  'renameat2',
-  'mkdir',
-  'mkdirat',
-  'rmdir',
-  'link',
-  'linkat',
-  'symlink',
-  'symlinkat',
-  'chmod',
-  'fchmodat',
-  'chown',
-  'lchown',
-  'fchownat',
-  'truncate',
-  'utimes',
-  'utimensat',
-  'mknod',
-  'mknodat',
-  'setxattr',
-  'lsetxattr',
-  'fsetxattr',
-  'removexattr',
-  'lremovexattr',
-  'fremovexattr',
-  'fchmod',
-  'fchown',
-  'ftruncate',
-  'fallocate',
-  'futimesat',
-  // Opens a file by handle, bypassing paths; io_uring opens and writes without system calls strace sees.
-  'open_by_handle_at',
-  'io_uring_setup',
-  'kill',
-  'tkill',
-  'tgkill',
-];
-
-/**
- * Calls that change the machine rather than a file. They are traced and also made to fail:
- * a line the classifier wrongly lets through must not set the clock or the host name of the
- * machine the tests run on. The attempt is still in the log, and judged.
- */
-export const SYSTEM_CHANGES = [
-  'settimeofday',
-  'clock_settime',
-  'clock_adjtime',
-  'adjtimex',
-  'sethostname',
-  'setdomainname',
-  'mount',
-  'umount2',
-  'swapon',
-  'swapoff',
-  'reboot',
-  'init_module',
-  'finit_module',
-  'delete_module',
-  'chroot',
-  'pivot_root',
-  'ptrace',
-  'process_vm_writev',
-];
+import { SYSTEM_CHANGES, TRACED } from './syscalls.js';
 
 const OUTPUT_LIMIT = 1 << 20;
 
@@ -142,7 +63,7 @@ export function traceLine(tracer: Tracer, line: string, o: TraceOptions): Promis
   const started = Date.now();
   fs.rmSync(o.traceFile, { force: true });
   const args = ['-f', '--seccomp-bpf', '-qq', '-y', '-xx', '-s', '4096', '-e', 'signal=none'];
-  args.push('-e', `trace=${[...TRACED, ...SYSTEM_CHANGES].join(',')}`, '-e', `inject=${SYSTEM_CHANGES.join(',')}:error=EPERM`);
+  args.push('-e', `trace=${TRACED.join(',')}`, '-e', `inject=${SYSTEM_CHANGES.join(',')}:error=EPERM`);
   const child = spawn(tracer.strace, [...args, '-o', o.traceFile, tracer.bash, '--noprofile', '--norc', '-c', line], {
     cwd: o.cwd,
     env: o.env,
