@@ -8,7 +8,7 @@ import { NotReadOnly, wordPath } from './program-args.js';
 import { FILE_PROGRAMS, type ProgramSpec, TEXT_PROGRAMS } from './read-only-programs.js';
 import { judgeRisky } from './risky-commands.js';
 import { BUILTIN_PROGRAMS } from './shell-builtins.js';
-import { displayText, isDynamic, staticValue, type Word } from './shell-word.js';
+import { displayText, hasGlob, isDynamic, staticValue, type Word } from './shell-word.js';
 import { judgeTestRunner } from './test-runners.js';
 import { unwrap } from './wrappers.js';
 
@@ -64,7 +64,8 @@ const UNLISTED_REASONS = new Map([
 export const READ_ONLY_PROGRAM_NAMES: readonly string[] = [...Object.keys(READ_ONLY), 'git'].sort();
 
 export function judgeArgv(words: readonly Word[], ctx: ArgvContext): Judgement {
-  const argv = words.map(displayText);
+  const hasRules = ctx.rules.deny.length > 0 || ctx.rules.allow.length > 0;
+  const argv = hasRules ? words.map(displayText) : [];
   if (startsWithAny(argv, ctx.rules.deny))
     return judgement('denied', `\`${argv.slice(0, 3).join(' ')}\` is denied by a command rule`, { programs: [argv[0]!] });
   const verdict = judgeProgram(words, ctx);
@@ -80,6 +81,9 @@ function judgeProgram(words: readonly Word[], ctx: ArgvContext): Judgement {
       programs: [displayText(first)],
     });
   const args = words.slice(1);
+  // `c?t` runs whatever file name it matches; a lone `[` matches only itself.
+  if (hasGlob(first) && name !== '[')
+    return judgement('execute', `the program name ${name} is a pattern bash expands to a file name`, { programs: [name] });
   if (name.includes('/')) return pathQualified(name, args, ctx);
   const refused = NOT_MODELLED.get(name);
   if (refused) return judgement('unparseable', refused, { programs: [name] });

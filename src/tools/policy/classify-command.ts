@@ -16,7 +16,7 @@ import {
   type ShellList,
   type SimpleCommand,
 } from './shell-parser.js';
-import { displayText, escapePattern, hasGlob, staticValue, substitutionsOf, type Word } from './shell-word.js';
+import { displayText, escapePattern, hasGlob, staticValue, type Word } from './shell-word.js';
 
 export type { CommandClass, CommandClassification, CommandPath } from './command-class.js';
 
@@ -97,7 +97,9 @@ class Walker {
   }
 
   private simple(cmd: SimpleCommand, scope: Scope, piped: boolean): void {
-    for (const w of [...cmd.assignments, ...cmd.words, ...cmd.redirects.map((r) => r.target)]) this.substitutions(w, scope);
+    for (const w of cmd.assignments) this.substitutions(w, scope);
+    for (const w of cmd.words) this.substitutions(w, scope);
+    for (const r of cmd.redirects) this.substitutions(r.target, scope);
     const redirects = cmd.redirects.map(judgeRedirect);
     for (const j of redirects) this.record(j, scope);
     for (const a of cmd.assignments) this.assignment(a, scope);
@@ -130,8 +132,9 @@ class Walker {
 
   /** `$(…)` and backticks run in a subshell, before the command that holds them. */
   private substitutions(w: Word, scope: Scope): void {
-    for (const tokens of substitutionsOf(w)) {
-      const parsed = parseTokens(tokens);
+    for (const part of w.parts) {
+      if (part.type !== 'command') continue;
+      const parsed = parseTokens(part.tokens);
       if (parsed.type === 'refused') this.record(judgement('unparseable', `cannot be checked: it uses ${parsed.reason}`), scope);
       else this.list(parsed.list, fork(scope));
     }

@@ -8,14 +8,13 @@ import { globPattern, hasGlob, pathText, startsWithTilde, type Word } from './sh
 /** none: a flag; text/num: a value that names no file; path: a value naming a file it reads; optional: `--opt[=value]`. */
 export type ArgKind = 'none' | 'text' | 'num' | 'path' | 'optional';
 
-export class NotReadOnly extends Error {
+/** Thrown to stop judging; not an Error, so throwing it records no stack (it is thrown often). */
+export class NotReadOnly {
   constructor(
-    message: string,
+    readonly message: string,
     /** `unparseable` for forms bash gives a meaning we do not model (printf -v, test -v). */
     readonly type: 'execute' | 'unparseable' = 'execute',
-  ) {
-    super(message);
-  }
+  ) {}
 }
 
 export function notReadOnly(why: string): never {
@@ -32,14 +31,19 @@ export interface OptionTable {
 }
 
 /**
- * Options from compact definitions: `'-n --lines =num'`, `'-q --quiet --silent'`, `'--color =?'`.
- * The kind comes last (`=text`, `=num`, `=path`, `=?` for an optional attached value).
+ * Options from compact definitions, separated by commas or new lines: `-n --lines =num`,
+ * `-q --quiet --silent`, `--color =?`. Spellings of one option share a definition; its kind comes
+ * last (`=text`, `=num`, `=path`, `=?` for an optional attached value), a flag has none.
  */
-export function options(...defs: string[]): OptionTable {
+export function options(...lists: string[]): OptionTable {
   const map = new Map<string, { name: string; kind: ArgKind }>();
   const kinds: Record<string, ArgKind> = { '=text': 'text', '=num': 'num', '=path': 'path', '=?': 'optional' };
+  const defs = lists
+    .flatMap((l) => l.split(/[,\n]/))
+    .map((d) => d.trim())
+    .filter(Boolean);
   for (const def of defs) {
-    const parts = def.split(' ');
+    const parts = def.split(/ +/);
     const kind = kinds[parts[parts.length - 1]!] ?? 'none';
     const names = kind === 'none' ? parts : parts.slice(0, -1);
     for (const n of names) map.set(n, { name: names[0]!, kind });

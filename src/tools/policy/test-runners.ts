@@ -20,47 +20,19 @@ import { hasGlob, staticValue, type Word } from './shell-word.js';
 
 type Runner = (args: readonly Word[]) => CommandPath[];
 
-const NODE = options(
-  '--test',
-  '--test-reporter =text',
-  '--test-name-pattern =text',
-  '--test-skip-pattern =text',
-  '--test-only',
-  '--test-concurrency =num',
-  '--test-timeout =num',
-  '--test-force-exit',
-  '--test-shard =text',
-  '--experimental-test-coverage',
-  '--no-warnings',
-  '--enable-source-maps',
-  '--experimental-strip-types',
-);
+const NODE = options(`
+  --test, --test-reporter =text, --test-name-pattern =text, --test-skip-pattern =text, --test-only,
+  --test-concurrency =num, --test-timeout =num, --test-force-exit, --test-shard =text,
+  --experimental-test-coverage, --no-warnings, --enable-source-maps, --experimental-strip-types
+`);
 const NODE_REPORTERS = new Set(['spec', 'tap', 'dot', 'junit', 'lcov']);
 
-const MOCHA = options(
-  '-g --grep =text',
-  '-f --fgrep =text',
-  '-i --invert',
-  '-b --bail',
-  '-t --timeout =text',
-  '-s --slow =text',
-  '--recursive',
-  '--exit',
-  '--forbid-only',
-  '--forbid-pending',
-  '--retries =num',
-  '-R --reporter =text',
-  '--full-trace',
-  '-c --colors --color',
-  '-C --no-colors --no-color',
-  '--sort',
-  '--check-leaks',
-  '--inline-diffs',
-  '--parallel',
-  '-j --jobs =num',
-  '--dry-run',
-  '-A --async-only',
-);
+const MOCHA = options(`
+  -g --grep =text, -f --fgrep =text, -i --invert, -b --bail, -t --timeout =text, -s --slow =text, --recursive,
+  --exit, --forbid-only, --forbid-pending, --retries =num, -R --reporter =text, --full-trace,
+  -c --colors --color, -C --no-colors --no-color, --sort, --check-leaks, --inline-diffs, --parallel,
+  -j --jobs =num, --dry-run, -A --async-only
+`);
 const MOCHA_REPORTERS = new Set([
   'spec',
   'dot',
@@ -76,121 +48,40 @@ const MOCHA_REPORTERS = new Set([
   'markdown',
 ]);
 
-const JEST = options(
-  '-t --testNamePattern =text',
-  '--bail =?',
-  '--ci',
-  '-i --runInBand',
-  '--verbose',
-  '--silent',
-  '--passWithNoTests',
-  '--no-cache',
-  '-w --maxWorkers =text',
-  '--testPathPattern =text',
-  '--testTimeout =num',
-  '--colors',
-  '--detectOpenHandles',
-  '--forceExit',
-  '--listTests',
-  '--noStackTrace',
-  '-e --expand',
-  '--json',
-  '--logHeapUsage',
-);
+const JEST = options(`
+  -t --testNamePattern =text, --bail =?, --ci, -i --runInBand, --verbose, --silent, --passWithNoTests,
+  --no-cache, -w --maxWorkers =text, --testPathPattern =text, --testTimeout =num, --colors,
+  --detectOpenHandles, --forceExit, --listTests, --noStackTrace, -e --expand, --json, --logHeapUsage
+`);
 
-const VITEST = options(
-  '-t --testNamePattern =text',
-  '--run',
-  '--reporter =text',
-  '--bail =num',
-  '--passWithNoTests',
-  '--silent',
-  '--allowOnly',
-  '--retry =num',
-  '--maxConcurrency =num',
-  '--no-file-parallelism',
-  '--globals',
-);
+const VITEST = options(`
+  -t --testNamePattern =text, --run, --reporter =text, --bail =num, --passWithNoTests, --silent, --allowOnly,
+  --retry =num, --maxConcurrency =num, --no-file-parallelism, --globals
+`);
 const VITEST_REPORTERS = new Set(['default', 'basic', 'verbose', 'dot', 'json', 'tap', 'tap-flat', 'junit', 'hanging-process']);
 
-const TSC = options(
-  '--noEmit',
-  '-p --project =path',
-  '--pretty',
-  '--skipLibCheck',
-  '--strict',
-  '--noUnusedLocals',
-  '--noUnusedParameters',
-  '--listFiles',
-  '--extendedDiagnostics',
-  '--diagnostics',
-  '--explainFiles',
-);
+const TSC = options(`
+  --noEmit, -p --project =path, --pretty, --skipLibCheck, --strict, --noUnusedLocals, --noUnusedParameters,
+  --listFiles, --extendedDiagnostics, --diagnostics, --explainFiles
+`);
 
-const PYTEST = options(
-  '-q --quiet',
-  '-v --verbose',
-  '-x --exitfirst',
-  '--maxfail =num',
-  '-k =text',
-  '-m =text',
-  '--tb =text',
-  '-s',
-  '--capture =text',
-  '--lf --last-failed',
-  '--ff --failed-first',
-  '--nf --new-first',
-  '--sw --stepwise',
-  '-r =text',
-  '--no-header',
-  '--no-summary',
-  '--co --collect-only',
-  '--durations =num',
-  '--strict-markers',
-  '-l --showlocals',
-  '--color =text',
-  '--disable-warnings',
-  '--runxfail',
-  '--setup-show',
-);
+const PYTEST = options(`
+  -q --quiet, -v --verbose, -x --exitfirst, --maxfail =num, -k =text, -m =text, --tb =text, -s,
+  --capture =text, --lf --last-failed, --ff --failed-first, --nf --new-first, --sw --stepwise, -r =text,
+  --no-header, --no-summary, --co --collect-only, --durations =num, --strict-markers, -l --showlocals,
+  --color =text, --disable-warnings, --runxfail, --setup-show
+`);
 
-const CARGO = options(
-  '--release',
-  '-q --quiet',
-  '-v --verbose',
-  '--lib',
-  '--bins',
-  '--tests',
-  '--doc',
-  '--all-targets',
-  '--workspace --all',
-  '-p --package =text',
-  '--exclude =text',
-  '--no-fail-fast',
-  '--all-features',
-  '-F --features =text',
-  '--no-default-features',
-  '--test =text',
-  '--bin =text',
-  '-j --jobs =num',
-  '--offline',
-  '--locked',
-  '--frozen',
-  '--no-run',
-  '--color =text',
-);
-const CARGO_HARNESS = options(
-  '--nocapture',
-  '--test-threads =num',
-  '--exact',
-  '--ignored',
-  '--include-ignored',
-  '--skip =text',
-  '--list',
-  '--show-output',
-  '-q --quiet',
-  '--color =text',
-);
+const CARGO = options(`
+  --release, -q --quiet, -v --verbose, --lib, --bins, --tests, --doc, --all-targets, --workspace --all,
+  -p --package =text, --exclude =text, --no-fail-fast, --all-features, -F --features =text,
+  --no-default-features, --test =text, --bin =text, -j --jobs =num, --offline, --locked, --frozen, --no-run,
+  --color =text
+`);
+const CARGO_HARNESS = options(`
+  --nocapture, --test-threads =num, --exact, --ignored, --include-ignored, --skip =text, --list, --show-output,
+  -q --quiet, --color =text
+`);
 
 /** go's flag package: `-name`, `--name`, `-name=value` or `-name value`; no clusters. */
 const GO_BOOL = new Set(['v', 'short', 'race', 'failfast', 'cover', 'benchmem', 'json', 'trimpath', 'x']);

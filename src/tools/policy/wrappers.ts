@@ -30,22 +30,11 @@ function withOptions(table: OptionTable, leading = 0): Wrapper {
 }
 
 /** Enough of xargs' options to find the command it runs (which is still judged: `xargs rm -rf /`). */
-const XARGS = options(
-  '-0 --null',
-  '-a --arg-file =text',
-  '-d --delimiter =text',
-  '-E =text',
-  '-e --eof =?',
-  '-I =text',
-  '-i --replace =?',
-  '-L --max-lines =num',
-  '-n --max-args =num',
-  '-P --max-procs =num',
-  '-r --no-run-if-empty',
-  '-s --max-chars =num',
-  '-t --verbose',
-  '-x --exit',
-);
+const XARGS = options(`
+  -0 --null, -a --arg-file =text, -d --delimiter =text, -E =text, -e --eof =?, -I =text, -i --replace =?,
+  -L --max-lines =num, -n --max-args =num, -P --max-procs =num, -r --no-run-if-empty, -s --max-chars =num,
+  -t --verbose, -x --exit
+`);
 
 const ENV = options('-i --ignore-environment', '-u --unset =text');
 
@@ -88,9 +77,9 @@ const WRAPPERS: Record<string, Wrapper> = {
   command,
   exec: execWrapper,
   nice: withOptions(options('-n --adjustment =num')),
-  timeout: withOptions(options('-s --signal =text', '-k --kill-after =text', '--preserve-status', '--foreground', '-v --verbose'), 1),
-  stdbuf: withOptions(options('-i --input =text', '-o --output =text', '-e --error =text')),
-  ionice: withOptions(options('-c --class =text', '-n --classdata =num', '-t --ignore')),
+  timeout: withOptions(options('-s --signal =text, -k --kill-after =text, --preserve-status, --foreground, -v --verbose'), 1),
+  stdbuf: withOptions(options('-i --input =text, -o --output =text, -e --error =text')),
+  ionice: withOptions(options('-c --class =text, -n --classdata =num, -t --ignore')),
   xargs: (args) => ({
     ...withOptions(XARGS)(args),
     notReadOnly: 'xargs runs a command with arguments read at run time',

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { READ_ONLY_PROGRAM_NAMES } from '../../../src/tools/policy/classify-argv.js';
 import { type CommandClass, classifyCommand } from '../../../src/tools/policy/classify-command.js';
 
@@ -234,6 +235,25 @@ describe('classifyCommand: the read-only allowlist, program by program', () => {
       }
     });
   }
+
+  it('takes an option value from the next word exactly when the real program does (else an operand hides)', () => {
+    // GNU long options with an optional value take it only after `=`: the next word is an operand.
+    for (const [line, missing] of [
+      ['diff --context keel-missing-1 /dev/null', 'keel-missing-1'],
+      ['diff --unified keel-missing-2 /dev/null', 'keel-missing-2'],
+      ['ls --color keel-missing-3', 'keel-missing-3'],
+      ['grep --color x keel-missing-4', 'keel-missing-4'],
+      ['od --width keel-missing-5', 'keel-missing-5'],
+    ]) {
+      const r = spawnSync('bash', ['--noprofile', '--norc', '-c', line], { encoding: 'utf8' });
+      assert.match(r.stderr, new RegExp(missing), `${line}: the program reads ${missing} as a file`);
+      assert.ok(
+        classifyCommand(line).paths.some((p) => p.path === missing),
+        `${line}: ${missing} is reported as a path`,
+      );
+    }
+    assert.ok(classifyCommand('diff -C 3 a b').paths.every((p) => p.path !== '3'));
+  });
 
   it('keeps programs that are not on the list asking', () => {
     for (const command of [
