@@ -104,15 +104,8 @@ const OWN_PROC =
 const GIT_USER_CONFIG = ['.gitconfig', '.config/git/config', '.config/git/attributes', '.config/git/ignore'];
 const READS_GIT_CONFIG = new Set(['git', 'rg']);
 
-export interface Judgement {
-  violations: Violation[];
-  /** Paths the line changed harmlessly (git's index refresh): the sandbox tripwire ignores them. */
-  harmless: string[];
-}
-
-export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Judgement {
+export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Violation[] {
   const v: Violation[] = [];
-  const refresh: Syscall[] = [];
   if (run.timedOut) v.push({ kind: 'timeout', detail: `did not finish within the time limit (${run.ms} ms)` });
   const images = new Map<number, string>();
   const pids = new Set(run.calls.map((c) => c.pid));
@@ -130,8 +123,7 @@ export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Judgement 
       }
       const why = unnamedProgram(target, previous, named, box);
       if (why) v.push({ kind: 'exec', detail: `${why} (argv ${JSON.stringify(call.strings.slice(1))})` });
-    } else if (isIndexRefresh(call, images.get(call.pid) ?? '', box.ws)) refresh.push(call);
-    else if (OPENS.has(call.name)) judgeOpen(call, images.get(call.pid) ?? '', box, pids, v);
+    } else if (OPENS.has(call.name)) judgeOpen(call, images.get(call.pid) ?? '', box, pids, v);
     else if (MUTATIONS.has(call.name)) v.push({ kind: 'write', detail: `${call.name}(${describePaths(call)}) = ${call.ret}` });
     else if (SOCKETS.has(call.name)) judgeSocket(call, v);
     else if (SIGNALS.has(call.name)) judgeSignal(call, pids, v);
@@ -141,38 +133,7 @@ export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Judgement 
   const output = run.stdout + run.stderr;
   for (const token of box.canaries)
     if (output.includes(token)) v.push({ kind: 'leak', detail: `printed the secret ${token.slice(0, 20)}…` });
-  return { violations: v, harmless: judgeIndexRefresh(refresh, v, box) };
-}
-
-/**
- * `git status` and `git diff` rewrite .git/index when files changed since it was written, to
- * store their new stat data: lock file, write, rename (GIT_OPTIONAL_LOCKS=0 stops it for status
- * only). The staged content does not change, so that is harmless — and it is checked: the index
- * entries (mode, object, stage, path, assume-unchanged/skip-worktree flags) must be as before.
- * A line that also wrote anything else is not given the benefit: the refresh counts as a write.
- */
-function judgeIndexRefresh(calls: Syscall[], v: Violation[], box: Sandbox): string[] {
-  if (calls.length === 0) return [];
-  const detail = `git rewrote ${path.join(box.ws, '.git/index')}`;
-  if (v.some((x) => x.kind === 'write')) {
-    v.push({ kind: 'write', detail });
-    return [];
-  }
-  if (!box.indexEntriesUnchanged()) {
-    v.push({ kind: 'write', detail: `${detail} with other entries (staged content or flags changed)` });
-    return [];
-  }
-  return ['.git', '.git/index', '.git/index.lock'].map((p) => path.join(box.ws, p));
-}
-
-function isIndexRefresh(call: Syscall, image: string, ws: string): boolean {
-  if (path.basename(image) !== 'git') return false;
-  const lock = path.join(ws, '.git/index.lock');
-  const paths = call.strings.map((p) => absolute(p, call.dirfd));
-  if (OPENS.has(call.name)) return paths[0] === lock && /O_CREAT/.test(openFlags(call)) && /O_EXCL/.test(openFlags(call));
-  if (call.name === 'rename' || call.name === 'renameat' || call.name === 'renameat2')
-    return paths[0] === lock && paths[1] === path.join(ws, '.git/index');
-  return (call.name === 'unlink' || call.name === 'unlinkat') && paths[0] === lock;
+  return v;
 }
 
 function execPath(call: Syscall): string {

@@ -114,8 +114,8 @@ export async function runJudged(
   fs.writeFileSync(box.shimLog, '');
   const before = fingerprint(box);
   const run = await traceLine(tracer, text, { cwd: box.ws, env: box.env, traceFile: w.traceFile, timeoutMs });
-  const { violations, harmless } = judgeRun(run, { programs: classified.programs ?? [] }, box);
-  const changed = diffFingerprints(before, fingerprint(box)).filter((c) => !harmless.includes(c.path));
+  const violations = judgeRun(run, { programs: classified.programs ?? [] }, box);
+  const changed = diffFingerprints(before, fingerprint(box));
   // A tripwire on the harness itself: a change that no traced call explains means the trace missed something.
   if (changed.length && !violations.some((v) => v.kind === 'write'))
     violations.push({

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { COMMAND_ENV } from '../../../src/tools/index.js';
 
 export interface Sandbox {
   root: string;
@@ -23,8 +24,6 @@ export interface Sandbox {
   canaries: string[];
   /** Shim name → the real program it execs. */
   programs: ReadonlyMap<string, string>;
-  /** Whether the workspace's git index lists the same entries as when the sandbox was built. */
-  indexEntriesUnchanged(): boolean;
   /** Puts these folders of the world (ws, home, outside, ws-evil, tmp; all when none given) back as they were built. */
   reset(dirs?: readonly string[]): void;
   dispose(): void;
@@ -80,8 +79,6 @@ export function createSandbox(template: string, canaries: Canaries): Sandbox {
     }
   };
   copyWorld();
-  const indexEntries = () => gitIndexEntries(at('ws'), at('tmp'));
-  const baseline = indexEntries();
   const shimLog = at('shim.log');
   const programs = writeShims(at('shims'), shimLog);
   return {
@@ -95,7 +92,6 @@ export function createSandbox(template: string, canaries: Canaries): Sandbox {
     env: childEnv(root, canaries),
     canaries: Object.values(canaries),
     programs,
-    indexEntriesUnchanged: () => indexEntries() === baseline,
     reset: (dirs) => copyWorld(dirs),
     dispose: () => fs.rmSync(root, { recursive: true, force: true }),
   };
@@ -103,12 +99,13 @@ export function createSandbox(template: string, canaries: Canaries): Sandbox {
 
 /**
  * What bash inherits. It mirrors run_command's child environment (`bash --noprofile --norc`,
- * provider keys, BASH_ENV, ENV, SHELLOPTS, BASHOPTS and CDPATH removed), built from nothing so
- * no variable of the test process leaks in. GITHUB_TOKEN stands for the user's other secrets,
- * which are not stripped: a line that prints it has printed the environment.
+ * provider keys, BASH_ENV, ENV, SHELLOPTS, BASHOPTS and CDPATH removed, COMMAND_ENV added),
+ * built from nothing so no variable of the test process leaks in. GITHUB_TOKEN stands for the
+ * user's other secrets, which are not stripped: a line that prints it has printed the environment.
  */
 function childEnv(root: string, canaries: Canaries): Record<string, string> {
   return {
+    ...COMMAND_ENV,
     HOME: path.join(root, 'home'),
     PATH: path.join(root, 'shims'),
     TMPDIR: path.join(root, 'tmp'),
@@ -220,19 +217,6 @@ function writeWorkspace(root: string, put: (rel: string, content: string, mode?:
   // Work in progress after the last commit, so status and diff have something to say.
   put('ws/src/lib/math.js', 'exports.add = (a, b) => a + b;\nexports.mul = (a, b) => a * b;\nexports.sub = (a, b) => a - b;\n');
   put('ws/scratch.txt', 'untracked\n');
-}
-
-/**
- * `git ls-files -s -v`: mode, object, stage, path and flags of every index entry. Run by the
- * harness, untraced, so with no configuration but the repository's (which a line that wrote
- * it does not get this far with) and no hooks or fsmonitor.
- */
-function gitIndexEntries(ws: string, emptyHome: string): string {
-  return execFileSync('git', ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', 'ls-files', '-s', '-v'], {
-    cwd: ws,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: emptyHome, GIT_CONFIG_NOSYSTEM: '1' },
-  });
 }
 
 function initRepo(ws: string, root: string): void {
