@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck; scripts/setup-e2e.sh installs (or finds cached) ripgrep, Chromium and
+# `npm test`: typecheck; scripts/setup-e2e.sh installs (or finds cached) ripgrep, strace, Chromium and
 # code-server; unit tests; then the real-VS-Code suites: integration tests (inside the extension
 # host) and end-to-end tests (a real browser on the workbench).
 # KEEL_SKIP_E2E=1 skips the setup and stops after the unit tests.
@@ -10,7 +10,7 @@ step() { echo; echo "== $1 ($(date +%T))"; }
 step typecheck
 npx tsc -p . --noEmit
 if [ "${KEEL_SKIP_E2E:-}" != 1 ]; then
-  step "setup: ripgrep, chromium, code-server"
+  step "setup: ripgrep, strace, chromium, code-server"
   start=$SECONDS
   KEEL_CODE_SERVER=$(bash scripts/setup-e2e.sh | tail -1)
   export KEEL_CODE_SERVER
