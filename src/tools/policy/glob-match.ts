@@ -1,7 +1,10 @@
 // Bash pathname patterns, one path segment at a time: `*`, `?` and `[…]`, with `\x` a literal
 // character and a leading `.` matched only by a literal `.` (bash's default, no dotglob). A
 // bracket expression is matched as "any one character": a superset of bash's matches, which
-// is what a safety check needs.
+// is what a safety check needs; POSIX classes (`[[:alpha:]]`), equivalence classes and collating
+// symbols inside one are skipped over, so the expression ends where bash's does. Names are
+// matched by code point (`?` is one character, even outside the BMP), as bash does in a UTF-8
+// locale.
 
 /** Splits a pattern on the slashes that separate segments (an escaped `\/` does not). */
 export function splitPattern(pattern: string): string[] {
@@ -45,7 +48,7 @@ export function segmentMatcher(segment: string): (name: string) => boolean {
       else [re, i] = [`${re}.`, end];
     } else re += escapeRegExp(c);
   }
-  const regex = new RegExp(`^${re}$`, 's');
+  const regex = new RegExp(`^${re}$`, 'su');
   const explicitDot = segment.startsWith('.') || segment.startsWith('\\.');
   return (name) => (explicitDot || !name.startsWith('.')) && regex.test(name);
 }
@@ -57,7 +60,11 @@ function bracketEnd(s: string, open: number): number {
   if (s[j] === ']') j++;
   for (; j < s.length; j++) {
     if (s[j] === '\\') j++;
-    else if (s[j] === ']') return j;
+    else if (s[j] === '[' && ':=.'.includes(s[j + 1] ?? '')) {
+      // `[:alpha:]`, `[=e=]`, `[.x.]`: their own `]` does not close the bracket.
+      const close = s.indexOf(`${s[j + 1]}]`, j + 2);
+      if (close !== -1) j = close + 1;
+    } else if (s[j] === ']') return j;
   }
   return -1;
 }

@@ -192,6 +192,7 @@ export function fixedOperands(operands: readonly Word[]): string[] {
   });
 }
 
+/** A count limit on operands; a glob may expand to any number of them, so it counts as over. */
 export function atMost(operands: readonly Word[], n: number, why: string): void {
-  if (operands.length > n) notReadOnly(why);
+  if (operands.length > n || operands.some(hasGlob)) notReadOnly(why);
 }

@@ -1,6 +1,7 @@
 // The allowlist of programs that only read: for each, the options that keep it so (with whether
 // they take a value) and what its operands are. Left out on purpose, so they make a command ask:
-// options that write (sort -o/-T, uniq's second operand, date -s), run programs (sort
+// options that write (sort -o/-T, and -S/--batch-size, which spill into $TMPDIR even on small
+// input; uniq's second operand, date -s), run programs (sort
 // --compress-program, rg --pre/-z, file -z, diff -l), read a list of names from a file
 // (--files0-from, md5sum -c) or follow links out of the tree (ls -L, du -L, grep -R, rg -L).
 import type { CommandPath } from './command-class.js';
@@ -122,8 +123,8 @@ const DIFF = `
 const SORT = `
   -b --ignore-leading-blanks, -d --dictionary-order, -f --ignore-case, -g --general-numeric-sort,
   -i --ignore-nonprinting, -M --month-sort, -h --human-numeric-sort, -n --numeric-sort, -R --random-sort,
-  --random-source =path, -r --reverse, --sort =text, -V --version-sort, --batch-size =num, -c, --check =?, -C,
-  --debug, -k --key =text, -m --merge, -s --stable, -S --buffer-size =text, -t --field-separator =text,
+  --random-source =path, -r --reverse, --sort =text, -V --version-sort, -c, --check =?, -C,
+  --debug, -k --key =text, -m --merge, -s --stable, -t --field-separator =text,
   -u --unique, -z --zero-terminated, --parallel =num
 `;
 

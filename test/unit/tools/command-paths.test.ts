@@ -51,6 +51,8 @@ describe('createPolicy: the paths a command names', () => {
       'config/.env.local': 'KEY=2',
       'config/app.json': '{}',
       'clean/x.txt': 'x',
+      'pair/a.txt': 'a',
+      'pair/b.txt': 'b',
       'dashes/-n': '',
       'dashes/ok': '',
       'test/a.test.mjs': '',
@@ -63,6 +65,22 @@ describe('createPolicy: the paths a command names', () => {
     await symlink(path.join(outsideDir, 'secret.txt'), path.join(t.dir, 'src', 'evil.ts'));
     await mkdir(path.join(t.dir, 'withlink'));
     await symlink(path.join(outsideDir, 'secret.txt'), path.join(t.dir, 'withlink', 'x'));
+    await mkdir(path.join(t.dir, 'wide'));
+    await symlink(path.join(outsideDir, 'secret.txt'), path.join(t.dir, 'wide', '\u{1F600}'));
+  });
+
+  it('expands globs as bash does: POSIX classes inside brackets, one character for ? outside the BMP', async () => {
+    // Bash expands each of these to a link that leads outside, or to .env.
+    await expect('cat withlink/[[:alpha:]]', 'ask', /outside/);
+    await expect('cat withlink/[[=x=]]', 'ask', /outside/);
+    await expect('cat .en[[:lower:]]', 'ask', /\.env/);
+    await expect('cat wide/?', 'ask', /outside/);
+  });
+
+  it('counts a glob as any number of operands where the count decides what is written', async () => {
+    // `uniq pair/*` expands to two files, and uniq overwrites the second.
+    await expect('uniq pair/*', 'ask', /second operand/);
+    await expect('uniq pair/a.txt', 'allow');
   });
   after(() => t.cleanup());
 
