@@ -1,7 +1,7 @@
 // Runs a command line through the user's shell in its own process group, capturing bounded
 // head/tail output. A timeout or an abort ends the whole group: SIGTERM, then SIGKILL.
 import { spawn } from 'node:child_process';
-import { WorkspaceError, type ProcessOptions, type ProcessResult } from '../kernel/index.js';
+import { type ProcessOptions, type ProcessResult, realTimers, type Timers, WorkspaceError } from '../kernel/index.js';
 import { BoundedCapture } from './bounded-capture.js';
 
 const KILL_GRACE_MS = 2000;
@@ -12,7 +12,8 @@ export function userShell(): string {
   return process.env.SHELL || '/bin/sh';
 }
 
-export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOptions): Promise<ProcessResult> {
+/** `timers` drive the timeout, the kill grace and the drain wait (tests move them by hand). */
+export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOptions, timers: Timers = realTimers): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn(userShell(), ['-c', commandLine], {
@@ -25,12 +26,13 @@ export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOpt
     const err = new BoundedCapture(opts.maxCaptureChars);
     const combined = new BoundedCapture(opts.maxCaptureChars);
     const state = { timedOut: false, cancelled: false, exit: null as number | null, signal: null as string | null, done: false };
-    const timers: NodeJS.Timeout[] = [];
+    const pending: unknown[] = [];
 
     const endGroup = () => {
       killGroup(child.pid, 'SIGTERM');
       // Not cleared when the shell exits: a grandchild that ignores SIGTERM must still go.
-      setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
+      const kill = timers.setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
+      (kill as { unref?: () => void }).unref?.();
     };
     const onAbort = () => {
       state.cancelled = true;
@@ -39,7 +41,7 @@ export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOpt
     const finish = () => {
       if (state.done) return;
       state.done = true;
-      timers.forEach(clearTimeout);
+      for (const t of pending) timers.clearTimeout(t);
       opts.signal.removeEventListener('abort', onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -67,17 +69,17 @@ export function runProcess(commandLine: string, cwdAbs: string, opts: ProcessOpt
       });
     }
     child.on('error', (e) => {
-      timers.forEach(clearTimeout);
+      for (const t of pending) timers.clearTimeout(t);
       reject(new WorkspaceError('io_error', `Could not start ${userShell()}: ${e.message}`));
     });
     child.on('exit', (code, signal) => {
       [state.exit, state.signal] = [code, signal];
       // Background children may hold the pipes open; do not wait for them forever.
-      timers.push(setTimeout(finish, DRAIN_MS));
+      pending.push(timers.setTimeout(finish, DRAIN_MS));
     });
     child.on('close', finish);
-    timers.push(
-      setTimeout(() => {
+    pending.push(
+      timers.setTimeout(() => {
         state.timedOut = true;
         endGroup();
       }, opts.timeoutMs),
