@@ -52,10 +52,15 @@ const ALLOWED_CLASS = /^(?:hljs(?:-[A-Za-z0-9_-]+)?|language-[A-Za-z0-9_+#.-]+)$
 const EMBEDDED_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
+/** Elements the sanitizer kept that need a second look, gathered while it walks the tree. */
+let kept: Element[] = [];
 
 /**
  * Created on first use so it binds to the page's window (jsdom in tests, the webview live).
  * The config is set once: passing it per call makes DOMPurify re-parse it for every block.
+ * Images, inputs and code blocks are gathered by a hook during DOMPurify's own walk, so no
+ * query runs on its inert document afterwards (a selector engine per document is costly in
+ * jsdom, and the walk has visited every node already).
  */
 function purify(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
@@ -72,6 +77,12 @@ function purify(): ReturnType<typeof DOMPurify> {
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
+    // Parse in <body> from the first character, so a block that opens with a comment keeps the
+    // whitespace after it as the same markdown rendered whole does.
+    FORCE_BODY: true,
+  });
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'IMG' || node.nodeName === 'INPUT' || node.nodeName === 'PRE') kept.push(node as Element);
   });
   return purifier;
 }
@@ -80,23 +91,33 @@ export function isEmbeddedImage(src: string): boolean {
   return EMBEDDED_IMAGE.test(src);
 }
 
-/** A sanitized fragment, owned by an inert document until the caller inserts it. */
-export function sanitizeHtml(html: string): DocumentFragment {
+/**
+ * A sanitized fragment, owned by an inert document until the caller inserts it. `onCode` sees
+ * each code block (`pre`) kept.
+ */
+export function sanitizeHtml(html: string, onCode?: (pre: HTMLPreElement) => void): DocumentFragment {
+  kept = [];
   const fragment = purify().sanitize(html) as unknown as DocumentFragment;
-  neutralizeImages(fragment);
-  for (const input of Array.from(fragment.querySelectorAll('input'))) {
-    if (input.getAttribute('type') !== 'checkbox') input.remove();
-    else input.setAttribute('disabled', '');
+  const found = kept;
+  kept = [];
+  for (const el of found) {
+    if (el.nodeName === 'IMG') neutralizeImage(el);
+    else if (el.nodeName === 'INPUT') fixInput(el);
+    else onCode?.(el as HTMLPreElement);
   }
   return fragment;
 }
 
-function neutralizeImages(root: DocumentFragment): void {
-  for (const img of Array.from(root.querySelectorAll('img'))) {
-    const src = img.getAttribute('src') ?? '';
-    if (isEmbeddedImage(src)) continue;
-    img.replaceWith(imageLink(img.ownerDocument, src, img.getAttribute('alt') ?? ''));
-  }
+function neutralizeImage(img: Element): void {
+  const src = img.getAttribute('src') ?? '';
+  if (isEmbeddedImage(src)) return;
+  img.replaceWith(imageLink(img.ownerDocument, src, img.getAttribute('alt') ?? ''));
+}
+
+/** Only task-list checkboxes survive, and they cannot be ticked. */
+function fixInput(input: Element): void {
+  if (input.getAttribute('type') !== 'checkbox') input.remove();
+  else input.setAttribute('disabled', '');
 }
 
 /** `alt (url)` as a link the host opens on click: the URL stays visible, nothing is fetched. */

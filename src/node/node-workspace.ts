@@ -93,7 +93,7 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       const cwd = await paths.resolve(opts.cwd ?? '.');
       const st = await fs.stat(abs(cwd)).catch(() => undefined);
       if (!st?.isDirectory()) throw new WorkspaceError('not_a_directory', `${opts.cwd} is not a folder in the workspace.`);
-      return runProcess(commandLine, abs(cwd), opts, (await options.withheldSecrets?.()) ?? []);
+      return runProcess(commandLine, abs(cwd), opts, { withheld: (await options.withheldSecrets?.()) ?? [] });
     },
   };
   return ws;

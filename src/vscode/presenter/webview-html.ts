@@ -1,5 +1,5 @@
 // The webview's HTML: a strict CSP (no inline script or style, nothing remote), the bundle
-// loaded by nonce, and the style sheets the host passes as webview URIs (main.css, codicon.css).
+// loaded by nonce, and the style sheets the host passes as webview URIs (codicon.css, webview.css).
 
 export interface WebviewHtmlOptions {
   /** `webview.cspSource`. */

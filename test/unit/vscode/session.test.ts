@@ -54,7 +54,8 @@ function world(dir: string, script: Script, keyMissing = false) {
 
 const snapshots = (posted: HostMessage[]) => posted.filter((m): m is SessionSnapshot => m.type === 'session/snapshot');
 
-async function until(check: () => boolean, ms = 2000): Promise<void> {
+/** Polls `check`; the deadline is a generous hang guard, not a timing claim. */
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out');

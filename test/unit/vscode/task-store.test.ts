@@ -36,7 +36,8 @@ function storeWith(dir: string, script: ConstructorParameters<typeof ScriptedPro
   });
 }
 
-async function until(check: () => boolean, ms = 2000): Promise<void> {
+/** Polls `check`; the deadline is a generous hang guard, not a timing claim. */
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out');
