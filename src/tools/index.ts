@@ -1,5 +1,5 @@
-// Keel's tools, declared once each. Composition roots (CLI, extension) register them all.
-import { Registry, type CommandShell, type ToolDefinition } from '../kernel/index.js';
+// Keel's tools, declared once each. src/compose registers them for every host.
+import type { CommandShell, ToolDefinition } from '../kernel/index.js';
 import { editFileTool } from './edit-file.js';
 import { getDiagnosticsTool } from './get-diagnostics.js';
 import { listFilesTool } from './list-files.js';
@@ -23,12 +23,6 @@ export const allTools: readonly ToolDefinition[] = [
 /** Every tool, with run_command described for the shell the workspace runs commands with. */
 export function toolsFor(shell: CommandShell | undefined): ToolDefinition[] {
   return allTools.map((t) => (t.name === runCommandTool.name ? createRunCommandTool(shell) : t));
-}
-
-/** Registers every tool on the given registry (or a new one). */
-export function createToolRegistry(registry: Registry = new Registry(), shell?: CommandShell): Registry {
-  for (const tool of toolsFor(shell)) registry.addTool(tool);
-  return registry;
 }
 
 export { readFileTool, listFilesTool, searchFilesTool, editFileTool, writeFileTool, runTestsTool, runCommandTool, getDiagnosticsTool };

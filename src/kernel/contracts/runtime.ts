@@ -15,7 +15,19 @@ export type RuntimeDecision =
   | { type: 'repair'; intentIds: string[] }
   | { type: 'fail'; message: string };
 
-export type PolicyDecision = { type: 'allow'; reason: string } | { type: 'ask'; reason: string } | { type: 'deny'; reason: string };
+export type PolicyDecision =
+  | { type: 'allow'; reason: string }
+  | {
+      type: 'ask';
+      reason: string;
+      /**
+       * May a standing setting answer for the user (auto-approve, --approve all)? False for calls
+       * a person must answer every time (protected paths): with nobody to ask they are refused.
+       * Absent: true.
+       */
+      overridable?: boolean;
+    }
+  | { type: 'deny'; reason: string };
 
 export interface PolicyContext {
   tool: ToolDefinition;
