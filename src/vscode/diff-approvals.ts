@@ -110,8 +110,8 @@ export class DiffApprovals implements vscode.Disposable {
       void this.settle(proposal.intent.id);
       return false;
     }
-    if (approve) proposal.task.approve(proposal.intent.id, 'once');
-    else proposal.task.reject(proposal.intent.id, 'The user rejected this edit in the diff editor.');
+    if (approve) proposal.task.runtime.approve(proposal.intent.id, 'once');
+    else proposal.task.runtime.reject(proposal.intent.id, 'The user rejected this edit in the diff editor.');
     return true;
   }
 

@@ -90,7 +90,7 @@ export class Session {
   }
 
   stop(): void {
-    this.task?.cancel();
+    this.task?.runtime.cancel();
   }
 
   resume(): void {
@@ -102,11 +102,11 @@ export class Session {
   }
 
   approve(intentId: string, scope: ApprovalScope): void {
-    if (this.pending(intentId, 'approval')) this.task?.approve(intentId, scope);
+    if (this.pending(intentId, 'approval')) this.task?.runtime.approve(intentId, scope);
   }
 
   reject(intentId: string, reason?: string): void {
-    if (this.pending(intentId, 'rejection')) this.task?.reject(intentId, reason ?? '');
+    if (this.pending(intentId, 'rejection')) this.task?.runtime.reject(intentId, reason ?? '');
   }
 
   async focus(intentId: string): Promise<void> {

@@ -121,7 +121,7 @@ describe('vscode/session', () => {
     const other = await w.session.send('second');
     assert.notEqual(other.id, busy.id);
     assert.equal(w.session.current?.id, other.id);
-    busy.cancel();
+    busy.runtime.cancel();
     await busy.idle();
     await w.session.deleteTask(other.id);
     assert.equal(w.session.current, undefined);
@@ -129,6 +129,6 @@ describe('vscode/session', () => {
       w.tasks.list().map((t) => t.id),
       [busy.id],
     );
-    other.cancel();
+    other.runtime.cancel();
   });
 });
