@@ -3,6 +3,9 @@
 import * as z from 'zod/mini';
 import { ApprovalScopeSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
 
+/** How much live tool output the host sends and the webview keeps per call: its last characters. */
+export const PROGRESS_TAIL_CHARS = 4096;
+
 /** Messages an action button may send back (the host decides what they do). */
 export const NoticeActionSchema = z.object({
   label: z.string(),
@@ -62,7 +65,7 @@ export const IntentItemSchema = z.object({
   /** Host clock (ms) when execution started; the webview ticks elapsed from it. */
   startedAt: z.optional(z.number()),
   elapsedMs: z.optional(z.number()),
-  /** Last few KB of live output. */
+  /** Last PROGRESS_TAIL_CHARS of live output. */
   progressTail: z.optional(z.string()),
   result: z.optional(IntentResultSchema),
 });

@@ -1,6 +1,7 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
 import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent } from '../../kernel/contracts/index.js';
+import { observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import type { TranscriptModel } from './transcript-model.js';
@@ -125,10 +126,9 @@ function observe(model: TranscriptModel, observation: Observation, time: number)
   model.tally.toolResults += observation.content.length;
   const intent = model.intent(observation.intentId);
   if (!intent) return;
-  const status = intent.status === 'rejected' ? 'rejected' : observation.ok ? 'done' : 'failed';
   const elapsedMs = intent.startedAt === undefined ? undefined : Math.max(0, time - intent.startedAt);
   model.patchIntent(intent.id, {
-    status,
+    status: observedStatus(intent.status, observation),
     result: resultOf(observation),
     ...(elapsedMs === undefined ? {} : { elapsedMs }),
   });
