@@ -215,8 +215,8 @@ export class IntentCard {
   private renderResult(item: IntentItem): void {
     const result = item.result;
     setHidden(this.resultEl, !result);
-    if (!result || this.resultEl.dataset['rendered'] === '1') return;
-    this.resultEl.dataset['rendered'] = '1';
+    if (!result || this.resultEl.dataset.rendered === '1') return;
+    this.resultEl.dataset.rendered = '1';
     const summary = h('summary', { class: result.ok ? 'ok' : 'error' }, icon(result.ok ? 'check' : 'error'), ` ${result.summary}`);
     const detail = result.detail ? h('pre', { class: 'intent-detail', text: result.detail }) : null;
     this.resultEl.replaceChildren(summary, ...(detail ? [detail] : []));

@@ -139,7 +139,10 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
   for (const id of ids) if (!problems.has(id) && (await screen(h, id))) runnable.push(id);
   for (const id of runnable) {
     const verdict = await h.decision(id);
-    if (verdict === 'cancelled' || h.signal.aborted) return cancelRun(h), true;
+    if (verdict === 'cancelled' || h.signal.aborted) {
+      cancelRun(h);
+      return true;
+    }
     if (verdict === 'rejected') {
       const reason = h.rejectionReason(id);
       observe(h, id, {
@@ -149,7 +152,10 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
       });
     } else {
       await executeIntent(h, id);
-      if (h.signal.aborted) return cancelRun(h), true;
+      if (h.signal.aborted) {
+        cancelRun(h);
+        return true;
+      }
     }
   }
   return guardRepeatedFailures(h, ids, failures);

@@ -11,7 +11,7 @@ import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
 import { askPolicy, closeOpenIntents, runLoop, type LoopHost } from './loop.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
-import { Registry } from './registry.js';
+import type { Registry } from './registry.js';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
 import { redactEvent } from './redact.js';

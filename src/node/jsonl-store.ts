@@ -28,7 +28,7 @@ export class LogFormatError extends Error {
 }
 
 export function headerLine(): string {
-  return JSON.stringify({ kind: LOG_KIND, version: LOG_FORMAT_VERSION }) + '\n';
+  return `${JSON.stringify({ kind: LOG_KIND, version: LOG_FORMAT_VERSION })}\n`;
 }
 
 export function parseLog(text: string): LoadedLog {
@@ -129,7 +129,7 @@ export class JsonlLogStore implements LogStore {
   private writePending(): void {
     this.scheduled = false;
     if (this.pending.length === 0) return;
-    const chunk = this.pending.join('\n') + '\n';
+    const chunk = `${this.pending.join('\n')}\n`;
     this.pending = [];
     fs.writeSync(this.fd, chunk);
   }

@@ -95,7 +95,7 @@ export class Session {
 
   resume(): void {
     const task = this.task;
-    if (!task || !task.interrupted) return;
+    if (!task?.interrupted) return;
     this.presenter.setHints({ canResume: false });
     void task.resume();
     this.deps.setContext('keel.running', true);

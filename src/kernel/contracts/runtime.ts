@@ -3,6 +3,7 @@ import type { ConversationState, Grant } from './state.js';
 import type { ApprovalScope, RuntimeEvent } from './events.js';
 import type { ToolDefinition, ToolIntent } from './tool.js';
 import type { Workspace } from './workspace.js';
+import type { ImagePart } from './model.js';
 
 /** What `send` and `resume` yield: every logged event, plus live tool output (not logged). */
 export type RuntimeOutput = { kind: 'event'; event: RuntimeEvent } | { kind: 'tool_output'; intentId: string; chunk: string };
@@ -55,7 +56,7 @@ export interface LogStore {
 }
 
 export interface RuntimeFacade {
-  send(input: string | { text: string; images?: { mediaType: any; data: string }[] }): AsyncIterable<RuntimeOutput>;
+  send(input: string | { text: string; images?: { mediaType: ImagePart['mediaType']; data: string }[] }): AsyncIterable<RuntimeOutput>;
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
   resume(): AsyncIterable<RuntimeOutput>;
   approve(intentId: string, scope?: ApprovalScope): void;

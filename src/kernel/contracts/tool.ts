@@ -78,6 +78,7 @@ export interface ToolResult {
   fileVersions?: Record<string, string>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every input type; each tool's own code sees its schema's type
 export interface ToolDefinition<I = any> {
   name: string;
   description: string;

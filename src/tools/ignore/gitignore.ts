@@ -28,7 +28,7 @@ export class IgnoreMatcher {
   isIgnored(path: string, isDir: boolean): boolean {
     let ignored = false;
     for (const { base, rules } of this.scopes) {
-      if (base !== '' && !path.startsWith(base + '/')) continue;
+      if (base !== '' && !path.startsWith(`${base}/`)) continue;
       const sub = base === '' ? path : path.slice(base.length + 1);
       for (const r of rules) {
         if (r.dirOnly && !isDir) continue;

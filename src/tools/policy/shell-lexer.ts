@@ -152,7 +152,7 @@ class Lexer {
       this.i++;
       if (/[A-Za-z_]/.test(s[this.i]!)) while (/[A-Za-z_0-9]/.test(s[this.i] ?? '')) this.i++;
       else this.i++;
-    } else [w.value, this.i] = [w.value + '$', this.i + 1];
+    } else [w.value, this.i] = [`${w.value}$`, this.i + 1];
     if (this.i > start + 1 || s[start] === '`') {
       w.value += s.slice(start, this.i);
       w.dynamic = true;

@@ -40,12 +40,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-export interface ImportRef {
+interface ImportRef {
   spec: string;
   typeOnly: boolean;
 }
 
-export function importsOf(source: string): ImportRef[] {
+function importsOf(source: string): ImportRef[] {
   const refs: ImportRef[] = [];
   const re =
     /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -56,7 +56,7 @@ export function importsOf(source: string): ImportRef[] {
   return refs;
 }
 
-export function violations(files: string[]): string[] {
+function violations(files: string[]): string[] {
   const problems: string[] = [];
   for (const file of files) {
     const layer = layerOf(file);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 import { z } from 'zod';
 import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
