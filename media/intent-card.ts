@@ -30,7 +30,7 @@ const STATUS_LABEL: Record<IntentItem['status'], string> = {
   failed: 'Failed',
 };
 
-export function formatElapsed(ms: number): string {
+function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
 }

@@ -27,7 +27,7 @@ At a terminal Keel asks about anything else; without one it is rejected and the 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
 Keel runs never see them. --provider scripted runs a built-in demo that needs no key.`;
 
-export type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
+type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
 export interface RunOptions {
   task: string;

@@ -4,7 +4,7 @@
 import type { ModelProvider } from '../kernel/index.js';
 import { createAnthropicProvider, createOpenAIProvider, DEFAULT_MODELS } from '../providers/index.js';
 
-export type VendorName = keyof typeof DEFAULT_MODELS;
+type VendorName = keyof typeof DEFAULT_MODELS;
 
 export interface ProviderChoice {
   provider: VendorName;

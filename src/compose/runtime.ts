@@ -19,7 +19,7 @@ import { createPolicy, toolsFor } from '../tools/index.js';
 import { buildSystemPrompt } from './system-prompt.js';
 
 /** The settings that shape a runtime, whichever host read them. */
-export interface RuntimeSettings {
+interface RuntimeSettings {
   maxTurns: number;
   autoApprove: Risk[];
   /** Commands of every class but dangerous run unasked when `execute` is auto-approved. */
@@ -80,7 +80,7 @@ export function composeRegistry(workspace: Workspace | undefined): Registry {
   return registry;
 }
 
-export function composePolicy(settings: RuntimeSettings, interactive: boolean): ApprovalPolicy {
+function composePolicy(settings: RuntimeSettings, interactive: boolean): ApprovalPolicy {
   const policy = createPolicy({
     autoApprove: settings.autoApprove,
     approveUnclassified: settings.approveUnclassified ?? false,

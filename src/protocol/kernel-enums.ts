@@ -25,6 +25,4 @@ export function isLiveRunStatus(status: RunStatus): boolean {
 }
 
 export type RunStatus = z.infer<typeof RunStatusSchema>;
-export type IntentStatus = z.infer<typeof IntentStatusSchema>;
 export type ApprovalScope = z.infer<typeof ApprovalScopeSchema>;
-export type Risk = z.infer<typeof RiskSchema>;

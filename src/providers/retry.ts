@@ -45,7 +45,7 @@ export function givenUp(error: ModelError, attempts: number): ModelError {
   return { ...error, message: `${error.message} (gave up after ${attempts} attempts)` };
 }
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const done = () => {

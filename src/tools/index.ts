@@ -25,14 +25,5 @@ export function toolsFor(shell: CommandShell | undefined): ToolDefinition[] {
   return allTools.map((t) => (t.name === runCommandTool.name ? createRunCommandTool(shell) : t));
 }
 
-export { readFileTool, listFilesTool, searchFilesTool, editFileTool, writeFileTool, runTestsTool, runCommandTool, getDiagnosticsTool };
-export { planEdit, type EditPlan, type EditBlock } from './edit/plan-edit.js';
-export { planWrite, type WritePlan } from './edit/plan-write.js';
-export { createPolicy, type PolicyOptions } from './policy/create-policy.js';
-export { classifyCommand, type CommandClass, type CommandClassification } from './policy/classify-command.js';
-export { protectedReason } from './policy/protected-paths.js';
+export { createPolicy } from './policy/create-policy.js';
 export { searchByWalking } from './search/walking-search.js';
-export { IgnoreMatcher, parseIgnore } from './ignore/gitignore.js';
-export { parseTestOutput } from './run-tests/parse-output.js';
-export type { TestReport, TestFailure } from './run-tests/test-report.js';
-export type { FileChangeData } from './change-data.js';

@@ -10,7 +10,7 @@ import type { VscodeWorkspace } from './vscode-workspace.js';
 import type { PlanOutcome } from './edit-plans.js';
 
 /** Proposed content of an edit intent on the current bytes; undefined when the tool edits nothing. */
-export type EditPlanner = (intent: ToolIntent, current: Uint8Array | undefined) => PlanOutcome | undefined;
+type EditPlanner = (intent: ToolIntent, current: Uint8Array | undefined) => PlanOutcome | undefined;
 
 const EDIT_TOOLS = new Set(['edit_file', 'write_file']);
 

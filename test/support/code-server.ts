@@ -90,7 +90,7 @@ export async function vscePackage(folder: string, out: string): Promise<void> {
 }
 
 /** The useful end of a failed command's output. */
-export function failure(error: unknown): string {
+function failure(error: unknown): string {
   const e = error as { stdout?: string; stderr?: string; message?: string };
   const text = `${e.stderr ?? ''}${e.stdout ?? ''}`.trim() || e.message || String(error);
   return text.length > 4000 ? `…${text.slice(-4000)}` : text;
@@ -121,7 +121,7 @@ export interface CodeServer {
   stop(): Promise<void>;
 }
 
-export const baseSettings: Record<string, unknown> = {
+const baseSettings: Record<string, unknown> = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
   'workbench.welcomePage.walkthroughs.openOnInstall': false,

@@ -12,7 +12,6 @@ export type RuntimeOutput = { kind: 'event'; event: RuntimeEvent } | { kind: 'to
 export type RuntimeDecision =
   | { type: 'finish' }
   | { type: 'call_tools'; intentIds: string[] }
-  | { type: 'request_approval'; intentIds: string[] }
   | { type: 'repair'; intentIds: string[] }
   | { type: 'fail'; message: string };
 

@@ -66,7 +66,7 @@ function redirectVerdict(r: Redirect): ArgvVerdict {
 }
 
 /** Home and system locations a command in a workspace has no business writing to. */
-export function isSensitivePath(p: string): boolean {
+function isSensitivePath(p: string): boolean {
   return (
     /^(~|\$HOME|\$\{HOME\})(\/|$)/.test(p) ||
     /(^|\/)\.ssh(\/|$)/.test(p) ||

@@ -11,7 +11,7 @@ export interface Word {
   glob: boolean;
 }
 
-export type Token =
+type Token =
   | { type: 'word'; word: Word }
   | { type: 'op'; value: ';' | '&&' | '||' | '|' | '|&' | '&' | '(' | ')' }
   | { type: 'redirect'; op: string; fd: string; target: Word | undefined };

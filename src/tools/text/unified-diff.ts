@@ -3,7 +3,7 @@
 import { diffLineArrays, type LineChange } from './line-diff.js';
 import { arrayLines, NO_EOL, type LineSource } from './line-index.js';
 
-export interface DiffStats {
+interface DiffStats {
   added: number;
   removed: number;
 }

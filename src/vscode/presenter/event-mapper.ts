@@ -7,7 +7,7 @@ import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import type { TranscriptModel } from './transcript-model.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
-export const DETAIL_CHARS = 8192;
+const DETAIL_CHARS = 8192;
 
 export function applyOutput(model: TranscriptModel, out: RuntimeOutput): { urgent: boolean } {
   if (out.kind === 'tool_output') {
@@ -134,7 +134,7 @@ function observe(model: TranscriptModel, observation: Observation, time: number)
   });
 }
 
-export function resultOf(observation: Observation): IntentResult {
+function resultOf(observation: Observation): IntentResult {
   const firstLine = observation.content.split('\n', 1)[0]!.slice(0, 160);
   const summary = observation.summary ?? (firstLine || (observation.ok ? 'done' : 'failed'));
   return {
