@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { echo; echo "== $1 ($(date +%T))"; }
 
-step typecheck
-npx tsc -p . --noEmit
+step "typecheck: tests and scripts, then src (Node, no DOM) and media (DOM, no Node) alone"
+npm run --silent typecheck
 step "lint: biome (rules and format) and knip (unused files, exports, dependencies)"
 npm run --silent lint
 if [ "${KEEL_SKIP_E2E:-}" != 1 ]; then
