@@ -3,10 +3,12 @@
 import assert from 'node:assert/strict';
 import { parseRunArgs } from '../../../src/cli/args.js';
 import { cliRuntime } from '../../../src/cli/run.js';
-import { MemoryLogStore, type ModelRequest, type Runtime } from '../../../src/kernel/index.js';
+import { composePolicy } from '../../../src/compose/runtime.js';
+import { MemoryLogStore, type ModelRequest, type Runtime, type ToolIntent } from '../../../src/kernel/index.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { allTools } from '../../../src/tools/index.js';
+import { writeFileTool } from '../../../src/tools/write-file.js';
 import { RuntimeFactory } from '../../../src/vscode/runtime-factory.js';
 import { readSettings } from '../../../src/vscode/settings.js';
 import { scratchDir } from '../../support/scratch.js';
@@ -46,5 +48,30 @@ describe('compose (one composition path for both hosts)', () => {
     assert.deepEqual(a.tools, b.tools);
     assert.equal(a.system, b.system);
     assert.match(a.system, new RegExp(`Workspace root: ${workspace.root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+});
+
+describe('compose: the policy with nobody to ask', () => {
+  const settings = { maxTurns: 5, autoApprove: [], commandsAllow: [], commandsDeny: [] };
+  const write = (path: string): ToolIntent => ({
+    id: 'i1',
+    tool: 'write_file',
+    input: { path, content: '' },
+    providerRef: 'p1',
+    summary: `write ${path}`,
+    risk: 'write',
+    paths: [path],
+    status: 'proposed',
+  });
+
+  it('refuses what a person must answer (a protected path) and leaves other questions to the host', async () => {
+    const workspace = await createNodeWorkspace(scratchDir('compose-policy'));
+    const ctx = { tool: writeFileTool, grants: [], workspace };
+    const headless = composePolicy({ ...settings, autoApprove: ['write'] }, false);
+    const protectedPath = await headless.decide(write('.vscode/tasks.json'), ctx);
+    assert.equal(protectedPath.type, 'deny');
+    assert.match(protectedPath.reason, /nobody to ask/);
+    assert.equal((await composePolicy(settings, false).decide(write('src/a.ts'), ctx)).type, 'ask');
+    assert.equal((await composePolicy(settings, true).decide(write('.vscode/tasks.json'), ctx)).type, 'ask');
   });
 });
