@@ -1,5 +1,5 @@
-// `keel run`: composes kernel + provider + tools + the Node workspace, streams the run to the
-// terminal, and turns the outcome into an exit status.
+// `keel run`: builds its runtime through src/compose on the Node workspace, streams the run to
+// the terminal, and turns the outcome into an exit status.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { composeRuntime, createModelProvider } from '../compose/index.js';
