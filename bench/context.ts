@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { Runtime, type ModelProvider, type ModelRequest, type RuntimeEvent, fixedTokens } from '../src/kernel/index.js';
 import { createAnthropicProvider, priceOf } from '../src/providers/index.js';
-import { createPolicy, createToolRegistry, searchByWalking } from '../src/tools/index.js';
+import { composeRegistry } from '../src/compose/index.js';
+import { createPolicy, searchByWalking } from '../src/tools/index.js';
 import { createNodeWorkspace } from '../src/node/node-workspace.js';
 import { startModelServer } from '../test/support/model-server.js';
 import { anthropicSse } from '../test/support/anthropic-wire.js';
@@ -72,7 +73,7 @@ async function play(window: number, onNeed = false): Promise<Played> {
     const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
     const runtime = new Runtime({
       provider,
-      registry: createToolRegistry(undefined, workspace.shell),
+      registry: composeRegistry(workspace),
       workspace,
       policy: createPolicy({ autoApprove: ['read', 'write', 'execute', 'network'], approveUnclassified: true }),
       maxTurns: 60,

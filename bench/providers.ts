@@ -23,6 +23,7 @@ import {
 } from '../src/kernel/index.js';
 import { createAnthropicProvider } from '../src/providers/anthropic.js';
 import { createOpenAIProvider } from '../src/providers/openai.js';
+import { sseBatches } from '../src/providers/sse.js';
 import { anthropicSse } from '../test/support/anthropic-wire.js';
 import { startModelServer } from '../test/support/model-server.js';
 import { chunkText } from '../test/support/model-turn.js';
@@ -232,10 +233,57 @@ function summarize(vendor: Vendor, { f64, f64small, f1, f1small }: Scenarios): R
   };
 }
 
+/** A body that hands out one piece per read, as a socket would. */
+function pieces(parts: string[]): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  let i = 0;
+  return new ReadableStream({
+    pull: (c) => (i < parts.length ? c.enqueue(enc.encode(parts[i++])) : c.close()),
+  });
+}
+
+/**
+ * The SSE decoder alone, 64,000 events against 2,000, in two shapes: a burst of events in one
+ * read, and one long line arriving in 100-byte reads. Linear is 32; a decoder that rescans its
+ * buffer per event or per read is ~1000. (The unit test counts the decoder's work instead.)
+ */
+async function sseLinearity(): Promise<Record<string, number>> {
+  const one = 'data: {"choices":[{"delta":{"content":"x"}}]}\n\n';
+  const shapes = {
+    burst: (events: number) => [one.repeat(events)],
+    longLine: (events: number) => {
+      const line = `data: ${'y'.repeat(events * 40)}\n\n`;
+      return Array.from({ length: Math.ceil(line.length / 100) }, (_, i) => line.slice(i * 100, i * 100 + 100));
+    },
+  };
+  const results: Record<string, number> = {};
+  for (const [name, shape] of Object.entries(shapes)) {
+    const cpu = async (events: number) => {
+      const runs: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const body = pieces(shape(events));
+        runs.push(
+          (
+            await timed(async () => {
+              for await (const _ of sseBatches(body));
+            })
+          ).cpuMs,
+        );
+      }
+      return median(runs);
+    };
+    await cpu(2000);
+    const ratio = (await cpu(64_000)) / (await cpu(2000));
+    console.log(`SSE decoder, ${name}: 32× the bytes took ${ratio.toFixed(1)}× the CPU time (32 is linear)`);
+    results[`sse${name[0]!.toUpperCase()}${name.slice(1)}Ratio64kTo2k`] = round(ratio, 2);
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
   const { url, stop } = await startChild();
   try {
-    const results: Record<string, number | string> = {};
+    const results: Record<string, number | string> = await sseLinearity();
     for (const vendor of ['anthropic', 'openai'] as const) {
       const scenarios: Scenarios = {
         f64: await measure(vendor, url, 64, MiB),

@@ -1,5 +1,7 @@
 // A proposed tool call: what it would do, its risk and status, Approve / Reject while it waits,
-// live output while it runs, and the result (expandable) when it is done.
+// live output while it runs, and the result (expandable) when it is done. A command is shown
+// whole (wrapped, scrollable when long) and its paths in full, with the hidden characters the
+// host made visible (⟨U+202E⟩, ␛) and a warning when there were any.
 import { perIntentTestId, TestIds, type IntentItem } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
 
@@ -28,7 +30,7 @@ const STATUS_LABEL: Record<IntentItem['status'], string> = {
   failed: 'Failed',
 };
 
-export function formatElapsed(ms: number): string {
+function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
 }
@@ -51,6 +53,16 @@ export class IntentCard {
   private readonly statusEl = h('span', { class: 'intent-status' });
   private readonly elapsedEl = h('span', { class: 'intent-elapsed' });
   private readonly reasonEl = h('div', { class: 'intent-reason' });
+  private readonly commandEl = h('pre', {
+    class: 'intent-command',
+    attrs: { 'data-testid': TestIds.intentCommand, 'aria-label': 'Command line' },
+  });
+  private readonly pathsEl = h('div', { class: 'intent-paths', attrs: { 'data-testid': TestIds.intentPaths } });
+  private readonly hiddenEl = h('div', {
+    class: 'intent-hidden-chars',
+    attrs: { 'data-testid': TestIds.hiddenChars, role: 'note' },
+    text: 'Contains invisible, reordering or control characters, shown here as ⟨U+…⟩ or as control pictures (␛, ␊).',
+  });
   private readonly actionsEl: HTMLElement;
   private readonly rejectForm: HTMLElement;
   private readonly rejectInput: HTMLInputElement;
@@ -121,6 +133,9 @@ export class IntentCard {
         this.statusEl,
         this.elapsedEl,
       ),
+      this.commandEl,
+      this.pathsEl,
+      this.hiddenEl,
       this.reasonEl,
       this.actionsEl,
       this.progressEl,
@@ -136,6 +151,7 @@ export class IntentCard {
     el.setAttribute('aria-label', `${item.tool}: ${item.summary} (${RISK_TEXT[item.risk].toLowerCase()}) — ${STATUS_LABEL[item.status]}`);
     if (this.renderedStatus !== item.status) this.renderStatus(item);
     const waiting = item.status === 'awaiting_approval';
+    this.renderJudged(item, waiting);
     setHidden(this.actionsEl, !waiting);
     this.reasonEl.textContent = waiting
       ? `Risk: ${item.risk}${item.approvalReason ? ` — ${item.approvalReason}` : ''}`
@@ -178,6 +194,18 @@ export class IntentCard {
     if (item.status !== 'awaiting_approval') this.rejectForm.hidden = true;
   }
 
+  /** The whole command line, the paths (while waiting) and the hidden-characters warning. */
+  private renderJudged(item: IntentItem, waiting: boolean): void {
+    const command = item.command ?? '';
+    if (this.commandEl.textContent !== command) this.commandEl.textContent = command;
+    setHidden(this.commandEl, !command);
+    const paths = waiting && !item.command ? (item.paths ?? []).filter((p) => p !== '.') : [];
+    const pathsText = paths.length ? `${paths.length === 1 ? 'Path' : 'Paths'}: ${paths.join(', ')}` : '';
+    if (this.pathsEl.textContent !== pathsText) this.pathsEl.textContent = pathsText;
+    setHidden(this.pathsEl, !pathsText);
+    setHidden(this.hiddenEl, !item.hiddenChars);
+  }
+
   private renderProgress(item: IntentItem): void {
     const tail = item.status === 'running' || !item.result ? (item.progressTail ?? '') : '';
     if (this.progressEl.textContent !== tail) this.progressEl.textContent = tail;
@@ -187,8 +215,8 @@ export class IntentCard {
   private renderResult(item: IntentItem): void {
     const result = item.result;
     setHidden(this.resultEl, !result);
-    if (!result || this.resultEl.dataset['rendered'] === '1') return;
-    this.resultEl.dataset['rendered'] = '1';
+    if (!result || this.resultEl.dataset.rendered === '1') return;
+    this.resultEl.dataset.rendered = '1';
     const summary = h('summary', { class: result.ok ? 'ok' : 'error' }, icon(result.ok ? 'check' : 'error'), ` ${result.summary}`);
     const detail = result.detail ? h('pre', { class: 'intent-detail', text: result.detail }) : null;
     this.resultEl.replaceChildren(summary, ...(detail ? [detail] : []));

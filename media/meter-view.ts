@@ -26,12 +26,12 @@ export function formatTokens(n: number): string {
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
-export function formatUsd(n: number): string {
+function formatUsd(n: number): string {
   return `$${n.toFixed(n < 1 ? 3 : 2)}`;
 }
 
 /** Tokens per part as the bar shows them: the input parts scaled to what the model reported using. */
-export function shownParts(meter: Meter): Record<Part, number> {
+function shownParts(meter: Meter): Record<Part, number> {
   const { split } = meter;
   const estimated = split.systemTools + split.notes + split.history;
   const scale = estimated > 0 ? meter.usedTokens / estimated : 0;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond npm packages, outside the repo, once:
 #   - Debian's chromium (the browser playwright-core drives), libkrb5-dev (a native module
-#     of VS Code needs its headers) and ripgrep (search_files' engine on Node);
+#     of VS Code needs its headers), ripgrep (search_files' engine on Node) and strace (the
+#     command classifier's differential proof traces what each command line really does);
 #   - Node 24 from the npm package `node` (code-server requires it) and code-server from npm,
 #     built against Node 24's headers, into ${KEEL_CACHE:-$HOME/.cache/keel}.
 # Idempotent: a marker is written only after the installed server answers --version, so a
@@ -29,6 +30,8 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
 # ripgrep: search_files on Node uses rg from PATH; the unit tests exercise both it and the fallback.
 command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
+# strace: test/unit/shell-proof runs every command line the classifier calls read-only under it.
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 # node-gyp builds code-server's native modules (normally already on these machines).
 command -v make >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)

@@ -4,7 +4,8 @@
 //   npm start -- --stand-in        plays the scripted bug fix from the e2e tests instead
 //   npm start -- --folder <path>   opens <path> itself instead of a copy of the example
 //   KEEL_PORT=8080 npm start       a fixed port (default: a free one)
-import { startCodeServer, copyWorkspace, packageVsix } from '../test/support/code-server.js';
+import { copyWorkspace, startCodeServer } from '../test/support/code-server.js';
+import { packageVsix } from './vsix.js';
 import { startModelServer } from '../test/support/model-server.js';
 import { fixerModel } from '../test/e2e/lib/fixer-model.js';
 

@@ -19,7 +19,7 @@ const test: Call = { tool: 'test' };
 const edit = (file: number): Call => ({ tool: 'edit', file });
 
 /** Turn by turn; four turns make two calls. The 30th turn is the answer. */
-export const PLAN: Call[][] = [
+const PLAN: Call[][] = [
   [search('export function rule_\\d+_0\\b')],
   [read(1), read(2)],
   [read(3)],

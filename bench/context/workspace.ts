@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 /** Functions per file (about 280 characters each as read_file numbers them): all but mod4 fit one read_file page. */
-export const FILE_FUNCTIONS = [96, 110, 108, 200, 100, 110, 106, 104, 110, 108, 100, 110, 104, 108, 110];
+const FILE_FUNCTIONS = [96, 110, 108, 200, 100, 110, 106, 104, 110, 108, 100, 110, 104, 108, 110];
 /** Files whose test fails until their bug line is edited. */
 export const BUGGY = [3, 7, 9];
 
@@ -59,7 +59,7 @@ export function createWorkspace(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-bench-context-'));
   fs.mkdirSync(path.join(root, 'src'));
   fs.mkdirSync(path.join(root, 'scripts'));
-  FILE_FUNCTIONS.forEach((functions, i) => fs.writeFileSync(path.join(root, fileName(i + 1)), moduleText(i + 1, functions)));
+  for (const [i, functions] of FILE_FUNCTIONS.entries()) fs.writeFileSync(path.join(root, fileName(i + 1)), moduleText(i + 1, functions));
   fs.writeFileSync(path.join(root, 'scripts', 'test.js'), TEST_SCRIPT);
   fs.writeFileSync(path.join(root, 'package.json'), '{ "name": "bench-shop", "private": true }\n');
   return root;

@@ -1,21 +1,25 @@
-// Markdown → sanitized DOM for one block. Images never become remote <img>; code blocks are
-// highlighted and get a copy button. `markdownStats` counts parses so tests can prove that
-// finished blocks are not parsed again.
-import { Marked, type Tokens } from 'marked';
+// Markdown → sanitized DOM. Finished blocks arrive as marked's tokens (see block-splitter) and
+// are rendered once, highlighted; the open block is rendered from text each frame, with code
+// left plain (highlighting a block that changes every frame costs much and shows nothing new).
+// Images never become remote <img>; code blocks get a copy button. `markdownStats` counts
+// parses so tests can prove that finished blocks are not parsed again.
+import { Lexer, type Links, Marked, type MarkedOptions, type Token, type Tokens } from 'marked';
 import { escapeHtml, highlightCode } from './highlight.js';
-import { isEmbeddedImage, sanitizeHtml } from './sanitize.js';
+import { sanitizeHtml } from './sanitize.js';
+import { markdownStats } from './stats.js';
+import { holdsRawHtml } from './token-walk.js';
 
-export const markdownStats = { parses: 0 };
+// Every image comes out as <img>; after sanitizing, one that is not embedded data becomes a Keel
+// image link (sanitize.ts), so that class is Keel's to give, never the model's.
+function image({ href, text }: Tokens.Image): string {
+  return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
+}
 
-const marked = new Marked({
+const finished = new Marked({
   gfm: true,
   async: false,
   renderer: {
-    image({ href, text }: Tokens.Image): string {
-      if (isEmbeddedImage(href)) return `<img src="${escapeHtml(href)}" alt="${escapeHtml(text)}">`;
-      const label = text ? `${escapeHtml(text)} (${escapeHtml(href)})` : escapeHtml(href);
-      return `<a class="image-link" href="${escapeHtml(href)}">${label}</a>`;
-    },
+    image,
     code({ text, lang }: Tokens.Code): string {
       const { html, language } = highlightCode(text.replace(/\n$/, ''), lang);
       const cls = language ? ` class="hljs language-${escapeHtml(language)}"` : ' class="hljs"';
@@ -24,13 +28,38 @@ const marked = new Marked({
   },
 });
 
-/** Renders one finished (or the open) markdown block. */
+const open = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    image,
+    code: ({ text }: Tokens.Code): string => `<pre><code class="hljs streaming">${escapeHtml(text.replace(/\n$/, ''))}</code></pre>\n`,
+  },
+});
+
+/** The lexer options the splitter must use so its tokens are the ones a whole render would make. */
+export const markdownOptions: MarkedOptions = finished.defaults;
+
+/** Renders a whole markdown text (a reference for tests; the warm-up). */
 export function renderMarkdown(text: string): DocumentFragment {
   markdownStats.parses += 1;
-  const html = marked.parse(text, { async: false }) as string;
-  const fragment = sanitizeHtml(html);
-  for (const pre of Array.from(fragment.querySelectorAll('pre'))) addCopyButton(pre);
-  return fragment;
+  markdownStats.lexedChars += text.length;
+  return toFragment(finished.parse(text, { async: false }) as string);
+}
+
+/** Renders a finished block's tokens (already lexed, inline tokens included). */
+export function renderTokens(tokens: Token[]): DocumentFragment {
+  markdownStats.parses += 1;
+  return toFragment(finished.parser(tokens));
+}
+
+/** Renders the open block: its text, with the definitions of the finished blocks. */
+export function renderOpenMarkdown(text: string, links: Links): DocumentFragment {
+  markdownStats.parses += 1;
+  markdownStats.lexedChars += text.length;
+  const lexer = new Lexer(markdownOptions);
+  lexer.tokens.links = Object.assign(Object.create(null), links);
+  return toFragment(open.parser(lexer.lex(text)), false);
 }
 
 /** A code fence still streaming: plain text, no parse, no highlight (it is redone when closed). */
@@ -43,6 +72,25 @@ export function renderOpenFence(text: string): HTMLElement {
   code.textContent = body;
   pre.append(code);
   return pre;
+}
+
+const PROBE = '<span data-keel-probe=""></span>';
+
+/**
+ * True when the HTML of these tokens leaves an element open (`<details>` waiting for its
+ * `</details>`, an unclosed `<b>`…): rendered whole, the blocks after would nest inside it, so
+ * they must not be rendered apart. The browser's own parser answers: a probe element appended
+ * to the HTML lands at the top level, untouched, only when nothing is left open.
+ */
+export function leavesHtmlOpen(tokens: Token[]): boolean {
+  if (!holdsRawHtml(tokens)) return false;
+  const doc = new window.DOMParser().parseFromString(finished.parser(tokens) + PROBE, 'text/html');
+  const last = doc.body.lastChild;
+  return !(last?.nodeType === 1 && (last as Element).hasAttribute('data-keel-probe') && doc.body.lastElementChild === last);
+}
+
+function toFragment(html: string, copyButtons = true): DocumentFragment {
+  return sanitizeHtml(html, copyButtons ? addCopyButton : undefined);
 }
 
 function addCopyButton(pre: HTMLPreElement): void {
@@ -66,9 +114,9 @@ function addCopyButton(pre: HTMLPreElement): void {
  * first real render then runs warm code (parser, sanitizer, highlighter) instead of cold.
  */
 export function warmUpMarkdown(): void {
-  const before = markdownStats.parses;
+  const before = { ...markdownStats };
   renderMarkdown(
     '# W\n\n*a* **b** `c` [d](https://e.invalid) ![f](https://e.invalid/g.png)\n\n- h\n\n1. i\n\n> j\n\n```ts\nconst k: number = 1;\n```\n',
   );
-  markdownStats.parses = before;
+  Object.assign(markdownStats, before);
 }

@@ -1,5 +1,7 @@
 // Everything markdown produces passes DOMPurify with an allow-list, then a pass over the inert
 // result that turns any image not embedded as data into a link: the view never fetches.
+// Model-written markdown may not wear Keel's own UI: of `class`, only highlight.js and
+// language classes survive (no `button`, `intent-card`, `notice`…), and no id, style or data-*.
 import DOMPurify from 'dompurify';
 
 const ALLOWED_TAGS = [
@@ -43,53 +45,83 @@ const ALLOWED_TAGS = [
 ];
 const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'class', 'align', 'start', 'type', 'checked', 'disabled', 'colspan', 'rowspan'];
 
+/** The only classes model markdown may carry: code highlighting (`hljs`, `hljs-keyword`) and fence languages. */
+const ALLOWED_CLASS = /^(?:hljs(?:-[A-Za-z0-9_-]+)?|language-[A-Za-z0-9_+#.-]+)$/;
+
 /** Images the view may show: embedded raster data only (no SVG: it can reference URLs). */
 const EMBEDDED_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
+/** Elements the sanitizer kept that need a second look, gathered while it walks the tree. */
+let kept: Element[] = [];
 
 /**
  * Created on first use so it binds to the page's window (jsdom in tests, the webview live).
  * The config is set once: passing it per call makes DOMPurify re-parse it for every block.
+ * Images, inputs and code blocks are gathered by a hook during DOMPurify's own walk, so no
+ * query runs on its inert document afterwards (a selector engine per document is costly in
+ * jsdom, and the walk has visited every node already).
  */
 function purify(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
   purifier = DOMPurify(window);
+  purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName !== 'class') return;
+    const kept = data.attrValue.split(/\s+/).filter((c) => ALLOWED_CLASS.test(c));
+    data.attrValue = kept.join(' ');
+    data.keepAttr = kept.length > 0;
+  });
   purifier.setConfig({
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
+    // Parse in <body> from the first character, so a block that opens with a comment keeps the
+    // whitespace after it as the same markdown rendered whole does.
+    FORCE_BODY: true,
+  });
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'IMG' || node.nodeName === 'INPUT' || node.nodeName === 'PRE') kept.push(node as Element);
   });
   return purifier;
 }
 
-export function isEmbeddedImage(src: string): boolean {
+function isEmbeddedImage(src: string): boolean {
   return EMBEDDED_IMAGE.test(src);
 }
 
-/** A sanitized fragment, owned by an inert document until the caller inserts it. */
-export function sanitizeHtml(html: string): DocumentFragment {
+/**
+ * A sanitized fragment, owned by an inert document until the caller inserts it. `onCode` sees
+ * each code block (`pre`) kept.
+ */
+export function sanitizeHtml(html: string, onCode?: (pre: HTMLPreElement) => void): DocumentFragment {
+  kept = [];
   const fragment = purify().sanitize(html) as unknown as DocumentFragment;
-  neutralizeImages(fragment);
-  for (const input of Array.from(fragment.querySelectorAll('input'))) {
-    if (input.getAttribute('type') !== 'checkbox') input.remove();
-    else input.setAttribute('disabled', '');
+  const found = kept;
+  kept = [];
+  for (const el of found) {
+    if (el.nodeName === 'IMG') neutralizeImage(el);
+    else if (el.nodeName === 'INPUT') fixInput(el);
+    else onCode?.(el as HTMLPreElement);
   }
   return fragment;
 }
 
-function neutralizeImages(root: DocumentFragment): void {
-  for (const img of Array.from(root.querySelectorAll('img'))) {
-    const src = img.getAttribute('src') ?? '';
-    if (isEmbeddedImage(src)) continue;
-    img.replaceWith(imageLink(img.ownerDocument, src, img.getAttribute('alt') ?? ''));
-  }
+function neutralizeImage(img: Element): void {
+  const src = img.getAttribute('src') ?? '';
+  if (isEmbeddedImage(src)) return;
+  img.replaceWith(imageLink(img.ownerDocument, src, img.getAttribute('alt') ?? ''));
+}
+
+/** Only task-list checkboxes survive, and they cannot be ticked. */
+function fixInput(input: Element): void {
+  if (input.getAttribute('type') !== 'checkbox') input.remove();
+  else input.setAttribute('disabled', '');
 }
 
 /** `alt (url)` as a link the host opens on click: the URL stays visible, nothing is fetched. */
-export function imageLink(doc: Document, src: string, alt: string): HTMLElement {
+function imageLink(doc: Document, src: string, alt: string): HTMLElement {
   const link = doc.createElement('a');
   link.className = 'image-link';
   if (src) link.setAttribute('href', src);

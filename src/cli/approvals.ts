@@ -2,9 +2,9 @@
 // terminal — nobody, so anything not pre-approved is rejected and the model is told why. The
 // person sees exactly what would run: the whole command line, with anything invisible shown.
 import * as readline from 'node:readline';
-import { showInvisibles, type Runtime, type ToolIntent } from '../kernel/index.js';
+import { visibleText, type Runtime, type ToolIntent } from '../kernel/index.js';
 
-export const NON_INTERACTIVE_REASON = 'not approved (non-interactive)';
+const NON_INTERACTIVE_REASON = 'not approved (non-interactive)';
 
 export type Approver = (intent: ToolIntent, reason: string, runtime: Runtime) => Promise<void>;
 
@@ -56,12 +56,12 @@ export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.Wr
  */
 export function describeForApproval(intent: ToolIntent, reason: string): string {
   const input = intent.input as { command?: unknown; cwd?: unknown } | null;
-  const lines = [`Allow ${intent.tool}? (${showInvisibles(reason)})`];
+  const lines = [`Allow ${intent.tool}? (${visibleText(reason)})`];
   if (typeof input?.command === 'string') {
-    lines.push(`  $ ${showInvisibles(input.command)}`);
-    if (typeof input.cwd === 'string') lines.push(`  in ${showInvisibles(input.cwd)}`);
+    lines.push(`  $ ${visibleText(input.command)}`);
+    if (typeof input.cwd === 'string') lines.push(`  in ${visibleText(input.cwd)}`);
   } else {
-    lines.push(`  ${showInvisibles(intent.summary)}`);
+    lines.push(`  ${visibleText(intent.summary)}`);
   }
   return lines.join('\n');
 }

@@ -2,7 +2,7 @@
 // (the model's call summaries with anything invisible in them shown, never interpreted).
 import {
   requestBreakdown,
-  showInvisibles,
+  visibleText,
   type ConversationState,
   type ModelRequest,
   type RuntimeEvent,
@@ -33,15 +33,15 @@ export function streamPrinter(stdout: NodeJS.WritableStream): Printer {
 export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) => ToolIntent | undefined): void {
   const label = (id: string) => {
     const i = intent(id);
-    return i ? `${i.tool} ${showInvisibles(i.summary)}`.trim() : id;
+    return i ? `${i.tool} ${visibleText(i.summary)}`.trim() : id;
   };
   switch (e.type) {
     case 'text_delta':
       return p.out(e.text);
     case 'intent_proposed':
-      return p.line(`▸ proposed ${e.intent.tool}: ${showInvisibles(e.intent.summary)} [${e.intent.risk}]`);
+      return p.line(`▸ proposed ${e.intent.tool}: ${visibleText(e.intent.summary)} [${e.intent.risk}]`);
     case 'approval_requested':
-      return p.line(`? ${label(e.intentId)} needs approval: ${showInvisibles(e.reason)}`);
+      return p.line(`? ${label(e.intentId)} needs approval: ${visibleText(e.reason)}`);
     case 'intent_approved':
       return p.line(`✓ approved ${label(e.intentId)}${e.auto ? ' (by policy)' : e.scope !== 'once' ? ` (${e.scope})` : ''}`);
     case 'intent_rejected':

@@ -42,7 +42,7 @@ export function projectContext(state: ConversationState, options: ProjectionOpti
 }
 
 /** The goal and the notes block (the stable prefix), and the live history as the model sees it. */
-export function splitHistory(state: ConversationState): { prefix: ModelMessage[]; live: ModelMessage[] } {
+function splitHistory(state: ConversationState): { prefix: ModelMessage[]; live: ModelMessage[] } {
   const goalAt = state.messages.findIndex((m) => m.type === 'user');
   if (goalAt < 0) return { prefix: [], live: toModelMessages(state, state.messages) };
   const prefix = toModelMessages(state, [state.messages[goalAt]!]);

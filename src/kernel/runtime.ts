@@ -1,6 +1,6 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
-import type { ConversationState } from './contracts/state.js';
+import { isLiveStatus, type ConversationState } from './contracts/state.js';
 import type { ModelProvider, ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, FoldOutcome, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
@@ -12,9 +12,10 @@ import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHo
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
-import { Registry } from './registry.js';
+import type { Registry } from './registry.js';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
+import { redactEvent } from './redact.js';
 
 export interface RuntimeOptions {
   provider: ModelProvider;
@@ -31,13 +32,13 @@ export interface RuntimeOptions {
   events?: readonly RuntimeEvent[];
   now?: () => number;
   newId?: () => string;
+  /** API keys the host holds: removed (with key-shaped text) from every error event logged. */
+  secrets?: () => readonly string[];
 }
 
 export type UserInput =
   | string
   | { text: string; images?: { mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string }[] };
-
-const TERMINAL = new Set(['idle', 'completed', 'failed', 'cancelled']);
 
 export class Runtime implements RuntimeFacade {
   private readonly log: EventLog;
@@ -69,7 +70,7 @@ export class Runtime implements RuntimeFacade {
 
   /** A run that stopped without ending (a reload, a crash) and can be resumed. */
   get interrupted(): boolean {
-    return !this.running && !TERMINAL.has(this.state.status);
+    return !this.running && isLiveStatus(this.state.status);
   }
 
   send(input: UserInput): AsyncIterable<RuntimeOutput> {
@@ -245,7 +246,8 @@ export class Runtime implements RuntimeFacade {
   }
 
   private emit(input: RuntimeEventInput): void {
-    this.log.append(input, this.runId);
+    // The last line of defence: no error event reaches the log, a listener or the UI with a key in it.
+    this.log.append(redactEvent(input, this.options.secrets), this.runId);
   }
 
   private onEvent(event: RuntimeEvent): void {

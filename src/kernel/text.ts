@@ -34,22 +34,3 @@ export function shortenMiddle(text: string, maxChars: number): string {
 export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
-
-/**
- * Characters that draw nothing, move the cursor, or reorder what is shown: controls (C0, DEL,
- * C1 — ESC starts terminal escape sequences), bidi embeddings, overrides, isolates and marks,
- * zero-width and non-breaking spaces, line and paragraph separators, the soft hyphen, Hangul
- * fillers, variation selectors, interlinear annotations and tag characters.
- */
-const INVISIBLE =
-  /[\u0000-\u001f\u007f-\u00a0\u00ad\u061c\u115f\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\ufff9-\ufffb]|[\u{e0000}-\u{e007f}]/gu;
-const NAMED: Record<string, string> = { '\t': 'TAB', '\n': 'LF', '\r': 'CR', '\u001b': 'ESC', '\u00a0': 'NBSP' };
-
-/**
- * The text with every invisible or reordering character shown as a visible marker, ⟨TAB⟩,
- * ⟨LF⟩, ⟨ESC⟩, ⟨NBSP⟩ or ⟨U+202E⟩, so what a person approves is exactly what runs: one line,
- * no hidden part, no text that draws over or reverses other text. Everything else is kept as is.
- */
-export function showInvisibles(text: string): string {
-  return text.replace(INVISIBLE, (c) => `⟨${NAMED[c] ?? `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`}⟩`);
-}

@@ -11,7 +11,7 @@ import { findRipgrep, runRipgrep } from './ripgrep.js';
 import { commandShell } from './command-shell.js';
 import { runProcess } from './run-process.js';
 
-export type FallbackSearch = (ws: Workspace, query: SearchQuery, signal: AbortSignal) => Promise<SearchResult>;
+type FallbackSearch = (ws: Workspace, query: SearchQuery, signal: AbortSignal) => Promise<SearchResult>;
 
 export interface NodeWorkspaceOptions {
   /** Path of rg; null never uses ripgrep; absent looks for rg on PATH. */
@@ -82,18 +82,25 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       }
     },
     async search(query, signal) {
-      const path = query.path ? await paths.resolve(query.path) : undefined;
-      const q = { ...query, path: path || undefined };
+      // The files come from a walk of this root; a lexical check keeps any other list inside it.
+      const outside = query.files.find((f) => !isRelativeInside(f));
+      if (outside !== undefined) throw new WorkspaceError('outside_workspace', `${outside} is not a workspace-relative file path.`);
       const rgPath = await rg();
-      if (rgPath) return runRipgrep(rgPath, paths.root, q, signal);
-      return options.fallbackSearch ? options.fallbackSearch(ws, q, signal) : basicSearch(paths.root, q, signal);
+      if (rgPath) return runRipgrep(rgPath, paths.root, query, signal);
+      return options.fallbackSearch ? options.fallbackSearch(ws, query, signal) : basicSearch(paths.root, query, signal);
     },
     async runProcess(commandLine, opts: ProcessOptions) {
       const cwd = await paths.resolve(opts.cwd ?? '.');
       const st = await fs.stat(abs(cwd)).catch(() => undefined);
       if (!st?.isDirectory()) throw new WorkspaceError('not_a_directory', `${opts.cwd} is not a folder in the workspace.`);
-      return runProcess(commandLine, abs(cwd), opts, (await options.withheldSecrets?.()) ?? []);
+      return runProcess(commandLine, abs(cwd), opts, { withheld: (await options.withheldSecrets?.()) ?? [] });
     },
   };
   return ws;
+}
+
+/** A relative POSIX path that cannot leave the root by its spelling (no '..', not absolute). */
+function isRelativeInside(p: string): boolean {
+  if (p === '' || p.startsWith('/') || (process.platform === 'win32' && /^[A-Za-z]:|\\/.test(p))) return false;
+  return !p.split('/').includes('..');
 }

@@ -2,7 +2,7 @@
 // capturing bounded head/tail output. A timeout or an abort ends the whole group: SIGTERM,
 // then SIGKILL.
 import { spawn } from 'node:child_process';
-import { WorkspaceError, type ProcessOptions, type ProcessResult } from '../kernel/index.js';
+import { type ProcessOptions, type ProcessResult, realTimers, type Timers, WorkspaceError } from '../kernel/index.js';
 import { BoundedCapture } from './bounded-capture.js';
 import { childSpawn } from './command-shell.js';
 
@@ -10,13 +10,20 @@ const KILL_GRACE_MS = 2000;
 /** After the shell exits, how long to wait for output still in the pipes. */
 const DRAIN_MS = 250;
 
-/** `withheld`: secrets (the provider keys Keel holds) that no variable of the child may carry. */
+export interface RunProcessExtras {
+  /** Secrets (the provider keys Keel holds) that no variable of the child may carry. */
+  withheld?: Iterable<string>;
+  /** Drive the timeout, the kill grace and the drain wait (tests move them by hand). */
+  timers?: Timers;
+}
+
 export function runProcess(
   commandLine: string,
   cwdAbs: string,
   opts: ProcessOptions,
-  withheld: Iterable<string> = [],
+  extras: RunProcessExtras = {},
 ): Promise<ProcessResult> {
+  const { withheld = [], timers = realTimers } = extras;
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const how = childSpawn(commandLine, opts.env, withheld);
@@ -30,12 +37,13 @@ export function runProcess(
     const err = new BoundedCapture(opts.maxCaptureChars);
     const combined = new BoundedCapture(opts.maxCaptureChars);
     const state = { timedOut: false, cancelled: false, exit: null as number | null, signal: null as string | null, done: false };
-    const timers: NodeJS.Timeout[] = [];
+    const pending: unknown[] = [];
 
     const endGroup = () => {
       killGroup(child.pid, 'SIGTERM');
       // Not cleared when the shell exits: a grandchild that ignores SIGTERM must still go.
-      setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
+      const kill = timers.setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
+      (kill as { unref?: () => void }).unref?.();
     };
     const onAbort = () => {
       state.cancelled = true;
@@ -44,7 +52,7 @@ export function runProcess(
     const finish = () => {
       if (state.done) return;
       state.done = true;
-      timers.forEach(clearTimeout);
+      for (const t of pending) timers.clearTimeout(t);
       opts.signal.removeEventListener('abort', onAbort);
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -73,18 +81,18 @@ export function runProcess(
     }
     child.on('error', (e) => {
       state.done = true;
-      timers.forEach(clearTimeout);
+      for (const t of pending) timers.clearTimeout(t);
       opts.signal.removeEventListener('abort', onAbort);
       reject(new WorkspaceError('io_error', `Could not start ${how.file}: ${e.message}`));
     });
     child.on('exit', (code, signal) => {
       [state.exit, state.signal] = [code, signal];
       // Background children may hold the pipes open; do not wait for them forever.
-      timers.push(setTimeout(finish, DRAIN_MS));
+      pending.push(timers.setTimeout(finish, DRAIN_MS));
     });
     child.on('close', finish);
-    timers.push(
-      setTimeout(() => {
+    pending.push(
+      timers.setTimeout(() => {
         state.timedOut = true;
         endGroup();
       }, opts.timeoutMs),

@@ -9,3 +9,4 @@ export * from './host-message.js';
 export * from './webview-message.js';
 export * from './parse.js';
 export * from './test-ids.js';
+export * from './ids.js';

@@ -3,17 +3,19 @@
 import * as z from 'zod/mini';
 import { ApprovalScopeSchema, FoldSourceSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
 
+/** How much live tool output the host sends and the webview keeps per call: its last characters. */
+export const PROGRESS_TAIL_CHARS = 4096;
+
 /** Messages an action button may send back (the host decides what they do). */
-export const NoticeActionSchema = z.object({
+const NoticeActionSchema = z.object({
   label: z.string(),
   message: z.enum(['apiKey/set', 'task/resume', 'log/show']),
 });
-export type NoticeAction = z.infer<typeof NoticeActionSchema>;
 
-export const UserItemSchema = z.object({ kind: z.literal('user'), id: z.string(), text: z.string() });
+const UserItemSchema = z.object({ kind: z.literal('user'), id: z.string(), text: z.string() });
 
 /** Markdown, streamed by `text/append`; `done` once the turn's text is complete. */
-export const AssistantItemSchema = z.object({
+const AssistantItemSchema = z.object({
   kind: z.literal('assistant'),
   id: z.string(),
   text: z.string(),
@@ -21,14 +23,14 @@ export const AssistantItemSchema = z.object({
 });
 
 /** Shown collapsed. */
-export const ReasoningItemSchema = z.object({
+const ReasoningItemSchema = z.object({
   kind: z.literal('reasoning'),
   id: z.string(),
   text: z.string(),
   done: z.optional(z.boolean()),
 });
 
-export const IntentResultSchema = z.object({
+const IntentResultSchema = z.object({
   ok: z.boolean(),
   summary: z.string(),
   /** Bounded excerpt of the observation, shown when the result is expanded. */
@@ -37,7 +39,11 @@ export const IntentResultSchema = z.object({
 });
 export type IntentResult = z.infer<typeof IntentResultSchema>;
 
-/** One proposed tool call. `id` is the kernel's intent id. */
+/**
+ * One proposed tool call. `id` is the kernel's intent id. Text a person judges (summary,
+ * command, paths, reason) arrives with hidden and control characters already made visible by
+ * the host (kernel `visibleText`); the webview shows it as text, never as markup.
+ */
 export const IntentItemSchema = z.object({
   kind: z.literal('intent'),
   id: z.string(),
@@ -46,6 +52,10 @@ export const IntentItemSchema = z.object({
   risk: RiskSchema,
   status: IntentStatusSchema,
   paths: z.optional(z.array(z.string())),
+  /** The whole command line the call would run, for commands and test runs given one. */
+  command: z.optional(z.string()),
+  /** The call's text had invisible, reordering or control characters (now shown as markers). */
+  hiddenChars: z.optional(z.boolean()),
   /** Why the policy asked (shown above the buttons). */
   approvalReason: z.optional(z.string()),
   approvedScope: z.optional(ApprovalScopeSchema),
@@ -54,12 +64,12 @@ export const IntentItemSchema = z.object({
   /** Host clock (ms) when execution started; the webview ticks elapsed from it. */
   startedAt: z.optional(z.number()),
   elapsedMs: z.optional(z.number()),
-  /** Last few KB of live output. */
+  /** Last PROGRESS_TAIL_CHARS of live output. */
   progressTail: z.optional(z.string()),
   result: z.optional(IntentResultSchema),
 });
 
-export const NoticeItemSchema = z.object({
+const NoticeItemSchema = z.object({
   kind: z.literal('notice'),
   id: z.string(),
   level: z.enum(['info', 'warning', 'error']),
@@ -68,7 +78,7 @@ export const NoticeItemSchema = z.object({
 });
 
 /** Finished steps folded into an episode note; shown collapsed, the note as plain text. */
-export const FoldItemSchema = z.object({
+const FoldItemSchema = z.object({
   kind: z.literal('fold'),
   id: z.string(),
   firstStep: z.number(),
@@ -90,10 +100,6 @@ export const TranscriptItemSchema = z.discriminatedUnion('kind', [
   FoldItemSchema,
 ]);
 export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
-export type UserItem = z.infer<typeof UserItemSchema>;
-export type AssistantItem = z.infer<typeof AssistantItemSchema>;
-export type ReasoningItem = z.infer<typeof ReasoningItemSchema>;
 export type IntentItem = z.infer<typeof IntentItemSchema>;
 export type NoticeItem = z.infer<typeof NoticeItemSchema>;
 export type FoldItem = z.infer<typeof FoldItemSchema>;
-export type TextItem = AssistantItem | ReasoningItem;

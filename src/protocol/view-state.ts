@@ -16,7 +16,7 @@ export type RetryNotice = z.infer<typeof RetryNoticeSchema>;
  * Tokens per part of the request (the kernel's estimate, characters / 4): system text and tools,
  * the folded notes and ledger, the goal and live history, and the room kept for the answer.
  */
-export const MeterSplitSchema = z.object({
+const MeterSplitSchema = z.object({
   systemTools: z.number(),
   notes: z.number(),
   history: z.number(),
@@ -25,7 +25,7 @@ export const MeterSplitSchema = z.object({
 export type MeterSplit = z.infer<typeof MeterSplitSchema>;
 
 /** Token counts of a task so far, or what they cost (US dollars), per kind. */
-export const TokenKindsSchema = z.object({
+const TokenKindsSchema = z.object({
   input: z.number(),
   cacheRead: z.number(),
   cacheWrite: z.number(),
@@ -60,13 +60,12 @@ export const HintsSchema = z.object({
 });
 export type Hints = z.infer<typeof HintsSchema>;
 
-export const TaskSummarySchema = z.object({
+const TaskSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   updatedAt: z.number(),
   status: RunStatusSchema,
 });
-export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
 export const TaskListSchema = z.object({
   tasks: z.array(TaskSummarySchema),

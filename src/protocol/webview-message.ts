@@ -1,5 +1,6 @@
 // Webview → host. One discriminated union; the host validates every message it receives.
 import * as z from 'zod/mini';
+import { IntentIdSchema, TaskIdSchema } from './ids.js';
 import { ApprovalScopeSchema } from './kernel-enums.js';
 
 const m = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
@@ -10,13 +11,13 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('task/send', { text: z.string().check(z.minLength(1)) }),
   m('task/stop', {}),
   m('task/new', {}),
-  m('task/open', { id: z.string() }),
-  m('task/delete', { id: z.string() }),
+  m('task/open', { id: TaskIdSchema }),
+  m('task/delete', { id: TaskIdSchema }),
   m('task/resume', {}),
-  m('intent/approve', { intentId: z.string(), scope: ApprovalScopeSchema }),
-  m('intent/reject', { intentId: z.string(), reason: z.optional(z.string()) }),
+  m('intent/approve', { intentId: IntentIdSchema, scope: ApprovalScopeSchema }),
+  m('intent/reject', { intentId: IntentIdSchema, reason: z.optional(z.string()) }),
   /** A card was clicked: the host focuses its diff editor / terminal. */
-  m('intent/focus', { intentId: z.string() }),
+  m('intent/focus', { intentId: IntentIdSchema }),
   m('apiKey/set', {}),
   m('log/show', {}),
   /** Fold now: the current task's finished steps into an episode note. */
@@ -27,4 +28,3 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('clipboard/copy', { text: z.string() }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
-export type WebviewMessageType = WebviewMessage['type'];

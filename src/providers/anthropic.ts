@@ -7,8 +7,8 @@ import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../ker
 import { toAnthropicParams, type ThinkingParam } from './anthropic-request.js';
 import { AnthropicTurn } from './anthropic-stream.js';
 import { capabilitiesFor, type CapabilityOverrides } from './models.js';
-import { missingKeyError, resolveApiKey } from './credentials.js';
-import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, type VendorInfo } from './errors.js';
+import { isSendableKey, missingKeyError, resolveApiKey, unsendableKeyError } from './credentials.js';
+import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, withoutKey, type VendorInfo } from './errors.js';
 import type { RetryOptions } from './retry.js';
 import { responseBatches } from './sse.js';
 import { singleEvent, streamTurn } from './turn-stream.js';
@@ -40,7 +40,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
     model: opts.model,
     capabilities,
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
-      if (!client) return singleEvent({ type: 'error', error: missingKeyError(vendor) });
+      if (!client || !apiKey) return singleEvent({ type: 'error', error: missingKeyError(vendor) });
+      if (!isSendableKey(apiKey)) return singleEvent({ type: 'error', error: unsendableKeyError(vendor) });
       const params = toAnthropicParams(request, {
         model: opts.model,
         maxOutputTokens: capabilities.maxOutputTokens,
@@ -54,7 +55,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
         // events are decoded by sse.ts, a network read at a time.
         open: async (signal: AbortSignal) => responseBatches(await client.messages.create(params, { signal }).asResponse(), 'Anthropic'),
         translator: () => new AnthropicTurn(opts.model, (id, blocks) => thinking.set(id, blocks)),
-        classify: (e: unknown, s: AbortSignal) => classifyAnthropicError(e, s, vendor),
+        classify: (e: unknown, s: AbortSignal) => withoutKey(classifyAnthropicError(e, s, vendor), apiKey),
       };
       return streamTurn(source, signal, opts.retry);
     },

@@ -11,6 +11,22 @@ export function resolveApiKey(given: string | undefined, vendor: VendorInfo, bas
   return given?.trim() || readEnv(vendor.keyEnvVar) || (baseURL ? 'not-needed' : undefined);
 }
 
+/**
+ * An API key travels in an HTTP header, which carries printable ASCII only. Anything else is
+ * refused before a request is made: the HTTP client's own error would quote the key.
+ */
+export function isSendableKey(key: string): boolean {
+  return /^[\x21-\x7e]+$/.test(key);
+}
+
+export function unsendableKeyError(vendor: VendorInfo): ModelError {
+  return modelError(
+    'auth',
+    `The ${vendor.label} API key contains characters an HTTP header cannot carry (only printable ASCII, no spaces or line breaks); nothing was sent. Set the key again. ${keyHint(vendor)}`,
+    false,
+  );
+}
+
 export function missingKeyError(vendor: VendorInfo): ModelError {
   return modelError('auth', `No ${vendor.label} API key is set. ${keyHint(vendor)}`, false);
 }

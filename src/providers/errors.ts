@@ -2,6 +2,7 @@
 // neutral `ApiFailure`; this file decides kind, retryability and retry-after from it, so both
 // providers classify the same HTTP facts the same way.
 import type { ModelError, ModelErrorKind } from '../kernel/contracts/index.js';
+import { redactSecrets } from '../kernel/redact.js';
 
 /** What an adapter learned from a failed request or an `error` event in the stream. */
 export interface ApiFailure {
@@ -46,10 +47,16 @@ export function modelError(
   retryable: boolean,
   extra: { status?: number; retryAfterMs?: number } = {},
 ): ModelError {
-  const error: ModelError = { kind, message, retryable };
+  // SDK and transport messages may quote request headers: nothing key-shaped leaves here.
+  const error: ModelError = { kind, message: redactSecrets(message), retryable };
   if (extra.status !== undefined) error.status = extra.status;
   if (extra.retryAfterMs !== undefined) error.retryAfterMs = extra.retryAfterMs;
   return error;
+}
+
+/** The error with the key this adapter sends removed from its message (quoted whole or in parts). */
+export function withoutKey(error: ModelError, apiKey: string | undefined): ModelError {
+  return apiKey ? { ...error, message: redactSecrets(error.message, [apiKey]) } : error;
 }
 
 export const cancelledError = (): ModelError => modelError('cancelled', 'The request was cancelled.', false);

@@ -133,7 +133,7 @@ export function capabilitiesFor(model: string, overrides: CapabilityOverrides = 
 }
 
 /** The cost of `usage` at this price, in US dollars. */
-export function costOf(p: Price, usage: Pick<Usage, 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens'>): number {
+function costOf(p: Price, usage: Pick<Usage, 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens'>): number {
   return (
     (usage.inputTokens * p.input +
       usage.outputTokens * p.output +

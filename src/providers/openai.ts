@@ -4,8 +4,8 @@
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
 import { capabilitiesFor, type CapabilityOverrides } from './models.js';
-import { missingKeyError, resolveApiKey } from './credentials.js';
-import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, type VendorInfo } from './errors.js';
+import { isSendableKey, missingKeyError, resolveApiKey, unsendableKeyError } from './credentials.js';
+import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, withoutKey, type VendorInfo } from './errors.js';
 import { toOpenAIParams } from './openai-request.js';
 import { OpenAITurn } from './openai-stream.js';
 import { responseBatches } from './sse.js';
@@ -38,7 +38,8 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     model: opts.model,
     capabilities,
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
-      if (!client) return singleEvent({ type: 'error', error: missingKeyError(vendor) });
+      if (!client || !apiKey) return singleEvent({ type: 'error', error: missingKeyError(vendor) });
+      if (!isSendableKey(apiKey)) return singleEvent({ type: 'error', error: unsendableKeyError(vendor) });
       const params = toOpenAIParams(request, {
         model: opts.model,
         maxOutputTokens: capabilities.maxOutputTokens,
@@ -51,7 +52,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
         open: async (signal: AbortSignal) =>
           responseBatches(await client.chat.completions.create(params, { signal }).asResponse(), 'The model server'),
         translator: () => new OpenAITurn(opts.model, newCallId),
-        classify: (e: unknown, s: AbortSignal) => classifyOpenAIError(e, s, vendor),
+        classify: (e: unknown, s: AbortSignal) => withoutKey(classifyOpenAIError(e, s, vendor), apiKey),
       };
       return streamTurn(source, signal, opts.retry);
     },

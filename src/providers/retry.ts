@@ -1,6 +1,6 @@
 // The retry policy: when a failed turn is worth another attempt, and how long to wait.
 // The SDKs' own retries are off, so every retry is ours and shown to the user.
-import type { ModelError } from '../kernel/contracts/index.js';
+import { type ModelError, realTimers, type Timers } from '../kernel/contracts/index.js';
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */
@@ -45,15 +45,16 @@ export function givenUp(error: ModelError, attempts: number): ModelError {
   return { ...error, message: `${error.message} (gave up after ${attempts} attempts)` };
 }
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when `signal` aborts (it resolves then, never rejects). */
+export function abortableSleep(ms: number, signal: AbortSignal, timers: Timers = realTimers): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const done = () => {
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       signal.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
+    const timer = timers.setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
   });
 }

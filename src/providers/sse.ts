@@ -15,11 +15,16 @@ export interface SseMessage {
   data: string;
 }
 
+/** The decoder's work, counted for tests: characters it searched for line ends, and characters it joined. */
+export interface SseWork {
+  chars: number;
+}
+
 /**
  * The events completed by each read, in order; reads that complete none yield nothing.
  * Lines end in LF or CRLF (every server we speak to); a lone CR is not a line end here.
  */
-export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
+export async function* sseBatches(body: ReadableStream<Uint8Array>, work?: SseWork): AsyncGenerator<SseMessage[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   /** Pieces of a line that has not ended yet: joined once, when it does. */
@@ -30,6 +35,7 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
     for (;;) {
       const { value, done } = await reader.read();
       const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (work) work.chars += text.length;
       const batch: SseMessage[] = [];
       // Only the new text is searched: a long line arriving in pieces is never rescanned.
       let start = 0;
@@ -41,6 +47,7 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
           partial.push(line);
           line = partial.join('');
           partial = [];
+          if (work) work.chars += line.length;
         }
         if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
         if (line === '') {

@@ -1,11 +1,13 @@
 // list_files: folders and files, breadth first, honouring .gitignore and .keelignore, capped
-// with a note of how much was left out.
+// with a note of how much was left out. Files that may hold secrets (.env…, the ones read_file
+// asks about) are left out, as search_files leaves them out.
 import { z } from 'zod';
 import type { ToolDefinition } from '../kernel/index.js';
 import { walk } from './ignore/walk.js';
+import { isSecretFile } from './policy/protected-paths.js';
 import { errorResult, failure } from './tool-result.js';
 
-export const ListFilesInputSchema = z.object({
+const ListFilesInputSchema = z.object({
   path: z.string().optional().describe('Folder relative to the workspace root; the root when absent.'),
   recursive: z.boolean().optional().describe('List everything below the folder, not just its entries.'),
 });
@@ -17,7 +19,8 @@ const MAX_COUNTED = 20_000;
 
 export const listFilesTool: ToolDefinition<ListFilesInput> = {
   name: 'list_files',
-  description: 'List files and folders (folders end with /). Ignored files (.gitignore, .keelignore) and .git are left out.',
+  description:
+    'List files and folders (folders end with /). Ignored files (.gitignore, .keelignore), .git and files that may hold secrets (.env…) are left out.',
   input: ListFilesInputSchema,
   risk: 'read',
   readOnly: true,
@@ -34,6 +37,7 @@ export const listFilesTool: ToolDefinition<ListFilesInput> = {
       const shown: string[] = [];
       let count = 0;
       for await (const e of walk(ctx.workspace, rel, { recursive: !!input.recursive, signal: ctx.signal })) {
+        if (e.type !== 'directory' && isSecretFile(e.path)) continue;
         if (++count <= MAX_SHOWN) shown.push(e.type === 'directory' ? `${e.path}/` : e.path);
         if (count >= MAX_COUNTED) break;
       }

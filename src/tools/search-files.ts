@@ -2,12 +2,18 @@
 // grouped by file, with line numbers, capped with a note.
 import { z } from 'zod';
 import type { SearchMatch, ToolDefinition } from '../kernel/index.js';
+import { searchWorkspace } from './search/search-workspace.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
-export const SearchFilesInputSchema = z.object({
+const SearchFilesInputSchema = z.object({
   query: z.string().min(1).describe('Regular expression (ripgrep syntax) to search for.'),
   path: z.string().optional().describe('Folder to search under, relative to the workspace root.'),
-  glob: z.string().optional().describe('Only files matching this glob, e.g. "*.ts" or "src/**/*.py".'),
+  glob: z
+    .string()
+    .optional()
+    .describe(
+      'Only files matching this glob, e.g. "*.ts", "*.{ts,js}" or "src/**/*.py" (without a "/" it matches file names at any depth).',
+    ),
 });
 export type SearchFilesInput = z.infer<typeof SearchFilesInputSchema>;
 
@@ -28,7 +34,11 @@ export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
   async execute(input, ctx) {
     try {
       const path = input.path ? await ctx.workspace.resolve(input.path) : undefined;
-      const result = await ctx.workspace.search({ pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES }, ctx.signal);
+      const result = await searchWorkspace(
+        ctx.workspace,
+        { pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES },
+        ctx.signal,
+      );
       if (result.matches.length === 0) return { ok: true, content: `No matches for /${input.query}/.`, summary: '0 matches' };
       const files = new Set(result.matches.map((m) => m.path)).size;
       const count = `${result.matches.length}${result.truncated ? '+' : ''} matches in ${files} file${files === 1 ? '' : 's'}`;

@@ -1,5 +1,5 @@
 // The Keel sidebar view (`keel.chat`): strict-CSP HTML, the bundle loaded by nonce, resources
-// only from the folders Keel ships, and no retained context: when the view is hidden VS Code
+// only from dist/ (what the build emits), and no retained context: when the view is hidden VS Code
 // drops the page, and on return it says `webview/ready` and gets a host snapshot.
 import * as vscode from 'vscode';
 import type { HostMessage } from '../protocol/index.js';
@@ -10,8 +10,6 @@ export const CHAT_VIEW_ID = 'keel.chat';
 export interface ChatViewEvents {
   /** A raw message from the page; validated by the receiver. */
   onMessage(raw: unknown): void;
-  /** The page (re)appeared; it will say `webview/ready` itself once its script runs. */
-  onVisible?(): void;
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -29,14 +27,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.view = view;
-    const roots = [vscode.Uri.joinPath(this.extensionUri, 'dist'), vscode.Uri.joinPath(this.extensionUri, 'media')];
+    // The page loads only built files: the bundle, its style sheet and the icon font.
+    const roots = [vscode.Uri.joinPath(this.extensionUri, 'dist')];
     view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: roots };
     view.webview.html = this.html(view.webview);
     this.subscriptions.push(
       view.webview.onDidReceiveMessage((raw) => this.events.onMessage(raw)),
-      view.onDidChangeVisibility(() => {
-        if (view.visible) this.events.onVisible?.();
-      }),
       view.onDidDispose(() => {
         if (this.view === view) this.view = undefined;
       }),
@@ -69,7 +65,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       cspSource: webview.cspSource,
       nonce: makeNonce(),
       scriptUri: asUri('dist', 'webview.js'),
-      styleUris: [asUri('dist', 'codicons', 'codicon.css'), asUri('media', 'main.css')],
+      styleUris: [asUri('dist', 'codicons', 'codicon.css'), asUri('dist', 'webview.css')],
       title: 'Keel',
     });
   }

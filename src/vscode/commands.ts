@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ChatViewProvider } from './chat-view.js';
 import type { DiffApprovals } from './diff-approvals.js';
+import type { KeelLog } from './keel-log.js';
 import { buildFixTestsPrompt } from './prompts.js';
 import type { SecretKeys } from './secret-keys.js';
 import type { Session } from './session.js';
@@ -16,26 +17,31 @@ export interface CommandDeps {
   diffs: DiffApprovals;
   keys: SecretKeys;
   settings(): KeelSettings;
-  log: vscode.LogOutputChannel;
+  log: KeelLog;
+  /** Removes secrets from text shown in a notification. */
+  redact(text: string): string;
   workspaceRoot: string | undefined;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: VS Code passes each command its own argument types
+type CommandHandler = (...args: any[]) => unknown;
+
 export function registerCommands(d: CommandDeps): vscode.Disposable[] {
   const guarded =
-    (name: string, fn: (...args: any[]) => unknown) =>
-    async (...args: any[]) => {
+    (name: string, fn: CommandHandler) =>
+    async (...args: Parameters<CommandHandler>) => {
       try {
         return await fn(...args);
       } catch (error) {
         d.log.error(`${name} failed`, error instanceof Error ? (error.stack ?? error.message) : String(error));
         void vscode.window
-          .showErrorMessage(`Keel: ${name} failed: ${error instanceof Error ? error.message : String(error)}`, 'Show Log')
+          .showErrorMessage(`Keel: ${name} failed: ${d.redact(error instanceof Error ? error.message : String(error))}`, 'Show Log')
           .then((pick) => {
-            if (pick) d.log.show(true);
+            if (pick) d.log.show();
           });
       }
     };
-  const cmd = (id: string, name: string, fn: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, guarded(name, fn));
+  const cmd = (id: string, name: string, fn: CommandHandler) => vscode.commands.registerCommand(id, guarded(name, fn));
 
   return [
     cmd('keel.newTask', 'New Task', async () => {
@@ -53,7 +59,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       await d.keys.prompt(d.settings().provider);
       await d.session.refreshHints();
     }),
-    cmd('keel.showLog', 'Show Log', () => d.log.show(true)),
+    cmd('keel.showLog', 'Show Log', () => d.log.show()),
     cmd('keel.foldContext', 'Fold Context', () => foldContext(d)),
     cmd('keel.approveEdit', 'Approve Edit', (uri?: unknown) => d.diffs.decide(true, uri instanceof vscode.Uri ? uri : undefined)),
     cmd('keel.rejectEdit', 'Reject Edit', (uri?: unknown) => d.diffs.decide(false, uri instanceof vscode.Uri ? uri : undefined)),

@@ -19,9 +19,12 @@ import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
-import { keelPolicy, keelTools } from './tool-setup.js';
 import { webviewHandlers } from './webview-handlers.js';
 import type { KeelApi } from './test-api.js';
+import { redactSecrets } from '../kernel/redact.js';
+import { KeyHostApprovals, keyQuestion } from './key-destination.js';
+import { redactingLog } from './keel-log.js';
+import { WorkspaceSettingsGuard } from './settings-guard.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -43,14 +46,39 @@ function taskLogFiles(warn: (message: string) => void): TaskLogFiles {
   };
 }
 
+const SEND_KEY = 'Send Key';
+
 let stopStore: (() => Promise<void>) | undefined;
 
+/** Global state: the hosts the user agreed to send an API key to (`<provider> <origin>`). */
+const KEY_HOSTS_STATE = 'keel.keyHosts';
+
 export async function activate(context: vscode.ExtensionContext): Promise<KeelApi> {
-  const log = vscode.window.createOutputChannel('Keel', { log: true });
-  const settings = (): KeelSettings => readSettings((k) => vscode.workspace.getConfiguration('keel').get(k));
+  const channel = vscode.window.createOutputChannel('Keel', { log: true });
+  const keys = new SecretKeys(context.secrets);
+  const redact = (text: string) => redactSecrets(text, keys.known());
+  const log = redactingLog(channel, () => keys.known());
+  // inspect(), not get(): the user-only settings are taken from the user's level whatever the editor lets through.
+  const settings = (): KeelSettings => {
+    const config = vscode.workspace.getConfiguration('keel');
+    return readSettings((k) => ({ ...config.inspect(k), value: config.get(k) }));
+  };
+  const guard = new WorkspaceSettingsGuard({
+    warn: (message) =>
+      void vscode.window.showWarningMessage(message, 'Open User Settings').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'keel.');
+      }),
+    log: (message) => log.warn(message),
+  });
+  const keyHosts = new KeyHostApprovals(
+    { get: () => context.globalState.get<string[]>(KEY_HOSTS_STATE) ?? [], set: (v) => context.globalState.update(KEY_HOSTS_STATE, v) },
+    async (destination) => {
+      const { message, detail } = keyQuestion(destination);
+      return (await vscode.window.showWarningMessage(message, { modal: true, detail }, SEND_KEY)) === SEND_KEY;
+    },
+  );
   const folder = vscode.workspace.workspaceFolders?.[0];
   const storage = context.storageUri ?? context.globalStorageUri;
-  const keys = new SecretKeys(context.secrets);
   const terminal = new KeelTerminal();
   const content = new ProposedContentProvider();
   let providerOverride: ((s: KeelSettings) => ModelProvider | undefined) | undefined;
@@ -71,15 +99,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   let session: Session | undefined;
   const factory = new RuntimeFactory({
     settings,
-    // Without a folder there is nothing to read, write or run: chat only.
-    tools: () => (workspace ? keelTools(workspace.shell) : []),
     workspace,
-    policy: keelPolicy,
     grants: new WorkspaceGrantStore(context.workspaceState),
     trusted: () => vscode.workspace.isTrusted,
     lookupKey: (s) => keys.lookup(s),
+    allowKeyDestination: (destination) => keyHosts.allowed(destination),
+    secrets: () => keys.known(),
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
-    platform: `${process.platform} (${process.arch})`,
     providerOverride: (s) => providerOverride?.(s),
   });
   const tasks = new TaskStore({
@@ -100,7 +126,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     workspace: () => workspace,
     plan: planIntentEdit,
     log: (m) => log.warn(m),
-    warn: (m) => void vscode.window.showWarningMessage(m),
+    warn: (m) => void vscode.window.showWarningMessage(redact(m)),
   });
   const view = new ChatViewProvider(context.extensionUri, {
     onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
@@ -126,7 +152,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const s = session;
 
   context.subscriptions.push(
-    log,
+    channel,
     terminal,
     content,
     diffs,
@@ -134,7 +160,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     { dispose: () => s.dispose() },
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
-    ...registerCommands({ session: s, view, diffs, keys, settings, log, workspaceRoot: workspace?.root }),
+    guard,
+    ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     keys.onDidChange(() => void s.refreshHints()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: write and execute tools are offered from the next run on');
@@ -145,6 +172,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     }),
   );
   void diffs.closeOrphans();
+  void guard.check();
   log.info(
     `Keel activated (${folder ? `folder ${workspace?.root ?? folder.uri.fsPath}` : 'no folder'}; trusted: ${vscode.workspace.isTrusted})`,
   );
@@ -161,6 +189,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     setProviderOverride: (fn) => {
       providerOverride = fn;
     },
+    settings,
+    workspaceSettings: guard,
   };
 }
 

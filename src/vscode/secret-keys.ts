@@ -1,20 +1,34 @@
 // API keys in VS Code's SecretStorage, one per provider: set with "Keel: Set API Key" (a
 // password input box), never written to settings.json or to any log.
 import * as vscode from 'vscode';
+import { isSendableKey } from '../providers/credentials.js';
 import { ENV_KEY_NAME, PROVIDER_LABEL, lookupApiKey, secretKeyName, type KeyLookup, type ProviderName } from './api-key.js';
 import type { KeelSettings } from './settings.js';
 
 export class SecretKeys {
+  /** Every key looked up in this window: what redaction removes from errors and logs. */
+  private readonly seen = new Set<string>();
+
   constructor(private readonly secrets: vscode.SecretStorage) {}
 
   /** SecretStorage, then the environment; a local OpenAI-compatible server needs none. */
-  lookup(settings: Pick<KeelSettings, 'provider' | 'baseUrl'>): Promise<KeyLookup> {
-    return lookupApiKey({
+  async lookup(settings: Pick<KeelSettings, 'provider' | 'baseUrl'>): Promise<KeyLookup> {
+    const found = await lookupApiKey({
       provider: settings.provider,
       baseUrl: settings.baseUrl,
       readSecret: (name) => this.secrets.get(name),
       env: process.env,
     });
+    if (found.kind === 'found') this.seen.add(found.key);
+    return found;
+  }
+
+  /** The keys Keel holds or has held in this window, and those in the environment. */
+  known(): string[] {
+    const env = Object.values(ENV_KEY_NAME)
+      .map((name) => process.env[name]?.trim())
+      .filter((v): v is string => !!v);
+    return [...new Set([...this.seen, ...env])];
   }
 
   /** Every key in secret storage: child processes must not see any of them. */
@@ -39,7 +53,9 @@ export class SecretKeys {
       password: true,
       ignoreFocusOut: true,
       placeHolder: provider === 'anthropic' ? 'sk-ant-…' : 'sk-…',
-      validateInput: (v) => (/\s/.test(v.trim()) ? 'An API key has no spaces in it.' : undefined),
+      // A key travels in an HTTP header: printable ASCII only (the HTTP client's error would quote it).
+      validateInput: (v) =>
+        v.trim() === '' || isSendableKey(v.trim()) ? undefined : 'An API key is printable ASCII, with no spaces in it.',
     });
     if (key === undefined) return false;
     if (key.trim() === '') {
@@ -48,6 +64,7 @@ export class SecretKeys {
       return false;
     }
     await this.secrets.store(secretKeyName(provider), key.trim());
+    this.seen.add(key.trim());
     void vscode.window.showInformationMessage(`Keel: ${PROVIDER_LABEL[provider]} API key saved.`);
     return true;
   }

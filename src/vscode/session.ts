@@ -1,7 +1,7 @@
 // The view's session: which task is shown, and the bridge between that task's runtime, the
 // presenter (deltas and snapshots for the webview) and the webview's messages. No UI of its
 // own; the view, the diff approvals and the key lookup are passed in.
-import type { ApprovalScope, FoldOutcome, ModelRequest, RunStatus } from '../kernel/contracts/index.js';
+import { isLiveStatus, type ApprovalScope, type FoldOutcome, type ModelRequest, type RunStatus } from '../kernel/contracts/index.js';
 import type { Price } from '../providers/models.js';
 import type { HostMessage, TaskList } from '../protocol/index.js';
 import { Presenter } from './presenter/index.js';
@@ -56,10 +56,12 @@ export class Session {
 
   async openTask(id: string): Promise<void> {
     if (this.task?.id === id) return this.presenter.postSnapshot();
+    if (!this.knowsTask(id)) return this.deps.log.warn(`ignored opening an unknown task ${id}`);
     await this.show(await this.deps.tasks.get(id));
   }
 
   async deleteTask(id: string): Promise<void> {
+    if (!this.knowsTask(id)) return this.deps.log.warn(`ignored deleting an unknown task ${id}`);
     const wasCurrent = this.task?.id === id;
     if (wasCurrent) this.detach();
     await this.deps.tasks.delete(id);
@@ -69,6 +71,11 @@ export class Session {
     }
     this.presenter.setTasks(this.taskList());
     if (wasCurrent) this.presenter.postSnapshot();
+  }
+
+  /** A task in this workspace's history (or open in this window). */
+  knowsTask(id: string): boolean {
+    return !!this.deps.tasks.entry(id) || !!this.deps.tasks.loaded(id);
   }
 
   /** The user's message: to the current task, or a new one when there is none or it is busy. */
@@ -84,12 +91,12 @@ export class Session {
   }
 
   stop(): void {
-    this.task?.cancel();
+    this.task?.runtime.cancel();
   }
 
   resume(): void {
     const task = this.task;
-    if (!task || !task.interrupted) return;
+    if (!task?.interrupted) return;
     this.presenter.setHints({ canResume: false });
     void task.resume();
     this.deps.setContext('keel.running', true);
@@ -101,15 +108,24 @@ export class Session {
   }
 
   approve(intentId: string, scope: ApprovalScope): void {
-    this.task?.approve(intentId, scope);
+    if (this.pending(intentId, 'approval')) this.task?.runtime.approve(intentId, scope);
   }
 
   reject(intentId: string, reason?: string): void {
-    this.task?.reject(intentId, reason ?? '');
+    if (this.pending(intentId, 'rejection')) this.task?.runtime.reject(intentId, reason ?? '');
   }
 
   async focus(intentId: string): Promise<void> {
-    if (this.task) await this.deps.focusIntent(this.task, intentId);
+    if (!this.task?.getState().intents[intentId]) return this.deps.log.warn(`ignored a focus request for an unknown intent ${intentId}`);
+    await this.deps.focusIntent(this.task, intentId);
+  }
+
+  /** The webview may only decide intents of the shown task that are waiting for a decision. */
+  private pending(intentId: string, what: string): boolean {
+    const status = this.task?.getState().intents[intentId]?.status;
+    if (status === 'awaiting_approval') return true;
+    this.deps.log.warn(`ignored a ${what} of ${intentId}: ${status ? `it is ${status}` : 'no such intent waits in the task shown'}`);
+    return false;
   }
 
   /** The kernel is about to send this request for `task`: exact meter split. */
@@ -121,7 +137,7 @@ export class Session {
   /** A task's status changed (index already updated). */
   statusChanged(task: Task, status: RunStatus): void {
     this.presenter.setTasks(this.taskList());
-    if (task === this.task) this.deps.setContext('keel.running', task.busy || isLive(status));
+    if (task === this.task) this.deps.setContext('keel.running', task.busy || isLiveStatus(status));
   }
 
   /** Trust was granted: an idle task is rebuilt so its next run is offered every tool. */
@@ -179,8 +195,4 @@ export class Session {
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }
-}
-
-function isLive(status: RunStatus): boolean {
-  return status === 'running' || status === 'executing' || status === 'waiting_for_approval';
 }

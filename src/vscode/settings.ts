@@ -1,5 +1,11 @@
 // Keel's settings, read from the `keel.*` configuration into one validated value. Pure: the
-// host passes a getter (WorkspaceConfiguration.get), so defaults and clamping are unit-tested.
+// host passes each setting's inspection (WorkspaceConfiguration.inspect), so the levels a value
+// may come from are decided here and unit-tested.
+//
+// Where the API key goes and what runs unasked are the user's choice alone: the user-only
+// settings are read from the user's settings (or the defaults), never from a workspace or
+// folder, whatever the editor does with their declared scope. The deny list is the union of
+// every level, so a workspace can add to it but never empty it.
 import type { Risk } from '../kernel/contracts/index.js';
 import type { ProviderName } from './api-key.js';
 
@@ -17,10 +23,26 @@ export interface KeelSettings {
   commandsDeny: string[];
 }
 
-export const DEFAULT_MAX_TURNS = 25;
-const RISKS: readonly Risk[] = ['read', 'write', 'execute', 'network'];
+/** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
+const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow'] as const;
 
-export function readSettings(get: (key: string) => unknown): KeelSettings {
+/** The levels of one setting, as `WorkspaceConfiguration.inspect` reports them. */
+export interface SettingLevels {
+  /** The editor's own effective value (`get`), which honours Restricted Mode; used for the other settings. */
+  value?: unknown;
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+export type InspectSetting = (key: string) => SettingLevels | undefined;
+
+const DEFAULT_MAX_TURNS = 25;
+const RISKS: readonly Risk[] = ['read', 'write', 'execute', 'network'];
+const USER_ONLY: ReadonlySet<string> = new Set(USER_ONLY_SETTINGS);
+
+export function readSettings(inspect: InspectSetting): KeelSettings {
+  const get = (key: string) => effectiveValue(key, inspect(key));
   const provider = get('provider') === 'openai' ? 'openai' : 'anthropic';
   const maxTurnsRaw = Number(get('maxTurns'));
   const maxTurns = Number.isFinite(maxTurnsRaw) && maxTurnsRaw >= 1 ? Math.min(200, Math.floor(maxTurnsRaw)) : DEFAULT_MAX_TURNS;
@@ -34,17 +56,48 @@ export function readSettings(get: (key: string) => unknown): KeelSettings {
     maxTurns,
     autoApprove,
     commandsAllow: strings(get('commands.allow')),
-    commandsDeny: strings(get('commands.deny')),
+    commandsDeny: unionOfLevels(inspect('commands.deny')),
   };
 }
 
 /** The smallest and largest windows Keel accepts (a typo of a few digits would starve or overflow every request). */
-export const CONTEXT_WINDOW_RANGE = { min: 2_048, max: 10_000_000 } as const;
+const CONTEXT_WINDOW_RANGE = { min: 2_048, max: 10_000_000 } as const;
 
 function contextWindowOf(v: unknown): number {
   const n = Number(v);
   if (!Number.isFinite(n) || n <= 0) return 0;
   return Math.min(CONTEXT_WINDOW_RANGE.max, Math.max(CONTEXT_WINDOW_RANGE.min, Math.floor(n)));
+}
+
+/** The names (`keel.…`) of user-only settings that the workspace or a folder sets. */
+export function ignoredWorkspaceSettings(inspect: InspectSetting, keysInWorkspaceFiles: readonly string[] = []): string[] {
+  const inFiles = new Set(keysInWorkspaceFiles);
+  return USER_ONLY_SETTINGS.filter((key) => {
+    const levels = inspect(key);
+    return levels?.workspaceValue !== undefined || levels?.workspaceFolderValue !== undefined || inFiles.has(`keel.${key}`);
+  }).map((key) => `keel.${key}`);
+}
+
+/** The notice: which settings were ignored, and why. */
+export function ignoredMessage(names: readonly string[]): string {
+  const one = names.length === 1;
+  return (
+    `Keel ignored ${names.join(', ')} from this workspace's settings. ${one ? 'It is' : 'They are'} read from your user ` +
+    'settings only, so a workspace cannot change where your API key is sent or what runs without asking.'
+  );
+}
+
+function effectiveValue(key: string, levels: SettingLevels | undefined): unknown {
+  if (!levels) return undefined;
+  if (USER_ONLY.has(key)) return levels.globalValue ?? levels.defaultValue;
+  if ('value' in levels) return levels.value;
+  return levels.workspaceFolderValue ?? levels.workspaceValue ?? levels.globalValue ?? levels.defaultValue;
+}
+
+function unionOfLevels(levels: SettingLevels | undefined): string[] {
+  if (!levels) return [];
+  const all = [levels.defaultValue, levels.globalValue, levels.workspaceValue, levels.workspaceFolderValue].flatMap(strings);
+  return [...new Set(all)];
 }
 
 function str(v: unknown): string {

@@ -19,6 +19,7 @@ import {
   type TaskIndexEntry,
 } from './task-index.js';
 import { taskTitleFrom } from './prompts.js';
+import { isTaskId } from '../protocol/ids.js';
 
 /** How the store reads and appends logs (the JSONL store from src/node in the extension). */
 export interface TaskLogFiles {
@@ -56,7 +57,9 @@ export class TaskStore {
     return this.options.dir;
   }
 
+  /** The log of a task. Throws for anything but a task id: no path is ever built from one. */
   logFile(id: string): string {
+    if (!isTaskId(id)) throw new Error('Not a task id.');
     return path.join(this.options.dir, `${id}.jsonl`);
   }
 
@@ -123,10 +126,13 @@ export class TaskStore {
     return true;
   }
 
+  /** Deletes a task this store knows (listed or open); any other id is refused. */
   async delete(id: string): Promise<void> {
+    const file = this.logFile(id);
+    if (!this.entry(id) && !this.open.has(id)) throw new Error(`No task with id ${id}.`);
     const live = this.open.get(id);
     if (live) {
-      live.task.cancel();
+      live.task.runtime.cancel();
       live.task.dispose();
       await live.log.flush().catch(() => undefined);
       await live.log.close?.();
@@ -134,7 +140,7 @@ export class TaskStore {
     }
     this.index = removeEntry(this.index, id);
     await this.saveIndex();
-    await fs.rm(this.logFile(id), { force: true });
+    await fs.rm(file, { force: true });
   }
 
   /** Waits for every pending index write and log append (deactivate, tests). */
@@ -194,9 +200,8 @@ export class TaskStore {
     let index = emptyIndex();
     const names = await fs.readdir(this.options.dir).catch(() => [] as string[]);
     for (const name of names) {
-      const m = /^([A-Za-z0-9_-]{1,64})\.jsonl$/.exec(name);
-      if (!m) continue;
-      const id = m[1]!;
+      const id = name.endsWith('.jsonl') ? name.slice(0, -'.jsonl'.length) : '';
+      if (!isTaskId(id)) continue;
       const events = await this.options.logs.load(path.join(this.options.dir, name)).catch(() => []);
       const first = events.find((e) => e.type === 'user_message');
       const stat = await fs.stat(path.join(this.options.dir, name));

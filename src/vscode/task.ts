@@ -1,14 +1,8 @@
 // A Task: one kernel Runtime and its log file. It drives the runtime's runs in the background
-// (the UI follows through `subscribe`), and knows whether it was cut off by a reload.
-import type {
-  ApprovalScope,
-  ConversationState,
-  FoldOutcome,
-  RunStatus,
-  RuntimeEvent,
-  RuntimeFacade,
-  RuntimeOutput,
-} from '../kernel/contracts/index.js';
+// (the UI follows through `subscribe`), and knows whether it was cut off by a reload. Approve,
+// reject and cancel go to `runtime` directly: a Task adds nothing to them. Fold does add
+// something: a message sent while a fold runs waits for its note.
+import type { ConversationState, FoldOutcome, RunStatus, RuntimeEvent, RuntimeFacade, RuntimeOutput } from '../kernel/contracts/index.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
 
 /** The runtime as the host drives it: the facade plus the output stream for UIs. */
@@ -106,18 +100,6 @@ export class Task {
 
   private foldEnded(folding: Promise<void>): void {
     if (this.folding === folding) this.folding = undefined;
-  }
-
-  approve(intentId: string, scope: ApprovalScope = 'once'): void {
-    this.runtime.approve(intentId, scope);
-  }
-
-  reject(intentId: string, reason?: string): void {
-    this.runtime.reject(intentId, reason);
-  }
-
-  cancel(): void {
-    this.runtime.cancel();
   }
 
   /** Stops listening; the runtime itself is left to end its run (cancelled by the caller). */

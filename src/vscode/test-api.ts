@@ -5,6 +5,7 @@ import type { KeelTerminal } from './keel-terminal.js';
 import type { ProposedContentProvider } from './proposed-content.js';
 import type { Session } from './session.js';
 import type { KeelSettings } from './settings.js';
+import type { WorkspaceSettingsGuard } from './settings-guard.js';
 import type { TaskRuntime } from './task.js';
 import type { TaskStore } from './task-store.js';
 import type { VscodeWorkspace } from './vscode-workspace.js';
@@ -22,4 +23,8 @@ export interface KeelApi {
   getRuntime(): TaskRuntime | undefined;
   /** Tests: new tasks run on this provider instead of the configured one. */
   setProviderOverride(fn: ((settings: KeelSettings) => ModelProvider | undefined) | undefined): void;
+  /** The settings a new task is built from (user-only ones never from the workspace). */
+  settings(): KeelSettings;
+  /** The notices naming user-only settings a workspace tried to set. */
+  workspaceSettings: Pick<WorkspaceSettingsGuard, 'notices' | 'check' | 'ignored'>;
 }

@@ -1,10 +1,13 @@
 // What each message from the webview does. Validation happens before (dispatchWebviewMessage):
-// a malformed message never reaches these handlers.
+// a malformed message, a task id that is not one, never reaches these handlers. Each handler
+// still checks that the id names something this window knows before acting on it.
 import * as vscode from 'vscode';
+import type { KeelLog } from './keel-log.js';
+import { openLinkAfterConfirm } from './links.js';
 import type { WebviewMessageHandlers } from './presenter/index.js';
 import type { Session } from './session.js';
 
-export function webviewHandlers(session: Session, log: vscode.LogOutputChannel): WebviewMessageHandlers {
+export function webviewHandlers(session: Session, log: KeelLog): WebviewMessageHandlers {
   return {
     'webview/ready': () => session.ready(),
     'task/send': async (m) => {
@@ -16,6 +19,7 @@ export function webviewHandlers(session: Session, log: vscode.LogOutputChannel):
     },
     'task/open': (m) => session.openTask(m.id),
     'task/delete': async (m) => {
+      if (!session.knowsTask(m.id)) return log.warn(`ignored deleting an unknown task ${m.id}`);
       const ok = await vscode.window.showWarningMessage('Delete this task and its log?', { modal: true }, 'Delete');
       if (ok === 'Delete') await session.deleteTask(m.id);
     },
@@ -26,20 +30,18 @@ export function webviewHandlers(session: Session, log: vscode.LogOutputChannel):
     'apiKey/set': async () => {
       await vscode.commands.executeCommand('keel.setApiKey');
     },
-    'log/show': () => log.show(true),
+    'log/show': () => log.show(),
     'context/fold': async () => {
       await vscode.commands.executeCommand('keel.foldContext');
     },
     'link/open': async (m) => {
-      let uri: vscode.Uri;
-      try {
-        uri = vscode.Uri.parse(m.href, true);
-      } catch {
-        return;
-      }
-      // Only web links leave the editor; anything else (command:, file:, vscode:) is ignored.
-      if (uri.scheme === 'https' || uri.scheme === 'http') await vscode.env.openExternal(uri);
-      else log.warn(`ignored a link with scheme ${uri.scheme}`);
+      await openLinkAfterConfirm(m.href, {
+        confirm: async (shown) =>
+          (await vscode.window.showWarningMessage('Open this link from the transcript?', { modal: true, detail: shown }, 'Open Link')) ===
+          'Open Link',
+        open: (url) => vscode.env.openExternal(vscode.Uri.parse(url, true)),
+        log: (message) => log.warn(message),
+      });
     },
     'clipboard/copy': async (m) => {
       await vscode.env.clipboard.writeText(m.text);

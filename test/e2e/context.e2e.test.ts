@@ -69,6 +69,7 @@ describe('Keel end to end: the context state pane', function () {
     const { view } = session;
     await view.open();
     await view.send('Read the project and tell me how discounts are computed.');
+    await session.answerKeyQuestion();
     // textContent, not innerText: off-screen items skip rendering (content-visibility: auto).
     const transcript = (await view.testId(TestIds.transcript)).first();
     await waitFor('the answer in the transcript', async () => ((await transcript.textContent()) ?? '').includes(DONE), {

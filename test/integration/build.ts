@@ -1,5 +1,6 @@
-// Builds the test-only runner extension (mocha + every test/integration/**/*.test.ts, bundled)
-// into a temp folder and packages it as a VSIX.
+// Builds the test runner (mocha + every test/integration/**/*.test.ts, bundled, see
+// runner-extension/extension.ts) into a temp folder: as a VSIX for code-server, or as the bare
+// bundle that @vscode/test-electron loads as the extension tests module.
 import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
@@ -7,7 +8,7 @@ import { makeTempDir, repoRoot, vscePackage } from '../support/code-server.js';
 
 const here = join(repoRoot, 'test', 'integration');
 
-export function findTestFiles(dir = here): string[] {
+function findTestFiles(dir = here): string[] {
   const found: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
@@ -18,8 +19,8 @@ export function findTestFiles(dir = here): string[] {
   return found;
 }
 
-export async function buildRunnerVsix(): Promise<string> {
-  const out = makeTempDir('integration-ext');
+/** Bundles the runner into `<out>/dist/extension.js` and returns that path. */
+export async function bundleRunner(out: string): Promise<string> {
   const files = findTestFiles();
   if (files.length === 0) throw new Error(`no *.test.ts under ${here}`);
   const loaders = files
@@ -36,9 +37,10 @@ export async function buildRunnerVsix(): Promise<string> {
       }));
     },
   };
+  const outfile = join(out, 'dist', 'extension.js');
   await esbuild.build({
     entryPoints: [join(here, 'runner-extension', 'extension.ts')],
-    outfile: join(out, 'dist', 'extension.js'),
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -48,6 +50,12 @@ export async function buildRunnerVsix(): Promise<string> {
     logLevel: 'error',
     plugins: [virtualFiles],
   });
+  return outfile;
+}
+
+export async function buildRunnerVsix(): Promise<string> {
+  const out = makeTempDir('integration-ext');
+  await bundleRunner(out);
   copyFileSync(join(here, 'runner-extension', 'package.json'), join(out, 'package.json'));
   copyFileSync(join(repoRoot, 'LICENSE'), join(out, 'LICENSE'));
   writeFileSync(join(out, 'README.md'), '# Keel integration tests\n\nTest-only extension.\n');

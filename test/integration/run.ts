@@ -4,20 +4,14 @@
 // only when a browser opens it), waits for the runner's JSON result and prints it.
 //
 //   node --import=tsx test/integration/run.ts [--grep <pattern>]
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openWorkbench, type Workbench } from '../support/browser.js';
 import { copyWorkspace, makeTempDir, packageVsix, repoRoot, startCodeServer, type CodeServer } from '../support/code-server.js';
 import { delay } from '../support/processes.js';
 import { buildRunnerVsix } from './build.js';
-
-interface TestResult {
-  title: string;
-  fullTitle: string;
-  state: 'passed' | 'failed' | 'pending';
-  durationMs: number;
-  error?: string;
-}
+import { readResult, report } from './report.js';
+import { userSettings } from './user-settings.js';
 
 const timeoutMs = Number(process.env.KEEL_INTEGRATION_TOTAL_TIMEOUT ?? 300_000);
 
@@ -33,6 +27,7 @@ async function main(): Promise<number> {
     server = await startCodeServer({
       folder: copyWorkspace('examples/failing-tests'),
       extensions: [keel, runner],
+      settings: userSettings,
       env: {
         KEEL_INTEGRATION_RESULT: resultPath,
         ...(grep ? { KEEL_INTEGRATION_GREP: grep } : {}),
@@ -52,27 +47,11 @@ async function main(): Promise<number> {
       }
       await delay(250);
     }
-    const { fatal, results } = JSON.parse(readFileSync(resultPath, 'utf8')) as { fatal?: string; results: TestResult[] };
-    return report(results, fatal, Date.now() - started);
+    return report(readResult(resultPath)!, Date.now() - started, 'code-server');
   } finally {
     await workbench?.close();
     await server?.stop();
   }
-}
-
-function report(results: TestResult[], fatal: string | undefined, elapsedMs: number): number {
-  console.log('\n  integration tests (inside the VS Code extension host)\n');
-  for (const r of results) {
-    const mark = r.state === 'passed' ? '✔' : r.state === 'pending' ? '-' : '✖';
-    console.log(`    ${mark} ${r.fullTitle}${r.state === 'passed' ? ` (${r.durationMs}ms)` : ''}`);
-  }
-  const failed = results.filter((r) => r.state === 'failed');
-  const passed = results.filter((r) => r.state === 'passed').length;
-  const pending = results.filter((r) => r.state === 'pending').length;
-  console.log(`\n  ${passed} passing, ${failed.length} failing, ${pending} pending (${Math.round(elapsedMs / 1000)}s in all)`);
-  failed.forEach((r, i) => console.log(`\n  ${i + 1}) ${r.fullTitle}\n     ${r.error?.replace(/\n/g, '\n     ')}`));
-  if (fatal) console.log(`\n  runner failed before or while running the tests:\n  ${fatal}`);
-  return failed.length > 0 || fatal || results.length === 0 ? 1 : 0;
 }
 
 main().then(

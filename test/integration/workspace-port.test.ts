@@ -135,7 +135,8 @@ describe('Keel Workspace port on VS Code', function () {
   it('searches with VS Code’s own ripgrep', async () => {
     const api = await keelApi();
     assert.ok(api.rgPath, 'ripgrep was not found inside VS Code');
-    const result = await api.workspace!.search({ pattern: 'function discount', maxMatches: 10 }, new AbortController().signal);
+    const files = ['README.md', 'package.json', 'src/price.js', 'test/price.test.js'];
+    const result = await api.workspace!.search({ pattern: 'function discount', files, maxMatches: 10 }, new AbortController().signal);
     assert.equal(result.engine, 'ripgrep');
     assert.deepEqual(
       result.matches.map((m) => m.path),

@@ -2,14 +2,16 @@
 // outside the repo), with a throwaway profile per start and the extensions under test
 // installed from VSIX files.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { failure, makeTempDir, repoRoot } from '../../scripts/vsix.js';
 import { freePort, spawnGroup, waitFor, type GroupProcess } from './processes.js';
 
+// Packaging lives in scripts/ (the scripts need it too); the tests import it from here as before.
+export { makeTempDir, packageVsix, repoRoot, vscePackage } from '../../scripts/vsix.js';
+
 const run = promisify(execFile);
-export const repoRoot = resolve(import.meta.dirname, '..', '..');
 
 let launcherPath: string | undefined;
 
@@ -27,73 +29,6 @@ export async function ensureCodeServer(): Promise<string> {
   launcherPath = lines[lines.length - 1];
   if (!launcherPath || !existsSync(launcherPath)) throw new Error(`setup-e2e.sh printed no launcher: ${stdout}`);
   return launcherPath;
-}
-
-const tempDirs = new Set<string>();
-process.once('exit', () => {
-  if (process.env.KEEL_KEEP_TEMP) return;
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh temp folder, removed when the process exits (unless KEEL_KEEP_TEMP or `keep`). */
-export function makeTempDir(prefix: string, keep = false): string {
-  const dir = mkdtempSync(join(tmpdir(), `keel-${prefix}-`));
-  if (!keep) tempDirs.add(dir);
-  return dir;
-}
-
-let keelVsix: Promise<string> | undefined;
-
-/**
- * Builds Keel for production and packages it (the bundle carries its dependencies, hence
- * --no-dependencies). The build runs in a staging folder, not the repo's dist/, so it neither
- * clobbers nor picks up another engineer's development build. Once per test process;
- * KEEL_VSIX reuses a prebuilt file.
- */
-export function packageVsix({ keep = false } = {}): Promise<string> {
-  keelVsix ??= (async () => {
-    if (process.env.KEEL_VSIX && existsSync(process.env.KEEL_VSIX)) return process.env.KEEL_VSIX;
-    const stage = makeTempDir('stage');
-    // esbuild follows the links back to the repo, so imports resolve from its node_modules.
-    symlinkSync(join(repoRoot, 'src'), join(stage, 'src'));
-    symlinkSync(join(repoRoot, 'media'), join(stage, 'media'));
-    for (const file of ['package.json', '.vscodeignore', 'LICENSE', 'README.md', 'CHANGELOG.md']) {
-      if (existsSync(join(repoRoot, file))) cpSync(join(repoRoot, file), join(stage, file));
-    }
-    try {
-      await run(process.execPath, [join(repoRoot, 'esbuild.mjs'), '--production'], { cwd: stage, maxBuffer: 16 * 1024 * 1024 });
-    } catch (error) {
-      throw new Error(`esbuild.mjs --production failed: ${failure(error)}`);
-    }
-    // vsce gets real files: the media the extension serves, not a link to the repo's folder.
-    unlinkSync(join(stage, 'media'));
-    cpSync(join(repoRoot, 'media'), join(stage, 'media'), { recursive: true });
-    const out = join(makeTempDir('vsix', keep), 'keel.vsix');
-    await vscePackage(stage, out);
-    if (!process.env.KEEL_KEEP_TEMP) rmSync(stage, { recursive: true, force: true });
-    return out;
-  })();
-  return keelVsix;
-}
-
-export async function vscePackage(folder: string, out: string): Promise<void> {
-  const vsce = join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  try {
-    await run(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '-o', out], {
-      cwd: folder,
-      env: { ...process.env, VSCE_TELEMETRY: 'false' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  } catch (error) {
-    throw new Error(`vsce package failed in ${folder}: ${failure(error)}`);
-  }
-}
-
-/** The useful end of a failed command's output. */
-export function failure(error: unknown): string {
-  const e = error as { stdout?: string; stderr?: string; message?: string };
-  const text = `${e.stderr ?? ''}${e.stdout ?? ''}`.trim() || e.message || String(error);
-  return text.length > 4000 ? `…${text.slice(-4000)}` : text;
 }
 
 /** Copies a sample workspace (e.g. examples/failing-tests) into a fresh temp folder. */

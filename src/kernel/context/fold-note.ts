@@ -71,7 +71,7 @@ function userLine(text: string): string {
 /** The calls of the last folded step, for the prompt to say where the fold ends. */
 function lastCalls(state: ConversationState, plan: FoldPlan): string {
   const last = [...plan.messages].reverse().find((m) => m.type === 'assistant');
-  if (!last || last.type !== 'assistant' || last.intentIds.length === 0) return 'your reply at that step';
+  if (last?.type !== 'assistant' || last.intentIds.length === 0) return 'your reply at that step';
   const calls = last.intentIds.map((id) => state.intents[id]).flatMap((i) => (i ? [`${i.tool} ${quote(i.summary, 80)}`] : []));
   return `your call${calls.length === 1 ? '' : 's'} ${calls.join(', ')}`;
 }

@@ -13,9 +13,9 @@ import { estimateTokens } from '../text.js';
 export const HIGH_WATER = 0.8;
 export const LOW_WATER = 0.5;
 /** Room planned for a new note before it is written (the note request asks for less). */
-export const NOTE_ALLOWANCE_TOKENS = 600;
+const NOTE_ALLOWANCE_TOKENS = 600;
 
-export type FoldReason = 'high_water' | 'requested';
+type FoldReason = 'high_water' | 'requested';
 
 export interface FoldPlan {
   reason: FoldReason;

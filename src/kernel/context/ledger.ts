@@ -6,7 +6,7 @@ import type { Observation } from '../contracts/tool.js';
 import type { Ledger, LedgerRead } from '../contracts/state.js';
 
 /** How many recent commands the ledger keeps. */
-export const LEDGER_COMMANDS = 12;
+const LEDGER_COMMANDS = 12;
 
 export function emptyLedger(): Ledger {
   return { step: 0, reads: {}, edits: {}, tests: {}, commands: [] };

@@ -4,3 +4,4 @@ export * from './tool.js';
 export * from './events.js';
 export * from './state.js';
 export * from './runtime.js';
+export * from './timers.js';

@@ -3,7 +3,16 @@ import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, FoldSource, RunError } from './events.js';
 
-export type RunStatus = 'idle' | 'running' | 'waiting_for_approval' | 'executing' | 'completed' | 'failed' | 'cancelled';
+/** A run in progress: between its start and its end (finished, failed or cancelled). */
+export type LiveRunStatus = 'running' | 'waiting_for_approval' | 'executing';
+export type RunStatus = 'idle' | LiveRunStatus | 'completed' | 'failed' | 'cancelled';
+
+// Keyed by the type, so a live status added above must be listed here to compile.
+const LIVE: Record<LiveRunStatus, true> = { running: true, waiting_for_approval: true, executing: true };
+
+export function isLiveStatus(status: RunStatus): status is LiveRunStatus {
+  return Object.hasOwn(LIVE, status);
+}
 
 /** Each message keeps the seq of the event that committed it (what a fold's range refers to). */
 export type StateMessage =
@@ -43,7 +52,7 @@ export interface LedgerRead {
   changedOutsideAt?: number;
 }
 
-export interface LedgerEdit {
+interface LedgerEdit {
   edits: number;
   added: number;
   removed: number;
@@ -51,14 +60,14 @@ export interface LedgerEdit {
   step: number;
 }
 
-export interface LedgerTest {
+interface LedgerTest {
   passed: number;
   failed: number;
   ok: boolean;
   step: number;
 }
 
-export interface LedgerCommand {
+interface LedgerCommand {
   command: string;
   exitCode: number | null;
   step: number;
@@ -85,7 +94,7 @@ export interface Fold {
 }
 
 /** What later requests show instead of folded steps. */
-export interface ContextState {
+interface ContextState {
   folds: readonly Fold[];
   /** Messages committed at or before this seq (the goal excepted) are folded; 0: none. */
   foldedThrough: number;

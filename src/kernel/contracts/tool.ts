@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import type { Workspace } from './workspace.js';
 
-export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
+const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
 
-export const ObservationErrorCodeSchema = z.enum([
+const ObservationErrorCodeSchema = z.enum([
   'not_found',
   'permission_denied',
   'rejected_by_user',
@@ -22,7 +22,7 @@ export type ObservationErrorCode = z.infer<typeof ObservationErrorCodeSchema>;
  * tool: a file read (which lines of how many, at which content hash), a file changed (its new
  * hash and diff stat), a test run's counts, a command's exit code.
  */
-export const ToolFactsSchema = z.object({
+const ToolFactsSchema = z.object({
   read: z.object({ path: z.string(), hash: z.string(), from: z.number(), to: z.number(), total: z.number() }).optional(),
   edit: z
     .object({ path: z.string(), hash: z.string(), added: z.number(), removed: z.number(), created: z.boolean().optional() })
@@ -30,7 +30,7 @@ export const ToolFactsSchema = z.object({
   test: z.object({ command: z.string(), passed: z.number(), failed: z.number(), ok: z.boolean() }).optional(),
   command: z.object({ command: z.string(), exitCode: z.number().nullable() }).optional(),
 });
-export type ToolFacts = z.infer<typeof ToolFactsSchema>;
+type ToolFacts = z.infer<typeof ToolFactsSchema>;
 
 /**
  * The result written back for an intent. `content` is what the model sees (untrusted data,
@@ -51,7 +51,7 @@ export const ObservationSchema = z.object({
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 
-export const IntentStatusSchema = z.enum(['proposed', 'awaiting_approval', 'approved', 'rejected', 'running', 'done', 'failed']);
+const IntentStatusSchema = z.enum(['proposed', 'awaiting_approval', 'approved', 'rejected', 'running', 'done', 'failed']);
 export type IntentStatus = z.infer<typeof IntentStatusSchema>;
 
 /** A proposed call. An intent is not an execution. */
@@ -76,7 +76,7 @@ export interface VisibilityContext {
 }
 
 /** The agent's last whole read of a file, as the task ledger knows it. */
-export interface PriorRead {
+interface PriorRead {
   hash: string;
   /** The model step that read it. */
   step: number;
@@ -106,6 +106,7 @@ export interface ToolResult {
   facts?: ToolFacts;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every input type; each tool's own code sees its schema's type
 export interface ToolDefinition<I = any> {
   name: string;
   description: string;

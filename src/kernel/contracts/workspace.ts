@@ -29,9 +29,11 @@ export interface DirEntry {
 export interface SearchQuery {
   /** A regular expression (ripgrep / Rust regex syntax, also valid JS for the fallback). */
   pattern: string;
-  /** Workspace-relative folder to search under; the root when absent. */
-  path?: string;
-  glob?: string;
+  /**
+   * Workspace-relative files to search, in this order. The caller chose them (ignore rules,
+   * globs), so every engine searches the same files; a port applies no rules of its own.
+   */
+  files: readonly string[];
   maxMatches: number;
 }
 
@@ -40,6 +42,9 @@ export interface SearchMatch {
   line: number;
   text: string;
 }
+
+/** What every engine skips, so they agree: files over this size, and files with a NUL character. */
+export const SEARCH_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export interface SearchResult {
   matches: SearchMatch[];

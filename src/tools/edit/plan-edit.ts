@@ -5,9 +5,12 @@ import { decodeText, encodeText, isBinary, type DecodedText, type TextEncodingNa
 import { LineIndex } from '../text/line-index.js';
 import { numberLines } from '../text/numbered.js';
 import { diffReplacements, type Replacement } from './edit-diff.js';
-import { matchBlock, type BlockMatch, type EditBlock } from './match-block.js';
+import { matchBlock, type BlockMatch, type EditBlock, type EditWork } from './match-block.js';
 
-export type { EditBlock } from './match-block.js';
+export type { EditBlock, EditWork } from './match-block.js';
+
+/** Why an edit was refused, for code that branches on it (the message is for the model). */
+export type EditRefusal = 'no_edits' | 'binary' | 'empty_search' | 'not_found' | 'ambiguous' | 'overlap' | 'no_change' | 'unencodable';
 
 const utf8 = new TextEncoder();
 
@@ -24,27 +27,41 @@ export type EditPlan =
       /** Blocks that matched only after forgiving whitespace or line-number prefixes. */
       tolerantBlocks: number;
     }
-  | { ok: false; message: string };
+  | { ok: false; reason: EditRefusal; message: string };
 
-export function planEdit(original: Uint8Array | string, edits: readonly EditBlock[], path = 'file'): EditPlan {
-  if (edits.length === 0) return { ok: false, message: 'No edits were given.' };
+export interface PlanOptions {
+  /** Counts the line-level work, for tests that bound it. */
+  work?: EditWork;
+}
+
+export function planEdit(original: Uint8Array | string, edits: readonly EditBlock[], path = 'file', opts: PlanOptions = {}): EditPlan {
+  if (edits.length === 0) return { ok: false, reason: 'no_edits', message: 'No edits were given.' };
   if (typeof original !== 'string' && isBinary(original))
-    return { ok: false, message: `${path} is a binary file; it cannot be edited as text.` };
+    return { ok: false, reason: 'binary', message: `${path} is a binary file; it cannot be edited as text.` };
   const decoded: DecodedText = typeof original === 'string' ? decodeString(original) : decodeText(original);
   const { text } = decoded;
   let idx: LineIndex | undefined;
   const index = () => (idx ??= new LineIndex(text));
 
+  const work = opts.work ?? { linesCompared: 0 };
   const matched: (Replacement & { block: number; tolerant: boolean })[] = [];
   const errors: string[] = [];
-  edits.forEach((block, i) => {
-    if (block.search === '')
-      return void errors.push(`Edit ${i + 1}: search is empty. To create or overwrite a whole file, use write_file.`);
-    const m = matchBlock(text, index, block, decoded.eol);
-    if (m.type === 'match') matched.push({ ...m, block: i });
-    else errors.push(describeFailure(i, edits.length, m, path));
-  });
-  if (errors.length) return { ok: false, message: failureMessage(errors, edits.length) };
+  let reason: EditRefusal | undefined;
+  for (const [i, block] of edits.entries()) {
+    if (block.search.trim() === '') {
+      reason ??= 'empty_search';
+      errors.push(`Edit ${i + 1}: search is empty. To create or overwrite a whole file, use write_file.`);
+      continue;
+    }
+    const m = matchBlock(text, index, block, decoded.eol, work);
+    if (m.type === 'match') {
+      matched.push({ ...m, block: i });
+      continue;
+    }
+    reason ??= m.type === 'ambiguous' ? 'ambiguous' : 'not_found';
+    errors.push(describeFailure(i, edits.length, m, path));
+  }
+  if (reason) return { ok: false, reason, message: failureMessage(errors, edits.length) };
 
   matched.sort((a, b) => a.start - b.start);
   for (let k = 1; k < matched.length; k++) {
@@ -53,16 +70,18 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
       const line = index().lineOf(b.start) + 1;
       return {
         ok: false,
+        reason: 'overlap',
         message: `Edits ${a.block + 1} and ${b.block + 1} overlap (both change line ${line}). Merge them into one block. No edit was applied.`,
       };
     }
   }
   if (matched.every((m) => text.slice(m.start, m.end) === m.replacement))
-    return { ok: false, message: 'These edits change nothing: each replace equals its search.' };
+    return { ok: false, reason: 'no_change', message: 'These edits change nothing: each replace equals its search.' };
   const newBytes = spliceBytes(original, decoded, text, matched);
   if (!newBytes)
     return {
       ok: false,
+      reason: 'unencodable',
       message: `${path} is Latin-1 encoded and the new text has characters Latin-1 cannot hold. Use only Latin-1 characters. No edit was applied.`,
     };
   const diff = diffReplacements(path, index(), matched);

@@ -1,8 +1,10 @@
-// A small .gitignore matcher: `*`, `**`, `?`, `[…]`, leading and trailing `/`, `!` negation,
-// comments and escapes. Scopes nest: a .gitignore applies to its own folder and below, and
-// the deepest, last matching rule wins, as in git.
+// A .gitignore matcher that decides as git does (checked against `git check-ignore` on random
+// trees): comments, `!` negation, escapes, trailing spaces (not tabs) trimmed unless escaped,
+// leading and trailing `/`, and git's wildmatch for the patterns (wildmatch.ts). Scopes nest:
+// an ignore file applies to its own folder and below, and the deepest, last matching rule wins.
+import { pathPatternSource, wildmatchSource } from './wildmatch.js';
 
-export interface IgnoreRule {
+interface IgnoreRule {
   regex: RegExp;
   negate: boolean;
   dirOnly: boolean;
@@ -26,7 +28,7 @@ export class IgnoreMatcher {
   isIgnored(path: string, isDir: boolean): boolean {
     let ignored = false;
     for (const { base, rules } of this.scopes) {
-      if (base !== '' && !path.startsWith(base + '/')) continue;
+      if (base !== '' && !path.startsWith(`${base}/`)) continue;
       const sub = base === '' ? path : path.slice(base.length + 1);
       for (const r of rules) {
         if (r.dirOnly && !isDir) continue;
@@ -37,9 +39,9 @@ export class IgnoreMatcher {
   }
 }
 
-export function parseIgnore(text: string): IgnoreRule[] {
+function parseIgnore(text: string): IgnoreRule[] {
   const rules: IgnoreRule[] = [];
-  for (const raw of text.split(/\r?\n/)) {
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
     const rule = parseLine(raw);
     if (rule) rules.push(rule);
   }
@@ -47,55 +49,34 @@ export function parseIgnore(text: string): IgnoreRule[] {
 }
 
 function parseLine(raw: string): IgnoreRule | undefined {
-  let line = raw.replace(/(?<!\\)\s+$/, '');
-  if (line === '' || line.startsWith('#')) return undefined;
+  if (raw.startsWith('#')) return undefined;
+  let line = trimTrailingSpaces(raw);
+  if (line === '') return undefined;
   let negate = false;
   if (line.startsWith('!')) [negate, line] = [true, line.slice(1)];
-  else if (line.startsWith('\\!') || line.startsWith('\\#')) line = line.slice(1);
   let dirOnly = false;
   if (line.endsWith('/')) [dirOnly, line] = [true, line.slice(0, -1)];
   if (line === '') return undefined;
+  // With a slash anywhere but at the end, a pattern is relative to its file's folder;
+  // without one, it matches a name at any depth.
   const anchored = line.includes('/');
   if (line.startsWith('/')) line = line.slice(1);
-  const body = globToRegexSource(line);
+  const body = anchored ? pathPatternSource(line) : wildmatchSource(line);
+  if (body === undefined) return undefined;
   return { regex: new RegExp(anchored ? `^${body}$` : `^(?:.*/)?${body}$`), negate, dirOnly };
 }
 
-/** Glob to regex source; `*` and `?` never cross `/`, `**` may. */
-export function globToRegexSource(glob: string): string {
-  let out = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && glob[i + 1] === '*') {
-      const atStart = i === 0 || glob[i - 1] === '/';
-      const atEnd = i + 2 === glob.length;
-      if (atStart && glob[i + 2] === '/') [out, i] = [out + '(?:.*/)?', i + 2];
-      else if (atStart && atEnd) [out, i] = [out + '.*', i + 1];
-      else [out, i] = [out + '[^/]*', i + 1];
-    } else if (c === '*') out += '[^/]*';
-    else if (c === '?') out += '[^/]';
-    else if (c === '[') {
-      const close = glob.indexOf(']', i + 2);
-      if (close === -1) out += '\\[';
-      else {
-        let cls = glob.slice(i + 1, close).replace(/\\/g, '\\\\');
-        if (cls.startsWith('!')) cls = '^' + cls.slice(1);
-        [out, i] = [out + `[${cls}]`, close];
-      }
-    } else if (c === '\\' && i + 1 < glob.length) out += escapeRegex(glob[++i]!);
-    else out += escapeRegex(c);
+/** Git trims a run of trailing spaces, unless the first is escaped; tabs stay. */
+function trimTrailingSpaces(line: string): string {
+  let lastSpace = -1;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === ' ') {
+      if (lastSpace < 0) lastSpace = i;
+    } else if (c === '\\') {
+      if (++i === line.length) return line;
+      lastSpace = -1;
+    } else lastSpace = -1;
   }
-  return out;
-}
-
-function escapeRegex(c: string): string {
-  return /[.*+?^${}()|[\]\\/]/.test(c) ? '\\' + c : c;
-}
-
-/** A glob as search_files takes it: without a `/` it matches the file name at any depth. */
-export function globMatcher(glob: string): (path: string) => boolean {
-  const anchored = glob.includes('/');
-  const source = globToRegexSource(glob.replace(/^\//, ''));
-  const re = new RegExp(anchored ? `^${source}$` : `(?:^|/)${source}$`);
-  return (p) => re.test(p);
+  return lastSpace < 0 ? line : line.slice(0, lastSpace);
 }

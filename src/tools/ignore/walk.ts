@@ -13,6 +13,11 @@ export interface WalkOptions {
 
 /** Yields every entry under `start` (workspace-relative, '' for the root) that is not ignored. */
 export async function* walk(ws: Workspace, start: string, opts: WalkOptions): AsyncGenerator<DirEntry> {
+  for await (const entries of walkFolders(ws, start, opts)) yield* entries;
+}
+
+/** The same walk, one folder's kept entries at a time (one step per folder, not per entry). */
+export async function* walkFolders(ws: Workspace, start: string, opts: WalkOptions): AsyncGenerator<DirEntry[]> {
   let queue: { dir: string; ignore: IgnoreMatcher }[] = [{ dir: start, ignore: await ancestorsIgnore(ws, start) }];
   while (queue.length) {
     const next: typeof queue = [];
@@ -20,12 +25,11 @@ export async function* walk(ws: Workspace, start: string, opts: WalkOptions): As
       if (opts.signal?.aborted) return;
       const entries = await readDirSafe(ws, dir);
       const scoped = await withIgnoreFiles(ws, dir, entries, ignore);
-      for (const e of entries) {
-        if (e.type === 'directory' && baseName(e.path) === '.git') continue;
-        if (scoped.isIgnored(e.path, e.type === 'directory')) continue;
-        yield e;
-        if (opts.recursive && e.type === 'directory') next.push({ dir: e.path, ignore: scoped });
-      }
+      const kept = entries.filter(
+        (e) => !(e.type === 'directory' && baseName(e.path) === '.git') && !scoped.isIgnored(e.path, e.type === 'directory'),
+      );
+      yield kept;
+      if (opts.recursive) for (const e of kept) if (e.type === 'directory') next.push({ dir: e.path, ignore: scoped });
     }
     queue = next;
   }
@@ -63,6 +67,6 @@ async function readDirSafe(ws: Workspace, dir: string): Promise<DirEntry[]> {
   }
 }
 
-export function baseName(path: string): string {
+function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }

@@ -1,23 +1,16 @@
-// Judges one simple command (its words after assignments) by what the program is and does.
-import type { Word } from './shell-lexer.js';
-import {
-  DANGEROUS_COMMANDS,
-  GIT_NETWORK,
-  GIT_READ_ONLY,
-  INSTALLERS,
-  INTERPRETERS,
-  NETWORK_COMMANDS,
-  READ_ONLY,
-  SHELLS,
-  TEST_RUNNERS,
-  WRAPPERS,
-} from './command-lists.js';
-import type { CommandClassification } from './classify-command.js';
-
-export interface ArgvVerdict {
-  type: CommandClassification['type'];
-  reason: string;
-}
+// Judges one simple command's words (after its assignments): deny and allow rules, the program
+// by the name written (a path-qualified program is whatever that file holds), wrappers unwrapped,
+// test runners, risky programs, then the read-only allowlist. Unknown programs execute.
+import { type CommandClassification, type Judgement, judgement, own, RANK, worst } from './command-class.js';
+import { FIND } from './find-spec.js';
+import { judgeGit } from './git-spec.js';
+import { NotReadOnly, wordPath } from './program-args.js';
+import { FILE_PROGRAMS, type ProgramSpec, TEXT_PROGRAMS } from './read-only-programs.js';
+import { judgeRisky } from './risky-commands.js';
+import { BUILTIN_PROGRAMS } from './shell-builtins.js';
+import { displayText, hasGlob, isDynamic, staticValue, type Word } from './shell-word.js';
+import { judgeTestRunner } from './test-runners.js';
+import { unwrap } from './wrappers.js';
 
 export interface CommandRules {
   /** Word prefixes ("npm run build") that are allowed like read-only commands. */
@@ -27,164 +20,119 @@ export interface CommandRules {
 }
 
 export interface ArgvContext {
-  piped: boolean;
   rules: CommandRules;
+  /** Standard input comes from a pipe. */
+  piped: boolean;
   depth: number;
-  classifyLine(text: string): CommandClassification;
+  /** Whether the program may be a bash builtin (false under env, exec, nice…, which run executables). */
+  builtins: boolean;
+  classifyScript(text: string): CommandClassification;
 }
 
 const MAX_DEPTH = 8;
-const OPTION_ARGS: Record<string, Set<string>> = {
-  env: new Set(['-u', '--unset', '-C', '--chdir', '-S']),
-  xargs: new Set(['-I', '-n', '-P', '-d', '-L', '-s', '-E', '-a']),
-  nice: new Set(['-n']),
-  ionice: new Set(['-c', '-n', '-p']),
-  stdbuf: new Set(['-o', '-e', '-i']),
-  timeout: new Set(['-s', '--signal', '-k', '--kill-after']),
-};
-const DANGEROUS_RM_TARGETS = new Set(['/', '/*', '~', '~/', '~/*', '*', '.', './', '..', '../', '../*', '$HOME', '${HOME}']);
 
-const ok = (reason = ''): ArgvVerdict => ({ type: 'read_only', reason });
-const exec = (reason: string): ArgvVerdict => ({ type: 'execute', reason });
-const net = (reason: string): ArgvVerdict => ({ type: 'network', reason });
-const danger = (reason: string): ArgvVerdict => ({ type: 'dangerous', reason });
+const READ_ONLY: Record<string, ProgramSpec> = { ...FILE_PROGRAMS, ...TEXT_PROGRAMS, ...BUILTIN_PROGRAMS, find: FIND };
 
-export function classifyArgv(words: readonly Word[], ctx: ArgvContext): ArgvVerdict {
-  const argv = words.map((w) => w.value);
+/** Builtins whose arguments bash evaluates in ways we do not model (subscripts, arithmetic, code). */
+const NOT_MODELLED = new Map([
+  ['eval', 'eval runs text as a command'],
+  ['source', 'source runs a file as shell code'],
+  ['.', '. runs a file as shell code'],
+  ['let', 'let evaluates arithmetic'],
+  ['declare', 'declare evaluates subscripts and arithmetic'],
+  ['typeset', 'typeset evaluates subscripts and arithmetic'],
+  ['local', 'local evaluates subscripts and arithmetic'],
+  ['readonly', 'readonly evaluates subscripts and arithmetic'],
+  ['read', 'read assigns to names whose subscripts run commands'],
+  ['mapfile', 'mapfile assigns to names whose subscripts run commands'],
+  ['readarray', 'readarray assigns to names whose subscripts run commands'],
+  ['unset', 'unset evaluates subscripts'],
+]);
+
+/** Why some programs that only seem to read are not on the list. */
+const UNLISTED_REASONS = new Map([
+  ['printenv', 'printenv prints the environment'],
+  ['export', 'export changes the environment of later commands (export -p prints it)'],
+  ['jq', 'jq can print the environment ($ENV, env)'],
+  ['less', 'less can run commands and open other files'],
+  ['more', 'more can run commands'],
+  ['tac', 'tac copies its input to a temporary file'],
+  ['xxd', 'xxd writes its second operand'],
+]);
+
+/** The names of every program on the read-only allowlist (git and find included). */
+export const READ_ONLY_PROGRAM_NAMES: readonly string[] = [...Object.keys(READ_ONLY), 'git'].sort();
+
+export function judgeArgv(words: readonly Word[], ctx: ArgvContext): Judgement {
+  const hasRules = ctx.rules.deny.length > 0 || ctx.rules.allow.length > 0;
+  const argv = hasRules ? words.map(displayText) : [];
   if (startsWithAny(argv, ctx.rules.deny))
-    return { type: 'denied', reason: `\`${argv.slice(0, 3).join(' ')}\` is denied by a command rule` };
-  if (words[0]!.dynamic) return exec(`runs a command whose name is computed at run time (${argv[0]})`);
-  const verdict = judgeProgram(words, argv, ctx);
-  if (verdict.type !== 'dangerous' && verdict.type !== 'denied' && startsWithAny(argv, ctx.rules.allow)) return ok();
+    return judgement('denied', `\`${argv.slice(0, 3).join(' ')}\` is denied by a command rule`, { programs: [argv[0]!] });
+  const verdict = judgeProgram(words, ctx);
+  if (RANK[verdict.type] < RANK.unparseable && startsWithAny(argv, ctx.rules.allow)) return allowedByRule(words, verdict);
   return verdict;
 }
 
-function judgeProgram(words: readonly Word[], argv: string[], ctx: ArgvContext): ArgvVerdict {
-  const name = argv[0]!.slice(argv[0]!.lastIndexOf('/') + 1);
-  const args = argv.slice(1);
-  if (DANGEROUS_COMMANDS.has(name) || name.startsWith('mkfs')) return danger(DANGEROUS_COMMANDS.get(name) ?? `formats a disk (${name})`);
-  if (WRAPPERS.has(name)) return wrapped(name, words.slice(1), ctx);
-  if (SHELLS.has(name)) return shell(name, words.slice(1), ctx);
-  if (name === 'eval') return { type: 'unparseable', reason: 'eval runs text as a command' };
-  if (name === 'source' || name === '.') return exec(`runs a shell script (${name})`);
-  if (name === 'git') return git(args);
-  if (name === 'npx') return npx(args);
-  if (name === 'npm' || name === 'yarn' || name === 'pnpm' || name === 'bun') return packageScript(name, args);
-  if (name === 'go' || name === 'cargo') return toolchain(name, args);
-  if (INTERPRETERS.has(name)) return interpreter(name, args, ctx.piped);
-  if (INSTALLERS[name])
-    return INSTALLERS[name]!.has(firstOperand(args)) ? net(`${name} ${firstOperand(args)} downloads packages`) : exec(`runs ${name}`);
-  if (NETWORK_COMMANDS.has(name)) return net(`${name} uses the network`);
-  if (TEST_RUNNERS.has(name)) return ok();
-  if (name === 'tsc') return args.includes('--noEmit') ? ok() : exec('tsc writes compiled files');
-  if (name === 'find') return find(args);
-  if (name === 'sort') return args.some((a) => a === '-o' || a.startsWith('--output')) ? exec('sort -o writes a file') : ok();
-  if (name === 'rm') return rm(args);
-  if (['chmod', 'chown', 'chgrp'].includes(name) && args.some((a) => DANGEROUS_RM_TARGETS.has(a)))
-    return danger(`${name} on ${args.find((a) => DANGEROUS_RM_TARGETS.has(a))}`);
-  if (READ_ONLY.has(name)) return ok();
-  return exec(`runs ${name}`);
+function judgeProgram(words: readonly Word[], ctx: ArgvContext): Judgement {
+  const first = words[0]!;
+  const name = staticValue(first);
+  if (name === undefined)
+    return judgement('execute', `runs a program whose name is computed at run time (${displayText(first)})`, {
+      programs: [displayText(first)],
+    });
+  const args = words.slice(1);
+  // `c?t` runs whatever file name it matches; a lone `[` matches only itself.
+  if (hasGlob(first) && name !== '[')
+    return judgement('execute', `the program name ${name} is a pattern bash expands to a file name`, { programs: [name] });
+  if (name.includes('/')) return pathQualified(name, args, ctx);
+  const refused = NOT_MODELLED.get(name);
+  if (refused) return judgement('unparseable', refused, { programs: [name] });
+  const wrapped = unwrap(name, args);
+  if (!wrapped) return judgeNamed(name, args, ctx);
+  if (wrapped.type !== 'unwrapped') return wrapped;
+  if (ctx.depth >= MAX_DEPTH) return judgement('unparseable', 'wrappers nested too deeply', { programs: [name] });
+  const inner = judgeArgv(wrapped.inner, { ...ctx, builtins: wrapped.builtins, depth: ctx.depth + 1 });
+  const self = judgement(wrapped.notReadOnly ? 'execute' : 'read_only', wrapped.notReadOnly, { programs: [name] });
+  return { ...worst(self, inner), ...(inner.cd ? { cd: inner.cd } : {}) };
 }
 
-function wrapped(name: string, rest: readonly Word[], ctx: ArgvContext): ArgvVerdict {
-  const withArg = OPTION_ARGS[name] ?? new Set<string>();
-  let i = 0;
-  while (i < rest.length) {
-    const v = rest[i]!.value;
-    if (name === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) i++;
-    else if (v.startsWith('-') && v !== '-') i += withArg.has(v) ? 2 : 1;
-    else break;
+function judgeNamed(name: string, args: readonly Word[], ctx: ArgvContext): Judgement {
+  const runner = judgeTestRunner(name, args);
+  if (runner) return runner;
+  const risky = judgeRisky(name, args, ctx);
+  if (risky) return risky;
+  if (name === 'git') return judgeGit(args);
+  const spec = own(READ_ONLY, name);
+  if (!spec) return judgement('execute', UNLISTED_REASONS.get(name) ?? `runs ${name}`, { programs: [name] });
+  const programs = [name, ...(spec.runs ?? [])];
+  if (spec.builtinOnly && !ctx.builtins)
+    return judgement('execute', `${name} here is not the shell builtin but a program of that name`, { programs });
+  try {
+    const r = spec.judge(args);
+    return judgement('read_only', undefined, { programs, paths: r.paths, ...(r.cd ? { cd: r.cd } : {}) });
+  } catch (err) {
+    if (!(err instanceof NotReadOnly)) throw err;
+    return judgement(err.type, `${name}: ${err.message}`, { programs });
   }
-  if (name === 'timeout' && i < rest.length) i++; // the duration
-  const inner = rest.slice(i);
-  if (inner.length === 0) return ok();
-  if (ctx.depth >= MAX_DEPTH) return { type: 'unparseable', reason: 'wrappers nested too deeply' };
-  return classifyArgv(inner, { ...ctx, depth: ctx.depth + 1 });
 }
 
-function shell(name: string, rest: readonly Word[], ctx: ArgvContext): ArgvVerdict {
-  const c = rest.findIndex((w) => /^-[a-z]*c[a-z]*$/.test(w.value));
-  if (c >= 0) {
-    const script = rest[c + 1];
-    if (!script || script.dynamic) return { type: 'unparseable', reason: `${name} -c runs text computed at run time` };
-    if (ctx.depth >= MAX_DEPTH) return { type: 'unparseable', reason: 'shells nested too deeply' };
-    const inner = ctx.classifyLine(script.value);
-    return { type: inner.type, reason: inner.reasons[0] ?? '' };
+/** `./cat`, `bin/ls`, `/usr/bin/env`: only the network and danger of its name count; it never reads only. */
+function pathQualified(name: string, args: readonly Word[], ctx: ArgvContext): Judgement {
+  const named = judgeNamed(name.slice(name.lastIndexOf('/') + 1), args, ctx);
+  if (RANK[named.type] >= RANK.network) return { ...named, programs: [name] };
+  return judgement('execute', `runs ${name}, a program named by its path (whatever that file holds)`, { programs: [name] });
+}
+
+/** A command the user allowed by rule: its operands may still name files outside the workspace. */
+function allowedByRule(words: readonly Word[], verdict: Judgement): Judgement {
+  const operands = words.slice(1).filter((w) => !(staticValue(w) ?? '').startsWith('-'));
+  if (operands.some(isDynamic)) return judgement('execute', 'an argument is computed at run time', { programs: verdict.programs });
+  try {
+    return judgement('read_only', undefined, { programs: verdict.programs, paths: operands.map((w) => wordPath(w)) });
+  } catch (err) {
+    if (!(err instanceof NotReadOnly)) throw err;
+    return judgement('execute', err.message, { programs: verdict.programs });
   }
-  const file = rest.find((w) => !w.value.startsWith('-'));
-  if (file) return exec(`runs the shell script ${file.value}`);
-  return ctx.piped ? danger(`pipes data into ${name}, which runs it as code`) : exec(`starts ${name}`);
-}
-
-function interpreter(name: string, args: string[], piped: boolean): ArgvVerdict {
-  if (args.length === 1 && /^(-v|-V|--version)$/.test(args[0]!)) return ok();
-  if (name === 'node' && args.includes('--test')) return ok();
-  if (name.startsWith('python') && args[0] === '-m') {
-    if (args[1] === 'pytest') return ok();
-    if (args[1] === 'pip')
-      return ['install', 'download', 'wheel'].includes(args[2] ?? '') ? net(`pip ${args[2]} downloads packages`) : exec('runs pip');
-  }
-  const script = args.find((a) => !a.startsWith('-'));
-  if (piped && !script && !args.some((a) => /^(-e|-c|-p|--eval|--print)$/.test(a)))
-    return danger(`pipes data into ${name}, which runs it as code`);
-  return exec(`runs ${name}${script ? ` ${script}` : ''}`);
-}
-
-function git(args: string[]): ArgvVerdict {
-  let i = 0;
-  while (i < args.length && args[i]!.startsWith('-')) i += args[i] === '-C' || args[i] === '-c' ? 2 : 1;
-  const sub = args[i] ?? '';
-  const rest = args.slice(i + 1);
-  if (GIT_NETWORK.has(sub) || (sub === 'remote' && rest[0] === 'update')) return net(`git ${sub} uses the network`);
-  if (sub === 'reset' && rest.includes('--hard')) return danger('git reset --hard discards uncommitted work');
-  if (sub === 'clean' && rest.some((a) => /^-[a-zA-Z]*f/.test(a) || a === '--force')) return danger('git clean -f deletes untracked files');
-  if (GIT_READ_ONLY.has(sub) || sub === '') return ok();
-  const onlyFlags = (allowed: string[]) => rest.every((a) => allowed.includes(a));
-  if (sub === 'branch' && onlyFlags(['-a', '-r', '-v', '-vv', '--list', '-l', '--show-current', '--all'])) return ok();
-  if ((sub === 'tag' || sub === 'remote') && onlyFlags(['-l', '--list', '-v'])) return ok();
-  if (sub === 'stash' && (rest[0] === 'list' || rest[0] === 'show')) return ok();
-  if (sub === 'config' && rest.some((a) => ['--get', '--list', '-l', '--get-all'].includes(a))) return ok();
-  return exec(`git ${sub} changes the repository`);
-}
-
-function npx(args: string[]): ArgvVerdict {
-  const target = firstOperand(args.filter((a) => a !== '-y' && a !== '--yes'));
-  if (TEST_RUNNERS.has(target)) return ok();
-  if (target === 'tsc' && args.includes('--noEmit')) return ok();
-  return net(`npx ${target} may download and run a package`);
-}
-
-function packageScript(name: string, args: string[]): ArgvVerdict {
-  const sub = firstOperand(args);
-  if (['test', 't', 'tst'].includes(sub)) return ok();
-  if ((sub === 'run' || sub === 'run-script') && firstOperand(args.slice(args.indexOf(sub) + 1)) === 'test') return ok();
-  if (INSTALLERS[name]!.has(sub)) return net(`${name} ${sub || 'install'} downloads packages`);
-  if (args.length === 1 && /^(-v|--version)$/.test(args[0]!)) return ok();
-  if (['ls', 'list', 'why', 'explain'].includes(sub)) return ok();
-  return exec(`${name} ${sub} runs a package script`);
-}
-
-function toolchain(name: string, args: string[]): ArgvVerdict {
-  const sub = firstOperand(args);
-  if (sub === 'test' || sub === 'vet' || sub === 'version' || (name === 'go' && sub === 'env')) return ok();
-  if (INSTALLERS[name]!.has(sub)) return net(`${name} ${sub} downloads packages`);
-  return exec(`${name} ${sub} builds or runs code`);
-}
-
-function find(args: string[]): ArgvVerdict {
-  const act = args.find((a) => ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'].includes(a));
-  return act ? exec(`find ${act} ${act === '-delete' ? 'deletes files' : act.startsWith('-f') ? 'writes a file' : 'runs commands'}`) : ok();
-}
-
-function rm(args: string[]): ArgvVerdict {
-  const recursive = args.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === '--recursive');
-  const target = args.find((a) => DANGEROUS_RM_TARGETS.has(a) || /^\/[^/]*\/?$/.test(a));
-  if (recursive && target) return danger(`rm deletes ${target} recursively`);
-  return exec('rm deletes files');
-}
-
-function firstOperand(args: readonly string[]): string {
-  return args.find((a) => !a.startsWith('-')) ?? '';
 }
 
 function startsWithAny(argv: readonly string[], rules: readonly (readonly string[])[]): boolean {

@@ -1,7 +1,8 @@
 // The approval policy: deny rules → outside the workspace (deny) → protected paths (ask) →
-// risky commands (ask unless this exact command was approved, or every class is approved) →
-// standing approvals → commands an allow rule names → auto-approved risk classes → defaults
-// (reads run; writes and commands ask).
+// a command's writes outside the workspace (deny) → risky commands (ask unless this exact
+// command was approved, or every class is approved) → standing approvals → a read-only
+// command's paths (outside, secret: ask) → commands an allow rule names → auto-approved risk
+// classes → defaults (reads run; writes and commands ask).
 import {
   grantCovers,
   WorkspaceError,
@@ -13,6 +14,7 @@ import {
 } from '../../kernel/index.js';
 import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
+import { commandReadProblem, commandWriteProblem } from './command-paths.js';
 import { isSecretFile, protectedReason } from './protected-paths.js';
 import { detectTestCommand, type DetectedCommand } from '../run-tests/detect-command.js';
 
@@ -33,6 +35,8 @@ export interface PolicyOptions {
 }
 
 const ALWAYS_ASK = new Set<CommandClassification['type']>(['network', 'dangerous', 'unparseable']);
+/** Classes that auto-approve like reads: read-only commands, and the project's own tests. */
+const READS = new Set<CommandClassification['type']>(['read_only', 'test_run']);
 
 export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
   const auto = new Set(options.autoApprove ?? []);
@@ -42,7 +46,7 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
   };
   /** Whether an auto-approved risk covers a command of this class (no command: yes). */
   const autoRuns = (cls: CommandClassification | undefined): boolean => {
-    if (!cls || cls.type === 'read_only') return true;
+    if (!cls || READS.has(cls.type)) return true;
     if (!options.approveUnclassified) return false;
     if (cls.type === 'execute' || cls.type === 'unparseable') return true;
     return cls.type === 'network' && auto.has('network');
@@ -54,6 +58,8 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       if (cls?.type === 'denied') return { type: 'deny', reason: cls.reasons[0] ?? 'denied by a command rule' };
       const where = await checkPaths(intent, ctx);
       if (where) return where;
+      const writes = cls && ctx.workspace ? await commandWriteProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+      if (writes) return writes;
       if (cls && ALWAYS_ASK.has(cls.type)) {
         if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent)))
           return { type: 'allow', reason: 'this exact command was approved earlier' };
@@ -61,6 +67,8 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
         return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.` };
       }
       if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
+      const reads = cls && ctx.workspace ? await commandReadProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+      if (reads) return { type: 'ask', reason: reads };
       if (cls && allowedByRule(intent, cls, rules, detected?.command))
         return { type: 'allow', reason: 'an allowed command prefix covers it' };
       if (auto.has(intent.risk) && autoRuns(cls)) return { type: 'allow', reason: `${intent.risk} is auto-approved` };
@@ -100,8 +108,14 @@ function commandClass(intent: ToolIntent, rules: CommandRules, detected: string 
   if (command !== undefined) return classifyCommand(command, rules);
   if (detected !== undefined) return classifyCommand(detected, rules);
   // run_tests with nothing detected fails before running anything.
-  if (intent.tool === 'run_tests') return { type: 'read_only', reasons: [] };
+  if (intent.tool === 'run_tests') return { type: 'test_run', reasons: [], programs: [], paths: [] };
   return undefined;
+}
+
+/** The folder the command starts in, relative to the workspace root. */
+function commandCwd(intent: ToolIntent): string {
+  const cwd = (intent.input as { cwd?: unknown } | null)?.cwd;
+  return typeof cwd === 'string' && cwd !== '' ? cwd : '.';
 }
 
 async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<PolicyDecision | undefined> {
@@ -120,7 +134,8 @@ async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<Polic
       return { type: 'ask', reason: `${p} could not be checked: ${(err as Error).message}` };
     }
     const why = protectedReason(rel);
-    if (why && (!ctx.tool.readOnly || isSecretFile(rel))) return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.` };
+    if (why && (!ctx.tool.readOnly || isSecretFile(rel)))
+      return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.`, overridable: false };
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 // Finds the project's test command when the model gives none: package.json's test script,
-// then the JS runners' configs, pytest (a config, or test files at the root, under tests/ or
-// test/ at any depth, or under src/), go, cargo, a Makefile's `test` target, and node's
-// built-in runner.
+// then the JS runners' configs (run with npx --no-install: a missing runner is an error, never a
+// download), pytest (a config, or test files at the root, under tests/ or test/ at any depth, or
+// under src/), go, cargo, a Makefile's `test` target, and node's built-in runner.
 import type { DirEntry, Workspace } from '../../kernel/index.js';
 
 export interface DetectedCommand {
@@ -29,9 +29,9 @@ export async function detectTestCommand(ws: Workspace): Promise<DetectedCommand 
     return { command: 'npm test', because: `package.json scripts.test is "${script}"` };
   const deps = { ...pkg?.dependencies, ...pkg?.devDependencies } as Record<string, unknown>;
   const has = (re: RegExp) => [...names].some((n) => re.test(n));
-  if ('vitest' in deps || has(/^vitest\.config\./)) return { command: 'npx vitest run', because: 'vitest is configured' };
-  if ('jest' in deps || has(/^jest\.config\./)) return { command: 'npx jest', because: 'jest is configured' };
-  if ('mocha' in deps || has(/^\.mocharc/)) return { command: 'npx mocha', because: 'mocha is configured' };
+  if ('vitest' in deps || has(/^vitest\.config\./)) return { command: 'npx --no-install vitest run', because: 'vitest is configured' };
+  if ('jest' in deps || has(/^jest\.config\./)) return { command: 'npx --no-install jest', because: 'jest is configured' };
+  if ('mocha' in deps || has(/^\.mocharc/)) return { command: 'npx --no-install mocha', because: 'mocha is configured' };
   if (await isPytest(names, read, ws)) return { command: 'python3 -m pytest', because: 'a pytest configuration or tests folder' };
   if (names.has('go.mod')) return { command: 'go test -v ./...', because: 'go.mod' };
   if (names.has('Cargo.toml')) return { command: 'cargo test', because: 'Cargo.toml' };

@@ -1,11 +1,13 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
-import type { Observation, RuntimeEvent, RuntimeOutput, Usage } from '../../kernel/contracts/index.js';
-import type { IntentResult } from '../../protocol/index.js';
+import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, Usage } from '../../kernel/contracts/index.js';
+import { observedStatus } from '../../kernel/reducer.js';
+import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
+import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import type { TranscriptModel } from './transcript-model.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
-export const DETAIL_CHARS = 8192;
+const DETAIL_CHARS = 8192;
 
 export function applyOutput(model: TranscriptModel, out: RuntimeOutput): { urgent: boolean } {
   if (out.kind === 'tool_output') {
@@ -103,21 +105,11 @@ function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string
 
 function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
   switch (event.type) {
-    case 'intent_proposed': {
-      const { intent } = event;
-      model.add({
-        kind: 'intent',
-        id: intent.id,
-        tool: intent.tool,
-        summary: intent.summary,
-        risk: intent.risk,
-        status: intent.status,
-        ...(intent.paths.length ? { paths: intent.paths } : {}),
-      });
+    case 'intent_proposed':
+      model.add(intentItem(event.intent));
       return false;
-    }
     case 'approval_requested':
-      model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: event.reason });
+      model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: visibleText(event.reason) });
       model.setStatus('waiting_for_approval');
       return true;
     case 'intent_approved':
@@ -141,20 +133,36 @@ function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean 
   }
 }
 
+/** The card of a proposed call: what a person judges, with nothing in it hidden. */
+export function intentItem(intent: ToolIntent): IntentItem {
+  const command = (intent.input as { command?: unknown } | null)?.command;
+  const judged = [intent.summary, ...intent.paths, ...(typeof command === 'string' ? [command] : [])];
+  return {
+    kind: 'intent',
+    id: intent.id,
+    tool: intent.tool,
+    summary: visibleText(intent.summary),
+    risk: intent.risk,
+    status: intent.status,
+    ...(intent.paths.length ? { paths: intent.paths.map(visibleText) } : {}),
+    ...(typeof command === 'string' ? { command: visibleText(command) } : {}),
+    ...(judged.some(hasHiddenCharacters) ? { hiddenChars: true } : {}),
+  };
+}
+
 function observe(model: TranscriptModel, observation: Observation, time: number): void {
   model.tally.toolResults += observation.content.length;
   const intent = model.intent(observation.intentId);
   if (!intent) return;
-  const status = intent.status === 'rejected' ? 'rejected' : observation.ok ? 'done' : 'failed';
   const elapsedMs = intent.startedAt === undefined ? undefined : Math.max(0, time - intent.startedAt);
   model.patchIntent(intent.id, {
-    status,
+    status: observedStatus(intent.status, observation),
     result: resultOf(observation),
     ...(elapsedMs === undefined ? {} : { elapsedMs }),
   });
 }
 
-export function resultOf(observation: Observation): IntentResult {
+function resultOf(observation: Observation): IntentResult {
   const firstLine = observation.content.split('\n', 1)[0]!.slice(0, 160);
   const summary = observation.summary ?? (firstLine || (observation.ok ? 'done' : 'failed'));
   return {

@@ -1,38 +1,16 @@
 /**
  * Host-side presenter for the Keel webview. No `vscode` import: unit-testable in plain Node.
  *
- * Wiring (in the WebviewViewProvider):
- *
- *   const presenter = new Presenter({
- *     post: (msg) => void view.webview.postMessage(msg),  // HostMessage
- *     contextWindow: provider.capabilities.contextWindow,
- *   });
- *   presenter.setModel({ contextWindow, price });             // the meter's window and cost per kind
- *   presenter.setRequest(runtime.preview());                 // the split before the first request
- *   runtime.subscribe((out) => presenter.handle(out));     // every RuntimeOutput, as it comes
- *   presenter.setHints({ noApiKey: !(await secrets.get(KEY)), restricted: !vscode.workspace.isTrusted });
- *   presenter.setTasks({ tasks, currentTaskId });           // history changed → tasks/list
- *
- *   view.webview.html = renderWebviewHtml({
- *     cspSource: view.webview.cspSource, nonce: makeNonce(),
- *     scriptUri: asUri('dist/webview.js'),
- *     styleUris: [asUri('node_modules/@vscode/codicons/dist/codicon.css'), asUri('dist/webview.css')],
- *   });
- *   view.webview.onDidReceiveMessage((raw) => dispatchWebviewMessage(raw, {
- *     'webview/ready': () => presenter.postSnapshot(),      // on load, and after a seq gap
- *     'task/send': (m) => run(runtime.send(m.text)),
- *     'task/stop': () => runtime.cancel(),
- *     'task/new': () => { presenter.reset(newId); presenter.postSnapshot(); },
- *     'task/open': (m) => { presenter.load(loadLog(m.id).events, m.id); presenter.postSnapshot(); },
- *     'task/resume': () => run(runtime.resume()),
- *     'intent/approve': (m) => runtime.approve(m.intentId, m.scope),
- *     'intent/reject': (m) => runtime.reject(m.intentId, m.reason),
- *     'intent/focus': (m) => focusDiff(m.intentId),
- *     'apiKey/set': …, 'log/show': …, 'task/delete': …,
- *     'link/open': (m) => openExternalIfHttp(m.href),       // validate the scheme yourself
- *     'clipboard/copy': (m) => vscode.env.clipboard.writeText(m.text),
- *     'context/fold': () => runtime.fold(),                  // Fold now
- *   }));
+ * Wiring: src/vscode/session.ts owns the presenter (one per view): it feeds it the shown task's
+ * RuntimeOutputs (`handle`), loads or resets it when another task is opened (`load`, `reset`),
+ * and keeps the task list and hints current (`setTasks`, `setHints`); `post` goes to the view.
+ * src/vscode/chat-view.ts renders the page with `renderWebviewHtml` (dist/webview.js, then
+ * dist/codicons/codicon.css and dist/webview.css, the style sheet esbuild emits from
+ * media/main.css); src/vscode/extension.ts validates each page message with
+ * `dispatchWebviewMessage` and hands it to src/vscode/webview-handlers.ts. On `webview/ready`
+ * the session answers with `postSnapshot()`. For the context meter the session also tells it the
+ * task's model (`setModel`: window and price) and the request as it would go now (`setRequest`,
+ * from `runtime.preview()`); the page's Fold now (`context/fold`) goes to `runtime.fold()`.
  *
  * Guarantees: deltas carry seq = previous + 1 (a snapshot carries the last seq it folds in);
  * at most one ordinary delta per `frameMs` (16 ms); the first text of a turn, approval
@@ -50,9 +28,8 @@
  * Selectors for end-to-end tests: `TestIds` in src/protocol/test-ids.ts. Outside VS Code the
  * built webview runs in media/dev-harness.html (fake acquireVsCodeApi; ?demo shows samples).
  */
-export { Presenter, type PresenterOptions, type PresentedSnapshot } from './presenter.js';
-export { OpScheduler, type OpSchedulerOptions } from './op-scheduler.js';
-export { realClock, type SchedulerClock } from './clock.js';
-export { buildMeter, splitOfRequest, contextTokens } from './meter.js';
-export { renderWebviewHtml, contentSecurityPolicy, makeNonce, type WebviewHtmlOptions } from './webview-html.js';
+export { Presenter } from './presenter.js';
+export { OpScheduler } from './op-scheduler.js';
+export type { SchedulerClock } from './clock.js';
+export { renderWebviewHtml, makeNonce } from './webview-html.js';
 export { dispatchWebviewMessage, type WebviewMessageHandlers } from './dispatch.js';

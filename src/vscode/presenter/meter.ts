@@ -24,12 +24,12 @@ export function splitOfTally(tally: CharTally): MeterSplit {
 }
 
 /** Context in use is what the last turn sent: fresh input plus what came from or went to cache. */
-export function contextTokens(usage: Usage | undefined): number | undefined {
+function contextTokens(usage: Usage | undefined): number | undefined {
   if (!usage) return undefined;
   return usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
 }
 
-export function tokenKinds(u: Usage): TokenKinds {
+function tokenKinds(u: Usage): TokenKinds {
   return { input: u.inputTokens, cacheRead: u.cacheReadTokens, cacheWrite: u.cacheWriteTokens, output: u.outputTokens };
 }
 

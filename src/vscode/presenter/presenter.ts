@@ -1,6 +1,6 @@
 // The host-side presenter: kernel outputs in, protocol messages out. It keeps the view model,
 // turns every RuntimeOutput into small ops, and lets the scheduler coalesce them per frame.
-import type { ModelRequest, RuntimeEvent, RuntimeOutput } from '../../kernel/contracts/index.js';
+import { isLiveStatus, type ModelRequest, type RuntimeEvent, type RuntimeOutput } from '../../kernel/contracts/index.js';
 import type { Price } from '../../providers/models.js';
 import {
   encodeSnapshotItems,
@@ -15,7 +15,7 @@ import { realClock, type SchedulerClock } from './clock.js';
 import { applyOutput } from './event-mapper.js';
 import { buildMeter, splitOfRequest, splitOfTally } from './meter.js';
 import { OpScheduler } from './op-scheduler.js';
-import { DEFAULT_TAIL_CHARS, TranscriptModel } from './transcript-model.js';
+import { TranscriptModel } from './transcript-model.js';
 
 export type PresentedSnapshot = SessionSnapshot & { readonly items: TranscriptItem[] };
 
@@ -42,7 +42,6 @@ const METER_EVENTS = new Set<RuntimeEvent['type']>([
   'context_folded',
   'run_finished',
 ]);
-const LIVE = new Set(['running', 'waiting_for_approval', 'executing']);
 
 export class Presenter {
   private model: TranscriptModel;
@@ -57,7 +56,7 @@ export class Presenter {
     this.clock = options.clock ?? realClock;
     this.contextWindow = options.contextWindow ?? 0;
     this.price = options.price;
-    this.model = new TranscriptModel(options.maxTailChars ?? DEFAULT_TAIL_CHARS);
+    this.model = new TranscriptModel(options.maxTailChars);
     this.scheduler = new OpScheduler({
       clock: this.clock,
       post: (delta) => options.post(delta),
@@ -81,7 +80,7 @@ export class Presenter {
   load(events: readonly RuntimeEvent[], taskId?: string): void {
     this.reset(taskId);
     for (const event of events) applyOutput(this.model, { kind: 'event', event });
-    if (LIVE.has(this.model.status)) this.markInterrupted();
+    if (isLiveStatus(this.model.status)) this.markInterrupted();
     this.lastMeterJson = '';
     this.recordMeter();
     this.model.takeOps();
@@ -91,7 +90,7 @@ export class Presenter {
   reset(taskId?: string): void {
     const { hints, tasks } = this.model;
     this.scheduler.discardPending();
-    this.model = new TranscriptModel(this.options.maxTailChars ?? DEFAULT_TAIL_CHARS);
+    this.model = new TranscriptModel(this.options.maxTailChars);
     this.model.hints = { ...hints, canResume: false };
     this.model.tasks = tasks;
     this.model.taskId = taskId;

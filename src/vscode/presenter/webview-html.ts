@@ -1,5 +1,5 @@
 // The webview's HTML: a strict CSP (no inline script or style, nothing remote), the bundle
-// loaded by nonce, and the style sheets the host passes as webview URIs (main.css, codicon.css).
+// loaded by nonce, and the style sheets the host passes as webview URIs (codicon.css, webview.css).
 
 export interface WebviewHtmlOptions {
   /** `webview.cspSource`. */
@@ -17,7 +17,7 @@ export interface WebviewHtmlOptions {
 const escapeAttr = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,

@@ -17,7 +17,7 @@ export interface SessionOptions {
   settings?: Record<string, unknown>;
 }
 
-export const artifactsRoot = join(repoRoot, 'test', 'e2e', 'artifacts');
+const artifactsRoot = join(repoRoot, 'test', 'e2e', 'artifacts');
 
 export class KeelSession {
   private readonly startedAt = Date.now();
@@ -29,6 +29,7 @@ export class KeelSession {
     readonly workbench: Workbench,
     readonly view: KeelView,
     readonly folder: string,
+    readonly providerLabel: string,
   ) {}
 
   static async start(options: SessionOptions): Promise<KeelSession> {
@@ -53,7 +54,8 @@ export class KeelSession {
       const artifactsDir = join(artifactsRoot, options.name);
       rmSync(artifactsDir, { recursive: true, force: true }); // only this run's screenshots
       const workbench = await openWorkbench(server.url, { artifactsDir });
-      return new KeelSession(artifactsDir, model, server, workbench, new KeelView(workbench), folder);
+      const label = provider === 'openai' ? 'OpenAI' : 'Anthropic';
+      return new KeelSession(artifactsDir, model, server, workbench, new KeelView(workbench), folder, label);
     } catch (error) {
       await server?.stop();
       await model.close();
@@ -63,6 +65,27 @@ export class KeelSession {
 
   file(relative: string): string {
     return readFileSync(join(this.folder, relative), 'utf8');
+  }
+
+  /**
+   * Answers Keel's one-time question before it sends the API key to the stand-in (a host other
+   * than the vendor's own API): checks that the modal names the stand-in's whole origin, clicks
+   * Send Key (or Cancel), and returns when it clicked (ms since epoch).
+   */
+  async answerKeyQuestion(allow = true, timeoutMs = 60_000): Promise<number> {
+    const page = this.workbench.page;
+    const dialog = page.locator('.monaco-dialog-box').filter({ hasText: 'API key to' });
+    await dialog.first().waitFor({ state: 'visible', timeout: timeoutMs });
+    const text = await dialog.first().innerText();
+    if (!text.includes(`Send your ${this.providerLabel} API key to ${this.model.url}?`)) {
+      throw new Error(`the key question should name the stand-in's origin ${this.model.url}: ${text}`);
+    }
+    await this.screenshot(allow ? 'key-question' : 'key-question-declined');
+    const button = dialog.first().getByRole('button', { name: allow ? 'Send Key' : 'Cancel' });
+    const at = Date.now();
+    await button.click();
+    await dialog.first().waitFor({ state: 'hidden', timeout: 10_000 });
+    return at;
   }
 
   /** Model requests only (not e.g. a stray image fetch). */

@@ -11,7 +11,8 @@ import {
   type RuntimeEvent,
 } from '../../../src/kernel/index.js';
 import { ScriptedProvider, textTurn, toolTurn, type ScriptedTurn } from '../../../src/providers/scripted.js';
-import { editFileTool, readFileTool } from '../../../src/tools/index.js';
+import { editFileTool } from '../../../src/tools/edit-file.js';
+import { readFileTool } from '../../../src/tools/read-file.js';
 import { drain, memoryWorkspace } from './helpers.js';
 
 const allowAll: ApprovalPolicy = { decide: () => ({ type: 'allow', reason: 'test' }) };

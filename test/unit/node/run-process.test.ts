@@ -4,7 +4,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
+import { runProcess } from '../../../src/node/run-process.js';
 import type { Workspace } from '../../../src/kernel/index.js';
+import { FakeClock } from '../presenter/fake-clock.js';
 
 /** Running, not just a zombie waiting for init (which may reap slowly in a container). */
 const alive = (pid: number) => {
@@ -16,6 +18,13 @@ const alive = (pid: number) => {
   const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
   return !/^\d+ \(.*\) Z/.test(stat);
 };
+
+/** Waits for `check` to hold: a hang guard of 20 s, not a timing claim. */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (const end = Date.now() + 20_000; !check(); await new Promise((r) => setTimeout(r, 10))) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+  }
+}
 
 describe('Node workspace: runProcess', function () {
   this.timeout(30_000);
@@ -63,21 +72,58 @@ describe('Node workspace: runProcess', function () {
     assert.ok(growthMb < 25, `RSS grew by ${growthMb.toFixed(1)} MB`);
   });
 
+  /** Resolves once the process has printed `marker`; pass `onOutput` to runProcess. */
+  const printed = (marker: string) => {
+    let seen = '';
+    let resolve = () => {};
+    const done = new Promise<void>((r) => (resolve = r));
+    return { done, onOutput: (chunk: string) => (seen += chunk).includes(marker) && resolve() };
+  };
+
+  // The timeout and the kill grace run on a clock moved by hand: the process is timed out when
+  // the test says, after its grandchild has started, however busy the machine is.
   it('on timeout kills the whole process group, grandchildren included', async () => {
     const pidFile = path.join(dir, 'grandchild.pid');
-    const started = Date.now();
-    const r = await ws.runProcess(`sh -c 'sleep 30 & echo $! > ${pidFile}; wait' ; echo never`, opts({ timeoutMs: 500 }));
+    const clock = new FakeClock();
+    const started = printed('started');
+    const running = runProcess(
+      `sh -c 'sleep 30 & echo $! > ${pidFile}; echo started; wait' ; echo never`,
+      dir,
+      opts({ timeoutMs: 500, onOutput: started.onOutput }),
+      { timers: clock },
+    );
+    await started.done;
+    clock.advance(500);
+    const r = await running;
     assert.equal(r.timedOut, true);
-    assert.ok(Date.now() - started < 5000);
+    assert.doesNotMatch(r.stdout.head, /never/, 'the shell was ended too');
     const pid = Number((await readFile(pidFile, 'utf8')).trim());
-    await new Promise((res) => setTimeout(res, 200));
-    assert.equal(alive(pid), false, 'grandchild still running');
+    await until(() => !alive(pid), 'the grandchild to end');
+  });
+
+  it('kills a grandchild that ignores SIGTERM once the grace period is over', async () => {
+    const pidFile = path.join(dir, 'stubborn.pid');
+    const clock = new FakeClock();
+    const started = printed('started');
+    const running = runProcess(
+      `sh -c 'trap "" TERM; sleep 30 & echo $! > ${pidFile}; echo started; wait'`,
+      dir,
+      opts({ timeoutMs: 500, onOutput: started.onOutput }),
+      { timers: clock },
+    );
+    await started.done;
+    clock.advance(500); // SIGTERM, which the grandchild ignores
+    clock.advance(2000); // the grace is over: SIGKILL
+    assert.equal((await running).timedOut, true);
+    const pid = Number((await readFile(pidFile, 'utf8')).trim());
+    await until(() => !alive(pid), 'the grandchild to end');
   });
 
   it('on abort kills the group and reports cancelled', async () => {
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 200);
-    const r = await ws.runProcess('sleep 20', opts({ signal: ac.signal }));
+    const started = printed('started');
+    void started.done.then(() => ac.abort());
+    const r = await ws.runProcess('echo started; sleep 20', opts({ signal: ac.signal, onOutput: started.onOutput }));
     assert.equal(r.cancelled, true);
     assert.equal(r.timedOut, false);
   });

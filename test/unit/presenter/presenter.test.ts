@@ -67,6 +67,7 @@ describe('presenter: kernel outputs to deltas', () => {
       id: 'i1',
       tool: 'run_command',
       summary: 'npm test',
+      command: 'npm test',
       risk: 'execute',
       status: 'done',
       approvalReason: 'runs a command',

@@ -2,9 +2,9 @@
 // classification of HTTP failures.
 import assert from 'node:assert/strict';
 import { classifyApiFailure, parseRetryAfter } from '../../../src/providers/errors.js';
-import { priceOf, withCost } from '../../../src/providers/models.js';
-import { DEFAULT_RETRY, retryDelay } from '../../../src/providers/retry.js';
-import { capabilitiesFor } from '../../../src/providers/models.js';
+import { capabilitiesFor, priceOf, withCost } from '../../../src/providers/models.js';
+import { abortableSleep, DEFAULT_RETRY, retryDelay } from '../../../src/providers/retry.js';
+import { FakeClock } from '../presenter/fake-clock.js';
 import { DEFAULT_MODELS } from '../../../src/providers/index.js';
 
 const headers = (h: Record<string, string>) => new Headers(h);
@@ -68,6 +68,23 @@ describe('providers: retry policy', () => {
   it('never retries what retrying cannot fix, nor past the last attempt', () => {
     assert.equal(retryDelay({ ...error, retryable: false }, 1, o), undefined);
     assert.equal(retryDelay(error, o.maxAttempts, o), undefined);
+  });
+
+  it('the default sleep waits the whole delay, and no longer than an abort', async () => {
+    const clock = new FakeClock();
+    let woke = false;
+    const wait = abortableSleep(1000, new AbortController().signal, clock).then(() => (woke = true));
+    clock.advance(999);
+    await Promise.resolve();
+    assert.equal(woke, false, 'still waiting 1 ms before the end');
+    clock.advance(1);
+    await wait;
+    const controller = new AbortController();
+    const aborted = abortableSleep(30_000, controller.signal, clock);
+    controller.abort();
+    await aborted; // resolves with the clock standing still
+    assert.equal(clock.pendingTimers, 0, 'the aborted wait leaves no timer behind');
+    assert.equal(DEFAULT_RETRY.sleep, abortableSleep);
   });
 
   it('reads retry-after-ms, retry-after in seconds, and retry-after as a date', () => {

@@ -32,6 +32,29 @@ describe('gitignore matcher', () => {
   for (const [p, isDir, expected] of cases)
     it(`${p}${isDir ? '/' : ''} → ${expected ? 'ignored' : 'kept'}`, () => assert.equal(m.isIgnored(p, isDir), expected));
 
+  it('reads POSIX classes, `]` first in a class, and trailing whitespace as git does', () => {
+    const g = new IgnoreMatcher().with(
+      '',
+      ['[[:digit:]]x', '[]]y', '[!]]z', 'tab\t', 'sp  ', 'esc\\ ', 'open[ab', '[[:nope:]]'].join('\n'),
+    );
+    const cases: [string, boolean][] = [
+      ['1x', true],
+      ['ax', false],
+      [']y', true],
+      ['qz', true],
+      [']z', false],
+      ['tab\t', true],
+      ['tab', false],
+      ['sp', true],
+      ['sp ', false],
+      ['esc ', true],
+      ['esc', false],
+      ['open[ab', false],
+      ['opena', false],
+    ];
+    for (const [p, ignored] of cases) assert.equal(g.isIgnored(p, false), ignored, JSON.stringify(p));
+  });
+
   it('applies nested files to their folder only, deeper rules winning', () => {
     const n = m.with('pkg', '!important.log\nlocal.txt');
     assert.equal(n.isIgnored('pkg/important.log', false), false);

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, utimesSync } from 'node:fs';
+import * as path from 'node:path';
 import { estimateTokens } from '../../../src/kernel/index.js';
 import { runCommandTool } from '../../../src/tools/run-command.js';
 import { getDiagnosticsTool } from '../../../src/tools/get-diagnostics.js';
@@ -38,6 +41,25 @@ describe('run_command and get_diagnostics', function () {
   it('times out', async () => {
     const r = await runCommandTool.execute({ command: 'sleep 10', timeoutMs: 1000 }, context(t.ws));
     assert.equal(r.code, 'timeout');
+  });
+
+  it('runs git status and git diff without rewriting .git/index, which git does otherwise', async () => {
+    const w = await tempWorkspace({ 'a.txt': 'a\n' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=k', '-c', 'user.email=k@k', ...args], { cwd: w.dir, env: { PATH: process.env.PATH } });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'a');
+    const indexState = () => readFileSync(path.join(w.dir, '.git/index')).toString('hex');
+    const staleStat = () => utimesSync(path.join(w.dir, 'a.txt'), new Date('2001-01-01'), new Date('2001-01-01'));
+    staleStat();
+    const before = indexState();
+    const r = await runCommandTool.execute({ command: 'git status --short && git diff --stat && git diff' }, context(w.ws));
+    assert.equal(r.ok, true, r.content);
+    assert.equal(indexState(), before, 'run_command left .git/index alone');
+    git('diff', '--stat');
+    assert.notEqual(indexState(), before, 'a plain git diff rewrites the index (why COMMAND_ENV exists)');
+    await w.cleanup();
   });
 
   it('get_diagnostics says it is not available without language services, and is hidden then', async () => {

@@ -103,7 +103,7 @@ describe('run_tests', function () {
       [{ 'package.json': '{"scripts":{"test":"jest"}}' }, 'npm test'],
       [
         { 'package.json': '{"scripts":{"test":"echo \\"Error: no test specified\\" && exit 1"},"devDependencies":{"vitest":"1"}}' },
-        'npx vitest run',
+        'npx --no-install vitest run',
       ],
       [{ 'pyproject.toml': '[tool.pytest.ini_options]\n' }, 'python3 -m pytest'],
       [{ 'tests/test_x.py': 'def test_x(): pass\n' }, 'python3 -m pytest'],
@@ -146,5 +146,5 @@ function bigSuite(n: number, failing: number[]): string {
     );
   }
   lines.push('});');
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 import { z } from 'zod';
 import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
@@ -54,7 +53,8 @@ function world(dir: string, script: Script, keyMissing = false) {
 
 const snapshots = (posted: HostMessage[]) => posted.filter((m): m is SessionSnapshot => m.type === 'session/snapshot');
 
-async function until(check: () => boolean, ms = 2000): Promise<void> {
+/** Polls `check`; the deadline is a generous hang guard, not a timing claim. */
+async function until(check: () => boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out');
@@ -121,7 +121,7 @@ describe('vscode/session', () => {
     const other = await w.session.send('second');
     assert.notEqual(other.id, busy.id);
     assert.equal(w.session.current?.id, other.id);
-    busy.cancel();
+    busy.runtime.cancel();
     await busy.idle();
     await w.session.deleteTask(other.id);
     assert.equal(w.session.current, undefined);
@@ -129,6 +129,6 @@ describe('vscode/session', () => {
       w.tasks.list().map((t) => t.id),
       [busy.id],
     );
-    other.cancel();
+    other.runtime.cancel();
   });
 });

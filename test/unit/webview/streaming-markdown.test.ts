@@ -1,6 +1,6 @@
 import './dom-env.js';
 import assert from 'node:assert/strict';
-import { markdownStats } from '../../../media/markdown/render-markdown.js';
+import { markdownStats } from '../../../media/markdown/stats.js';
 import { makeApp, q } from './dom-env.js';
 import { deltas, snapshot } from './fixtures.js';
 
@@ -90,5 +90,34 @@ describe('webview: streamed markdown', function () {
     assert.equal(t.root.querySelector('.md-open'), null);
     assert.equal(q(t.root, '[data-testid="assistant-text"]').getAttribute('data-done'), 'true');
     assert.equal(q(t.root, '.md-block p').textContent, 'Only block');
+  });
+
+  it('streams a list item with two paragraphs as one list, as the whole reply renders', () => {
+    const t = streamInto('- one\n\n  still one\n- two\n\nafter\n', 2);
+    const md = q(t.root, '[data-testid="assistant-text"]');
+    assert.equal(md.querySelectorAll('ul').length, 1);
+    assert.deepEqual(
+      Array.from(md.querySelectorAll('ul > li'), (li) => li.querySelectorAll('p').length),
+      [2, 1],
+    );
+  });
+
+  it('links an earlier reference when its definition arrives, in the same node', () => {
+    const t = streamInto('See [the docs].\n\nMore text.\n\n', 4);
+    const first = q(t.root, '.md-block:not(.md-open)');
+    assert.equal(first.querySelector('a'), null);
+    t.receive(t.d({ type: 'text/append', id: 'a1', text: '[The  Docs]: https://e.invalid/docs\n\nEnd.\n' }));
+    t.frame();
+    assert.equal(q(t.root, '.md-block:not(.md-open)'), first, 'the block keeps its node');
+    assert.equal(q(first, 'a').getAttribute('href'), 'https://e.invalid/docs');
+  });
+
+  it('keeps the markdown inside an open <details> inside it, as the whole reply renders', () => {
+    const t = streamInto('<details><summary>Log</summary>\n\n**bold** inside\n\n</details>\n\nAfter.\n', 3);
+    t.receive(t.d({ type: 'text/done', id: 'a1' }));
+    t.frame();
+    const details = q(t.root, '[data-testid="assistant-text"] details');
+    assert.equal(q(details, 'strong').textContent, 'bold');
+    assert.equal(q(t.root, '[data-testid="assistant-text"] > .markdown > .md-block:last-child p').textContent, 'After.');
   });
 });

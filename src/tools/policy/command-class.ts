@@ -1,0 +1,73 @@
+// What the classifier says about a command line: its class, why, every program it may run and
+// every file it may touch. One part's judgement is combined with the others' here, worst first.
+
+export type CommandClass = 'read_only' | 'test_run' | 'execute' | 'network' | 'unparseable' | 'dangerous' | 'denied';
+
+export interface CommandPath {
+  /** As written, relative to the directory the command line starts in (after following `cd`). */
+  path: string;
+  access: 'read' | 'write';
+  /** A bash pattern (`*`, `?`, `[…]`; quoted characters escaped with `\`) that expands to the files it matches. */
+  glob?: true;
+  /** The program reads every file under it when it is a directory (grep -r, rg). */
+  recursive?: true;
+  /** …and follows symbolic links it finds there (diff given folders). */
+  followsLinks?: true;
+}
+
+export interface CommandClassification {
+  type: CommandClass;
+  /** Why, for people: "curl uses the network", "writes to ~/.ssh/x". */
+  reasons: string[];
+  /** Every program the line may run, by the name written (wrappers and builtins included). */
+  programs: string[];
+  /** Every operand, option value or redirection that may name a file. */
+  paths: CommandPath[];
+}
+
+/** One simple command's judgement; its paths are relative to the directory it runs in. */
+export interface Judgement {
+  type: CommandClass;
+  reason?: string;
+  programs: string[];
+  paths: CommandPath[];
+  /** The static directory a `cd` changes to. */
+  cd?: string;
+}
+
+export const RANK: Record<CommandClass, number> = {
+  read_only: 0,
+  test_run: 1,
+  execute: 2,
+  network: 3,
+  unparseable: 4,
+  dangerous: 5,
+  denied: 6,
+};
+
+export function judgement(type: CommandClass, reason?: string, extra?: Partial<Judgement>): Judgement {
+  const j: Judgement = { type, programs: extra?.programs ?? [], paths: extra?.paths ?? [] };
+  if (reason) j.reason = reason;
+  if (extra?.cd !== undefined) j.cd = extra.cd;
+  return j;
+}
+
+/** The worse of two judgements, keeping both one's programs and paths. */
+export function worst(a: Judgement, b: Judgement): Judgement {
+  const [top, other] = RANK[b.type] > RANK[a.type] ? [b, a] : [a, b];
+  return {
+    ...top,
+    reason: top.reason ?? other.reason,
+    programs: [...a.programs, ...b.programs],
+    paths: [...a.paths, ...b.paths],
+  };
+}
+
+export function readPath(path: string, extra: Partial<CommandPath> = {}): CommandPath {
+  return { path, access: 'read', ...extra };
+}
+
+/** The table's own entry for a name a command line chose: never `constructor` or `__proto__` from Object. */
+export function own<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}

@@ -1,0 +1,227 @@
+// Test runners: they run the project's code by design, so they are `test_run` — approved like
+// reads under `execute` — but only in forms whose every flag is listed here. A flag that loads
+// other code (node --import/--require/--loader, mocha --require, pytest -p, go test -exec,
+// custom reporters), writes outside the usual places (--outputFile, -coverprofile), watches
+// forever or passes arguments on unseen (`npm test -- …`, `go test -args`) makes it `execute`.
+import { type CommandPath, type Judgement, judgement, own } from './command-class.js';
+import {
+  fixedOperands,
+  GNU,
+  NotReadOnly,
+  notReadOnly,
+  options,
+  type OptionTable,
+  type ParsedArgs,
+  parseArgs,
+  pathOperands,
+  wordText,
+} from './program-args.js';
+import { hasGlob, staticValue, type Word } from './shell-word.js';
+
+type Runner = (args: readonly Word[]) => CommandPath[];
+
+const NODE = options(`
+  --test, --test-reporter =text, --test-name-pattern =text, --test-skip-pattern =text, --test-only,
+  --test-concurrency =num, --test-timeout =num, --test-force-exit, --test-shard =text,
+  --experimental-test-coverage, --no-warnings, --enable-source-maps, --experimental-strip-types
+`);
+const NODE_REPORTERS = new Set(['spec', 'tap', 'dot', 'junit', 'lcov']);
+
+const MOCHA = options(`
+  -g --grep =text, -f --fgrep =text, -i --invert, -b --bail, -t --timeout =text, -s --slow =text, --recursive,
+  --exit, --forbid-only, --forbid-pending, --retries =num, -R --reporter =text, --full-trace,
+  -c --colors --color, -C --no-colors --no-color, --sort, --check-leaks, --inline-diffs, --parallel,
+  -j --jobs =num, --dry-run, -A --async-only
+`);
+const MOCHA_REPORTERS = new Set([
+  'spec',
+  'dot',
+  'tap',
+  'list',
+  'min',
+  'json',
+  'json-stream',
+  'progress',
+  'landing',
+  'nyan',
+  'doc',
+  'markdown',
+]);
+
+const JEST = options(`
+  -t --testNamePattern =text, --bail =?, --ci, -i --runInBand, --verbose, --silent, --passWithNoTests,
+  --no-cache, -w --maxWorkers =text, --testPathPattern =text, --testTimeout =num, --colors,
+  --detectOpenHandles, --forceExit, --listTests, --noStackTrace, -e --expand, --json, --logHeapUsage
+`);
+
+const VITEST = options(`
+  -t --testNamePattern =text, --run, --reporter =text, --bail =num, --passWithNoTests, --silent, --allowOnly,
+  --retry =num, --maxConcurrency =num, --no-file-parallelism, --globals
+`);
+const VITEST_REPORTERS = new Set(['default', 'basic', 'verbose', 'dot', 'json', 'tap', 'tap-flat', 'junit', 'hanging-process']);
+
+const TSC = options(`
+  --noEmit, -p --project =path, --pretty, --skipLibCheck, --strict, --noUnusedLocals, --noUnusedParameters,
+  --listFiles, --extendedDiagnostics, --diagnostics, --explainFiles
+`);
+
+const PYTEST = options(`
+  -q --quiet, -v --verbose, -x --exitfirst, --maxfail =num, -k =text, -m =text, --tb =text, -s,
+  --capture =text, --lf --last-failed, --ff --failed-first, --nf --new-first, --sw --stepwise, -r =text,
+  --no-header, --no-summary, --co --collect-only, --durations =num, --strict-markers, -l --showlocals,
+  --color =text, --disable-warnings, --runxfail, --setup-show
+`);
+
+const CARGO = options(`
+  --release, -q --quiet, -v --verbose, --lib, --bins, --tests, --doc, --all-targets, --workspace --all,
+  -p --package =text, --exclude =text, --no-fail-fast, --all-features, -F --features =text,
+  --no-default-features, --test =text, --bin =text, -j --jobs =num, --offline, --locked, --frozen, --no-run,
+  --color =text
+`);
+const CARGO_HARNESS = options(`
+  --nocapture, --test-threads =num, --exact, --ignored, --include-ignored, --skip =text, --list, --show-output,
+  -q --quiet, --color =text
+`);
+
+/** go's flag package: `-name`, `--name`, `-name=value` or `-name value`; no clusters. */
+const GO_BOOL = new Set(['v', 'short', 'race', 'failfast', 'cover', 'benchmem', 'json', 'trimpath', 'x']);
+const GO_VALUE = new Set([
+  'run',
+  'count',
+  'timeout',
+  'covermode',
+  'bench',
+  'benchtime',
+  'p',
+  'parallel',
+  'cpu',
+  'tags',
+  'skip',
+  'list',
+  'shuffle',
+  'vet',
+]);
+
+function runnerArgs(table: OptionTable, check: (a: ParsedArgs) => void = () => {}): Runner {
+  return (args) => {
+    const a = parseArgs(args, table, GNU);
+    check(a);
+    return [...a.paths, ...pathOperands(a.operands)];
+  };
+}
+
+function only(option: string, allowed: Set<string>) {
+  return (a: ParsedArgs) => {
+    for (const o of a.options)
+      if (o.name === option && !allowed.has(o.value ?? '')) notReadOnly(`${option} ${o.value ?? ''} may load code from a file`);
+  };
+}
+
+const mocha = runnerArgs(MOCHA, only('-R', MOCHA_REPORTERS));
+const jest = runnerArgs(JEST);
+const tsc = runnerArgs(TSC, (a) => {
+  if (!a.has('--noEmit')) notReadOnly('tsc without --noEmit writes compiled files');
+});
+const pytest = runnerArgs(PYTEST);
+
+function vitest(args: readonly Word[]): CommandPath[] {
+  const rest = args[0] && staticValue(args[0]) === 'run' ? args.slice(1) : args;
+  return runnerArgs(VITEST, only('--reporter', VITEST_REPORTERS))(rest);
+}
+
+function goTest(args: readonly Word[]): CommandPath[] {
+  const packages: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const text = wordText(args[i]!);
+    if (hasGlob(args[i]!)) notReadOnly('a glob in go test arguments');
+    if (!text.startsWith('-')) {
+      packages.push(args[i]!);
+      continue;
+    }
+    const [name, value] = text.replace(/^--?/, '').split(/=(.*)/s) as [string, string | undefined];
+    if (GO_BOOL.has(name)) {
+      if (value !== undefined && value !== 'true' && value !== 'false') notReadOnly(`-${name}=${value}`);
+    } else if (!GO_VALUE.has(name)) notReadOnly(`go test -${name} is not a flag known to be safe`);
+    else if (value === undefined) {
+      const next = args[++i] ?? notReadOnly(`-${name} needs a value`);
+      fixedOperands([next]);
+    }
+  }
+  return pathOperands(packages);
+}
+
+function cargoTest(args: readonly Word[]): CommandPath[] {
+  const dash = args.findIndex((w) => staticValue(w) === '--');
+  const [before, after] = dash === -1 ? [args, []] : [args.slice(0, dash), args.slice(dash + 1)];
+  fixedOperands(parseArgs(before, CARGO).operands);
+  fixedOperands(parseArgs(after, CARGO_HARNESS).operands);
+  return [];
+}
+
+const NPX_RUNNERS: Record<string, Runner> = { mocha, jest, vitest, tsc };
+
+/** `npm test` exactly: extra arguments would reach a runner we cannot see. */
+function npm(args: readonly Word[]): CommandPath[] | undefined {
+  const argv = args.map((w) => staticValue(w));
+  const isTest =
+    (argv.length === 1 && ['test', 't', 'tst'].includes(argv[0]!)) ||
+    (argv.length === 2 && ['run', 'run-script'].includes(argv[0]!) && argv[1] === 'test');
+  if (isTest) return [];
+  if (['test', 't', 'tst'].includes(argv[0] ?? '') || (['run', 'run-script'].includes(argv[0] ?? '') && argv[1] === 'test'))
+    notReadOnly('npm test with extra arguments passes them to a test script we cannot see');
+  return undefined;
+}
+
+/** `npx --no-install RUNNER …`: never downloads (plain npx may fetch the package and run it). */
+function npx(args: readonly Word[]): CommandPath[] | undefined {
+  if (!args[0] || staticValue(args[0]) !== '--no-install') return undefined;
+  const runner = args[1] ? own(NPX_RUNNERS, staticValue(args[1]) ?? '') : undefined;
+  if (!runner) return undefined;
+  return runner(args.slice(2));
+}
+
+/** `node [options] --test [options] [files]`: a word before --test that is no option is a script node runs. */
+function node(args: readonly Word[]): CommandPath[] | undefined {
+  const test = args.findIndex((w) => staticValue(w) === '--test');
+  if (test === -1 || args.slice(0, test).some((w) => !(staticValue(w) ?? '').startsWith('-'))) return undefined;
+  return runnerArgs(NODE, only('--test-reporter', NODE_REPORTERS))(args);
+}
+
+function python(args: readonly Word[]): CommandPath[] | undefined {
+  if (args.length < 2 || staticValue(args[0]!) !== '-m' || staticValue(args[1]!) !== 'pytest') return undefined;
+  return pytest(args.slice(2));
+}
+
+function subcommand(sub: string, runner: Runner) {
+  return (args: readonly Word[]) => (args[0] && staticValue(args[0]) === sub ? runner(args.slice(1)) : undefined);
+}
+
+const RUNNERS: Record<string, (args: readonly Word[]) => CommandPath[] | undefined> = {
+  node,
+  npm,
+  npx,
+  mocha,
+  jest,
+  vitest,
+  tsc,
+  pytest,
+  'py.test': pytest,
+  python,
+  python3: python,
+  go: subcommand('test', goTest),
+  cargo: subcommand('test', cargoTest),
+};
+
+/** `test_run` for a runner in an allowed form, `execute` for a runner with other flags, undefined otherwise. */
+export function judgeTestRunner(name: string, args: readonly Word[]): Judgement | undefined {
+  const runner = own(RUNNERS, name);
+  if (!runner) return undefined;
+  const programs = [name];
+  try {
+    const paths = runner(args);
+    return paths && judgement('test_run', `runs the project's tests (${name})`, { programs, paths });
+  } catch (err) {
+    if (!(err instanceof NotReadOnly)) throw err;
+    return judgement('execute', `${name}: ${err.message}`, { programs });
+  }
+}
