@@ -101,7 +101,10 @@ function snapshot(items: TranscriptItem[]): SessionSnapshot {
       usedTokens: 50_000,
       windowTokens: 200_000,
       costUsd: 1.5,
-      split: { system: 3000, tools: 4000, conversation: 30_000, toolResults: 13_000 },
+      split: { systemTools: 7000, notes: 2000, history: 41_000, outputReserve: 32_000 },
+      tokens: { input: 40_000, cacheRead: 400_000, cacheWrite: 60_000, output: 9_000 },
+      cost: { input: 0.12, cacheRead: 0.12, cacheWrite: 0.225, output: 0.135 },
+      folds: 1,
     },
   };
 }

@@ -6,6 +6,8 @@ export interface ActionHandlers {
   post(message: WebviewMessage): void;
   send(): void;
   toggleHistory(): void;
+  /** Opens or closes the meter's details (tokens and cost per kind, Fold now). */
+  toggleMeter(): void;
   showEarlier(): void;
   showRejectForm(intentId: string, show: boolean): void;
   rejectReason(intentId: string): string;
@@ -101,5 +103,9 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
     }
     case 'load-earlier':
       return handlers.showEarlier();
+    case 'toggle-meter':
+      return handlers.toggleMeter();
+    case 'fold-context':
+      return handlers.post({ type: 'context/fold' });
   }
 }

@@ -58,7 +58,16 @@ export class App {
       (draft) => this.save({ draft }),
     );
     options.root.replaceChildren(
-      h('div', { class: 'app' }, header(this.meter.el), this.tasks.el, this.banners.el, this.transcript.el, this.composer.el),
+      h(
+        'div',
+        { class: 'app' },
+        header(this.meter.el),
+        this.meter.details,
+        this.tasks.el,
+        this.banners.el,
+        this.transcript.el,
+        this.composer.el,
+      ),
     );
     this.tasks.update(this.model.tasks);
     bindActions(options.root, {
@@ -68,6 +77,7 @@ export class App {
         this.tasks.toggle();
         this.save({ historyOpen: this.tasks.isOpen });
       },
+      toggleMeter: () => this.meter.toggle(),
       showEarlier: () => this.transcript.showEarlier(),
       showRejectForm: (id, show) => this.transcript.view(id)?.card?.showRejectForm(show),
       rejectReason: (id) => this.transcript.view(id)?.card?.rejectReason ?? '',

@@ -1,9 +1,10 @@
 // The DOM for each transcript item kind. A view is created when its item scrolls into the
 // rendered window and then updated in place: text by appends, cards by patches.
-import { TestIds, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
+import { TestIds, type FoldItem, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
 import { MarkdownStream } from './markdown/markdown-stream.js';
+import { formatTokens } from './meter-view.js';
 
 export interface ItemView {
   readonly el: HTMLElement;
@@ -99,6 +100,31 @@ function noticeView(item: NoticeItem): ItemView {
   };
 }
 
+/** Folded steps: collapsed, "Folded N steps", the note as plain text (it came from the model). */
+function foldView(item: FoldItem): ItemView {
+  const steps = item.lastStep - item.firstStep + 1;
+  const range = steps === 1 ? `step ${item.firstStep}` : `steps ${item.firstStep}–${item.lastStep}`;
+  const tokens = `${formatTokens(item.tokensBefore)} → ${formatTokens(item.tokensAfter)} tokens`;
+  const by = item.source === 'model' ? 'note by the model' : 'note by Keel';
+  return {
+    el: h(
+      'details',
+      {
+        class: 'item fold',
+        attrs: { 'data-testid': TestIds.foldItem, 'data-item-id': item.id, 'data-source': item.source },
+      },
+      h(
+        'summary',
+        {},
+        icon('fold'),
+        ` Folded ${steps} step${steps === 1 ? '' : 's'} `,
+        h('span', { class: 'fold-meta', text: `(${range}; ${tokens}; ${by}${item.requested ? '; asked for' : ''})` }),
+      ),
+      h('div', { class: 'fold-note', text: item.note }),
+    ),
+  };
+}
+
 class IntentView implements ItemView {
   readonly card: IntentCard;
   readonly el: HTMLElement;
@@ -129,5 +155,7 @@ export function createItemView(item: TranscriptItem): ItemView {
       return new IntentView(item);
     case 'notice':
       return noticeView(item);
+    case 'fold':
+      return foldView(item);
   }
 }

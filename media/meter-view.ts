@@ -1,56 +1,147 @@
-// Context in use against the model's window, split system · tools · conversation · tool
-// results, and the cost so far. Widths are set through CSSOM (allowed under the CSP).
-import { TestIds, type Meter } from '../src/protocol/index.js';
-import { h } from './dom.js';
+// The context meter in the header: a bar of the model's window split into system + tools,
+// folded notes + ledger, live history and the answer's reserve, with the tokens in use and the
+// cost so far. Clicking it opens the details (tokens and cost per kind, Fold now). Widths are
+// set through CSSOM (allowed under the CSP).
+import { TestIds, type Meter, type TokenKinds } from '../src/protocol/index.js';
+import { actionButton, h, setHidden } from './dom.js';
 
-const PARTS = ['system', 'tools', 'conversation', 'toolResults'] as const;
-const LABEL: Record<(typeof PARTS)[number], string> = {
-  system: 'system',
-  tools: 'tools',
-  conversation: 'conversation',
-  toolResults: 'tool results',
+const PARTS = ['systemTools', 'notes', 'history', 'outputReserve'] as const;
+type Part = (typeof PARTS)[number];
+const LABEL: Record<Part, string> = {
+  systemTools: 'system + tools',
+  notes: 'notes + ledger',
+  history: 'live history',
+  outputReserve: 'output reserve',
 };
+const KINDS: { key: keyof TokenKinds; label: string }[] = [
+  { key: 'input', label: 'input' },
+  { key: 'cacheRead', label: 'cache read' },
+  { key: 'cacheWrite', label: 'cache write' },
+  { key: 'output', label: 'output' },
+];
 
-function formatTokens(n: number): string {
+export function formatTokens(n: number): string {
   if (n < 1000) return String(Math.round(n));
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
+function formatUsd(n: number): string {
+  return `$${n.toFixed(n < 1 ? 3 : 2)}`;
+}
+
+/** Tokens per part as the bar shows them: the input parts scaled to what the model reported using. */
+function shownParts(meter: Meter): Record<Part, number> {
+  const { split } = meter;
+  const estimated = split.systemTools + split.notes + split.history;
+  const scale = estimated > 0 ? meter.usedTokens / estimated : 0;
+  return {
+    systemTools: split.systemTools * scale,
+    notes: split.notes * scale,
+    history: split.history * scale,
+    outputReserve: split.outputReserve,
+  };
+}
+
 export class MeterView {
+  /** The compact bar in the header. */
   readonly el: HTMLElement;
-  private readonly bar = h('div', { class: 'meter-bar' });
+  /** The details under the header, open on click. */
+  readonly details: HTMLElement;
+  private readonly toggleButton: HTMLButtonElement;
+  private readonly bar = h('span', { class: 'meter-bar', attrs: { role: 'meter', 'aria-valuemin': '0' } });
   private readonly segments = PARTS.map((part) => h('span', { class: `meter-seg seg-${part}` }));
   private readonly label = h('span', { class: 'meter-label' });
+  private readonly rows = h('div', { class: 'meter-rows' });
+  private readonly tokens = h('div', { class: 'meter-tokens' });
+  private readonly cost = h('div', { class: 'meter-cost' });
+  private open = false;
 
   constructor() {
     this.bar.append(...this.segments);
-    this.el = h(
-      'div',
-      { class: 'meter', attrs: { 'data-testid': TestIds.meter, role: 'meter', 'aria-valuemin': '0' } },
+    this.toggleButton = h(
+      'button',
+      {
+        class: 'meter-toggle',
+        attrs: {
+          type: 'button',
+          'data-action': 'toggle-meter',
+          'aria-label': 'Context and cost',
+          'aria-expanded': 'false',
+          'aria-controls': 'keel-meter-details',
+        },
+      },
       this.bar,
       this.label,
     );
+    this.el = h('div', { class: 'meter', attrs: { 'data-testid': TestIds.meter } }, this.toggleButton);
+    const fold = actionButton('fold-context', 'Fold the finished steps into a note now', { text: 'Fold now', testId: TestIds.foldNow });
+    this.details = h(
+      'div',
+      {
+        class: 'meter-details',
+        attrs: { id: 'keel-meter-details', 'data-testid': TestIds.meterDetails, role: 'region', 'aria-label': 'Context and cost' },
+      },
+      this.rows,
+      this.tokens,
+      this.cost,
+      h('div', { class: 'meter-actions' }, fold),
+    );
     this.el.hidden = true;
+    this.details.hidden = true;
+  }
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  toggle(open = !this.open): void {
+    this.open = open;
+    this.toggleButton.setAttribute('aria-expanded', String(open));
+    setHidden(this.details, !open || this.el.hidden);
   }
 
   update(meter: Meter | undefined): void {
     this.el.hidden = !meter;
+    setHidden(this.details, !meter || !this.open);
     if (!meter) return;
-    const window = meter.windowTokens || Math.max(meter.usedTokens, 1);
-    const estimated = PARTS.reduce((sum, p) => sum + meter.split[p], 0) || 1;
+    const window = meter.windowTokens || Math.max(meter.usedTokens + meter.split.outputReserve, 1);
+    const parts = shownParts(meter);
     PARTS.forEach((part, i) => {
-      // The split is an estimate: scale it to the measured total so the bar shows real use.
-      const share = (meter.split[part] / estimated) * (meter.usedTokens / window);
-      this.segments[i]!.style.width = `${Math.min(100, share * 100).toFixed(2)}%`;
+      this.segments[i]!.style.width = `${Math.min(100, (parts[part] / window) * 100).toFixed(2)}%`;
     });
-    const cost = meter.costUsd === undefined ? '' : ` · $${meter.costUsd.toFixed(meter.costUsd < 1 ? 3 : 2)}`;
+    const total = meter.costUsd === undefined ? '' : ` · ${formatUsd(meter.costUsd)}`;
     const of = meter.windowTokens ? ` / ${formatTokens(meter.windowTokens)}` : '';
-    this.label.textContent = `${formatTokens(meter.usedTokens)}${of} tokens${cost}`;
-    const split = PARTS.map((p) => `${LABEL[p]} ${formatTokens(meter.split[p])}`).join(' · ');
-    this.el.title = `Context: ${split}`;
-    this.el.setAttribute('aria-valuemax', String(window));
-    this.el.setAttribute('aria-valuenow', String(meter.usedTokens));
-    this.el.setAttribute('aria-label', `Context ${this.label.textContent}; ${split}`);
+    this.label.textContent = `${formatTokens(meter.usedTokens)}${of}${total}`;
+    const split = PARTS.map((p) => `${LABEL[p]} ${formatTokens(parts[p])}`).join(' · ');
+    this.toggleButton.title = `Context ${formatTokens(meter.usedTokens)}${of} tokens: ${split}. Click for tokens and cost.`;
+    this.bar.setAttribute('aria-valuemax', String(window));
+    this.bar.setAttribute('aria-valuenow', String(meter.usedTokens));
+    this.bar.setAttribute('aria-label', `Context ${this.label.textContent}; ${split}`);
+    this.toggleButton.setAttribute('aria-label', `Context and cost: ${this.label.textContent}`);
+    this.renderDetails(meter, parts);
+  }
+
+  private renderDetails(meter: Meter, parts: Record<Part, number>): void {
+    this.rows.replaceChildren(
+      ...PARTS.map((p) =>
+        h(
+          'div',
+          { class: 'meter-row', attrs: { 'data-part': p } },
+          h('span', { class: `meter-swatch seg-${p}` }),
+          h('span', {
+            class: 'meter-row-label',
+            text: p === 'notes' && meter.folds ? `${LABEL[p]} (${meter.folds} fold${meter.folds === 1 ? '' : 's'})` : LABEL[p],
+          }),
+          h('span', { class: 'meter-row-value', text: formatTokens(parts[p]) }),
+        ),
+      ),
+    );
+    const tokens = KINDS.map((k) => `${k.label} ${formatTokens(meter.tokens[k.key])}`).join(' · ');
+    this.tokens.textContent = `Tokens so far: ${tokens}`;
+    const cost = meter.cost;
+    this.cost.textContent = cost
+      ? `Cost so far: ${KINDS.map((k) => `${k.label} ${formatUsd(cost[k.key])}`).join(' · ')} = ${formatUsd(meter.costUsd ?? 0)}`
+      : 'Cost: this model has no known price.';
   }
 }

@@ -5,7 +5,7 @@ import type { Risk } from '../kernel/index.js';
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
-           [--deny-command PREFIX]... [--log FILE] [--max-turns N] "<task>"
+           [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS] "<task>"
 
 What runs without asking:
   --approve RISKS          a comma list of read, write, execute, network. read (the default):
@@ -23,6 +23,10 @@ What runs without asking:
                            ("make" covers "make test", not "makeup"). Repeatable.
   --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
 At a terminal Keel asks about anything else; without one it is rejected and the model is told.
+
+  --context-window TOKENS  the model's context window, for a local model whose window Keel
+                           cannot know (default: Keel's table, 32768 for unknown models). As the
+                           context fills, older steps are folded into short notes.
 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
 Keel runs never see them. --provider scripted runs a built-in demo that needs no key.`;
@@ -42,6 +46,8 @@ export interface RunOptions {
   denyCommands: string[];
   log: string | undefined;
   maxTurns: number;
+  /** The model's context window; undefined: the window Keel knows for the model. */
+  contextWindow: number | undefined;
 }
 
 export class UsageError extends Error {
@@ -76,6 +82,7 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     denyCommands: (values['deny-command'] ?? []).map((v) => parsePrefix('--deny-command', v)),
     log: values.log,
     maxTurns: parseMaxTurns(values['max-turns']),
+    contextWindow: parseContextWindow(values['context-window']),
   };
 }
 
@@ -110,6 +117,14 @@ function parseMaxTurns(value: string | undefined): number {
   return n;
 }
 
+function parseContextWindow(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 2_048 || n > 10_000_000)
+    throw new UsageError(`--context-window must be a whole number of tokens from 2048 to 10000000 (got "${value}").`);
+  return n;
+}
+
 function parseUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   try {
@@ -134,6 +149,7 @@ function parseRunFlags(args: string[]) {
       'deny-command': { type: 'string', multiple: true },
       log: { type: 'string' },
       'max-turns': { type: 'string' },
+      'context-window': { type: 'string' },
     },
   });
 }

@@ -1,6 +1,13 @@
 // What the headless run prints: the answer as it streams, and a line per intent and outcome
 // (the model's call summaries with anything invisible in them shown, never interpreted).
-import { visibleText, type RuntimeEvent, type ToolIntent } from '../kernel/index.js';
+import {
+  requestBreakdown,
+  visibleText,
+  type ConversationState,
+  type ModelRequest,
+  type RuntimeEvent,
+  type ToolIntent,
+} from '../kernel/index.js';
 
 export interface Printer {
   out(text: string): void;
@@ -44,6 +51,11 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
       const what = o.summary ?? firstLine(o.content);
       return p.line(`${o.ok ? '  ↳ ok' : `  ↳ ${o.code ?? 'failed'}`}: ${what}`);
     }
+    case 'context_folded': {
+      const steps = e.steps.first === e.steps.last ? `step ${e.steps.first}` : `steps ${e.steps.first}–${e.steps.last}`;
+      const by = e.source === 'model' ? 'note by the model' : 'note by Keel';
+      return p.line(`⤵ folded ${steps} into a note (${tokens(e.tokensBefore)} → ${tokens(e.tokensAfter)} tokens, ${by})`);
+    }
     case 'turn_retry':
       return p.line(`… ${e.error.message} — retrying in ${Math.ceil(e.delayMs / 1000)} s`);
     case 'model_error':
@@ -57,6 +69,30 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     default:
       return;
   }
+}
+
+/**
+ * The run's context and cost in one line: the next request's parts against the window, the
+ * folds, and the task's tokens per kind with their cost when the price is known.
+ */
+export function contextLine(next: ModelRequest, state: ConversationState, window: number): string {
+  const folds = state.context.folds.length;
+  const b = requestBreakdown(next);
+  const used = b.systemTools + b.notes + b.history;
+  const u = state.usage;
+  const of = window ? ` of ${tokens(window)}` : '';
+  const cost = u.costUsd === undefined ? '' : ` · $${u.costUsd.toFixed(u.costUsd < 1 ? 3 : 2)}`;
+  return (
+    `context ${tokens(used)}${of} tokens (system+tools ${tokens(b.systemTools)} · notes+ledger ${tokens(b.notes)} · ` +
+    `history ${tokens(b.history)} · output reserve ${tokens(b.outputReserve)}) · ${folds} fold${folds === 1 ? '' : 's'} · ` +
+    `tokens in ${tokens(u.inputTokens)}, cache read ${tokens(u.cacheReadTokens)}, cache write ${tokens(u.cacheWriteTokens)}, out ${tokens(u.outputTokens)}${cost}`
+  );
+}
+
+function tokens(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
 function firstLine(text: string): string {

@@ -12,7 +12,7 @@ import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
-import { renderEvent, streamPrinter } from './render.js';
+import { contextLine, renderEvent, streamPrinter } from './render.js';
 
 export const EXIT = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -34,7 +34,8 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
     throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
   const store = logPath ? JsonlLogStore.open(logPath) : undefined;
-  const runtime = cliRuntime(options, { provider: makeProvider(options), workspace, interactive, store });
+  const provider = makeProvider(options);
+  const runtime = cliRuntime(options, { provider, workspace, interactive, store });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -54,6 +55,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     removeInterrupt();
     await store?.close();
   }
+  printer.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
   const status = runtime.getState().status;
   if (interrupted) return EXIT.interrupted;
   return status === 'completed' ? EXIT.completed : EXIT.failed;
@@ -81,6 +83,9 @@ export function cliRuntime(
 }
 
 function makeProvider(o: RunOptions): ModelProvider {
-  if (o.provider === 'scripted') return new ScriptedProvider(demoScript, { model: 'demo' });
-  return createModelProvider({ provider: o.provider, model: o.model, baseUrl: o.baseUrl });
+  if (o.provider === 'scripted') {
+    const window = o.contextWindow === undefined ? {} : { contextWindow: o.contextWindow };
+    return new ScriptedProvider(demoScript, { model: 'demo', capabilities: window });
+  }
+  return createModelProvider({ provider: o.provider, model: o.model, baseUrl: o.baseUrl, contextWindow: o.contextWindow });
 }

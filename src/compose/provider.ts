@@ -12,6 +12,8 @@ export interface ProviderChoice {
   model?: string | undefined;
   /** Empty or undefined: the vendor's official endpoint. */
   baseUrl?: string | undefined;
+  /** The model's context window in tokens; undefined or 0: the window Keel's model table knows. */
+  contextWindow?: number | undefined;
 }
 
 /** The model a choice runs: the one named, else the vendor's default. */
@@ -25,6 +27,7 @@ export function createModelProvider(choice: ProviderChoice, apiKey?: string): Mo
     model: modelOf(choice),
     ...(apiKey ? { apiKey } : {}),
     ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
+    ...(choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
   };
   return choice.provider === 'openai' ? createOpenAIProvider(options) : createAnthropicProvider(options);
 }

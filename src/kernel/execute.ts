@@ -2,6 +2,7 @@
 import type { Observation, ToolResult } from './contracts/tool.js';
 import type { LoopHost } from './loop.js';
 import { messageOf, shortenMiddle } from './text.js';
+import { priorReadOf } from './context/ledger.js';
 
 export async function executeIntent(h: LoopHost, id: string): Promise<void> {
   const intent = h.state().intents[id]!;
@@ -16,6 +17,10 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         workspace: h.workspace,
         signal: h.signal,
         fileVersions: h.state().fileVersions,
+        priorRead: (path) => {
+          const { ledger, context } = h.state();
+          return priorReadOf(ledger, context.foldedThrough, path);
+        },
         onProgress: (chunk) => h.output({ kind: 'tool_output', intentId: id, chunk }),
       });
     } catch (err) {
@@ -34,5 +39,6 @@ export function observe(h: Pick<LoopHost, 'emit'>, intentId: string, result: Too
   if (result.retryable !== undefined) observation.retryable = result.retryable;
   if (result.data !== undefined) observation.data = result.data;
   if (result.fileVersions !== undefined) observation.fileVersions = result.fileVersions;
+  if (result.facts !== undefined) observation.facts = result.facts;
   h.emit({ type: 'observation', observation });
 }

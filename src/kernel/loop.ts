@@ -9,6 +9,7 @@ import type { ToolIntent, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { Registry } from './registry.js';
 import { projectContext } from './projection.js';
+import { prepareRequest } from './fold.js';
 import { proposeIntent, type Proposal } from './intents.js';
 import { executeIntent, observe } from './execute.js';
 import { messageOf } from './text.js';
@@ -31,6 +32,8 @@ export interface LoopHost {
   /** Resolves when the intent is approved or rejected, or the run is cancelled. */
   decision(intentId: string): Promise<'approved' | 'rejected' | 'cancelled'>;
   rejectionReason(intentId: string): string;
+  /** True once after the user asked to fold the context (consumed by the next prepare). */
+  takeFoldRequest(): boolean;
 }
 
 type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
@@ -71,15 +74,24 @@ function decide(outcome: TurnOutcome): RuntimeDecision {
   return outcome.proposals.some((p) => p.problem) ? { type: 'repair', intentIds: ids } : { type: 'call_tools', intentIds: ids };
 }
 
-async function infer(h: LoopHost): Promise<TurnOutcome> {
-  const state = h.state();
-  const request = projectContext(state, {
+/** The request the state projects to under this host's options. */
+export function projectFor(
+  h: Pick<LoopHost, 'registry' | 'visibility' | 'system' | 'budgetTokens' | 'provider'>,
+  state: ConversationState,
+  budgetTokens = h.budgetTokens,
+) {
+  return projectContext(state, {
     registry: h.registry,
     visibility: h.visibility,
     system: h.system,
-    budgetTokens: h.budgetTokens,
+    budgetTokens,
     maxOutputTokens: h.provider.capabilities.maxOutputTokens,
   });
+}
+
+async function infer(h: LoopHost): Promise<TurnOutcome> {
+  const request = await prepareRequest(foldHost(h), h.takeFoldRequest());
+  if (!request || h.signal.aborted) return { type: 'cancelled' };
   const calls: Extract<ModelEvent, { type: 'tool_intent' }>[] = [];
   try {
     for await (const ev of h.provider.stream(request, h.signal)) {
@@ -93,6 +105,17 @@ async function infer(h: LoopHost): Promise<TurnOutcome> {
   }
   if (h.signal.aborted) return { type: 'cancelled' };
   return modelError(h, { kind: 'network', message: 'The model stream ended before the turn was complete.', retryable: true });
+}
+
+export function foldHost(h: LoopHost) {
+  return {
+    provider: h.provider,
+    signal: h.signal,
+    budgetTokens: h.budgetTokens,
+    state: () => h.state(),
+    emit: (e: RuntimeEventInput) => h.emit(e),
+    project: (state: ConversationState, budget?: number) => projectFor(h, state, budget),
+  };
 }
 
 function onModelEvent(h: LoopHost, ev: ModelEvent, calls: Extract<ModelEvent, { type: 'tool_intent' }>[]): TurnOutcome | undefined {

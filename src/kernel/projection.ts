@@ -1,17 +1,20 @@
-// Context projection: state → ModelRequest, within a token budget.
+// Context projection: state → ModelRequest. The request is laid out so that its front never
+// changes between folds, and a prompt cache can serve it:
 //
-// The rule, in order, applied only while the request is over budget:
-//   1. Shorten old tool outputs (oldest first; the latest step's outputs are kept whole).
-//   2. Drop the oldest steps — an assistant turn together with all its tool results, so a
-//      call is never separated from its result. User messages are never dropped.
-//   3. Shorten the latest step's tool outputs too.
-// If it still does not fit, the request goes as it is and the provider reports the overflow.
-import type { ConversationState } from './contracts/state.js';
+//   system · tools · goal (the first user message, byte for byte) · [folded notes + ledger] ·
+//   live history (every step not folded, calls always with their results)
+//
+// `stablePrefix` counts the goal and the notes block. Folding (context/fold.ts) keeps the live
+// history under the budget; only if one step alone is too big are tool outputs shortened, the
+// oldest first, as a last resort.
+import type { ConversationState, StateMessage } from './contracts/state.js';
 import type { ModelMessage, ModelRequest } from './contracts/model.js';
 import type { Observation, VisibilityContext } from './contracts/tool.js';
 import type { Registry } from './registry.js';
 import { toolSchema } from './registry.js';
-import { estimateTokens, shortenMiddle } from './text.js';
+import { shortenMiddle } from './text.js';
+import { renderContextBlock } from './context/context-block.js';
+import { fixedTokens, messageTokens, messagesTokens } from './context/tokens.js';
 
 export interface ProjectionOptions {
   registry: Registry;
@@ -21,25 +24,40 @@ export interface ProjectionOptions {
   maxOutputTokens?: number;
 }
 
-/** How many characters a shortened old tool output keeps. */
+/** How many characters a shortened tool output keeps. */
 export const SHORTENED_OUTPUT_CHARS = 600;
-const DROPPED_NOTE = '[Earlier steps were left out to fit the context window.]';
 
 export function projectContext(state: ConversationState, options: ProjectionOptions): ModelRequest {
   const tools = options.registry.visibleTools(options.visibility).map(toolSchema);
-  const fixed = estimateTokens(options.system) + estimateTokens(JSON.stringify(tools));
-  const messages = fitToBudget(toModelMessages(state), options.budgetTokens - fixed);
-  const request: ModelRequest = { system: options.system, messages, tools };
+  const { prefix, live } = splitHistory(state);
+  const room = options.budgetTokens - fixedTokens(options.system, tools) - messagesTokens(prefix);
+  const request: ModelRequest = {
+    system: options.system,
+    messages: [...prefix, ...fitToBudget(live, room)],
+    tools,
+    stablePrefix: prefix.length,
+  };
   if (options.maxOutputTokens !== undefined) request.maxOutputTokens = options.maxOutputTokens;
   return request;
 }
 
-/** Every committed message as the model sees it; a call without a result gets one. */
-function toModelMessages(state: ConversationState): ModelMessage[] {
+/** The goal and the notes block (the stable prefix), and the live history as the model sees it. */
+function splitHistory(state: ConversationState): { prefix: ModelMessage[]; live: ModelMessage[] } {
+  const goalAt = state.messages.findIndex((m) => m.type === 'user');
+  if (goalAt < 0) return { prefix: [], live: toModelMessages(state, state.messages) };
+  const prefix = toModelMessages(state, [state.messages[goalAt]!]);
+  const { folds, foldedThrough, ledgerAtFold } = state.context;
+  if (folds.length > 0) prefix.push({ role: 'user', text: renderContextBlock(folds, ledgerAtFold) });
+  const rest = state.messages.filter((m, i) => i !== goalAt && m.seq > foldedThrough);
+  return { prefix, live: toModelMessages(state, rest) };
+}
+
+/** Messages as the model sees them; a call without a result gets one. */
+export function toModelMessages(state: ConversationState, messages: readonly StateMessage[] = state.messages): ModelMessage[] {
   const out: ModelMessage[] = [];
   const answered = new Set<string>();
-  for (const m of state.messages) if (m.type === 'observation') answered.add(m.observation.intentId);
-  for (const m of state.messages) {
+  for (const m of messages) if (m.type === 'observation') answered.add(m.observation.intentId);
+  for (const m of messages) {
     if (m.type === 'user') {
       out.push(m.images ? { role: 'user', text: m.text, images: m.images } : { role: 'user', text: m.text });
     } else if (m.type === 'assistant') {
@@ -71,66 +89,19 @@ function unansweredResult(intentId: string, providerRef: string, tool: string): 
   return { role: 'tool_result', intentId, providerRef, tool, content, isError: true };
 }
 
-function tokensOf(m: ModelMessage): number {
-  if (m.role === 'tool_result') return estimateTokens(m.content) + 10;
-  if (m.role === 'user') return estimateTokens(m.text) + 4 + (m.images?.length ?? 0) * 1600;
-  let n = estimateTokens(m.text) + 4;
-  for (const c of m.toolCalls) n += estimateTokens(JSON.stringify(c.input) ?? '') + 10;
-  return n;
-}
-
-/** Index where the latest step begins: the last assistant message. */
-function latestStepStart(messages: ModelMessage[]): number {
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role === 'assistant') return i;
-  return messages.length;
-}
-
+/**
+ * The last resort when the live history alone is over budget (one huge step): tool outputs are
+ * shortened, the oldest first. Nothing is dropped and no other message changes.
+ */
 export function fitToBudget(input: ModelMessage[], budget: number): ModelMessage[] {
-  let messages = input.slice();
-  let total = messages.reduce((n, m) => n + tokensOf(m), 0);
-  if (total <= budget) return messages;
-  const latest = latestStepStart(messages);
-  // 1. Shorten old tool outputs, oldest first.
-  for (let i = 0; i < latest && total > budget; i++) total -= shortenResult(messages, i);
-  // 2. Drop the oldest whole steps (assistant + its results), never a user message.
-  if (total > budget) ({ messages, total } = dropOldSteps(messages, total, budget));
-  // 3. Shorten the latest step's outputs as a last resort.
-  for (let i = 0; i < messages.length && total > budget; i++) total -= shortenResult(messages, i);
-  return messages;
-}
-
-function shortenResult(messages: ModelMessage[], i: number): number {
-  const m = messages[i]!;
-  if (m.role !== 'tool_result' || m.content.length <= SHORTENED_OUTPUT_CHARS) return 0;
-  const before = tokensOf(m);
-  const shortened = { ...m, content: shortenMiddle(m.content, SHORTENED_OUTPUT_CHARS) };
-  messages[i] = shortened;
-  return before - tokensOf(shortened);
-}
-
-function dropOldSteps(messages: ModelMessage[], total: number, budget: number) {
-  const latest = latestStepStart(messages);
-  const kept: ModelMessage[] = [];
-  let dropped = false;
-  for (let i = 0; i < messages.length; i++) {
+  const messages = input.slice();
+  let total = messagesTokens(messages);
+  for (let i = 0; i < messages.length && total > budget; i++) {
     const m = messages[i]!;
-    const droppable = i < latest && m.role !== 'user' && total > budget;
-    if (droppable && m.role === 'assistant') {
-      // Drop the assistant turn and every result that answers it, together.
-      total -= tokensOf(m);
-      while (i + 1 < latest && messages[i + 1]!.role === 'tool_result') total -= tokensOf(messages[++i]!);
-      dropped = true;
-      continue;
-    }
-    kept.push(m);
+    if (m.role !== 'tool_result' || m.content.length <= SHORTENED_OUTPUT_CHARS) continue;
+    const shortened = { ...m, content: shortenMiddle(m.content, SHORTENED_OUTPUT_CHARS) };
+    total -= messageTokens(m) - messageTokens(shortened);
+    messages[i] = shortened;
   }
-  if (dropped) {
-    const first = kept.findIndex((m) => m.role === 'user');
-    if (first >= 0) {
-      const u = kept[first] as Extract<ModelMessage, { role: 'user' }>;
-      kept[first] = { ...u, text: `${u.text}\n\n${DROPPED_NOTE}` };
-      total += estimateTokens(DROPPED_NOTE);
-    }
-  }
-  return { messages: kept, total };
+  return messages;
 }

@@ -5,6 +5,7 @@ import type { ConversationState, Draft, Grant, StateMessage } from './contracts/
 import type { RuntimeEvent } from './contracts/events.js';
 import type { IntentStatus, Observation, ToolIntent } from './contracts/tool.js';
 import type { Usage } from './contracts/model.js';
+import { emptyLedger, ledgerAfter } from './context/ledger.js';
 
 const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
@@ -23,6 +24,8 @@ export function initialState(): ConversationState {
     lastError: undefined,
     retrying: undefined,
     fileVersions: {},
+    ledger: emptyLedger(),
+    context: { folds: [], foldedThrough: 0, ledgerAtFold: undefined },
     provider: undefined,
     lastSeq: 0,
   };
@@ -45,7 +48,7 @@ export function applyEvent(state: ConversationState, event: RuntimeEvent): Conve
 function step(s: ConversationState, e: RuntimeEvent): ConversationState {
   switch (e.type) {
     case 'user_message':
-      return { ...s, messages: [...s.messages, { type: 'user', text: e.text, ...(e.images ? { images: e.images } : {}) }] };
+      return { ...s, messages: [...s.messages, { type: 'user', seq: e.seq, text: e.text, ...(e.images ? { images: e.images } : {}) }] };
     case 'run_started':
       return {
         ...s,
@@ -71,9 +74,9 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
     case 'usage':
       return { ...s, usage: addUsage(s.usage, e.usage), lastTurnUsage: e.usage };
     case 'model_final':
-      return commitDraft(s);
+      return commitDraft(s, e.seq);
     case 'model_error':
-      return { ...commitDraft(s), lastError: { kind: e.error.kind, message: e.error.message } };
+      return { ...commitDraft(s, e.seq), lastError: { kind: e.error.kind, message: e.error.message } };
     case 'turn_retry':
       return { ...s, draft: emptyDraft(), retrying: { attempt: e.attempt, delayMs: e.delayMs, message: e.error.message, at: e.time } };
     case 'intent_proposed':
@@ -92,12 +95,14 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return { ...withIntent(s, e.intentId, 'running'), status: 'executing' };
     case 'observation':
       return observe(s, e);
+    case 'context_folded':
+      return fold(s, e);
     case 'run_finished':
-      return { ...commitDraft(s), status: 'completed', pendingIntentIds: [], retrying: undefined };
+      return { ...commitDraft(s, e.seq), status: 'completed', pendingIntentIds: [], retrying: undefined };
     case 'run_failed':
-      return { ...commitDraft(s), status: 'failed', lastError: e.error, pendingIntentIds: [], retrying: undefined };
+      return { ...commitDraft(s, e.seq), status: 'failed', lastError: e.error, pendingIntentIds: [], retrying: undefined };
     case 'run_cancelled':
-      return { ...commitDraft(s), status: 'cancelled', pendingIntentIds: [], retrying: undefined };
+      return { ...commitDraft(s, e.seq), status: 'cancelled', pendingIntentIds: [], retrying: undefined };
   }
 }
 
@@ -120,6 +125,8 @@ function withDraft(s: ConversationState, draft: Draft): ConversationState {
     lastError: s.lastError,
     retrying: undefined,
     fileVersions: s.fileVersions,
+    ledger: s.ledger,
+    context: s.context,
     provider: s.provider,
     lastSeq: s.lastSeq,
   };
@@ -129,12 +136,14 @@ function emptyDraft(): Draft {
   return { text: '', reasoning: '', intentIds: [] };
 }
 
-function commitDraft(s: ConversationState): ConversationState {
+/** The streamed turn becomes a message, committed at `seq`: the task's next model step. */
+function commitDraft(s: ConversationState, seq: number): ConversationState {
   const d = s.draft;
   if (!d) return s;
   if (d.text === '' && d.reasoning === '' && d.intentIds.length === 0) return { ...s, draft: undefined };
-  const message: StateMessage = { type: 'assistant', text: d.text, reasoning: d.reasoning, intentIds: d.intentIds };
-  return { ...s, draft: undefined, messages: [...s.messages, message] };
+  const step = s.ledger.step + 1;
+  const message: StateMessage = { type: 'assistant', seq, step, text: d.text, reasoning: d.reasoning, intentIds: d.intentIds };
+  return { ...s, draft: undefined, messages: [...s.messages, message], ledger: { ...s.ledger, step } };
 }
 
 function proposeIntent(s: ConversationState, intent: ToolIntent): ConversationState {
@@ -167,9 +176,20 @@ function observe(s: ConversationState, e: Extract<RuntimeEvent, { type: 'observa
   return {
     ...withStatus,
     status: s.status === 'executing' ? 'running' : s.status,
-    messages: [...s.messages, { type: 'observation', observation: o }],
+    messages: [...s.messages, { type: 'observation', seq: e.seq, observation: o }],
     pendingIntentIds: s.pendingIntentIds.filter((p) => p !== o.intentId),
     fileVersions: o.fileVersions ? { ...s.fileVersions, ...o.fileVersions } : s.fileVersions,
+    ledger: ledgerAfter(s.ledger, o, e.seq),
+  };
+}
+
+/** Sticky: every later projection shows the note instead of the folded steps. */
+function fold(s: ConversationState, e: Extract<RuntimeEvent, { type: 'context_folded' }>): ConversationState {
+  const folded = { fromSeq: e.fromSeq, toSeq: e.toSeq, steps: e.steps, note: e.note, source: e.source };
+  return {
+    ...s,
+    context: { folds: [...s.context.folds, folded], foldedThrough: Math.max(s.context.foldedThrough, e.toSeq), ledgerAtFold: s.ledger },
+    usage: e.usage ? addUsage(s.usage, e.usage) : s.usage,
   };
 }
 
@@ -198,7 +218,7 @@ export function grantCovers(grant: Grant, intent: ToolIntent): boolean {
   return command === grant.command;
 }
 
-function addUsage(a: Usage, b: Usage): Usage {
+export function addUsage(a: Usage, b: Usage): Usage {
   const cost = a.costUsd === undefined && b.costUsd === undefined ? undefined : (a.costUsd ?? 0) + (b.costUsd ?? 0);
   return {
     inputTokens: a.inputTokens + b.inputTokens,

@@ -1,14 +1,15 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
 import { isLiveStatus, type ConversationState } from './contracts/state.js';
-import type { ModelProvider } from './contracts/model.js';
+import type { ModelProvider, ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
-import type { ApprovalPolicy, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
+import type { ApprovalPolicy, FoldOutcome, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
 import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
-import { askPolicy, closeOpenIntents, runLoop, type LoopHost } from './loop.js';
+import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHost } from './loop.js';
+import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
 import type { Registry } from './registry.js';
@@ -51,6 +52,7 @@ export class Runtime implements RuntimeFacade {
   private queue: OutputQueue<RuntimeOutput> | undefined;
   private runId = '';
   private readonly newId: () => string;
+  private foldRequested = false;
 
   constructor(private readonly options: RuntimeOptions) {
     const events = options.events ?? [];
@@ -124,6 +126,38 @@ export class Runtime implements RuntimeFacade {
 
   cancel(): void {
     if (this.controller) this.cancelRun(this.controller);
+  }
+
+  /**
+   * The user asked to fold the context. During a run the fold happens before the next model
+   * turn; otherwise it happens now (the note request can be cancelled like a run).
+   */
+  async fold(): Promise<FoldOutcome> {
+    if (this.running) {
+      this.foldRequested = true;
+      return 'queued';
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    const host = this.hostFor(controller.signal);
+    const work = (async (): Promise<FoldOutcome> => {
+      try {
+        const folding = foldHost(host);
+        const plan = planFoldNow(folding, true);
+        if (!plan) return 'nothing';
+        return (await foldSteps(folding, plan)) ? 'folded' : 'nothing';
+      } finally {
+        this.controller = undefined;
+        await this.log.flush().catch(() => undefined);
+      }
+    })();
+    this.current = work.then(() => undefined);
+    return work;
+  }
+
+  /** The request the next model turn would be sent now (before any fold it may trigger). */
+  preview(): ModelRequest {
+    return projectFor(this.hostFor(new AbortController().signal), this.state);
   }
 
   /** Resolves when the current run (if any) has ended and its events are durable. */
@@ -203,6 +237,11 @@ export class Runtime implements RuntimeFacade {
       newId: this.newId,
       decision: (id) => this.decision(id, signal),
       rejectionReason: (id) => this.rejectionReason(id),
+      takeFoldRequest: () => {
+        const asked = this.foldRequested;
+        this.foldRequested = false;
+        return asked;
+      },
     };
   }
 

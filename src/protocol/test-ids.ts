@@ -31,6 +31,9 @@ export const TestIds = {
   restrictedNotice: 'restricted-notice',
   retryNotice: 'retry-notice',
   meter: 'meter',
+  meterDetails: 'meter-details',
+  foldNow: 'fold-now',
+  foldItem: 'fold-item',
   copyCode: 'copy-code',
 } as const;
 

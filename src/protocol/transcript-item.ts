@@ -1,7 +1,7 @@
 // The items of a task's transcript as the webview sees them. They are a *view* of the kernel's
 // log (built by the host-side presenter), never a second source of truth.
 import * as z from 'zod/mini';
-import { ApprovalScopeSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
+import { ApprovalScopeSchema, FoldSourceSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
 
 /** How much live tool output the host sends and the webview keeps per call: its last characters. */
 export const PROGRESS_TAIL_CHARS = 4096;
@@ -77,13 +77,29 @@ const NoticeItemSchema = z.object({
   action: z.optional(NoticeActionSchema),
 });
 
+/** Finished steps folded into an episode note; shown collapsed, the note as plain text. */
+const FoldItemSchema = z.object({
+  kind: z.literal('fold'),
+  id: z.string(),
+  firstStep: z.number(),
+  lastStep: z.number(),
+  note: z.string(),
+  source: FoldSourceSchema,
+  /** The user asked for it (Fold now), rather than the context passing its high-water mark. */
+  requested: z.boolean(),
+  tokensBefore: z.number(),
+  tokensAfter: z.number(),
+});
+
 export const TranscriptItemSchema = z.discriminatedUnion('kind', [
   UserItemSchema,
   AssistantItemSchema,
   ReasoningItemSchema,
   IntentItemSchema,
   NoticeItemSchema,
+  FoldItemSchema,
 ]);
 export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
 export type IntentItem = z.infer<typeof IntentItemSchema>;
 export type NoticeItem = z.infer<typeof NoticeItemSchema>;
+export type FoldItem = z.infer<typeof FoldItemSchema>;

@@ -12,23 +12,41 @@ export const RetryNoticeSchema = z.object({
 });
 export type RetryNotice = z.infer<typeof RetryNoticeSchema>;
 
-/** Estimated tokens per part of the context (chars / 4 when no exact split is known). */
+/**
+ * Tokens per part of the request (the kernel's estimate, characters / 4): system text and tools,
+ * the folded notes and ledger, the goal and live history, and the room kept for the answer.
+ */
 const MeterSplitSchema = z.object({
-  system: z.number(),
-  tools: z.number(),
-  conversation: z.number(),
-  toolResults: z.number(),
+  systemTools: z.number(),
+  notes: z.number(),
+  history: z.number(),
+  outputReserve: z.number(),
 });
 export type MeterSplit = z.infer<typeof MeterSplitSchema>;
+
+/** Token counts of a task so far, or what they cost (US dollars), per kind. */
+const TokenKindsSchema = z.object({
+  input: z.number(),
+  cacheRead: z.number(),
+  cacheWrite: z.number(),
+  output: z.number(),
+});
+export type TokenKinds = z.infer<typeof TokenKindsSchema>;
 
 export const MeterSchema = z.object({
   /** Context in use: the last turn's input tokens, cache reads and writes included. */
   usedTokens: z.number(),
   /** The model's context window; 0 when unknown. */
   windowTokens: z.number(),
+  split: MeterSplitSchema,
+  /** Tokens of the task so far (note requests included). */
+  tokens: TokenKindsSchema,
   /** Undefined when the model has no known price. */
   costUsd: z.optional(z.number()),
-  split: MeterSplitSchema,
+  /** The cost per kind of token; undefined when the model has no known price. */
+  cost: z.optional(TokenKindsSchema),
+  /** How many times the context was folded. */
+  folds: z.number(),
 });
 export type Meter = z.infer<typeof MeterSchema>;
 

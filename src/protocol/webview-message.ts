@@ -20,6 +20,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('intent/focus', { intentId: IntentIdSchema }),
   m('apiKey/set', {}),
   m('log/show', {}),
+  /** Fold now: the current task's finished steps into an episode note. */
+  m('context/fold', {}),
   /** Links never navigate the webview; the host opens them (after its own checks). */
   m('link/open', { href: z.string() }),
   /** Copy buttons go through the host's clipboard (reliable inside webviews). */

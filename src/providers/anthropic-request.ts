@@ -26,13 +26,15 @@ export interface AnthropicRequestOptions {
 }
 
 type Role = 'user' | 'assistant';
+
+const MIN_THINKING_TOKENS = 1_024;
 type Turn = { role: Role; content: ContentBlockParam[] };
 
 export function toAnthropicParams(req: ModelRequest, o: AnthropicRequestOptions): MessageCreateParamsStreaming {
-  const messages = toMessages(req.messages, o);
+  const { turns: messages, ends } = toMessages(req.messages, o);
   const tools = req.tools.map(toTool);
   const system: TextBlockParam[] = req.system ? [{ type: 'text', text: req.system }] : [];
-  if (o.promptCaching) markCacheBreakpoints(system, tools, messages);
+  if (o.promptCaching) markCacheBreakpoints(messages, ends[(req.stablePrefix ?? 0) - 1]);
   const maxTokens = req.maxOutputTokens ?? o.maxOutputTokens;
   const params: MessageCreateParamsStreaming = {
     model: o.model,
@@ -42,21 +44,28 @@ export function toAnthropicParams(req: ModelRequest, o: AnthropicRequestOptions)
   };
   if (system.length > 0) params.system = system;
   if (tools.length > 0) params.tools = tools;
-  if (o.thinkingBudgetTokens && canThink(req.messages, o)) {
+  // The API's smallest thinking budget is 1,024 tokens: a short request (an episode note) goes without.
+  if (o.thinkingBudgetTokens && maxTokens > MIN_THINKING_TOKENS && canThink(req.messages, o)) {
     params.thinking = { type: 'enabled', budget_tokens: Math.min(o.thinkingBudgetTokens, maxTokens - 1) };
   }
   return params;
 }
 
-function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): Turn[] {
+/** Where a kernel message's last block landed (consecutive user messages share a turn). */
+type BlockRef = { turn: Turn; block: number } | undefined;
+
+function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): { turns: Turn[]; ends: BlockRef[] } {
   const turns: Turn[] = [];
+  const ends: BlockRef[] = [];
   // Anthropic wants roles to alternate: consecutive tool results (and a user note after
   // them) travel together in one user message.
   const push = (role: Role, blocks: ContentBlockParam[]) => {
-    if (blocks.length === 0) return;
+    if (blocks.length === 0) return void ends.push(undefined);
     const last = turns[turns.length - 1];
     if (last?.role === role) last.content.push(...blocks);
     else turns.push({ role, content: blocks });
+    const turn = turns[turns.length - 1]!;
+    ends.push({ turn, block: turn.content.length - 1 });
   };
   for (const m of list) {
     if (m.role === 'user') push('user', userBlocks(m.text, m.images, o.vision));
@@ -71,7 +80,7 @@ function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): Turn[] {
         },
       ]);
   }
-  return turns;
+  return { turns, ends };
 }
 
 function userBlocks(text: string, images: ImagePart[] | undefined, vision: boolean): ContentBlockParam[] {
@@ -102,16 +111,14 @@ function toTool(t: ToolSchema): Tool {
 }
 
 /**
- * At most four breakpoints: the system text, the last tool, the newest message (written to
- * the cache now, read by the next request) and the previous user message (the point the
- * last request wrote, read now).
+ * Cache breakpoints where they pay (Anthropic caches tools → system → messages, up to each
+ * breakpoint): the end of the stable prefix (system, tools, goal, folded notes and ledger —
+ * unchanged until the next fold), the newest message (written now, read by the next request),
+ * and the previous user turn (what the last request wrote: read now even when this turn added
+ * more blocks than the API looks back over). None on the tool list or the system text: they
+ * come before the stable prefix's breakpoint, which covers them.
  */
-function markCacheBreakpoints(system: TextBlockParam[], tools: Tool[], turns: Turn[]): void {
-  const mark = { type: 'ephemeral' } as const;
-  const lastSystem = system[system.length - 1];
-  if (lastSystem) lastSystem.cache_control = mark;
-  const lastTool = tools[tools.length - 1];
-  if (lastTool) lastTool.cache_control = mark;
+function markCacheBreakpoints(turns: Turn[], prefixEnd: BlockRef): void {
   const marked = new Set<Turn>();
   const newest = turns[turns.length - 1];
   if (newest) marked.add(newest);
@@ -122,8 +129,10 @@ function markCacheBreakpoints(system: TextBlockParam[], tools: Tool[], turns: Tu
   if (previousUser) marked.add(previousUser);
   for (const turn of marked) {
     const block = lastCacheable(turn.content);
-    if (block) block.cache_control = mark;
+    if (block) block.cache_control = { type: 'ephemeral' };
   }
+  const block = prefixEnd?.turn.content[prefixEnd.block];
+  if (block && (block.type === 'text' || block.type === 'image')) block.cache_control = { type: 'ephemeral' };
 }
 
 function lastCacheable(blocks: ContentBlockParam[]): { cache_control?: unknown } | undefined {

@@ -5,7 +5,7 @@ import type { ContentBlock, RawMessageStreamEvent, StopReason as AnthropicStop }
 import type { ModelEvent, StopReason, Usage } from '../kernel/contracts/index.js';
 import { StreamErrorEvent, TurnFailure, modelError } from './errors.js';
 import type { SseMessage } from './sse.js';
-import { withCost } from './pricing.js';
+import { withCost } from './models.js';
 import type { TurnTranslator } from './turn-stream.js';
 import type { ThinkingParam } from './anthropic-request.js';
 import { ToolCallAssembler } from './tool-call-assembler.js';

@@ -6,7 +6,7 @@ import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@ant
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
 import { toAnthropicParams, type ThinkingParam } from './anthropic-request.js';
 import { AnthropicTurn } from './anthropic-stream.js';
-import { capabilitiesFor, type CapabilityOverrides } from './capabilities.js';
+import { capabilitiesFor, type CapabilityOverrides } from './models.js';
 import { isSendableKey, missingKeyError, resolveApiKey, unsendableKeyError } from './credentials.js';
 import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, withoutKey, type VendorInfo } from './errors.js';
 import type { RetryOptions } from './retry.js';

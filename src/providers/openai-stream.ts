@@ -4,7 +4,7 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ModelEvent, StopReason, Usage } from '../kernel/contracts/index.js';
 import { StreamErrorEvent, TurnFailure, modelError } from './errors.js';
-import { withCost } from './pricing.js';
+import { withCost } from './models.js';
 import type { SseMessage } from './sse.js';
 import type { TurnTranslator } from './turn-stream.js';
 import { ToolCallAssembler } from './tool-call-assembler.js';

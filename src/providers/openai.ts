@@ -3,7 +3,7 @@
 // OpenRouter). The SDK's own retries are off: every retry is ours and shown.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
-import { capabilitiesFor, type CapabilityOverrides } from './capabilities.js';
+import { capabilitiesFor, type CapabilityOverrides } from './models.js';
 import { isSendableKey, missingKeyError, resolveApiKey, unsendableKeyError } from './credentials.js';
 import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, withoutKey, type VendorInfo } from './errors.js';
 import { toOpenAIParams } from './openai-request.js';

@@ -2,7 +2,7 @@
 // request. How the kernel is tested, and what the CLI's demo runs on.
 import type { ModelCapabilities, ModelEvent, ModelProvider, ModelRequest } from '../kernel/index.js';
 
-type ScriptedTurn = ModelEvent[] | AsyncIterable<ModelEvent>;
+export type ScriptedTurn = ModelEvent[] | AsyncIterable<ModelEvent>;
 export type Script = ScriptedTurn[] | ((request: ModelRequest, turnIndex: number) => ScriptedTurn);
 
 export interface ScriptedOptions {
@@ -30,6 +30,8 @@ export class ScriptedProvider implements ModelProvider {
       promptCaching: false,
       contextWindow: 200_000,
       maxOutputTokens: 8_192,
+      // A script plays the task's turns; a note request would take one of them. Keel writes notes itself.
+      writesNotes: false,
       ...options.capabilities,
     };
   }

@@ -43,6 +43,7 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
       const plan = planEdit(snap.bytes, input.edits, snap.rel);
       if (!plan.ok) return failure('invalid_input', plan.message, { summary: `${snap.rel}: edit did not apply` });
       await ctx.workspace.writeFile(snap.rel, plan.newBytes);
+      const hash = contentHash(plan.newBytes);
       const stats = `+${plan.added} −${plan.removed}`;
       const forgiven = plan.tolerantBlocks
         ? ` (${plan.tolerantBlocks} block${plan.tolerantBlocks === 1 ? '' : 's'} matched after forgiving whitespace)`
@@ -52,7 +53,8 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
         content: fitLines(`Edited ${snap.rel}: ${stats} lines${forgiven}.\n${plan.diff}`, BUDGET_TOKENS * 4, 'diff lines'),
         summary: `${snap.rel} ${stats}`,
         data: changeData(snap.rel, plan.diff, plan.before, () => plan.newText, plan.newBytes.length),
-        fileVersions: { [snap.rel]: contentHash(plan.newBytes) },
+        fileVersions: { [snap.rel]: hash },
+        facts: { edit: { path: snap.rel, hash, added: plan.added, removed: plan.removed } },
       };
     } catch (err) {
       return errorResult(err, input.path);

@@ -1,5 +1,8 @@
 // read_file: text with line numbers, paged within the output budget, encoding detected and
-// reported. Records the file's content hash so later edits can detect staleness.
+// reported. Records the file's content hash so later edits can detect staleness, and reports the
+// lines read to the task ledger. A whole-file read of a file unchanged since a whole read the
+// model still has in its context answers "unchanged since step N" instead of the same text
+// again (`force` gets the text anyway); a file that changed since the last read says so.
 import { z } from 'zod';
 import { contentHash, type ToolDefinition } from '../kernel/index.js';
 import { decodeText, describeEncoding, isBinary } from './text/encoding.js';
@@ -11,6 +14,7 @@ const ReadFileInputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root.'),
   startLine: z.number().int().min(1).optional().describe('First line to show (1-based).'),
   endLine: z.number().int().min(1).optional().describe('Last line to show (inclusive).'),
+  force: z.boolean().optional().describe('Return the content even when the file is unchanged since your last read of it.'),
 });
 export type ReadFileInput = z.infer<typeof ReadFileInputSchema>;
 
@@ -47,19 +51,32 @@ export const readFileTool: ToolDefinition<ReadFileInput> = {
           fileVersions,
         });
       }
-      return { ok: true, fileVersions, ...render(rel, bytes, input) };
+      const hash = fileVersions[rel]!;
+      const prior = ctx.priorRead?.(rel);
+      const wholeFile = input.startLine === undefined && input.endLine === undefined;
+      if (prior?.inContext && prior.hash === hash && wholeFile && !input.force) {
+        return {
+          ok: true,
+          fileVersions,
+          content: `${rel} is unchanged since your read of it at step ${prior.step}; that result above shows it whole. Call read_file with force: true to get it again.`,
+          summary: `${rel} unchanged since step ${prior.step}`,
+        };
+      }
+      const changed = prior && prior.hash !== hash ? ` (changed since your last read of it, at step ${prior.step})` : '';
+      return { ok: true, fileVersions, ...render(rel, bytes, hash, input, changed) };
     } catch (err) {
       return errorResult(err, input.path);
     }
   },
 };
 
-function render(rel: string, bytes: Uint8Array, input: ReadFileInput) {
+function render(rel: string, bytes: Uint8Array, hash: string, input: ReadFileInput, changed: string) {
   const decoded = decodeText(bytes);
   const idx = new LineIndex(decoded.text);
   const total = idx.length;
-  const header = `${rel} — ${total} line${total === 1 ? '' : 's'}, ${describeEncoding(decoded)}`;
-  if (total === 0) return { content: `${header}\n(empty file)`, summary: `${rel} (empty)` };
+  const header = `${rel} — ${total} line${total === 1 ? '' : 's'}, ${describeEncoding(decoded)}${changed}`;
+  if (total === 0)
+    return { content: `${header}\n(empty file)`, summary: `${rel} (empty)`, facts: { read: { path: rel, hash, from: 1, to: 0, total } } };
   const start = (input.startLine ?? 1) - 1;
   if (start >= total) return failure('invalid_input', `${rel} has ${total} lines; startLine ${start + 1} is past the end.`);
   const end = Math.min(input.endLine ?? total, total);
@@ -76,5 +93,6 @@ function render(rel: string, bytes: Uint8Array, input: ReadFileInput) {
     content: `${header}\n${page.text}${more}`,
     summary: `${rel} (${shown})`,
     data: { path: rel, encoding: decoded.encoding, eol: decoded.eol === '\r\n' ? 'crlf' : 'lf', totalLines: total },
+    facts: { read: { path: rel, hash, from: start + 1, to: page.nextLine, total } },
   };
 }

@@ -73,10 +73,11 @@ export const runCommandTool: ToolDefinition<RunCommandInput> = {
         durationMs: r.durationMs,
         outputChars: r.combined.totalChars,
       };
-      if (r.timedOut) return { ok: false, code: 'timeout', retryable: true, content, summary: 'timed out', data };
-      if (r.cancelled) return { ok: false, code: 'cancelled', retryable: false, content, summary: 'cancelled', data };
-      if (r.exitCode !== 0) return { ok: false, code: 'execution_failed', retryable: true, content, summary: exit, data };
-      return { ok: true, content, summary: exit, data };
+      const facts = { command: { command: input.command, exitCode: r.exitCode } };
+      if (r.timedOut) return { ok: false, code: 'timeout', retryable: true, content, summary: 'timed out', data, facts };
+      if (r.cancelled) return { ok: false, code: 'cancelled', retryable: false, content, summary: 'cancelled', data, facts };
+      if (r.exitCode !== 0) return { ok: false, code: 'execution_failed', retryable: true, content, summary: exit, data, facts };
+      return { ok: true, content, summary: exit, data, facts };
     } catch (err) {
       return errorResult(err, input.cwd);
     }

@@ -53,6 +53,15 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
         summary: plan.created ? `${snap.rel} created` : `${snap.rel} +${plan.added} −${plan.removed}`,
         data: changeData(snap.rel, plan.diff, plan.before, () => plan.newText, plan.newText.length, plan.created),
         fileVersions,
+        facts: {
+          edit: {
+            path: snap.rel,
+            hash: fileVersions[snap.rel]!,
+            added: plan.added,
+            removed: plan.removed,
+            ...(plan.created ? { created: true } : {}),
+          },
+        },
       };
     } catch (err) {
       return errorResult(err, input.path);

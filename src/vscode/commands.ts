@@ -60,9 +60,27 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       await d.session.refreshHints();
     }),
     cmd('keel.showLog', 'Show Log', () => d.log.show()),
+    cmd('keel.foldContext', 'Fold Context', () => foldContext(d)),
     cmd('keel.approveEdit', 'Approve Edit', (uri?: unknown) => d.diffs.decide(true, uri instanceof vscode.Uri ? uri : undefined)),
     cmd('keel.rejectEdit', 'Reject Edit', (uri?: unknown) => d.diffs.decide(false, uri instanceof vscode.Uri ? uri : undefined)),
   ];
+}
+
+const FOLD_RESULT = {
+  folded: undefined,
+  queued: 'Keel will fold the context before the next model turn.',
+  nothing: 'Keel: nothing to fold yet; the context holds only the latest step.',
+} as const;
+
+/** Fold now: the shown task's finished steps into an episode note (the transcript shows it). */
+async function foldContext(d: CommandDeps): Promise<void> {
+  if (!d.session.current) {
+    void vscode.window.showInformationMessage('Keel: no task to fold. Start one in the Keel view.');
+    return;
+  }
+  const outcome = await d.session.fold();
+  const message = outcome ? FOLD_RESULT[outcome] : undefined;
+  if (message) void vscode.window.showInformationMessage(message);
 }
 
 /** `npm test` when package.json has a test script; otherwise the model finds out. */

@@ -136,7 +136,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     post: (m) => view.post(m),
     keyMissing: async () => !providerOverride && (await keys.lookup(settings())).kind === 'missing',
     trusted: () => vscode.workspace.isTrusted,
-    contextWindow: (task) => factory.contextWindow(task.id),
+    model: (task) => factory.model(task.id),
     focusIntent: async (task, intentId) => {
       if (await diffs.focus(task, intentId)) return true;
       const tool = task.getState().intents[intentId]?.tool;

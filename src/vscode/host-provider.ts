@@ -4,7 +4,7 @@
 // shows the presenter each request, for an exact context meter. No vscode import.
 import type { ModelCapabilities, ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
 import { createModelProvider, modelOf } from '../compose/index.js';
-import { capabilitiesFor } from '../providers/capabilities.js';
+import { capabilitiesFor } from '../providers/models.js';
 import { isSendableKey, unsendableKeyError } from '../providers/credentials.js';
 import { ENV_KEY_NAME, PROVIDER_LABEL, type KeyLookup } from './api-key.js';
 import { keyDestination, refusedKeyMessage, type KeyDestination } from './key-destination.js';
@@ -29,7 +29,7 @@ export class HostProvider implements ModelProvider {
   constructor(private readonly options: HostProviderOptions) {
     this.name = options.settings.provider;
     this.model = modelOf(options.settings);
-    this.capabilities = capabilitiesFor(this.model);
+    this.capabilities = capabilitiesFor(this.model, windowOverride(options.settings));
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
@@ -66,4 +66,9 @@ export class HostProvider implements ModelProvider {
     this.inner = { key: apiKey, provider };
     return provider;
   }
+}
+
+/** The window the user set (a local model's, which Keel cannot know), if any. */
+function windowOverride(settings: KeelSettings): { contextWindow?: number } {
+  return settings.contextWindow > 0 ? { contextWindow: settings.contextWindow } : {};
 }

@@ -7,6 +7,7 @@ import type { GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
 import type { KeyDestination } from './key-destination.js';
+import { priceOf, type Price } from '../providers/models.js';
 import type { KeelSettings } from './settings.js';
 import type { RuntimeInit } from './task-store.js';
 
@@ -57,8 +58,10 @@ export class RuntimeFactory {
     });
   }
 
-  contextWindow(taskId: string): number {
-    return this.providers.get(taskId)?.capabilities.contextWindow ?? 0;
+  /** A task's model as the meter shows it: its window (0 when unknown) and price. */
+  model(taskId: string): { contextWindow: number; price: Price | undefined } {
+    const provider = this.providers.get(taskId);
+    return { contextWindow: provider?.capabilities.contextWindow ?? 0, price: provider ? priceOf(provider.model) : undefined };
   }
 
   forget(taskId: string): void {

@@ -1,7 +1,8 @@
 // The view's session: which task is shown, and the bridge between that task's runtime, the
 // presenter (deltas and snapshots for the webview) and the webview's messages. No UI of its
 // own; the view, the diff approvals and the key lookup are passed in.
-import { isLiveStatus, type ApprovalScope, type ModelRequest, type RunStatus } from '../kernel/contracts/index.js';
+import { isLiveStatus, type ApprovalScope, type FoldOutcome, type ModelRequest, type RunStatus } from '../kernel/contracts/index.js';
+import type { Price } from '../providers/models.js';
 import type { HostMessage, TaskList } from '../protocol/index.js';
 import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
@@ -13,8 +14,8 @@ export interface SessionDeps {
   /** True when no API key can be found for the current settings. */
   keyMissing(): Promise<boolean>;
   trusted(): boolean;
-  /** The context window of a task's model (0 when unknown). */
-  contextWindow(task: Task): number;
+  /** A task's model: its context window (0 when unknown) and price (undefined when unknown). */
+  model(task: Task): { contextWindow: number; price: Price | undefined };
   /** Opens the diff of an edit intent (true) or says there is none (false). */
   focusIntent(task: Task, intentId: string): Promise<boolean>;
   /** Follows a task for diff approvals; returns the unfollow. */
@@ -101,6 +102,11 @@ export class Session {
     this.deps.setContext('keel.running', true);
   }
 
+  /** Fold now: the current task's finished steps into an episode note. */
+  async fold(): Promise<FoldOutcome | undefined> {
+    return this.task?.fold();
+  }
+
   approve(intentId: string, scope: ApprovalScope): void {
     if (this.pending(intentId, 'approval')) this.task?.runtime.approve(intentId, scope);
   }
@@ -163,8 +169,15 @@ export class Session {
       this.presenter.reset(task.id);
       for (const event of task.getEvents()) this.presenter.handle({ kind: 'event', event });
     }
-    this.presenter.setContextWindow(this.deps.contextWindow(task));
-    this.unfollow = [task.runtime.subscribe((out) => this.presenter.handle(out)), this.deps.watch(task)];
+    this.presenter.setModel(this.deps.model(task));
+    // What the next request would be: an exact split for a task opened from its log.
+    this.presenter.setRequest(task.runtime.preview());
+    const follow = task.runtime.subscribe((out) => {
+      this.presenter.handle(out);
+      // A fold changes the request at once; an idle task sends none to show it.
+      if (out.kind === 'event' && out.event.type === 'context_folded') this.presenter.setRequest(task.runtime.preview());
+    });
+    this.unfollow = [follow, this.deps.watch(task)];
     this.deps.setContext('keel.running', task.busy);
     this.presenter.setTasks(this.taskList());
     if (post) this.presenter.postSnapshot();

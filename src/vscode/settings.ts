@@ -15,6 +15,8 @@ export interface KeelSettings {
   model: string;
   /** Empty: the provider's official endpoint. */
   baseUrl: string;
+  /** The model's context window in tokens; 0: the window Keel knows for the model. */
+  contextWindow: number;
   maxTurns: number;
   autoApprove: Risk[];
   commandsAllow: string[];
@@ -50,11 +52,21 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     provider,
     model: str(get('model')),
     baseUrl: str(get('baseUrl')),
+    contextWindow: contextWindowOf(get('contextWindow')),
     maxTurns,
     autoApprove,
     commandsAllow: strings(get('commands.allow')),
     commandsDeny: unionOfLevels(inspect('commands.deny')),
   };
+}
+
+/** The smallest and largest windows Keel accepts (a typo of a few digits would starve or overflow every request). */
+const CONTEXT_WINDOW_RANGE = { min: 2_048, max: 10_000_000 } as const;
+
+function contextWindowOf(v: unknown): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) return 0;
+  return Math.min(CONTEXT_WINDOW_RANGE.max, Math.max(CONTEXT_WINDOW_RANGE.min, Math.floor(n)));
 }
 
 /** The names (`keel.…`) of user-only settings that the workspace or a folder sets. */

@@ -1,7 +1,8 @@
 // A Task: one kernel Runtime and its log file. It drives the runtime's runs in the background
 // (the UI follows through `subscribe`), and knows whether it was cut off by a reload. Approve,
-// reject and cancel go to `runtime` directly: a Task adds nothing to them.
-import type { ConversationState, RunStatus, RuntimeEvent, RuntimeFacade, RuntimeOutput } from '../kernel/contracts/index.js';
+// reject and cancel go to `runtime` directly: a Task adds nothing to them. Fold does add
+// something: a message sent while a fold runs waits for its note.
+import type { ConversationState, FoldOutcome, RunStatus, RuntimeEvent, RuntimeFacade, RuntimeOutput } from '../kernel/contracts/index.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
 
 /** The runtime as the host drives it: the facade plus the output stream for UIs. */
@@ -18,6 +19,8 @@ export interface TaskHooks {
 
 export class Task {
   private running: Promise<void> | undefined;
+  /** An idle fold writing its note (the runtime takes no message until it ends). */
+  private folding: Promise<void> | undefined;
   private lastStatus: RunStatus;
   private interruptedFlag: boolean;
   private readonly unsubscribe: () => void;
@@ -67,6 +70,7 @@ export class Task {
   /** Starts a run with the user's message. Throws if a run is still going. */
   send(text: string): Promise<void> {
     if (this.running) throw new Error('This task is still running. Stop it or wait for it to finish.');
+    if (this.folding) return this.folding.then(() => this.send(text));
     this.interruptedFlag = false;
     return this.drive(this.runtime.send(text));
   }
@@ -74,8 +78,28 @@ export class Task {
   /** Continues an interrupted run from the log; pending intents are asked again. */
   resume(): Promise<void> {
     if (this.running) return this.running;
+    if (this.folding) return this.folding.then(() => this.resume());
     this.interruptedFlag = false;
     return this.drive(this.runtime.resume());
+  }
+
+  /**
+   * Folds the finished steps into an episode note: before the next model turn when a run is
+   * going, at once otherwise. A message sent meanwhile waits for the note.
+   */
+  fold(): Promise<FoldOutcome> {
+    if (this.running || this.folding) return this.runtime.fold();
+    const work = this.runtime.fold();
+    const folding: Promise<void> = work.then(
+      () => this.foldEnded(folding),
+      () => this.foldEnded(folding),
+    );
+    this.folding = folding;
+    return work;
+  }
+
+  private foldEnded(folding: Promise<void>): void {
+    if (this.folding === folding) this.folding = undefined;
   }
 
   /** Stops listening; the runtime itself is left to end its run (cancelled by the caller). */
@@ -85,7 +109,7 @@ export class Task {
 
   /** Resolves when the current run (if any) has ended. */
   idle(): Promise<void> {
-    return this.running ?? Promise.resolve();
+    return this.running ?? this.folding ?? Promise.resolve();
   }
 
   private drive(outputs: AsyncIterable<RuntimeOutput>): Promise<void> {

@@ -31,6 +31,9 @@ export function webviewHandlers(session: Session, log: KeelLog): WebviewMessageH
       await vscode.commands.executeCommand('keel.setApiKey');
     },
     'log/show': () => log.show(),
+    'context/fold': async () => {
+      await vscode.commands.executeCommand('keel.foldContext');
+    },
     'link/open': async (m) => {
       await openLinkAfterConfirm(m.href, {
         confirm: async (shown) =>

@@ -12,7 +12,7 @@ describe('Keel in the extension host', () => {
 
   it('registers its commands', async () => {
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['keel.newTask', 'keel.fixFailingTests', 'keel.stop', 'keel.setApiKey', 'keel.showLog']) {
+    for (const id of ['keel.newTask', 'keel.fixFailingTests', 'keel.stop', 'keel.setApiKey', 'keel.showLog', 'keel.foldContext']) {
       assert.ok(commands.includes(id), `command ${id} is missing`);
     }
   });

@@ -13,6 +13,10 @@ const RunErrorSchema = z.object({
 });
 export type RunError = z.infer<typeof RunErrorSchema>;
 
+/** Who wrote an episode note: the model, or Keel's deterministic fallback. */
+const FoldSourceSchema = z.enum(['model', 'fallback']);
+export type FoldSource = z.infer<typeof FoldSourceSchema>;
+
 const ApprovalScopeSchema = z.enum(['once', 'task', 'workspace']);
 export type ApprovalScope = z.infer<typeof ApprovalScopeSchema>;
 
@@ -43,6 +47,23 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   e('intent_rejected', { intentId: z.string(), reason: z.string() }),
   e('intent_started', { intentId: z.string() }),
   e('observation', { observation: ObservationSchema }),
+  /**
+   * Finished steps folded into an episode note: every message committed by events fromSeq..toSeq
+   * (the goal excepted) is replaced, in every later request, by the note. `steps` are the model
+   * steps folded; tokens are the projected request before and after; `usage` is what writing
+   * the note cost (counted in the task's usage).
+   */
+  e('context_folded', {
+    fromSeq: z.number(),
+    toSeq: z.number(),
+    steps: z.object({ first: z.number(), last: z.number() }),
+    note: z.string(),
+    source: FoldSourceSchema,
+    reason: z.enum(['high_water', 'requested']),
+    tokensBefore: z.number(),
+    tokensAfter: z.number(),
+    usage: UsageSchema.optional(),
+  }),
   e('run_finished', { reason: z.enum(['completed']) }),
   e('run_failed', { error: z.lazy(() => RunErrorSchema) }),
   e('run_cancelled', {}),

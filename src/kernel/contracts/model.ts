@@ -106,6 +106,13 @@ export interface ModelRequest {
   messages: ModelMessage[];
   tools: ToolSchema[];
   maxOutputTokens?: number;
+  /**
+   * How many leading messages are the task's stable prefix (the goal, then the folded notes and
+   * ledger): byte-identical in every request until the next fold. Adapters cache up to here.
+   */
+  stablePrefix?: number;
+  /** `note`: a request for an episode note (folding), not a turn of the task. */
+  purpose?: 'turn' | 'note';
 }
 
 export interface ModelCapabilities {
@@ -114,6 +121,11 @@ export interface ModelCapabilities {
   promptCaching: boolean;
   contextWindow: number;
   maxOutputTokens: number;
+  /**
+   * False when the provider cannot answer a request it was not scripted for (the scripted
+   * provider): episode notes are then written by Keel's deterministic fallback.
+   */
+  writesNotes?: boolean;
 }
 
 export interface ModelProvider {

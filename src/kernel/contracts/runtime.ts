@@ -1,6 +1,7 @@
 // The runtime facade's contract: what the CLI and the extension drive.
 import type { ConversationState, Grant } from './state.js';
 import type { ApprovalScope, RuntimeEvent } from './events.js';
+import type { ModelRequest } from './model.js';
 import type { ToolDefinition, ToolIntent } from './tool.js';
 import type { Workspace } from './workspace.js';
 import type { ImagePart } from './model.js';
@@ -54,6 +55,9 @@ export interface LogStore {
   flush(): Promise<void>;
 }
 
+/** What asking for a fold did: folded now, will fold before the next model turn, or nothing to fold. */
+export type FoldOutcome = 'folded' | 'queued' | 'nothing';
+
 export interface RuntimeFacade {
   send(input: string | { text: string; images?: { mediaType: ImagePart['mediaType']; data: string }[] }): AsyncIterable<RuntimeOutput>;
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
@@ -61,6 +65,10 @@ export interface RuntimeFacade {
   approve(intentId: string, scope?: ApprovalScope): void;
   reject(intentId: string, reason?: string): void;
   cancel(): void;
+  /** Folds the finished steps into an episode note: now when idle, before the next turn during a run. */
+  fold(): Promise<FoldOutcome>;
+  /** The request the next model turn would be sent now. */
+  preview(): ModelRequest;
   getState(): ConversationState;
   getEvents(): readonly RuntimeEvent[];
 }

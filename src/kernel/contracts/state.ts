@@ -1,7 +1,7 @@
 // ConversationState: folded from RuntimeEvents by the reducer, one event at a time.
 import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
-import type { ApprovalScope, RunError } from './events.js';
+import type { ApprovalScope, FoldSource, RunError } from './events.js';
 
 /** A run in progress: between its start and its end (finished, failed or cancelled). */
 export type LiveRunStatus = 'running' | 'waiting_for_approval' | 'executing';
@@ -14,10 +14,12 @@ export function isLiveStatus(status: RunStatus): status is LiveRunStatus {
   return Object.hasOwn(LIVE, status);
 }
 
+/** Each message keeps the seq of the event that committed it (what a fold's range refers to). */
 export type StateMessage =
-  | { type: 'user'; text: string; images?: ImagePart[] }
-  | { type: 'assistant'; text: string; reasoning: string; intentIds: string[] }
-  | { type: 'observation'; observation: Observation };
+  | { type: 'user'; seq: number; text: string; images?: ImagePart[] }
+  /** `step`: the model step it was, counted across the task (1, 2, …). */
+  | { type: 'assistant'; seq: number; step: number; text: string; reasoning: string; intentIds: string[] }
+  | { type: 'observation'; seq: number; observation: Observation };
 
 /** The assistant turn being streamed; committed to `messages` when the turn ends. */
 export interface Draft {
@@ -31,6 +33,73 @@ export interface Grant {
   /** For commands: the exact command line granted; absent means any input. */
   command?: string;
   scope: Exclude<ApprovalScope, 'once'>;
+}
+
+/** A file as the task ledger knows it. Ranges are 1-based, inclusive, merged, at `hash`. */
+export interface LedgerRead {
+  hash: string;
+  total: number;
+  ranges: [number, number][];
+  /** The step of the last read. */
+  step: number;
+  /** The seq of the first read at this hash. */
+  since: number;
+  /** The last read that (with earlier reads at the same hash) covered the whole file. */
+  whole?: { step: number; seq: number };
+  /** The newest content hash Keel has seen (its own edits included); differs from `hash` after a change. */
+  current: string;
+  /** The step at which a call saw content this ledger did not expect (a change made outside Keel). */
+  changedOutsideAt?: number;
+}
+
+interface LedgerEdit {
+  edits: number;
+  added: number;
+  removed: number;
+  created: boolean;
+  step: number;
+}
+
+interface LedgerTest {
+  passed: number;
+  failed: number;
+  ok: boolean;
+  step: number;
+}
+
+interface LedgerCommand {
+  command: string;
+  exitCode: number | null;
+  step: number;
+}
+
+/** What the task has established, folded from observations' facts: exact, and kept across folds. */
+export interface Ledger {
+  /** Model steps so far in the task. */
+  step: number;
+  reads: Readonly<Record<string, LedgerRead>>;
+  edits: Readonly<Record<string, LedgerEdit>>;
+  /** The last result per test command. */
+  tests: Readonly<Record<string, LedgerTest>>;
+  /** The most recent commands, oldest first. */
+  commands: readonly LedgerCommand[];
+}
+
+export interface Fold {
+  fromSeq: number;
+  toSeq: number;
+  steps: { first: number; last: number };
+  note: string;
+  source: FoldSource;
+}
+
+/** What later requests show instead of folded steps. */
+interface ContextState {
+  folds: readonly Fold[];
+  /** Messages committed at or before this seq (the goal excepted) are folded; 0: none. */
+  foldedThrough: number;
+  /** The ledger as it stood at the last fold: the stable prefix shows this snapshot. */
+  ledgerAtFold: Ledger | undefined;
 }
 
 export interface ConversationState {
@@ -52,6 +121,8 @@ export interface ConversationState {
   /** The latest retry notice, cleared when the turn goes on. */
   retrying: { attempt: number; delayMs: number; message: string; at: number } | undefined;
   fileVersions: Readonly<Record<string, string>>;
+  ledger: Ledger;
+  context: ContextState;
   provider: { name: string; model: string } | undefined;
   lastSeq: number;
 }

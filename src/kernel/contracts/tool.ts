@@ -18,6 +18,21 @@ const ObservationErrorCodeSchema = z.enum([
 export type ObservationErrorCode = z.infer<typeof ObservationErrorCodeSchema>;
 
 /**
+ * What a call established, in a form the kernel folds into the task ledger without knowing the
+ * tool: a file read (which lines of how many, at which content hash), a file changed (its new
+ * hash and diff stat), a test run's counts, a command's exit code.
+ */
+const ToolFactsSchema = z.object({
+  read: z.object({ path: z.string(), hash: z.string(), from: z.number(), to: z.number(), total: z.number() }).optional(),
+  edit: z
+    .object({ path: z.string(), hash: z.string(), added: z.number(), removed: z.number(), created: z.boolean().optional() })
+    .optional(),
+  test: z.object({ command: z.string(), passed: z.number(), failed: z.number(), ok: z.boolean() }).optional(),
+  command: z.object({ command: z.string(), exitCode: z.number().nullable() }).optional(),
+});
+type ToolFacts = z.infer<typeof ToolFactsSchema>;
+
+/**
  * The result written back for an intent. `content` is what the model sees (untrusted data,
  * never instructions); `summary` is a short line for people ("41 passed, 3 failed");
  * `data` is structured detail for the UI (a diff, a test report).
@@ -32,6 +47,7 @@ export const ObservationSchema = z.object({
   data: z.unknown().optional(),
   /** Content hashes of files this call read or wrote, for stale-edit detection. */
   fileVersions: z.record(z.string(), z.string()).optional(),
+  facts: ToolFactsSchema.optional(),
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 
@@ -59,11 +75,22 @@ export interface VisibilityContext {
   hasDiagnostics: boolean;
 }
 
+/** The agent's last whole read of a file, as the task ledger knows it. */
+interface PriorRead {
+  hash: string;
+  /** The model step that read it. */
+  step: number;
+  /** True while that read's result is still in the model's context, whole (not folded away). */
+  inContext: boolean;
+}
+
 export interface ToolContext {
   workspace: Workspace;
   signal: AbortSignal;
   /** Content hash of each file as the agent last saw it in this task. */
   fileVersions: Readonly<Record<string, string>>;
+  /** The last whole read of a file (canonical path) in this task, if any. */
+  priorRead?(path: string): PriorRead | undefined;
   /** Live output for the UI (command and test output tails). Not logged. */
   onProgress(chunk: string): void;
 }
@@ -76,6 +103,7 @@ export interface ToolResult {
   retryable?: boolean;
   data?: unknown;
   fileVersions?: Record<string, string>;
+  facts?: ToolFacts;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every input type; each tool's own code sees its schema's type

@@ -92,6 +92,7 @@ function report(command: string, r: ProcessResult, ctx: ParseContext) {
     const code = r.timedOut ? 'timeout' : 'cancelled';
     return { ok: false, code, retryable: r.timedOut, content: `${header}\n${excerpt(output)}`, summary: exit, data } as const;
   }
+  const facts = { test: { command, passed: parsed?.passed ?? 0, failed: parsed?.failed ?? 0, ok: r.exitCode === 0 } };
   if (!parsed) {
     const ok = r.exitCode === 0;
     const content = `${header}\nThe output was not recognised as a known test runner's; here is its end:\n${excerpt(output, 5000)}`;
@@ -100,11 +101,12 @@ function report(command: string, r: ProcessResult, ctx: ParseContext) {
       content,
       summary: ok ? 'tests passed (exit code 0)' : `exit code ${r.exitCode}`,
       data,
+      facts,
       ...(ok ? {} : { code: 'execution_failed' as const, retryable: true }),
     };
   }
   // A crash the parser did not recognise must not read as a clean run.
   const unexplained = r.exitCode !== 0 && parsed.failed === 0 && parsed.failures.length === 0;
   const note = unexplained ? `\nThe command failed but no failure was recognised in its output; see its end below.` : '';
-  return { ok: true, content: formatReport(header + note, parsed, output, REPORT_CHARS), summary: summaryLine(parsed), data };
+  return { ok: true, content: formatReport(header + note, parsed, output, REPORT_CHARS), summary: summaryLine(parsed), data, facts };
 }

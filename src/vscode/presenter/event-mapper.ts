@@ -1,6 +1,6 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
-import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent } from '../../kernel/contracts/index.js';
+import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, Usage } from '../../kernel/contracts/index.js';
 import { observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
@@ -39,8 +39,25 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       return streamText(model, event, 'reasoning');
     case 'usage':
       model.lastTurnUsage = event.usage;
-      if (event.usage.costUsd !== undefined) model.costUsd = (model.costUsd ?? 0) + event.usage.costUsd;
+      countUsage(model, event.usage);
       return false;
+    case 'context_folded':
+      model.folds++;
+      // The last turn's input no longer says what is in use: the estimate does until the next turn.
+      model.lastTurnUsage = undefined;
+      if (event.usage) countUsage(model, event.usage);
+      model.add({
+        kind: 'fold',
+        id: `f${event.seq}`,
+        firstStep: event.steps.first,
+        lastStep: event.steps.last,
+        note: event.note,
+        source: event.source,
+        requested: event.reason === 'requested',
+        tokensBefore: event.tokensBefore,
+        tokensAfter: event.tokensAfter,
+      });
+      return true;
     case 'model_final':
       model.finishText(model.currentTextId);
       model.finishText(model.currentReasoningId);
@@ -56,6 +73,17 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     default:
       return applyIntentEvent(model, event) ?? applyEndEvent(model, event);
   }
+}
+
+function countUsage(model: TranscriptModel, u: Usage): void {
+  const t = model.usage;
+  model.usage = {
+    inputTokens: t.inputTokens + u.inputTokens,
+    outputTokens: t.outputTokens + u.outputTokens,
+    cacheReadTokens: t.cacheReadTokens + u.cacheReadTokens,
+    cacheWriteTokens: t.cacheWriteTokens + u.cacheWriteTokens,
+  };
+  if (u.costUsd !== undefined) model.costUsd = (model.costUsd ?? 0) + u.costUsd;
 }
 
 function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string }, kind: 'assistant' | 'reasoning'): boolean {

@@ -8,7 +8,9 @@
  * dist/codicons/codicon.css and dist/webview.css, the style sheet esbuild emits from
  * media/main.css); src/vscode/extension.ts validates each page message with
  * `dispatchWebviewMessage` and hands it to src/vscode/webview-handlers.ts. On `webview/ready`
- * the session answers with `postSnapshot()`.
+ * the session answers with `postSnapshot()`. For the context meter the session also tells it the
+ * task's model (`setModel`: window and price) and the request as it would go now (`setRequest`,
+ * from `runtime.preview()`); the page's Fold now (`context/fold`) goes to `runtime.fold()`.
  *
  * Guarantees: deltas carry seq = previous + 1 (a snapshot carries the last seq it folds in);
  * at most one ordinary delta per `frameMs` (16 ms); the first text of a turn, approval

@@ -1,12 +1,12 @@
 // The host-side presenter: kernel outputs in, protocol messages out. It keeps the view model,
 // turns every RuntimeOutput into small ops, and lets the scheduler coalesce them per frame.
 import { isLiveStatus, type ModelRequest, type RuntimeEvent, type RuntimeOutput } from '../../kernel/contracts/index.js';
+import type { Price } from '../../providers/models.js';
 import {
   encodeSnapshotItems,
   type HostMessage,
   type Hints,
   type Meter,
-  type MeterSplit,
   type SessionSnapshot,
   type TaskList,
   type TranscriptItem,
@@ -29,22 +29,33 @@ export interface PresenterOptions {
   maxTailChars?: number;
   /** The model's context window, for the meter (0 = unknown). */
   contextWindow?: number;
+  /** The model's price, for the meter's cost per kind of token (none: tokens only). */
+  price?: Price;
 }
 
 /** Events after which the meter may have changed (never per text delta: that would cost bytes). */
-const METER_EVENTS = new Set<RuntimeEvent['type']>(['user_message', 'usage', 'model_final', 'observation', 'run_finished']);
+const METER_EVENTS = new Set<RuntimeEvent['type']>([
+  'user_message',
+  'usage',
+  'model_final',
+  'observation',
+  'context_folded',
+  'run_finished',
+]);
 
 export class Presenter {
   private model: TranscriptModel;
   private readonly scheduler: OpScheduler;
   private readonly clock: SchedulerClock;
   private contextWindow: number;
+  private price: Price | undefined;
   private request: ModelRequest | undefined;
   private lastMeterJson = '';
 
   constructor(private readonly options: PresenterOptions) {
     this.clock = options.clock ?? realClock;
     this.contextWindow = options.contextWindow ?? 0;
+    this.price = options.price;
     this.model = new TranscriptModel(options.maxTailChars);
     this.scheduler = new OpScheduler({
       clock: this.clock,
@@ -92,8 +103,10 @@ export class Presenter {
     this.pushMeter();
   }
 
-  setContextWindow(tokens: number): void {
-    this.contextWindow = tokens;
+  /** The task's model: its window (0 = unknown) and price (undefined = unknown). */
+  setModel(model: { contextWindow: number; price: Price | undefined }): void {
+    this.contextWindow = model.contextWindow;
+    this.price = model.price;
     this.pushMeter();
   }
 
@@ -161,12 +174,15 @@ export class Presenter {
   }
 
   private meter(): Meter {
-    const split: MeterSplit = this.request ? splitOfRequest(this.request) : splitOfTally(this.model.tally);
+    const m = this.model;
     return buildMeter({
-      lastTurnUsage: this.model.lastTurnUsage,
-      costUsd: this.model.costUsd,
+      lastTurnUsage: m.lastTurnUsage,
+      usage: m.usage,
+      costUsd: m.costUsd,
       windowTokens: this.contextWindow,
-      split,
+      split: this.request ? splitOfRequest(this.request) : splitOfTally(m.tally),
+      price: this.price,
+      folds: m.folds,
     });
   }
 

@@ -24,6 +24,9 @@ export class TranscriptModel {
   taskId: string | undefined;
   lastTurnUsage: Usage | undefined;
   costUsd: number | undefined;
+  /** The task's tokens so far, note requests included. */
+  usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  folds = 0;
   tally: CharTally = { conversation: 0, toolResults: 0 };
   /** Items streamed in the current model turn (a retried turn removes them). */
   turnItemIds: string[] = [];

@@ -124,20 +124,66 @@ describe('presenter: kernel outputs to deltas', () => {
     assert.equal(meter.usedTokens, 7000);
     assert.equal(meter.windowTokens, 200_000);
     assert.ok(Math.abs(meter.costUsd! - 0.03) < 1e-9);
-    assert.equal(meter.split.conversation, 100);
+    assert.equal(meter.split.history, 100);
+    assert.deepEqual(meter.tokens, { input: 3000, cacheRead: 9000, cacheWrite: 500, output: 130 });
+    assert.equal(meter.cost, undefined, 'no price given: no cost per kind');
   });
 
-  it('splits the meter exactly from a model request when given one', () => {
+  it('splits the meter from a model request: system + tools, notes + ledger, history, output reserve', () => {
     const { presenter } = setup();
+    const tools = [{ name: 'read_file', description: 'd'.repeat(30), inputSchema: {} }];
     presenter.setRequest({
       system: 's'.repeat(800),
-      tools: [{ name: 'read_file', description: 'd'.repeat(30), inputSchema: {} }],
+      tools,
       messages: [
         { role: 'user', text: 'u'.repeat(40) },
+        { role: 'user', text: 'n'.repeat(400) },
         { role: 'tool_result', intentId: 'i', providerRef: 'p', tool: 't', content: 'r'.repeat(4000), isError: false },
       ],
+      stablePrefix: 2,
+      maxOutputTokens: 8000,
     });
-    assert.deepEqual(presenter.snapshot().meter.split, { system: 200, tools: 11, conversation: 10, toolResults: 1000 });
+    const systemTools = 200 + Math.ceil(JSON.stringify(tools).length / 4);
+    assert.deepEqual(presenter.snapshot().meter.split, { systemTools, notes: 104, history: 14 + 1010, outputReserve: 8000 });
+  });
+
+  it('counts a fold: a collapsible item with its note, and the note request in tokens and cost', () => {
+    const { presenter, f } = setup();
+    presenter.setModel({ contextWindow: 200_000, price: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } });
+    presenter.handle(
+      f.out({ type: 'usage', usage: { inputTokens: 1000, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.0045 } }),
+    );
+    presenter.handle(
+      f.out({
+        type: 'context_folded',
+        fromSeq: 2,
+        toSeq: 40,
+        steps: { first: 1, last: 6 },
+        note: '- step 1: read_file `a.ts` → ok',
+        source: 'fallback',
+        reason: 'high_water',
+        tokensBefore: 140_000,
+        tokensAfter: 80_000,
+        usage: { inputTokens: 0, outputTokens: 200, cacheReadTokens: 100_000, cacheWriteTokens: 0, costUsd: 0.033 },
+      }),
+    );
+    const snap = presenter.snapshot();
+    const item = snap.items.at(-1)!;
+    assert.equal(item.kind, 'fold');
+    assert.deepEqual(item.kind === 'fold' && [item.firstStep, item.lastStep, item.note, item.requested], [
+      1,
+      6,
+      '- step 1: read_file `a.ts` → ok',
+      false,
+    ]);
+    assert.equal(snap.meter.folds, 1);
+    assert.equal(
+      snap.meter.usedTokens,
+      snap.meter.split.systemTools + snap.meter.split.notes + snap.meter.split.history,
+      'after a fold the estimate, not the last turn',
+    );
+    assert.deepEqual(snap.meter.tokens, { input: 1000, cacheRead: 100_000, cacheWrite: 0, output: 300 });
+    assert.ok(Math.abs(snap.meter.cost!.cacheRead - 0.03) < 1e-9 && Math.abs(snap.meter.costUsd! - 0.0375) < 1e-9);
   });
 });
 

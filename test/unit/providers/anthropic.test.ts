@@ -93,17 +93,40 @@ describe('anthropic provider: wire specifics', function () {
     assert.ok(body.max_tokens > 0);
   });
 
-  it('marks at most four cache breakpoints: system, last tool, newest and previous user message', async () => {
+  it('marks cache breakpoints at the end of the stable prefix, the newest and the previous user message, none on tools or system', async () => {
     server = await startModelServer(conversation([{ text: ['ok'] }]));
-    await run(anthropic.provider(server), CONVERSATION);
+    const folded: ModelRequest = {
+      ...CONVERSATION,
+      messages: [CONVERSATION.messages[0]!, { role: 'user', text: 'Steps 1–3 (folded): read a and b.' }, ...CONVERSATION.messages.slice(1)],
+      stablePrefix: 2,
+    };
+    await run(anthropic.provider(server), folded);
     const body = server.requests[0]!.body;
     const marked = JSON.stringify(body).split('"cache_control"').length - 1;
-    assert.equal(marked, 4);
-    assert.deepEqual(body.system.at(-1).cache_control, { type: 'ephemeral' });
-    assert.deepEqual(body.tools.at(-1).cache_control, { type: 'ephemeral' });
-    assert.equal(body.tools[0].cache_control, undefined);
+    assert.equal(marked, 3);
+    assert.equal(body.system.at(-1).cache_control, undefined);
+    assert.ok(
+      body.tools.every((t: { cache_control?: unknown }) => t.cache_control === undefined),
+      'no breakpoint on the tool list',
+    );
+    const first = body.messages[0].content;
+    assert.deepEqual(
+      first.map((b: { type: string }) => b.type),
+      ['image', 'text', 'text'],
+      'the goal (image + text) and the notes travel in the first user message',
+    );
+    assert.equal(first[1].cache_control, undefined, 'the goal itself is not the end of the prefix');
+    assert.deepEqual(first[2].cache_control, { type: 'ephemeral' }, 'the end of the stable prefix: the notes block');
     assert.deepEqual(body.messages.at(-1).content.at(-1).cache_control, { type: 'ephemeral' });
     assert.deepEqual(body.messages[2].content.at(-1).cache_control, { type: 'ephemeral' }, 'the previous user message');
+  });
+
+  it('without a fold the stable prefix is the goal', async () => {
+    server = await startModelServer(conversation([{ text: ['ok'] }]));
+    await run(anthropic.provider(server), { ...CONVERSATION, stablePrefix: 1 });
+    const body = server.requests[0]!.body;
+    assert.deepEqual(body.messages[0].content.at(-1).cache_control, { type: 'ephemeral' });
+    assert.equal(JSON.stringify(body).split('"cache_control"').length - 1, 3);
   });
 
   it('returns thinking blocks, signature included, with the tool results they led to', async () => {

@@ -2,10 +2,9 @@
 // classification of HTTP failures.
 import assert from 'node:assert/strict';
 import { classifyApiFailure, parseRetryAfter } from '../../../src/providers/errors.js';
-import { priceOf, withCost } from '../../../src/providers/pricing.js';
+import { capabilitiesFor, priceOf, withCost } from '../../../src/providers/models.js';
 import { abortableSleep, DEFAULT_RETRY, retryDelay } from '../../../src/providers/retry.js';
 import { FakeClock } from '../presenter/fake-clock.js';
-import { capabilitiesFor } from '../../../src/providers/capabilities.js';
 import { DEFAULT_MODELS } from '../../../src/providers/index.js';
 
 const headers = (h: Record<string, string>) => new Headers(h);

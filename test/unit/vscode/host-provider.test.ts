@@ -57,6 +57,20 @@ describe('vscode/host-provider', () => {
     assert.deepEqual(events, [{ type: 'error', error: { kind: 'auth', message: 'No key. Keel: Set API Key', retryable: false } }]);
   });
 
+  it('takes the context window from the setting, for a local model Keel cannot know', () => {
+    const settings = readSettings(user({ provider: 'openai', model: 'qwen2.5-coder:7b', contextWindow: 16_384 }));
+    const found = async () => ({ kind: 'found', key: 'k', source: 'env' }) as const;
+    const p = new HostProvider({ settings, lookupKey: found, allowKeyDestination: async () => true });
+    assert.equal(p.capabilities.contextWindow, 16_384);
+    assert.equal(p.capabilities.maxOutputTokens, 4_096, 'a quarter of a small window is kept for the answer');
+    const unset = new HostProvider({
+      settings: readSettings(user({ provider: 'openai', model: 'qwen2.5-coder:7b' })),
+      lookupKey: found,
+      allowKeyDestination: async () => true,
+    });
+    assert.equal(unset.capabilities.contextWindow, 32_768, 'an unknown model gets the conservative default');
+  });
+
   it('looks the key up on every turn and rebuilds the vendor provider when it changes', async () => {
     let key: KeyLookup = { kind: 'found', key: 'k1', source: 'env' };
     const built: (string | undefined)[] = [];

@@ -64,7 +64,7 @@ function extensionWorld(server: ModelServer, provider: ModelProvider | undefined
     post: (m) => posted.push(m),
     keyMissing: async () => false,
     trusted: () => true,
-    contextWindow: () => 0,
+    model: () => ({ contextWindow: 0, price: undefined }),
     focusIntent: async () => false,
     watch: () => () => undefined,
     setContext: () => undefined,

@@ -37,11 +37,11 @@ describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
     }
     const trustedTools = requests[1]!.tools.map((t) => t.name);
     for (const name of ['edit_file', 'write_file', 'run_command', 'run_tests']) assert.ok(trustedTools.includes(name), name);
-    assert.equal(factory.contextWindow('t1'), provider.capabilities.contextWindow);
+    assert.equal(factory.model('t1').contextWindow, provider.capabilities.contextWindow);
     provider = new ScriptedProvider([]);
   });
 
-  it('builds a runtime per task from the settings of the moment and knows its context window', () => {
+  it('builds a runtime per task from the settings of the moment and knows its model (window and price)', () => {
     let maxTurns = 3;
     const factory = new RuntimeFactory({
       settings: () => readSettings((k) => ({ globalValue: k === 'maxTurns' ? maxTurns : k === 'provider' ? 'openai' : undefined })),
@@ -57,7 +57,8 @@ describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
     maxTurns = 9;
     const b = factory.create({ taskId: 'b', events: [], store: new MemoryLogStore() });
     assert.notEqual(a, b);
-    assert.equal(factory.contextWindow('a') > 0, true);
-    assert.equal(factory.contextWindow('missing'), 0);
+    assert.equal(factory.model('a').contextWindow > 0, true);
+    assert.equal(factory.model('a').price?.input, 2.5, 'the default openai model (gpt-4o) is priced');
+    assert.deepEqual(factory.model('missing'), { contextWindow: 0, price: undefined });
   });
 });

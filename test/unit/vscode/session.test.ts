@@ -39,7 +39,7 @@ function world(dir: string, script: Script, keyMissing = false) {
     post: (m) => posted.push(m),
     keyMissing: async () => keyMissing,
     trusted: () => false,
-    contextWindow: () => 1234,
+    model: () => ({ contextWindow: 1234, price: undefined }),
     focusIntent: async () => false,
     watch: (task) => {
       watched.push(task.id);

@@ -25,6 +25,7 @@ describe('vscode/settings', () => {
       provider: 'anthropic',
       model: '',
       baseUrl: '',
+      contextWindow: 0,
       maxTurns: 25,
       autoApprove: ['read'],
       commandsAllow: [],
@@ -50,6 +51,16 @@ describe('vscode/settings', () => {
     assert.deepEqual(s.autoApprove, ['read', 'write']);
     assert.deepEqual(s.commandsAllow, ['npm test']);
     assert.deepEqual(s.commandsDeny, ['rm -rf']);
+  });
+
+  it("reads a model's context window, bounded, for local models Keel cannot know", () => {
+    const window = (v: unknown) => readSettings(userLevel({ contextWindow: v })).contextWindow;
+    assert.equal(window(131_072), 131_072);
+    assert.equal(window(8192.7), 8192);
+    assert.equal(window(0), 0, '0: the window Keel knows');
+    assert.equal(window(-5), 0);
+    assert.equal(window('lots'), 0);
+    assert.equal(window(12), 2_048, 'a typo cannot starve every request');
   });
 
   it('rejects a nonsense turn limit and an unknown provider', () => {

@@ -44,7 +44,7 @@ function world(script: Script) {
     post: () => undefined,
     keyMissing: async () => false,
     trusted: () => true,
-    contextWindow: () => 0,
+    model: () => ({ contextWindow: 0, price: undefined }),
     focusIntent: async () => true,
     watch: () => () => undefined,
     setContext: () => undefined,
