@@ -11,3 +11,4 @@ export { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 export { OutputQueue } from './output-queue.js';
 export { redactSecrets, redactEvent, REDACTED } from './redact.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';
+export { StepCheckpoint, planRestore } from './checkpointing.js';

@@ -24,6 +24,7 @@ export function initialState(): ConversationState {
     retrying: undefined,
     fileVersions: {},
     provider: undefined,
+    checkpoints: [],
     lastSeq: 0,
   };
 }
@@ -92,6 +93,8 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return { ...withIntent(s, e.intentId, 'running'), status: 'executing' };
     case 'observation':
       return observe(s, e);
+    case 'checkpoint_recorded':
+      return { ...s, checkpoints: [...s.checkpoints, { seq: e.seq, step: e.step, kind: e.kind, files: e.files }] };
     case 'run_finished':
       return { ...commitDraft(s), status: 'completed', pendingIntentIds: [], retrying: undefined };
     case 'run_failed':
@@ -121,6 +124,7 @@ function withDraft(s: ConversationState, draft: Draft): ConversationState {
     retrying: undefined,
     fileVersions: s.fileVersions,
     provider: s.provider,
+    checkpoints: s.checkpoints,
     lastSeq: s.lastSeq,
   };
 }

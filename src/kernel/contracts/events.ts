@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
 import { ObservationSchema, ToolIntentSchema } from './tool.js';
+import { CheckpointFileSchema } from './checkpoints.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
@@ -43,6 +44,13 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   e('intent_rejected', { intentId: z.string(), reason: z.string() }),
   e('intent_started', { intentId: z.string() }),
   e('observation', { observation: ObservationSchema }),
+  /** Prior content of the files a step changed was kept (kind 'restore': what a restore overwrote). */
+  e('checkpoint_recorded', {
+    step: z.number(),
+    kind: z.enum(['step', 'restore']),
+    intentIds: z.array(z.string()),
+    files: z.array(CheckpointFileSchema),
+  }),
   e('run_finished', { reason: z.enum(['completed']) }),
   e('run_failed', { error: z.lazy(() => RunErrorSchema) }),
   e('run_cancelled', {}),

@@ -2,6 +2,7 @@
 import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, RunError } from './events.js';
+import type { CheckpointFile } from './checkpoints.js';
 
 export type RunStatus = 'idle' | 'running' | 'waiting_for_approval' | 'executing' | 'completed' | 'failed' | 'cancelled';
 
@@ -24,6 +25,14 @@ export interface Grant {
   scope: Exclude<ApprovalScope, 'once'>;
 }
 
+/** A checkpoint as logged: the event's seq names it. */
+export interface CheckpointRecord {
+  seq: number;
+  step: number;
+  kind: 'step' | 'restore';
+  files: CheckpointFile[];
+}
+
 export interface ConversationState {
   status: RunStatus;
   runId: string | undefined;
@@ -44,5 +53,7 @@ export interface ConversationState {
   retrying: { attempt: number; delayMs: number; message: string; at: number } | undefined;
   fileVersions: Readonly<Record<string, string>>;
   provider: { name: string; model: string } | undefined;
+  /** Every checkpoint of the task, oldest first. */
+  checkpoints: readonly CheckpointRecord[];
   lastSeq: number;
 }
