@@ -27,7 +27,7 @@ At a terminal Keel asks about anything else; without one it is rejected and the 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
 Keel runs never see them. --provider scripted runs a built-in demo that needs no key.`;
 
-export type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
+type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
 export interface RunOptions {
   task: string;
@@ -55,23 +55,9 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
   if (command !== 'run') throw new UsageError(`Unknown command "${command}": the command is "run".`);
-  let parsed;
+  let parsed: ReturnType<typeof parseRunFlags>;
   try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: {
-        workspace: { type: 'string' },
-        provider: { type: 'string' },
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        approve: { type: 'string' },
-        'allow-command': { type: 'string', multiple: true },
-        'deny-command': { type: 'string', multiple: true },
-        log: { type: 'string' },
-        'max-turns': { type: 'string' },
-      },
-    });
+    parsed = parseRunFlags(rest);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -132,4 +118,22 @@ function parseUrl(value: string | undefined): string | undefined {
     throw new UsageError(`--base-url must be a URL such as http://127.0.0.1:11434/v1 (got "${value}").`);
   }
   return value;
+}
+
+function parseRunFlags(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      workspace: { type: 'string' },
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      approve: { type: 'string' },
+      'allow-command': { type: 'string', multiple: true },
+      'deny-command': { type: 'string', multiple: true },
+      log: { type: 'string' },
+      'max-turns': { type: 'string' },
+    },
+  });
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../src/kernel/index.js';
 import { ScriptedProvider, type Script } from '../../../src/providers/scripted.js';
 
-export function memoryWorkspace(files: Record<string, string> = {}): Workspace & { files: Record<string, string> } {
+function memoryWorkspace(files: Record<string, string> = {}): Workspace & { files: Record<string, string> } {
   const notImplemented = () => Promise.reject(new Error('not used in kernel tests'));
   return {
     files,
@@ -43,7 +43,7 @@ export const readNote: ToolDefinition<{ path: string }> = {
   },
 };
 
-export const writeNote: ToolDefinition<{ path: string; text: string }> = {
+const writeNote: ToolDefinition<{ path: string; text: string }> = {
   name: 'write_note',
   description: 'Writes a note.',
   input: z.object({ path: z.string(), text: z.string() }),
