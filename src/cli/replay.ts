@@ -6,10 +6,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Runtime, type ApprovalPolicy, type RuntimeEvent, type ToolIntent } from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
-import { createPolicy, createToolRegistry, searchByWalking } from '../tools/index.js';
+import { composePolicy, composeRegistry } from '../compose/index.js';
+import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 
-export interface ReplayDifference {
+interface ReplayDifference {
   /** The model turn of the recorded call. */
   step: number;
   /** Seq of the recorded call's proposal. */
@@ -28,6 +29,8 @@ export interface ReplayReport {
 
 type Verdict = 'allow' | 'ask' | 'deny';
 
+const REPLAY_POLICY = { autoApprove: [], commandsAllow: [], commandsDeny: [] };
+
 interface RecordedCall {
   intent: ToolIntent;
   seq: number;
@@ -42,7 +45,9 @@ export async function replayLog(events: readonly RuntimeEvent[], root: string, u
   const recorded = recordedCalls(kept);
   const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
   const verdicts: Verdict[] = [];
-  const inner = createPolicy();
+  // The current build's policy as a host composes it, with default settings (nothing
+  // auto-approved, no command rules); questions are answered as the recording answered them.
+  const inner = composePolicy(REPLAY_POLICY, true);
   const policy: ApprovalPolicy = {
     async decide(intent, ctx) {
       const verdict = await inner.decide(intent, ctx);
@@ -53,7 +58,7 @@ export async function replayLog(events: readonly RuntimeEvent[], root: string, u
   const turns = recordedTurns(kept);
   const runtime = new Runtime({
     provider: new RecordedProvider(turns, 'replay'),
-    registry: createToolRegistry(undefined, workspace.shell),
+    registry: composeRegistry(workspace),
     workspace,
     policy,
   });
@@ -121,7 +126,7 @@ function isEdit(tool: string): boolean {
 }
 
 /** Timings and temporary paths differ between any two runs; they are not a difference. */
-export function normalise(text: string, root: string): string {
+function normalise(text: string, root: string): string {
   const tmp = os.tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return text
     .split(path.resolve(root))

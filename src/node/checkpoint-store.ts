@@ -10,8 +10,8 @@ import { atomicWrite } from './atomic-write.js';
 import { TaskIndex, collectGarbage } from './checkpoint-gc.js';
 import { WorkspaceScanner } from './checkpoint-scan.js';
 
-export const DEFAULT_CHECKPOINT_CAP_BYTES = 500 * 1024 * 1024;
-export const DEFAULT_CHECKPOINT_FILE_CAP_BYTES = 10 * 1024 * 1024;
+const DEFAULT_CHECKPOINT_CAP_BYTES = 500 * 1024 * 1024;
+const DEFAULT_CHECKPOINT_FILE_CAP_BYTES = 10 * 1024 * 1024;
 
 export interface CheckpointStoreOptions {
   /** Keel's storage folder (the user's cache, the extension's workspace storage). */
@@ -25,12 +25,12 @@ export interface CheckpointStoreOptions {
   now?: () => number;
 }
 
-export function sha256(bytes: Uint8Array): string {
+function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** One folder per workspace, named by a hash of its root so two workspaces never share. */
-export function workspaceStorageDir(storageDir: string, workspaceRoot: string): string {
+function workspaceStorageDir(storageDir: string, workspaceRoot: string): string {
   return path.join(storageDir, 'checkpoints', sha256(Buffer.from(path.resolve(workspaceRoot))).slice(0, 16));
 }
 
@@ -125,7 +125,7 @@ export class NodeCheckpointStore implements Checkpoints {
   /** Hashes a file and keeps its bytes (unless over the per-file cap). */
   private async keepFile(abs: string, knownSize: number | undefined, rel = this.rel(abs)): Promise<CapturedFile> {
     const stat = await fs.lstat(abs).catch(() => undefined);
-    if (!stat || !stat.isFile()) return { path: rel, before: null };
+    if (!stat?.isFile()) return { path: rel, before: null };
     const bytes = await fs.readFile(abs);
     const hash = sha256(bytes);
     const size = knownSize ?? bytes.length;
@@ -176,6 +176,6 @@ async function exists(file: string): Promise<boolean> {
 
 async function hashOf(abs: string): Promise<string | null> {
   const stat = await fs.lstat(abs).catch(() => undefined);
-  if (!stat || !stat.isFile()) return null;
+  if (!stat?.isFile()) return null;
   return sha256(await fs.readFile(abs));
 }

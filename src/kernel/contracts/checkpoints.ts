@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 /** Content hash of a file's bytes, or null when no file was there. */
-export const FileHashSchema = z.string().nullable();
+const FileHashSchema = z.string().nullable();
 
 export const CheckpointFileSchema = z.object({
   /** Workspace-relative POSIX path. */

@@ -8,7 +8,8 @@ import { Runtime, type ApprovalPolicy } from '../../../src/kernel/index.js';
 import { replayLog } from '../../../src/cli/replay.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
-import { createPolicy, createToolRegistry } from '../../../src/tools/index.js';
+import { composeRegistry } from '../../../src/compose/index.js';
+import { createPolicy } from '../../../src/tools/index.js';
 
 function start(): string {
   const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-replay-'));
@@ -26,7 +27,7 @@ async function record(ws: string) {
       toolTurn('edit_file', { path: 'a.txt', edits: [{ search: 'two', replace: 'TWO' }] }),
       textTurn('done'),
     ]),
-    registry: createToolRegistry(undefined, workspace.shell),
+    registry: composeRegistry(workspace),
     workspace,
     policy,
   });

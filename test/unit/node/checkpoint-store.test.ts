@@ -10,7 +10,7 @@ import { planRestore, Runtime, type ApprovalPolicy, type CheckpointRecord } from
 import { NodeCheckpointStore } from '../../../src/node/checkpoint-store.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
-import { createToolRegistry } from '../../../src/tools/index.js';
+import { composeRegistry } from '../../../src/compose/index.js';
 
 const allowAll: ApprovalPolicy = { decide: () => ({ type: 'allow', reason: 'test' }) };
 
@@ -36,7 +36,7 @@ async function runTask(ws: string, checkpoints: NodeCheckpointStore, turns: Retu
   const workspace = await createNodeWorkspace(ws);
   const runtime = new Runtime({
     provider: new ScriptedProvider([...turns, textTurn('done')]),
-    registry: createToolRegistry(undefined, workspace.shell),
+    registry: composeRegistry(workspace),
     workspace,
     policy: allowAll,
     checkpoints,
