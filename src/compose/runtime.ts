@@ -80,7 +80,7 @@ export function composeRegistry(workspace: Workspace | undefined): Registry {
   return registry;
 }
 
-export function composePolicy(settings: RuntimeSettings, interactive: boolean): ApprovalPolicy {
+export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, interactive: boolean): ApprovalPolicy {
   const policy = createPolicy({
     autoApprove: settings.autoApprove,
     approveUnclassified: settings.approveUnclassified ?? false,

@@ -11,3 +11,4 @@ export { Registry } from './registry.js';
 export { Runtime, type RuntimeOptions } from './runtime.js';
 export { redactSecrets, redactEvent, REDACTED } from './redact.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';
+export { planRestore } from './checkpointing.js';

@@ -13,6 +13,8 @@ import { prepareRequest } from './fold.js';
 import { proposeIntent, type Proposal } from './intents.js';
 import { executeIntent, observe } from './execute.js';
 import { messageOf } from './text.js';
+import type { Checkpoints } from './contracts/checkpoints.js';
+import { StepCheckpoint } from './checkpointing.js';
 
 export interface LoopHost {
   readonly provider: ModelProvider;
@@ -20,6 +22,8 @@ export interface LoopHost {
   readonly workspace: Workspace | undefined;
   readonly policy: ApprovalPolicy;
   readonly grantStore: GrantStore | undefined;
+  /** Where each step's prior file content is kept; no checkpoints when absent. */
+  readonly checkpoints?: Checkpoints;
   readonly visibility: VisibilityContext;
   readonly system: string;
   readonly budgetTokens: number;
@@ -160,6 +164,20 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
   for (const [id, problem] of problems) observe(h, id, { ok: false, code: 'invalid_input', content: problem, retryable: true });
   const runnable: string[] = [];
   for (const id of ids) if (!problems.has(id) && (await screen(h, id))) runnable.push(id);
+  const checkpoint = new StepCheckpoint(h.checkpoints);
+  const ended = await runApproved(h, runnable, checkpoint);
+  await recordCheckpoint(h, checkpoint);
+  return ended || guardRepeatedFailures(h, ids, failures);
+}
+
+/** Logs what the step changed; a store that fails costs the checkpoint, never the run. */
+async function recordCheckpoint(h: LoopHost, checkpoint: StepCheckpoint): Promise<void> {
+  const event = await checkpoint.finish(h.state().turn).catch(() => undefined);
+  if (event) h.emit(event);
+}
+
+/** Waits for each decision and runs what was approved. Returns true when the run has ended. */
+async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepCheckpoint): Promise<boolean> {
   for (const id of runnable) {
     const verdict = await h.decision(id);
     if (verdict === 'cancelled' || h.signal.aborted) {
@@ -174,6 +192,8 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
         content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}`,
       });
     } else {
+      const intent = h.state().intents[id]!;
+      await checkpoint.beforeRun(intent, h.registry.tool(intent.tool)!).catch(() => undefined);
       await executeIntent(h, id);
       if (h.signal.aborted) {
         cancelRun(h);
@@ -181,7 +201,7 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
       }
     }
   }
-  return guardRepeatedFailures(h, ids, failures);
+  return false;
 }
 
 /** Runs the policy on an intent. Returns false when it was denied (and answered). */

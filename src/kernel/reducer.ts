@@ -27,6 +27,7 @@ export function initialState(): ConversationState {
     ledger: emptyLedger(),
     context: { folds: [], foldedThrough: 0, ledgerAtFold: undefined },
     provider: undefined,
+    checkpoints: [],
     lastSeq: 0,
   };
 }
@@ -97,6 +98,8 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return observe(s, e);
     case 'context_folded':
       return fold(s, e);
+    case 'checkpoint_recorded':
+      return { ...s, checkpoints: [...s.checkpoints, { seq: e.seq, step: e.step, kind: e.kind, files: e.files }] };
     case 'run_finished':
       return { ...commitDraft(s, e.seq), status: 'completed', pendingIntentIds: [], retrying: undefined };
     case 'run_failed':
@@ -128,6 +131,7 @@ function withDraft(s: ConversationState, draft: Draft): ConversationState {
     ledger: s.ledger,
     context: s.context,
     provider: s.provider,
+    checkpoints: s.checkpoints,
     lastSeq: s.lastSeq,
   };
 }

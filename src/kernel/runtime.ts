@@ -6,6 +6,7 @@ import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts
 import type { ApprovalPolicy, FoldOutcome, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
 import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
+import type { Checkpoints } from './contracts/checkpoints.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
 import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHost } from './loop.js';
@@ -23,6 +24,8 @@ export interface RuntimeOptions {
   workspace?: Workspace;
   policy?: ApprovalPolicy;
   grantStore?: GrantStore;
+  /** Keeps each step's prior file content (outside the workspace); no checkpoints when absent. */
+  checkpoints?: Checkpoints;
   store?: LogStore;
   system?: string;
   maxTurns?: number;
@@ -226,6 +229,7 @@ export class Runtime implements RuntimeFacade {
       workspace: o.workspace,
       policy: o.policy ?? defaultPolicy,
       grantStore: o.grantStore,
+      checkpoints: o.checkpoints,
       visibility: o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
       system: o.system ?? DEFAULT_SYSTEM_PROMPT,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
 import { ObservationSchema, ToolIntentSchema } from './tool.js';
+import { CheckpointFileSchema } from './checkpoints.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
@@ -63,6 +64,13 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
     tokensBefore: z.number(),
     tokensAfter: z.number(),
     usage: UsageSchema.optional(),
+  }),
+  /** Prior content of the files a step changed was kept (kind 'restore': what a restore overwrote). */
+  e('checkpoint_recorded', {
+    step: z.number(),
+    kind: z.enum(['step', 'restore']),
+    intentIds: z.array(z.string()),
+    files: z.array(CheckpointFileSchema),
   }),
   e('run_finished', { reason: z.enum(['completed']) }),
   e('run_failed', { error: z.lazy(() => RunErrorSchema) }),

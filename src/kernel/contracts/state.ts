@@ -2,6 +2,7 @@
 import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, FoldSource, RunError } from './events.js';
+import type { CheckpointFile } from './checkpoints.js';
 
 /** A run in progress: between its start and its end (finished, failed or cancelled). */
 export type LiveRunStatus = 'running' | 'waiting_for_approval' | 'executing';
@@ -102,6 +103,14 @@ interface ContextState {
   ledgerAtFold: Ledger | undefined;
 }
 
+/** A checkpoint as logged: the event's seq names it. */
+export interface CheckpointRecord {
+  seq: number;
+  step: number;
+  kind: 'step' | 'restore';
+  files: CheckpointFile[];
+}
+
 export interface ConversationState {
   status: RunStatus;
   runId: string | undefined;
@@ -124,5 +133,7 @@ export interface ConversationState {
   ledger: Ledger;
   context: ContextState;
   provider: { name: string; model: string } | undefined;
+  /** Every checkpoint of the task, oldest first. */
+  checkpoints: readonly CheckpointRecord[];
   lastSeq: number;
 }

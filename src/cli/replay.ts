@@ -1,0 +1,136 @@
+// `keel replay LOG`: the recorded model output of a task, played through the current build's
+// tools and policy over a workspace in the task's starting state (no model is called). Each step
+// where the build now differs is reported: an edit that applies differently, another
+// observation (timings and temp paths normalised), a changed policy decision.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Runtime, type ApprovalPolicy, type RuntimeEvent, type ToolIntent } from '../kernel/index.js';
+import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
+import { composePolicy, composeRegistry } from '../compose/index.js';
+import { searchByWalking } from '../tools/index.js';
+import { createNodeWorkspace } from '../node/node-workspace.js';
+
+interface ReplayDifference {
+  /** The model turn of the recorded call. */
+  step: number;
+  /** Seq of the recorded call's proposal. */
+  seq: number;
+  tool: string;
+  kind: 'edit' | 'observation' | 'policy';
+  recorded: string;
+  replayed: string;
+}
+
+export interface ReplayReport {
+  steps: number;
+  calls: number;
+  differences: ReplayDifference[];
+}
+
+type Verdict = 'allow' | 'ask' | 'deny';
+
+const REPLAY_POLICY = { autoApprove: [], commandsAllow: [], commandsDeny: [] };
+
+interface RecordedCall {
+  intent: ToolIntent;
+  seq: number;
+  step: number;
+  verdict: Verdict;
+  approved: boolean;
+  observation: string | undefined;
+}
+
+export async function replayLog(events: readonly RuntimeEvent[], root: string, until = Infinity): Promise<ReplayReport> {
+  const kept = events.filter((e) => e.seq <= until);
+  const recorded = recordedCalls(kept);
+  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  const verdicts: Verdict[] = [];
+  // The current build's policy as a host composes it, with default settings (nothing
+  // auto-approved, no command rules); questions are answered as the recording answered them.
+  const inner = composePolicy(REPLAY_POLICY, true);
+  const policy: ApprovalPolicy = {
+    async decide(intent, ctx) {
+      const verdict = await inner.decide(intent, ctx);
+      verdicts.push(verdict.type);
+      return verdict;
+    },
+  };
+  const turns = recordedTurns(kept);
+  const runtime = new Runtime({
+    provider: new RecordedProvider(turns, 'replay'),
+    registry: composeRegistry(workspace),
+    workspace,
+    policy,
+  });
+  const first = kept.find((e) => e.type === 'user_message');
+  for await (const out of runtime.send(first?.type === 'user_message' ? first.text : '')) {
+    if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
+    const call = recorded[Object.keys(runtime.getState().intents).indexOf(out.event.intentId)];
+    if (call?.approved) runtime.approve(out.event.intentId);
+    else runtime.reject(out.event.intentId, 'Rejected in the recording.');
+  }
+  return {
+    steps: turns.length,
+    calls: recorded.length,
+    differences: compare(recorded, replayedCalls(runtime.getEvents(), verdicts), root),
+  };
+}
+
+function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {
+  const calls = new Map<string, RecordedCall>();
+  let step = 0;
+  for (const e of events) {
+    if (e.type === 'turn_started') step = e.turn;
+    if (e.type === 'intent_proposed')
+      calls.set(e.intent.id, { intent: e.intent, seq: e.seq, step, verdict: 'deny', approved: false, observation: undefined });
+    const id = 'intentId' in e ? e.intentId : e.type === 'observation' ? e.observation.intentId : undefined;
+    const call = id === undefined ? undefined : calls.get(id);
+    if (!call) continue;
+    if (e.type === 'approval_requested') call.verdict = 'ask';
+    if (e.type === 'intent_approved') {
+      call.approved = true;
+      if (e.auto && call.verdict !== 'ask') call.verdict = 'allow';
+    }
+    if (e.type === 'observation') call.observation = observationText(e.observation);
+  }
+  return [...calls.values()];
+}
+
+function replayedCalls(events: readonly RuntimeEvent[], verdicts: Verdict[]) {
+  const calls = recordedCalls(events);
+  // The policy's own answers, in the order it was asked (one per call that reached it).
+  let i = 0;
+  for (const c of calls) if (!c.observation?.startsWith('invalid_input')) c.verdict = verdicts[i++] ?? c.verdict;
+  return calls;
+}
+
+function observationText(o: { ok: boolean; code?: string; content: string }): string {
+  return `${o.ok ? 'ok' : (o.code ?? 'failed')}: ${o.content}`;
+}
+
+function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: string): ReplayDifference[] {
+  const out: ReplayDifference[] = [];
+  for (const [i, r] of recorded.entries()) {
+    const now = replayed[i];
+    const base = { step: r.step, seq: r.seq, tool: r.intent.tool };
+    if (r.verdict !== now?.verdict) out.push({ ...base, kind: 'policy', recorded: r.verdict, replayed: now?.verdict ?? 'not reached' });
+    const before = normalise(r.observation ?? '', root);
+    const after = normalise(now?.observation ?? 'not reached', root);
+    if (before !== after) out.push({ ...base, kind: isEdit(r.intent.tool) ? 'edit' : 'observation', recorded: before, replayed: after });
+  }
+  return out;
+}
+
+function isEdit(tool: string): boolean {
+  return tool === 'edit_file' || tool === 'write_file';
+}
+
+/** Timings and temporary paths differ between any two runs; they are not a difference. */
+function normalise(text: string, root: string): string {
+  const tmp = os.tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text
+    .split(path.resolve(root))
+    .join('<workspace>')
+    .replace(new RegExp(`${tmp}/[^\\s'"]*`, 'g'), '<tmp>')
+    .replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<time>');
+}

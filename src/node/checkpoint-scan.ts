@@ -1,0 +1,63 @@
+// The workspace scan a command's checkpoint compares against: every non-ignored file (never
+// `.git`, never a symbolic link), hashed only when its size or mtime changed since the last scan,
+// so the second scan of a large tree costs a walk and a stat per file.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { CapturedFile } from '../kernel/contracts/checkpoints.js';
+
+interface Seen {
+  size: number;
+  mtimeMs: number;
+  file: CapturedFile;
+}
+
+export interface ScanHooks {
+  /** Hashes (and keeps) a file that is new or changed. */
+  keep(abs: string, size: number): Promise<CapturedFile>;
+  /** A file unchanged since the last scan: its blob is still in use by this task. */
+  reuse(file: CapturedFile): void;
+}
+
+export class WorkspaceScanner {
+  private seen = new Map<string, Seen>();
+
+  constructor(
+    private readonly root: string,
+    private readonly isIgnored: ((rel: string, isDir: boolean) => boolean) | undefined,
+    private readonly hooks: ScanHooks,
+  ) {}
+
+  async scan(): Promise<Map<string, CapturedFile>> {
+    const next = new Map<string, Seen>();
+    await this.walk('', next);
+    this.seen = next;
+    return new Map([...next].map(([rel, s]) => [rel, s.file]));
+  }
+
+  private async walk(dirRel: string, out: Map<string, Seen>): Promise<void> {
+    const entries = await fs.readdir(path.join(this.root, dirRel), { withFileTypes: true }).catch(() => []);
+    const subdirs: string[] = [];
+    const files: string[] = [];
+    for (const entry of entries) {
+      const rel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (entry.name !== '.git' && !this.isIgnored?.(rel, true)) subdirs.push(rel);
+      } else if (entry.isFile() && !this.isIgnored?.(rel, false)) files.push(rel);
+    }
+    await Promise.all(files.map((rel) => this.visit(rel, out)));
+    for (const sub of subdirs) await this.walk(sub, out);
+  }
+
+  private async visit(rel: string, out: Map<string, Seen>): Promise<void> {
+    const abs = path.join(this.root, rel);
+    const stat = await fs.lstat(abs).catch(() => undefined);
+    if (!stat?.isFile()) return;
+    const known = this.seen.get(rel);
+    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) {
+      this.hooks.reuse(known.file);
+      out.set(rel, known);
+      return;
+    }
+    out.set(rel, { size: stat.size, mtimeMs: stat.mtimeMs, file: await this.hooks.keep(abs, stat.size) });
+  }
+}
