@@ -17,6 +17,8 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         signal: h.signal,
         fileVersions: h.state().fileVersions,
         onProgress: (chunk) => h.output({ kind: 'tool_output', intentId: id, chunk }),
+        ...(h.memory ? { memory: h.memory } : {}),
+        eventSeq: h.state().lastSeq,
       });
     } catch (err) {
       const code = h.signal.aborted ? 'cancelled' : 'execution_failed';

@@ -10,4 +10,5 @@ export { Runtime, type RuntimeOptions, type UserInput } from './runtime.js';
 export { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 export { OutputQueue } from './output-queue.js';
 export { redactSecrets, redactEvent, REDACTED } from './redact.js';
+export { rankMemories, stalePaths, isExpired, memoryWords } from './memory-recall.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';

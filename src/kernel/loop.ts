@@ -7,6 +7,7 @@ import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, Runti
 import type { Grant } from './contracts/state.js';
 import type { ToolIntent, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
+import type { MemoryAccess } from './contracts/memory.js';
 import type { Registry } from './registry.js';
 import { projectContext } from './projection.js';
 import { proposeIntent, type Proposal } from './intents.js';
@@ -20,6 +21,7 @@ export interface LoopHost {
   readonly policy: ApprovalPolicy;
   readonly grantStore: GrantStore | undefined;
   readonly visibility: VisibilityContext;
+  readonly memory?: MemoryAccess;
   readonly system: string;
   readonly budgetTokens: number;
   readonly maxTurns: number;

@@ -6,6 +6,7 @@ import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts
 import type { ApprovalPolicy, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
 import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
+import type { MemoryAccess } from './contracts/memory.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
 import { askPolicy, closeOpenIntents, runLoop, type LoopHost } from './loop.js';
@@ -33,6 +34,8 @@ export interface RuntimeOptions {
   newId?: () => string;
   /** API keys the host holds: removed (with key-shaped text) from every error event logged. */
   secrets?: () => readonly string[];
+  /** Memory for the memory tools; without it they are not offered. */
+  memory?: MemoryAccess;
 }
 
 export type UserInput =
@@ -194,7 +197,8 @@ export class Runtime implements RuntimeFacade {
       workspace: o.workspace,
       policy: o.policy ?? defaultPolicy,
       grantStore: o.grantStore,
-      visibility: o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
+      visibility: { ...(o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics }), hasMemory: o.memory !== undefined },
+      memory: o.memory,
       system: o.system ?? DEFAULT_SYSTEM_PROMPT,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
       maxTurns: o.maxTurns ?? 25,

@@ -5,3 +5,4 @@ export * from './events.js';
 export * from './state.js';
 export * from './runtime.js';
 export * from './timers.js';
+export * from './memory.js';

@@ -1,5 +1,6 @@
 // Tools: declared once (zod schema → JSON Schema), proposed as intents, answered by observations.
 import { z } from 'zod';
+import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 
 export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
@@ -57,6 +58,8 @@ export interface VisibilityContext {
   /** False in VS Code's Restricted Mode: no tool that writes or executes is offered. */
   trusted: boolean;
   hasDiagnostics: boolean;
+  /** True when the host gave the runtime a memory store: the memory tools are offered only then. */
+  hasMemory?: boolean;
 }
 
 export interface ToolContext {
@@ -66,6 +69,10 @@ export interface ToolContext {
   fileVersions: Readonly<Record<string, string>>;
   /** Live output for the UI (command and test output tails). Not logged. */
   onProgress(chunk: string): void;
+  /** The memory store and the task it serves; absent when the host configured none. */
+  memory?: MemoryAccess;
+  /** Sequence number of this call's `intent_started` event: where a memory it writes came from. */
+  eventSeq?: number;
 }
 
 export interface ToolResult {
