@@ -8,6 +8,9 @@ import { createRunCommandTool, runCommandTool } from './run-command.js';
 import { runTestsTool } from './run-tests/run-tests.js';
 import { searchFilesTool } from './search-files.js';
 import { writeFileTool } from './write-file.js';
+import { forgetTool } from './memory/forget.js';
+import { recallTool } from './memory/recall.js';
+import { rememberTool } from './memory/remember.js';
 
 export const allTools: readonly ToolDefinition[] = [
   readFileTool,
@@ -18,6 +21,10 @@ export const allTools: readonly ToolDefinition[] = [
   runTestsTool,
   runCommandTool,
   getDiagnosticsTool,
+  // Offered only when the host configured a memory store (RuntimeOptions.memory).
+  rememberTool,
+  recallTool,
+  forgetTool,
 ];
 
 /** Every tool, with run_command described for the shell the workspace runs commands with. */
@@ -32,6 +39,9 @@ export function createToolRegistry(registry: Registry = new Registry(), shell?: 
 }
 
 export { readFileTool, listFilesTool, searchFilesTool, editFileTool, writeFileTool, runTestsTool, runCommandTool, getDiagnosticsTool };
+export { rememberTool, recallTool, forgetTool };
+export { refusal as memoryTextRefusal } from './memory/remember.js';
+export { secretInText } from './memory/secret-text.js';
 export { planEdit, type EditPlan, type EditBlock } from './edit/plan-edit.js';
 export { planWrite, type WritePlan } from './edit/plan-write.js';
 export { createPolicy, type PolicyOptions } from './policy/create-policy.js';
