@@ -25,25 +25,50 @@ export function isExpired(record: MemoryRecord, now: number): boolean {
 export function rankMemories(records: readonly MemoryRecord[], query: RecallQuery): RecallHit[] {
   const queryWords = memoryWords(query.text);
   const paths = new Set(query.paths ?? []);
-  const hits: RecallHit[] = [];
+  const limit = Math.max(0, Math.floor(query.limit));
+  // The best `limit` so far, best first: the whole list is never sorted.
+  const best: RecallHit[] = [];
   for (const record of records) {
     if (isExpired(record, query.now)) continue;
     const overlap = overlapScore(queryWords, record);
-    const pathMatch = record.paths.some((p) => paths.has(p.path)) ? 1 : 0;
+    const pathMatch = paths.size > 0 && record.paths.some((p) => paths.has(p.path)) ? 1 : 0;
     if (overlap === 0 && pathMatch === 0) continue;
-    hits.push({ record, score: overlap + PATH_WEIGHT * pathMatch + RECENCY_WEIGHT * recency(record, query.now) });
+    const hit = { record, score: overlap + PATH_WEIGHT * pathMatch + RECENCY_WEIGHT * recency(record, query.now) };
+    if (best.length === limit && (limit === 0 || !before(hit, best[limit - 1]!))) continue;
+    let i = best.length === limit ? limit - 1 : best.length;
+    while (i > 0 && before(hit, best[i - 1]!)) {
+      best[i] = best[i - 1]!;
+      i--;
+    }
+    best[i] = hit;
   }
-  hits.sort((a, b) => b.score - a.score || b.record.lastUsed - a.record.lastUsed);
-  return hits.slice(0, Math.max(0, query.limit));
+  return best;
+}
+
+/** Higher score first; on a tie, the more recently used. */
+function before(a: RecallHit, b: RecallHit): boolean {
+  return a.score > b.score || (a.score === b.score && a.record.lastUsed > b.record.lastUsed);
 }
 
 /** Share of the query's words found in the record's text or tags (0..1). */
 function overlapScore(queryWords: ReadonlySet<string>, record: MemoryRecord): number {
   if (queryWords.size === 0) return 0;
-  const words = memoryWords(`${record.text} ${record.tags.join(' ')}`);
+  const words = recordWords(record);
   let shared = 0;
   for (const w of queryWords) if (words.has(w)) shared++;
   return shared / queryWords.size;
+}
+
+/** Records are never changed in place (a change is a new record), so their words are kept. */
+const wordsOf = new WeakMap<MemoryRecord, Set<string>>();
+
+function recordWords(record: MemoryRecord): Set<string> {
+  let words = wordsOf.get(record);
+  if (!words) {
+    words = memoryWords(`${record.text} ${record.tags.join(' ')}`);
+    wordsOf.set(record, words);
+  }
+  return words;
 }
 
 /** 1 when used just now, halving every half-life. */
