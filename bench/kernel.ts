@@ -2,7 +2,7 @@
 // naive baseline that re-folds the whole log on every event. Run: npm run bench:kernel
 import * as os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { applyEvent, initialState, Registry, replay, Runtime, type ModelEvent, type RuntimeEvent } from '../src/kernel/index.js';
+import { initialState, Registry, replay, Runtime, type ModelEvent, type RuntimeEvent } from '../src/kernel/index.js';
 import { ScriptedProvider } from '../src/providers/scripted.js';
 import { median, round, writeResults } from './report.js';
 

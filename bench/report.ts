@@ -12,7 +12,7 @@ export function writeResults(name: string, results: Record<string, unknown>): st
   const dir = path.resolve(__dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.json`);
-  fs.writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return file;
 }
 

@@ -67,7 +67,7 @@ const ctx = (ws: Workspace): ToolContext => ({
   onProgress: () => {},
 });
 const lines = Array.from({ length: 10_000 }, (_, i) => `  const value${i} = compute(${i}, "some text for line ${i}");`);
-const original = enc.encode(lines.join('\n') + '\n');
+const original = enc.encode(`${lines.join('\n')}\n`);
 
 function editBench(blocks: number): number {
   const edits = Array.from({ length: blocks }, (_, k) => {
@@ -85,7 +85,7 @@ function editBench(blocks: number): number {
 
 function numberedFile(count: number): { lines: string[]; bytes: Uint8Array } {
   const lines = Array.from({ length: count }, (_, i) => `  const value${i} = compute(${i}, "some text for line ${i}");`);
-  return { lines, bytes: enc.encode(lines.join('\n') + '\n') };
+  return { lines, bytes: enc.encode(`${lines.join('\n')}\n`) };
 }
 
 /**
@@ -115,7 +115,7 @@ function exactBench100k(): number {
 
 function diffBench(): number {
   const changed = lines.map((l, i) => (i % 100 === 37 ? `${l} // changed` : l));
-  const [a, b] = [lines.join('\n') + '\n', changed.join('\n') + '\n'];
+  const [a, b] = [`${lines.join('\n')}\n`, `${changed.join('\n')}\n`];
   return time(30, () => void unifiedDiff('big.ts', a, b));
 }
 
@@ -207,7 +207,7 @@ async function main(): Promise<void> {
     loadAverage1m: Number(loadavg()[0]!.toFixed(2)),
   };
   await mkdir('bench/results', { recursive: true });
-  await writeFile('bench/results/tools.json', JSON.stringify(results, null, 2) + '\n');
+  await writeFile('bench/results/tools.json', `${JSON.stringify(results, null, 2)}\n`);
   console.log('tools benchmark (medians):');
   for (const [k, v] of Object.entries(results)) console.log(`  ${k.padEnd(24)} ${v}`);
   console.log(`  (10k-line miss: ${(miss10k.ms / miss10k.floorMs).toFixed(1)}× its floor of ${miss10k.floorMs} ms)`);

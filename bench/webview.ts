@@ -26,7 +26,10 @@ function bytesPerDelta(messages: number): number {
   const timers = new Map<number, { at: number; fn: () => void }>();
   const clock: SchedulerClock = {
     now: () => time,
-    setTimeout: (fn, ms) => (timers.set(++nextId, { at: time + ms, fn }), nextId),
+    setTimeout: (fn, ms) => {
+      timers.set(++nextId, { at: time + ms, fn });
+      return nextId;
+    },
     clearTimeout: (id) => void timers.delete(id as number),
   };
   const advance = (ms: number): void => {
@@ -117,7 +120,7 @@ function replyChunks(): string[] {
 // ---- the page ------------------------------------------------------------------------------
 
 /** In-page helpers (plain JS: functions passed to page.evaluate would carry tsx's helpers). */
-const PAGE_LIB = String.raw`
+const PAGE_LIB = `
 (() => {
   const waiters = [];
   let onReport = null;

@@ -32,13 +32,13 @@ function onClick(event: MouseEvent, handlers: ActionHandlers): void {
   }
   const el = target?.closest<HTMLElement>('[data-action]');
   if (!el) return;
-  if (el.dataset['action'] === 'focus-intent' && target?.closest('input, button, summary, details, pre, a')) return;
+  if (el.dataset.action === 'focus-intent' && target?.closest('input, button, summary, details, pre, a')) return;
   run(el, handlers);
 }
 
 function onKey(event: KeyboardEvent, handlers: ActionHandlers): void {
   const target = event.target as HTMLElement;
-  const intentId = target.dataset['intentId'];
+  const intentId = target.dataset.intentId;
   if (target.matches('.reject-input') && intentId) {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -48,7 +48,7 @@ function onKey(event: KeyboardEvent, handlers: ActionHandlers): void {
     }
     return;
   }
-  if ((event.key === 'Enter' || event.key === ' ') && target.dataset['action'] === 'focus-intent' && intentId) {
+  if ((event.key === 'Enter' || event.key === ' ') && target.dataset.action === 'focus-intent' && intentId) {
     event.preventDefault();
     handlers.post({ type: 'intent/focus', intentId });
   }
@@ -62,8 +62,8 @@ function reject(intentId: string, handlers: ActionHandlers): void {
 
 function run(el: HTMLElement, handlers: ActionHandlers): void {
   const data = el.dataset;
-  const intentId = data['intentId'] ?? '';
-  switch (data['action']) {
+  const intentId = data.intentId ?? '';
+  switch (data.action) {
     case 'send':
       return handlers.send();
     case 'stop':
@@ -74,11 +74,11 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.toggleHistory();
     case 'open-task':
       handlers.toggleHistory();
-      return handlers.post({ type: 'task/open', id: data['taskId'] ?? '' });
+      return handlers.post({ type: 'task/open', id: data.taskId ?? '' });
     case 'delete-task':
-      return handlers.post({ type: 'task/delete', id: data['taskId'] ?? '' });
+      return handlers.post({ type: 'task/delete', id: data.taskId ?? '' });
     case 'approve': {
-      const scope = (SCOPES.has(data['scope'] as ApprovalScope) ? data['scope'] : 'once') as ApprovalScope;
+      const scope = (SCOPES.has(data.scope as ApprovalScope) ? data.scope : 'once') as ApprovalScope;
       handlers.markDeciding(intentId);
       return handlers.post({ type: 'intent/approve', intentId, scope });
     }
@@ -95,7 +95,7 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.post({ type: 'clipboard/copy', text: code });
     }
     case 'notice': {
-      const message = data['message'] ?? '';
+      const message = data.message ?? '';
       if (NOTICE_MESSAGES.has(message)) handlers.post({ type: message as 'apiKey/set' | 'task/resume' | 'log/show' });
       return;
     }

@@ -1,7 +1,7 @@
 // The webview application: validates host messages, folds them into the view model once per
 // animation frame, and redraws only what changed. It is a view of the host's state: on load it
 // restores local UI state (draft, history panel) and asks the host for a snapshot.
-import { parseHostMessage, type HostMessage, type ProtocolLog } from '../src/protocol/index.js';
+import { isLiveRunStatus, parseHostMessage, type HostMessage, type ProtocolLog } from '../src/protocol/index.js';
 import { bindActions } from './actions.js';
 import { Banners } from './banners.js';
 import { Composer } from './composer.js';
@@ -31,8 +31,6 @@ interface SavedState {
   draft?: string;
   historyOpen?: boolean;
 }
-
-const BUSY = new Set(['running', 'waiting_for_approval', 'executing']);
 
 export class App {
   readonly model: ViewModel;
@@ -134,7 +132,7 @@ export class App {
   private render(changes: Changes, localNow: number): void {
     const model = this.model;
     this.transcript.apply(changes);
-    if (changes.reset || changes.status) this.composer.setBusy(BUSY.has(model.status));
+    if (changes.reset || changes.status) this.composer.setBusy(isLiveRunStatus(model.status));
     if (changes.reset || changes.hints) this.banners.updateHints(model.hints);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);

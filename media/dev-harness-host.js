@@ -2,26 +2,21 @@
 // window.__keelOutbox, passed to window.__keelOnPost if a test defined it, and forwarded to
 // window.parent when the harness runs in a frame. Host → webview messages are plain
 // window.postMessage(message, '*') calls on this page.
-(function () {
-  'use strict';
+(() => {
   var state;
   window.__keelOutbox = [];
-  window.acquireVsCodeApi = function () {
-    return {
-      postMessage: function (message) {
-        window.__keelOutbox.push(message);
-        if (typeof window.__keelOnPost === 'function') window.__keelOnPost(message);
-        if (window.parent !== window) window.parent.postMessage({ source: 'keel-webview', message: message }, '*');
-        if (message && message.type === 'webview/ready' && location.search.indexOf('demo') !== -1) demo();
-      },
-      getState: function () {
-        return state;
-      },
-      setState: function (next) {
-        state = next;
-      },
-    };
-  };
+  window.acquireVsCodeApi = () => ({
+    postMessage: (message) => {
+      window.__keelOutbox.push(message);
+      if (typeof window.__keelOnPost === 'function') window.__keelOnPost(message);
+      if (window.parent !== window) window.parent.postMessage({ source: 'keel-webview', message: message }, '*');
+      if (message && message.type === 'webview/ready' && location.search.indexOf('demo') !== -1) demo();
+    },
+    getState: () => state,
+    setState: (next) => {
+      state = next;
+    },
+  });
 
   function demo() {
     var md =

@@ -30,7 +30,7 @@ const STATUS_LABEL: Record<IntentItem['status'], string> = {
   failed: 'Failed',
 };
 
-export function formatElapsed(ms: number): string {
+function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
 }
@@ -215,8 +215,8 @@ export class IntentCard {
   private renderResult(item: IntentItem): void {
     const result = item.result;
     setHidden(this.resultEl, !result);
-    if (!result || this.resultEl.dataset['rendered'] === '1') return;
-    this.resultEl.dataset['rendered'] = '1';
+    if (!result || this.resultEl.dataset.rendered === '1') return;
+    this.resultEl.dataset.rendered = '1';
     const summary = h('summary', { class: result.ok ? 'ok' : 'error' }, icon(result.ok ? 'check' : 'error'), ` ${result.summary}`);
     const detail = result.detail ? h('pre', { class: 'intent-detail', text: result.detail }) : null;
     this.resultEl.replaceChildren(summary, ...(detail ? [detail] : []));

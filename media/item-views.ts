@@ -75,7 +75,7 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
   };
 }
 
-export function noticeView(item: NoticeItem): ItemView {
+function noticeView(item: NoticeItem): ItemView {
   const role = item.level === 'error' ? 'alert' : 'status';
   const glyph = item.level === 'error' ? 'error' : item.level === 'warning' ? 'warning' : 'info';
   const action = item.action

@@ -11,7 +11,7 @@ const LABEL: Record<(typeof PARTS)[number], string> = {
   toolResults: 'tool results',
 };
 
-export function formatTokens(n: number): string {
+function formatTokens(n: number): string {
   if (n < 1000) return String(Math.round(n));
   if (n < 1_000_000) return `${(n / 1000).toFixed(n < 10_000 ? 1 : 0)}k`;
   return `${(n / 1_000_000).toFixed(1)}M`;

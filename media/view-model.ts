@@ -14,9 +14,8 @@ import {
   type TaskList,
   type TranscriptDelta,
   type TranscriptItem,
+  PROGRESS_TAIL_CHARS,
 } from '../src/protocol/index.js';
-
-export const TAIL_CHARS = 4096;
 
 export type Structural = { type: 'add'; item: TranscriptItem } | { type: 'remove'; id: string };
 
@@ -216,7 +215,7 @@ export class ViewModel {
     const item = this.get(op.id);
     if (item?.kind !== 'intent') return;
     if (op.type === 'intent/update') Object.assign(item, op.patch);
-    else item.progressTail = (op.replace ? op.chunk : (item.progressTail ?? '') + op.chunk).slice(-TAIL_CHARS);
+    else item.progressTail = (op.replace ? op.chunk : (item.progressTail ?? '') + op.chunk).slice(-PROGRESS_TAIL_CHARS);
     changes.intents.add(op.id);
   }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck; scripts/setup-e2e.sh installs (or finds cached) ripgrep, strace, Chromium and
+# `npm test`: typecheck; lint; scripts/setup-e2e.sh installs (or finds cached) ripgrep, strace, Chromium and
 # code-server; unit tests; then the real-VS-Code suites: integration tests (inside the extension
 # host) and end-to-end tests (a real browser on the workbench).
 # KEEL_SKIP_E2E=1 skips the setup and stops after the unit tests.
@@ -7,8 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { echo; echo "== $1 ($(date +%T))"; }
 
-step typecheck
-npx tsc -p . --noEmit
+step "typecheck: tests and scripts, then src (Node, no DOM) and media (DOM, no Node) alone"
+npm run --silent typecheck
+step "lint: biome (rules and format) and knip (unused files, exports, dependencies)"
+npm run --silent lint
 if [ "${KEEL_SKIP_E2E:-}" != 1 ]; then
   step "setup: ripgrep, strace, chromium, code-server"
   start=$SECONDS

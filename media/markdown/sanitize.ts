@@ -87,7 +87,7 @@ function purify(): ReturnType<typeof DOMPurify> {
   return purifier;
 }
 
-export function isEmbeddedImage(src: string): boolean {
+function isEmbeddedImage(src: string): boolean {
   return EMBEDDED_IMAGE.test(src);
 }
 
@@ -121,7 +121,7 @@ function fixInput(input: Element): void {
 }
 
 /** `alt (url)` as a link the host opens on click: the URL stays visible, nothing is fetched. */
-export function imageLink(doc: Document, src: string, alt: string): HTMLElement {
+function imageLink(doc: Document, src: string, alt: string): HTMLElement {
   const link = doc.createElement('a');
   link.className = 'image-link';
   if (src) link.setAttribute('href', src);

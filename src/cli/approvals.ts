@@ -4,7 +4,7 @@
 import * as readline from 'node:readline';
 import { visibleText, type Runtime, type ToolIntent } from '../kernel/index.js';
 
-export const NON_INTERACTIVE_REASON = 'not approved (non-interactive)';
+const NON_INTERACTIVE_REASON = 'not approved (non-interactive)';
 
 export type Approver = (intent: ToolIntent, reason: string, runtime: Runtime) => Promise<void>;
 

@@ -37,7 +37,7 @@ file, and one file per workspace. \`keel memory add\` keeps your own words (at m
 characters; text that looks like a secret is refused); --path names files it concerns, so a
 later recall can say when they changed. \`keel memory forget\` deletes one for good.`;
 
-export type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
+type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
 export interface RunOptions {
   task: string;
@@ -65,23 +65,9 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
   if (command !== 'run') throw new UsageError(`Unknown command "${command}": the commands are "run" and "memory".`);
-  let parsed;
+  let parsed: ReturnType<typeof parseRunFlags>;
   try {
-    parsed = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: {
-        workspace: { type: 'string' },
-        provider: { type: 'string' },
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        approve: { type: 'string' },
-        'allow-command': { type: 'string', multiple: true },
-        'deny-command': { type: 'string', multiple: true },
-        log: { type: 'string' },
-        'max-turns': { type: 'string' },
-      },
-    });
+    parsed = parseRunFlags(rest);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -142,4 +128,22 @@ function parseUrl(value: string | undefined): string | undefined {
     throw new UsageError(`--base-url must be a URL such as http://127.0.0.1:11434/v1 (got "${value}").`);
   }
   return value;
+}
+
+function parseRunFlags(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      workspace: { type: 'string' },
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      approve: { type: 'string' },
+      'allow-command': { type: 'string', multiple: true },
+      'deny-command': { type: 'string', multiple: true },
+      log: { type: 'string' },
+      'max-turns': { type: 'string' },
+    },
+  });
 }

@@ -1,10 +1,11 @@
-// `keel run`: composes kernel + provider + tools + the Node workspace, streams the run to the
-// terminal, and turns the outcome into an exit status.
+// `keel run`: builds its runtime through src/compose on the Node workspace, streams the run to
+// the terminal, and turns the outcome into an exit status.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Runtime, type ApprovalPolicy, type ModelProvider, type PolicyDecision } from '../kernel/index.js';
-import { createAnthropicProvider, createOpenAIProvider, DEFAULT_MODELS, ScriptedProvider } from '../providers/index.js';
-import { createPolicy, createToolRegistry, searchByWalking } from '../tools/index.js';
+import { composeRuntime, createModelProvider } from '../compose/index.js';
+import type { LogStore, ModelProvider, Workspace } from '../kernel/index.js';
+import { ScriptedProvider } from '../providers/index.js';
+import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import type { RunOptions } from './args.js';
@@ -33,15 +34,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
     throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
   const store = logPath ? JsonlLogStore.open(logPath) : undefined;
-  const runtime = new Runtime({
-    provider: makeProvider(options),
-    registry: createToolRegistry(undefined, workspace.shell),
-    workspace,
-    policy: interactive ? policyFor(options) : headlessPolicy(policyFor(options)),
-    store,
-    maxTurns: options.maxTurns,
-    visibility: { trusted: true, hasDiagnostics: false },
-  });
+  const runtime = cliRuntime(options, { provider: makeProvider(options), workspace, interactive, store });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -66,31 +59,28 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   return status === 'completed' ? EXIT.completed : EXIT.failed;
 }
 
-/**
- * With nobody to ask, protected paths and paths outside the workspace are refused outright,
- * even under --approve all; everything else that would ask is rejected by `rejectAll`.
- */
-function headlessPolicy(inner: ApprovalPolicy): ApprovalPolicy {
-  return {
-    async decide(intent, ctx): Promise<PolicyDecision> {
-      const verdict = await inner.decide(intent, ctx);
-      if (verdict.type === 'ask' && /always asks/.test(verdict.reason))
-        return { type: 'deny', reason: `${verdict.reason} (refused: nobody to ask in a non-interactive run)` };
-      return verdict;
+/** The CLI's runtime: the shared composition, with the terminal's settings and a trusted folder. */
+export function cliRuntime(
+  o: RunOptions,
+  ports: { provider: ModelProvider; workspace: Workspace; interactive: boolean; store?: LogStore | undefined },
+) {
+  return composeRuntime({
+    provider: ports.provider,
+    settings: {
+      maxTurns: o.maxTurns,
+      autoApprove: o.approve,
+      approveUnclassified: o.approveUnclassified,
+      commandsAllow: o.allowCommands,
+      commandsDeny: o.denyCommands,
     },
-  };
-}
-
-function policyFor(o: RunOptions): ApprovalPolicy {
-  return createPolicy({
-    autoApprove: o.approve,
-    approveUnclassified: o.approveUnclassified,
-    commandRules: { allow: o.allowCommands, deny: o.denyCommands },
+    workspace: ports.workspace,
+    trusted: () => true,
+    interactive: ports.interactive,
+    ...(ports.store ? { store: ports.store } : {}),
   });
 }
 
 function makeProvider(o: RunOptions): ModelProvider {
   if (o.provider === 'scripted') return new ScriptedProvider(demoScript, { model: 'demo' });
-  if (o.provider === 'openai') return createOpenAIProvider({ model: o.model ?? DEFAULT_MODELS.openai, baseURL: o.baseUrl });
-  return createAnthropicProvider({ model: o.model ?? DEFAULT_MODELS.anthropic, baseURL: o.baseUrl });
+  return createModelProvider({ provider: o.provider, model: o.model, baseUrl: o.baseUrl });
 }

@@ -31,10 +31,6 @@ export class EventLog {
     return this.entries.length;
   }
 
-  get lastSeq(): number {
-    return this.entries.length;
-  }
-
   /** Stamps and appends an event. Takes ownership of `input` (stamped in place, not copied). */
   append(input: RuntimeEventInput, runId: string): RuntimeEvent {
     const event = input as RuntimeEvent;

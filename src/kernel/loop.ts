@@ -38,7 +38,7 @@ export interface LoopHost {
 type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
 
 /** How many times the same failing call may be made before the run stops. */
-export const REPEATED_FAILURE_LIMIT = 3;
+const REPEATED_FAILURE_LIMIT = 3;
 
 export async function runLoop(h: LoopHost, carriedIntentIds: string[] = []): Promise<void> {
   const failures = new Map<string, number>();
@@ -65,7 +65,7 @@ export async function runLoop(h: LoopHost, carriedIntentIds: string[] = []): Pro
 }
 
 /** What to do after a model turn. Approval needs are found per intent by the policy in `act`. */
-export function decide(outcome: TurnOutcome): RuntimeDecision {
+function decide(outcome: TurnOutcome): RuntimeDecision {
   if (outcome.type === 'cancelled') return { type: 'fail', message: 'cancelled' };
   if (outcome.type === 'error') return { type: 'fail', message: outcome.error.message };
   if (outcome.proposals.length === 0) return { type: 'finish' };
@@ -141,7 +141,10 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
   for (const id of ids) if (!problems.has(id) && (await screen(h, id))) runnable.push(id);
   for (const id of runnable) {
     const verdict = await h.decision(id);
-    if (verdict === 'cancelled' || h.signal.aborted) return cancelRun(h), true;
+    if (verdict === 'cancelled' || h.signal.aborted) {
+      cancelRun(h);
+      return true;
+    }
     if (verdict === 'rejected') {
       const reason = h.rejectionReason(id);
       observe(h, id, {
@@ -151,7 +154,10 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
       });
     } else {
       await executeIntent(h, id);
-      if (h.signal.aborted) return cancelRun(h), true;
+      if (h.signal.aborted) {
+        cancelRun(h);
+        return true;
+      }
     }
   }
   return guardRepeatedFailures(h, ids, failures);
@@ -206,7 +212,7 @@ function guardRepeatedFailures(h: LoopHost, ids: string[], failures: Map<string,
 }
 
 /** Every call still open gets a "cancelled" answer, so the log stays consistent. */
-export function cancelRun(h: LoopHost): void {
+function cancelRun(h: LoopHost): void {
   closeOpenIntents(h, 'Cancelled before it finished.');
   h.emit({ type: 'run_cancelled' });
 }

@@ -11,13 +11,13 @@ const PATH_WEIGHT = 0.5;
 const RECENCY_HALF_LIFE_DAYS = 30;
 
 /** Lower-case words of two or more letters or digits; the unit of overlap. */
-export function memoryWords(text: string): Set<string> {
+function memoryWords(text: string): Set<string> {
   const words = new Set<string>();
   for (const w of text.toLowerCase().split(/[^\p{L}\p{N}_]+/u)) if (w.length >= 2) words.add(w);
   return words;
 }
 
-export function isExpired(record: MemoryRecord, now: number): boolean {
+function isExpired(record: MemoryRecord, now: number): boolean {
   return record.expires !== undefined && record.expires <= now;
 }
 

@@ -35,7 +35,7 @@ export function projectContext(state: ConversationState, options: ProjectionOpti
 }
 
 /** Every committed message as the model sees it; a call without a result gets one. */
-export function toModelMessages(state: ConversationState): ModelMessage[] {
+function toModelMessages(state: ConversationState): ModelMessage[] {
   const out: ModelMessage[] = [];
   const answered = new Set<string>();
   for (const m of state.messages) if (m.type === 'observation') answered.add(m.observation.intentId);

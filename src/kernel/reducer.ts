@@ -3,7 +3,7 @@
 // streamed text (the turn being streamed lives in `draft`, not in `messages`).
 import type { ConversationState, Draft, Grant, StateMessage } from './contracts/state.js';
 import type { RuntimeEvent } from './contracts/events.js';
-import type { ToolIntent } from './contracts/tool.js';
+import type { IntentStatus, Observation, ToolIntent } from './contracts/tool.js';
 import type { Usage } from './contracts/model.js';
 
 const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
@@ -155,11 +155,15 @@ function settleIntent(s: ConversationState, id: string): ConversationState {
   return { ...s, pendingIntentIds, status };
 }
 
+/** A call's status once its observation is in: the reducer's rule, which the presenter shows too. */
+export function observedStatus(before: IntentStatus, observation: Pick<Observation, 'ok'>): IntentStatus {
+  return before === 'rejected' ? 'rejected' : observation.ok ? 'done' : 'failed';
+}
+
 function observe(s: ConversationState, e: Extract<RuntimeEvent, { type: 'observation' }>): ConversationState {
   const o = e.observation;
   const intent = s.intents[o.intentId];
-  const status = intent?.status === 'rejected' ? 'rejected' : o.ok ? 'done' : 'failed';
-  const withStatus = intent ? withIntent(s, o.intentId, status) : s;
+  const withStatus = intent ? withIntent(s, o.intentId, observedStatus(intent.status, o)) : s;
   return {
     ...withStatus,
     status: s.status === 'executing' ? 'running' : s.status,

@@ -1,6 +1,6 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
-import type { ConversationState } from './contracts/state.js';
+import { isLiveStatus, type ConversationState } from './contracts/state.js';
 import type { ModelProvider } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
@@ -12,7 +12,7 @@ import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
 import { askPolicy, closeOpenIntents, runLoop, type LoopHost } from './loop.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
-import { Registry } from './registry.js';
+import type { Registry } from './registry.js';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
 import { redactEvent } from './redact.js';
@@ -41,8 +41,6 @@ export interface RuntimeOptions {
 export type UserInput =
   | string
   | { text: string; images?: { mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string }[] };
-
-const TERMINAL = new Set(['idle', 'completed', 'failed', 'cancelled']);
 
 export class Runtime implements RuntimeFacade {
   private readonly log: EventLog;
@@ -73,7 +71,7 @@ export class Runtime implements RuntimeFacade {
 
   /** A run that stopped without ending (a reload, a crash) and can be resumed. */
   get interrupted(): boolean {
-    return !this.running && !TERMINAL.has(this.state.status);
+    return !this.running && isLiveStatus(this.state.status);
   }
 
   send(input: UserInput): AsyncIterable<RuntimeOutput> {
@@ -197,7 +195,7 @@ export class Runtime implements RuntimeFacade {
       workspace: o.workspace,
       policy: o.policy ?? defaultPolicy,
       grantStore: o.grantStore,
-      visibility: { ...(o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics }), hasMemory: o.memory !== undefined },
+      visibility: withMemory(o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics }, o.memory !== undefined),
       memory: o.memory,
       system: o.system ?? DEFAULT_SYSTEM_PROMPT,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
@@ -282,4 +280,20 @@ export class Runtime implements RuntimeFacade {
     }
     return last.filter((id) => !answered.has(id));
   }
+}
+
+/**
+ * The host's visibility plus whether a memory store is configured. Read through, not copied:
+ * a host's `trusted` may be a getter, so trust granted during a task shows at the next turn.
+ */
+function withMemory(host: VisibilityContext, hasMemory: boolean): VisibilityContext {
+  return {
+    get trusted() {
+      return host.trusted;
+    },
+    get hasDiagnostics() {
+      return host.hasDiagnostics;
+    },
+    hasMemory,
+  };
 }

@@ -6,6 +6,7 @@
 
 /** Invisible, reordering or space-like code points that are not plain ASCII space. */
 const HIDDEN =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each code point is matched on its own, joiners included, on purpose
   /[\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb]|\udb40[\udc00-\udc7f]/g;
 /** C0 controls, DEL and C1 controls. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;

@@ -5,9 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LOG_FORMAT_VERSION, RuntimeEventSchema, type LogStore, type RuntimeEvent } from '../kernel/index.js';
 
-export const LOG_KIND = 'keel-event-log';
+const LOG_KIND = 'keel-event-log';
 
-export interface LogProblem {
+interface LogProblem {
   /** 1-based line number in the file. */
   line: number;
   text: string;
@@ -27,11 +27,11 @@ export class LogFormatError extends Error {
   override name = 'LogFormatError';
 }
 
-export function headerLine(): string {
-  return JSON.stringify({ kind: LOG_KIND, version: LOG_FORMAT_VERSION }) + '\n';
+function headerLine(): string {
+  return `${JSON.stringify({ kind: LOG_KIND, version: LOG_FORMAT_VERSION })}\n`;
 }
 
-export function parseLog(text: string): LoadedLog {
+function parseLog(text: string): LoadedLog {
   const lines = text.split('\n');
   const endsClean = text.endsWith('\n');
   const last = endsClean ? lines.length - 2 : lines.length - 1;
@@ -129,7 +129,7 @@ export class JsonlLogStore implements LogStore {
   private writePending(): void {
     this.scheduled = false;
     if (this.pending.length === 0) return;
-    const chunk = this.pending.join('\n') + '\n';
+    const chunk = `${this.pending.join('\n')}\n`;
     this.pending = [];
     fs.writeSync(this.fd, chunk);
   }

@@ -11,7 +11,7 @@ import { findRipgrep, runRipgrep } from './ripgrep.js';
 import { commandShell } from './command-shell.js';
 import { runProcess } from './run-process.js';
 
-export type FallbackSearch = (ws: Workspace, query: SearchQuery, signal: AbortSignal) => Promise<SearchResult>;
+type FallbackSearch = (ws: Workspace, query: SearchQuery, signal: AbortSignal) => Promise<SearchResult>;
 
 export interface NodeWorkspaceOptions {
   /** Path of rg; null never uses ripgrep; absent looks for rg on PATH. */

@@ -5,7 +5,7 @@ import { IntentItemSchema, TranscriptItemSchema } from './transcript-item.js';
 import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema } from './view-state.js';
 
 /** Fields of an intent card that change after it is added (live output has its own op). */
-export const IntentPatchSchema = z.partial(z.omit(IntentItemSchema, { kind: true, id: true, progressTail: true }));
+const IntentPatchSchema = z.partial(z.omit(IntentItemSchema, { kind: true, id: true, progressTail: true }));
 export type IntentPatch = z.infer<typeof IntentPatchSchema>;
 
 export const DeltaOpSchema = z.discriminatedUnion('type', [
@@ -30,4 +30,3 @@ export const DeltaOpSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hints/set'), hints: HintsSchema }),
 ]);
 export type DeltaOp = z.infer<typeof DeltaOpSchema>;
-export type DeltaOpType = DeltaOp['type'];

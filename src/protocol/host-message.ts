@@ -4,7 +4,7 @@ import { DeltaOpSchema } from './delta-op.js';
 import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema, TaskListSchema } from './view-state.js';
 
 /** The whole view: sent on `webview/ready`, on restore, and when a task is opened. */
-export const SessionSnapshotSchema = z.object({
+const SessionSnapshotSchema = z.object({
   type: z.literal('session/snapshot'),
   /** The seq of the last delta folded into this snapshot; the next delta is seq + 1. */
   seq: z.number(),
@@ -27,15 +27,14 @@ export const SessionSnapshotSchema = z.object({
 export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
 
 /** A batch of ops; `seq` increases by exactly one per delta, so a gap means a lost message. */
-export const TranscriptDeltaSchema = z.object({
+const TranscriptDeltaSchema = z.object({
   type: z.literal('transcript/delta'),
   seq: z.number(),
   ops: z.array(DeltaOpSchema),
 });
 export type TranscriptDelta = z.infer<typeof TranscriptDeltaSchema>;
 
-export const TasksListMessageSchema = z.extend(TaskListSchema, { type: z.literal('tasks/list') });
-export type TasksListMessage = z.infer<typeof TasksListMessageSchema>;
+const TasksListMessageSchema = z.extend(TaskListSchema, { type: z.literal('tasks/list') });
 
 export const HostMessageSchema = z.discriminatedUnion('type', [SessionSnapshotSchema, TranscriptDeltaSchema, TasksListMessageSchema]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;

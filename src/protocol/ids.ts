@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 
 /** Letters, digits, `-` and `_`: nothing that could climb out of the tasks folder. */
-export const TASK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const TASK_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const INTENT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 export const TaskIdSchema = z.string().check(z.regex(TASK_ID_PATTERN));

@@ -16,7 +16,13 @@ check<Same<z.infer<typeof IntentStatusSchema>, K.IntentStatus>>();
 check<Same<z.infer<typeof ApprovalScopeSchema>, K.ApprovalScope>>();
 check<Same<z.infer<typeof RunStatusSchema>, K.RunStatus>>();
 
+/** The kernel's live statuses (a run in progress), mirrored for the webview. */
+const LIVE_RUN_STATUSES = ['running', 'waiting_for_approval', 'executing'] as const;
+check<Same<(typeof LIVE_RUN_STATUSES)[number], K.LiveRunStatus>>();
+
+export function isLiveRunStatus(status: RunStatus): boolean {
+  return (LIVE_RUN_STATUSES as readonly string[]).includes(status);
+}
+
 export type RunStatus = z.infer<typeof RunStatusSchema>;
-export type IntentStatus = z.infer<typeof IntentStatusSchema>;
 export type ApprovalScope = z.infer<typeof ApprovalScopeSchema>;
-export type Risk = z.infer<typeof RiskSchema>;

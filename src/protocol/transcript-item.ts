@@ -3,17 +3,19 @@
 import * as z from 'zod/mini';
 import { ApprovalScopeSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
 
+/** How much live tool output the host sends and the webview keeps per call: its last characters. */
+export const PROGRESS_TAIL_CHARS = 4096;
+
 /** Messages an action button may send back (the host decides what they do). */
-export const NoticeActionSchema = z.object({
+const NoticeActionSchema = z.object({
   label: z.string(),
   message: z.enum(['apiKey/set', 'task/resume', 'log/show']),
 });
-export type NoticeAction = z.infer<typeof NoticeActionSchema>;
 
-export const UserItemSchema = z.object({ kind: z.literal('user'), id: z.string(), text: z.string() });
+const UserItemSchema = z.object({ kind: z.literal('user'), id: z.string(), text: z.string() });
 
 /** Markdown, streamed by `text/append`; `done` once the turn's text is complete. */
-export const AssistantItemSchema = z.object({
+const AssistantItemSchema = z.object({
   kind: z.literal('assistant'),
   id: z.string(),
   text: z.string(),
@@ -21,14 +23,14 @@ export const AssistantItemSchema = z.object({
 });
 
 /** Shown collapsed. */
-export const ReasoningItemSchema = z.object({
+const ReasoningItemSchema = z.object({
   kind: z.literal('reasoning'),
   id: z.string(),
   text: z.string(),
   done: z.optional(z.boolean()),
 });
 
-export const IntentResultSchema = z.object({
+const IntentResultSchema = z.object({
   ok: z.boolean(),
   summary: z.string(),
   /** Bounded excerpt of the observation, shown when the result is expanded. */
@@ -62,12 +64,12 @@ export const IntentItemSchema = z.object({
   /** Host clock (ms) when execution started; the webview ticks elapsed from it. */
   startedAt: z.optional(z.number()),
   elapsedMs: z.optional(z.number()),
-  /** Last few KB of live output. */
+  /** Last PROGRESS_TAIL_CHARS of live output. */
   progressTail: z.optional(z.string()),
   result: z.optional(IntentResultSchema),
 });
 
-export const NoticeItemSchema = z.object({
+const NoticeItemSchema = z.object({
   kind: z.literal('notice'),
   id: z.string(),
   level: z.enum(['info', 'warning', 'error']),
@@ -83,9 +85,5 @@ export const TranscriptItemSchema = z.discriminatedUnion('kind', [
   NoticeItemSchema,
 ]);
 export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
-export type UserItem = z.infer<typeof UserItemSchema>;
-export type AssistantItem = z.infer<typeof AssistantItemSchema>;
-export type ReasoningItem = z.infer<typeof ReasoningItemSchema>;
 export type IntentItem = z.infer<typeof IntentItemSchema>;
 export type NoticeItem = z.infer<typeof NoticeItemSchema>;
-export type TextItem = AssistantItem | ReasoningItem;

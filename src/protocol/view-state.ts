@@ -13,7 +13,7 @@ export const RetryNoticeSchema = z.object({
 export type RetryNotice = z.infer<typeof RetryNoticeSchema>;
 
 /** Estimated tokens per part of the context (chars / 4 when no exact split is known). */
-export const MeterSplitSchema = z.object({
+const MeterSplitSchema = z.object({
   system: z.number(),
   tools: z.number(),
   conversation: z.number(),
@@ -42,13 +42,12 @@ export const HintsSchema = z.object({
 });
 export type Hints = z.infer<typeof HintsSchema>;
 
-export const TaskSummarySchema = z.object({
+const TaskSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   updatedAt: z.number(),
   status: RunStatusSchema,
 });
-export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
 export const TaskListSchema = z.object({
   tasks: z.array(TaskSummarySchema),

@@ -26,4 +26,3 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('clipboard/copy', { text: z.string() }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
-export type WebviewMessageType = WebviewMessage['type'];

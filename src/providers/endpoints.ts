@@ -4,5 +4,3 @@ export const OFFICIAL_API_ORIGIN = {
   anthropic: 'https://api.anthropic.com',
   openai: 'https://api.openai.com',
 } as const;
-
-export type VendorName = keyof typeof OFFICIAL_API_ORIGIN;

@@ -2,7 +2,7 @@
 // request. How the kernel is tested, and what the CLI's demo runs on.
 import type { ModelCapabilities, ModelEvent, ModelProvider, ModelRequest } from '../kernel/index.js';
 
-export type ScriptedTurn = ModelEvent[] | AsyncIterable<ModelEvent>;
+type ScriptedTurn = ModelEvent[] | AsyncIterable<ModelEvent>;
 export type Script = ScriptedTurn[] | ((request: ModelRequest, turnIndex: number) => ScriptedTurn);
 
 export interface ScriptedOptions {

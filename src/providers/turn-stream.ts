@@ -156,7 +156,11 @@ class TurnIterator<Raw> implements AsyncIterator<ModelEvent> {
     } catch (e) {
       return this.onError(e);
     }
-    if (this.ended) return this.closeRaw().then(() => (this.endLink(), DONE));
+    if (this.ended)
+      return this.closeRaw().then(() => {
+        this.endLink();
+        return DONE;
+      });
     return this.next();
   }
 

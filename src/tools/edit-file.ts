@@ -7,7 +7,7 @@ import { isResult, snapshot, staleCheck } from './file-access.js';
 import { changeData } from './change-data.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
-export const EditBlockSchema = z.object({
+const EditBlockSchema = z.object({
   search: z.string().describe('Exact current text to replace (copy it from read_file, without the line numbers).'),
   replace: z.string().describe('The new text.'),
 });

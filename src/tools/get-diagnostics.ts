@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Diagnostic, ToolDefinition } from '../kernel/index.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
-export const GetDiagnosticsInputSchema = z.object({
+const GetDiagnosticsInputSchema = z.object({
   path: z.string().optional().describe('A file or folder; the whole workspace when absent.'),
 });
 export type GetDiagnosticsInput = z.infer<typeof GetDiagnosticsInputSchema>;

@@ -1,5 +1,5 @@
-// Keel's tools, declared once each. Composition roots (CLI, extension) register them all.
-import { Registry, type CommandShell, type ToolDefinition } from '../kernel/index.js';
+// Keel's tools, declared once each. src/compose registers them for every host.
+import type { CommandShell, ToolDefinition } from '../kernel/index.js';
 import { editFileTool } from './edit-file.js';
 import { getDiagnosticsTool } from './get-diagnostics.js';
 import { listFilesTool } from './list-files.js';
@@ -32,24 +32,8 @@ export function toolsFor(shell: CommandShell | undefined): ToolDefinition[] {
   return allTools.map((t) => (t.name === runCommandTool.name ? createRunCommandTool(shell) : t));
 }
 
-/** Registers every tool on the given registry (or a new one). */
-export function createToolRegistry(registry: Registry = new Registry(), shell?: CommandShell): Registry {
-  for (const tool of toolsFor(shell)) registry.addTool(tool);
-  return registry;
-}
-
-export { readFileTool, listFilesTool, searchFilesTool, editFileTool, writeFileTool, runTestsTool, runCommandTool, getDiagnosticsTool };
-export { rememberTool, recallTool, forgetTool };
+export { createPolicy } from './policy/create-policy.js';
+export { classifyCommand } from './policy/classify-command.js';
 export { refusal as memoryTextRefusal } from './memory/remember.js';
-export { secretInText } from './memory/secret-text.js';
-export { planEdit, type EditPlan, type EditBlock } from './edit/plan-edit.js';
-export { planWrite, type WritePlan } from './edit/plan-write.js';
-export { createPolicy, type PolicyOptions } from './policy/create-policy.js';
-export { classifyCommand, type CommandClass, type CommandClassification, type CommandPath } from './policy/classify-command.js';
 export { COMMAND_ENV } from './policy/command-env.js';
-export { protectedReason } from './policy/protected-paths.js';
 export { searchByWalking } from './search/walking-search.js';
-export { IgnoreMatcher, parseIgnore } from './ignore/gitignore.js';
-export { parseTestOutput } from './run-tests/parse-output.js';
-export type { TestReport, TestFailure } from './run-tests/test-report.js';
-export type { FileChangeData } from './change-data.js';

@@ -7,7 +7,7 @@ import { walk } from './ignore/walk.js';
 import { isSecretFile } from './policy/protected-paths.js';
 import { errorResult, failure } from './tool-result.js';
 
-export const ListFilesInputSchema = z.object({
+const ListFilesInputSchema = z.object({
   path: z.string().optional().describe('Folder relative to the workspace root; the root when absent.'),
   recursive: z.boolean().optional().describe('List everything below the folder, not just its entries.'),
 });

@@ -7,7 +7,7 @@ import { LineIndex } from './text/line-index.js';
 import { numberedWithin } from './text/numbered.js';
 import { errorResult, failure } from './tool-result.js';
 
-export const ReadFileInputSchema = z.object({
+const ReadFileInputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root.'),
   startLine: z.number().int().min(1).optional().describe('First line to show (1-based).'),
   endLine: z.number().int().min(1).optional().describe('Last line to show (inclusive).'),

@@ -7,7 +7,7 @@ import { COMMAND_ENV } from './policy/command-env.js';
 import { describeExit, renderCaptured } from './process-output.js';
 import { errorResult } from './tool-result.js';
 
-export const RunCommandInputSchema = z.object({
+const RunCommandInputSchema = z.object({
   command: z.string().min(1).describe('Command line, run with the shell named in the tool description.'),
   cwd: z.string().optional().describe('Folder to run in, relative to the workspace root.'),
   timeoutMs: z
@@ -24,7 +24,7 @@ const BUDGET_TOKENS = 4000;
 const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** What the model is told about the shell its command lines run in. */
-export function describeShell(shell: CommandShell | undefined): string {
+function describeShell(shell: CommandShell | undefined): string {
   if (shell?.name === 'sh')
     return (
       `Runs with ${shell.path} -c (this machine has no bash): POSIX sh syntax only, ` +

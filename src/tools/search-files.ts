@@ -5,7 +5,7 @@ import type { SearchMatch, ToolDefinition } from '../kernel/index.js';
 import { searchWorkspace } from './search/search-workspace.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
-export const SearchFilesInputSchema = z.object({
+const SearchFilesInputSchema = z.object({
   query: z.string().min(1).describe('Regular expression (ripgrep syntax) to search for.'),
   path: z.string().optional().describe('Folder to search under, relative to the workspace root.'),
   glob: z

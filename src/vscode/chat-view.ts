@@ -10,8 +10,6 @@ export const CHAT_VIEW_ID = 'keel.chat';
 export interface ChatViewEvents {
   /** A raw message from the page; validated by the receiver. */
   onMessage(raw: unknown): void;
-  /** The page (re)appeared; it will say `webview/ready` itself once its script runs. */
-  onVisible?(): void;
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -35,9 +33,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.html = this.html(view.webview);
     this.subscriptions.push(
       view.webview.onDidReceiveMessage((raw) => this.events.onMessage(raw)),
-      view.onDidChangeVisibility(() => {
-        if (view.visible) this.events.onVisible?.();
-      }),
       view.onDidDispose(() => {
         if (this.view === view) this.view = undefined;
       }),

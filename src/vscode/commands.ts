@@ -23,10 +23,13 @@ export interface CommandDeps {
   workspaceRoot: string | undefined;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: VS Code passes each command its own argument types
+type CommandHandler = (...args: any[]) => unknown;
+
 export function registerCommands(d: CommandDeps): vscode.Disposable[] {
   const guarded =
-    (name: string, fn: (...args: any[]) => unknown) =>
-    async (...args: any[]) => {
+    (name: string, fn: CommandHandler) =>
+    async (...args: Parameters<CommandHandler>) => {
       try {
         return await fn(...args);
       } catch (error) {
@@ -38,7 +41,7 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
           });
       }
     };
-  const cmd = (id: string, name: string, fn: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, guarded(name, fn));
+  const cmd = (id: string, name: string, fn: CommandHandler) => vscode.commands.registerCommand(id, guarded(name, fn));
 
   return [
     cmd('keel.newTask', 'New Task', async () => {

@@ -10,7 +10,7 @@ import type { VscodeWorkspace } from './vscode-workspace.js';
 import type { PlanOutcome } from './edit-plans.js';
 
 /** Proposed content of an edit intent on the current bytes; undefined when the tool edits nothing. */
-export type EditPlanner = (intent: ToolIntent, current: Uint8Array | undefined) => PlanOutcome | undefined;
+type EditPlanner = (intent: ToolIntent, current: Uint8Array | undefined) => PlanOutcome | undefined;
 
 const EDIT_TOOLS = new Set(['edit_file', 'write_file']);
 
@@ -110,8 +110,8 @@ export class DiffApprovals implements vscode.Disposable {
       void this.settle(proposal.intent.id);
       return false;
     }
-    if (approve) proposal.task.approve(proposal.intent.id, 'once');
-    else proposal.task.reject(proposal.intent.id, 'The user rejected this edit in the diff editor.');
+    if (approve) proposal.task.runtime.approve(proposal.intent.id, 'once');
+    else proposal.task.runtime.reject(proposal.intent.id, 'The user rejected this edit in the diff editor.');
     return true;
   }
 

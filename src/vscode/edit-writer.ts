@@ -21,7 +21,7 @@ export interface WriteOutcome {
 }
 
 /** Text a text model can hold byte for byte, with the line ending to set; undefined if none. */
-export function asModelText(data: Uint8Array): { text: string; eol: vscode.EndOfLine | undefined } | undefined {
+function asModelText(data: Uint8Array): { text: string; eol: vscode.EndOfLine | undefined } | undefined {
   if (data.length >= 3 && BOM.every((b, i) => data[i] === b)) return undefined;
   let text: string;
   try {

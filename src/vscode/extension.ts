@@ -19,7 +19,6 @@ import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
-import { keelPolicy, keelTools } from './tool-setup.js';
 import { webviewHandlers } from './webview-handlers.js';
 import type { KeelApi } from './test-api.js';
 import { redactSecrets } from '../kernel/redact.js';
@@ -100,17 +99,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   let session: Session | undefined;
   const factory = new RuntimeFactory({
     settings,
-    // Without a folder there is nothing to read, write or run: chat only.
-    tools: () => (workspace ? keelTools(workspace.shell) : []),
     workspace,
-    policy: keelPolicy,
     grants: new WorkspaceGrantStore(context.workspaceState),
     trusted: () => vscode.workspace.isTrusted,
     lookupKey: (s) => keys.lookup(s),
     allowKeyDestination: (destination) => keyHosts.allowed(destination),
     secrets: () => keys.known(),
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
-    platform: `${process.platform} (${process.arch})`,
     providerOverride: (s) => providerOverride?.(s),
   });
   const tasks = new TaskStore({

@@ -3,16 +3,12 @@
 // key no HTTP header can carry, asks before a key goes anywhere but the vendor's own API, and
 // shows the presenter each request, for an exact context meter. No vscode import.
 import type { ModelCapabilities, ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
-import { createAnthropicProvider } from '../providers/anthropic.js';
+import { createModelProvider, modelOf } from '../compose/index.js';
 import { capabilitiesFor } from '../providers/capabilities.js';
-import { createOpenAIProvider } from '../providers/openai.js';
-import { DEFAULT_MODELS } from '../providers/index.js';
 import { isSendableKey, unsendableKeyError } from '../providers/credentials.js';
 import { ENV_KEY_NAME, PROVIDER_LABEL, type KeyLookup } from './api-key.js';
 import { keyDestination, refusedKeyMessage, type KeyDestination } from './key-destination.js';
 import type { KeelSettings } from './settings.js';
-
-export const DEFAULT_MODEL: Record<KeelSettings['provider'], string> = DEFAULT_MODELS;
 
 export interface HostProviderOptions {
   settings: KeelSettings;
@@ -32,7 +28,7 @@ export class HostProvider implements ModelProvider {
 
   constructor(private readonly options: HostProviderOptions) {
     this.name = options.settings.provider;
-    this.model = options.settings.model || DEFAULT_MODEL[options.settings.provider];
+    this.model = modelOf(options.settings);
     this.capabilities = capabilitiesFor(this.model);
   }
 
@@ -66,17 +62,8 @@ export class HostProvider implements ModelProvider {
   private providerFor(apiKey: string | undefined): ModelProvider {
     if (this.inner && this.inner.key === apiKey) return this.inner.provider;
     const settings = { ...this.options.settings, model: this.model };
-    const provider = (this.options.create ?? createVendorProvider)(settings, apiKey);
+    const provider = (this.options.create ?? createModelProvider)(settings, apiKey);
     this.inner = { key: apiKey, provider };
     return provider;
   }
-}
-
-export function createVendorProvider(settings: KeelSettings, apiKey: string | undefined): ModelProvider {
-  const common = {
-    model: settings.model || DEFAULT_MODEL[settings.provider],
-    ...(apiKey ? { apiKey } : {}),
-    ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}),
-  };
-  return settings.provider === 'openai' ? createOpenAIProvider(common) : createAnthropicProvider(common);
 }

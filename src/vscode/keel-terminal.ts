@@ -6,7 +6,7 @@ import type { ProcessResult } from '../kernel/contracts/index.js';
 const MAX_BUFFER_CHARS = 200_000;
 
 /** Terminals need \r\n; a lone \n would only move the cursor down. */
-export function toTerminalText(text: string): string {
+function toTerminalText(text: string): string {
   return text.replace(/\r?\n/g, '\r\n');
 }
 

@@ -85,6 +85,6 @@ export class KeyHostApprovals {
 }
 
 /** What global state holds per approval: the provider (whose key) and the origin. */
-export function entryOf(d: Pick<KeyDestination, 'provider' | 'origin'>): string {
+function entryOf(d: Pick<KeyDestination, 'provider' | 'origin'>): string {
   return `${d.provider} ${d.origin}`;
 }

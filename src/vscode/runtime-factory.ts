@@ -1,29 +1,19 @@
 // Builds the kernel Runtime of a task from the settings of the moment (settings changes apply
-// to new tasks and to tasks reopened later), the tools allowed by workspace trust, the policy
-// and the standing approvals. No vscode import: the host passes every piece in.
-import {
-  Registry,
-  Runtime,
-  type ApprovalPolicy,
-  type GrantStore,
-  type ModelProvider,
-  type ModelRequest,
-  type ToolDefinition,
-  type VisibilityContext,
-  type Workspace,
-} from '../kernel/index.js';
+// to new tasks and to tasks reopened later) through the shared composition (src/compose). What
+// is the extension's own: the provider that looks the key up per turn and asks before it goes
+// to another host, workspace trust, and the standing approvals. No vscode import.
+import { composeRuntime } from '../compose/index.js';
+import type { GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
 import type { KeyDestination } from './key-destination.js';
-import { buildSystemPrompt } from './prompts.js';
 import type { KeelSettings } from './settings.js';
 import type { RuntimeInit } from './task-store.js';
 
 export interface RuntimeFactoryDeps {
   settings(): KeelSettings;
-  tools(): readonly ToolDefinition[];
+  /** Undefined without a folder: chat only. */
   workspace: Workspace | undefined;
-  policy(settings: KeelSettings): ApprovalPolicy | undefined;
   grants: GrantStore;
   trusted(): boolean;
   lookupKey(settings: KeelSettings): Promise<KeyLookup>;
@@ -32,7 +22,6 @@ export interface RuntimeFactoryDeps {
   /** The API keys the host holds, kept out of every error the runtime logs. */
   secrets(): readonly string[];
   onRequest(taskId: string, request: ModelRequest): void;
-  platform: string;
   /** Tests replace the model with a scripted one. */
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
 }
@@ -55,33 +44,16 @@ export class RuntimeFactory {
           onRequest: (r) => d.onRequest(init.taskId, r),
         });
     this.providers.set(init.taskId, provider);
-    const registry = new Registry();
-    for (const tool of d.tools()) registry.addTool(tool);
-    // Read on every run, so granting workspace trust enables the write/execute tools at once.
-    const visibility: VisibilityContext = {
-      get trusted() {
-        return d.trusted();
-      },
-      hasDiagnostics: typeof d.workspace?.diagnostics === 'function',
-    };
-    const policy = d.policy(settings);
-    return new Runtime({
+    return composeRuntime({
       provider,
-      registry,
-      ...(d.workspace ? { workspace: d.workspace } : {}),
-      ...(policy ? { policy } : {}),
+      settings,
+      workspace: d.workspace,
+      trusted: () => d.trusted(),
+      interactive: true,
       grantStore: d.grants,
       store: init.store,
       events: init.events,
-      maxTurns: settings.maxTurns,
       secrets: () => d.secrets(),
-      visibility,
-      system: buildSystemPrompt({
-        workspaceRoot: d.workspace?.root,
-        platform: d.platform,
-        trusted: d.trusted(),
-        toolNames: registry.visibleTools(visibility).map((t) => t.name),
-      }),
     });
   }
 

@@ -1,7 +1,7 @@
 // The view's session: which task is shown, and the bridge between that task's runtime, the
 // presenter (deltas and snapshots for the webview) and the webview's messages. No UI of its
 // own; the view, the diff approvals and the key lookup are passed in.
-import type { ApprovalScope, ModelRequest, RunStatus } from '../kernel/contracts/index.js';
+import { isLiveStatus, type ApprovalScope, type ModelRequest, type RunStatus } from '../kernel/contracts/index.js';
 import type { HostMessage, TaskList } from '../protocol/index.js';
 import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
@@ -90,23 +90,23 @@ export class Session {
   }
 
   stop(): void {
-    this.task?.cancel();
+    this.task?.runtime.cancel();
   }
 
   resume(): void {
     const task = this.task;
-    if (!task || !task.interrupted) return;
+    if (!task?.interrupted) return;
     this.presenter.setHints({ canResume: false });
     void task.resume();
     this.deps.setContext('keel.running', true);
   }
 
   approve(intentId: string, scope: ApprovalScope): void {
-    if (this.pending(intentId, 'approval')) this.task?.approve(intentId, scope);
+    if (this.pending(intentId, 'approval')) this.task?.runtime.approve(intentId, scope);
   }
 
   reject(intentId: string, reason?: string): void {
-    if (this.pending(intentId, 'rejection')) this.task?.reject(intentId, reason ?? '');
+    if (this.pending(intentId, 'rejection')) this.task?.runtime.reject(intentId, reason ?? '');
   }
 
   async focus(intentId: string): Promise<void> {
@@ -131,7 +131,7 @@ export class Session {
   /** A task's status changed (index already updated). */
   statusChanged(task: Task, status: RunStatus): void {
     this.presenter.setTasks(this.taskList());
-    if (task === this.task) this.deps.setContext('keel.running', task.busy || isLive(status));
+    if (task === this.task) this.deps.setContext('keel.running', task.busy || isLiveStatus(status));
   }
 
   /** Trust was granted: an idle task is rebuilt so its next run is offered every tool. */
@@ -182,8 +182,4 @@ export class Session {
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }
-}
-
-function isLive(status: RunStatus): boolean {
-  return status === 'running' || status === 'executing' || status === 'waiting_for_approval';
 }

@@ -22,8 +22,7 @@ export interface KeelSettings {
 }
 
 /** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
-export const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow'] as const;
-export type UserOnlySetting = (typeof USER_ONLY_SETTINGS)[number];
+const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow'] as const;
 
 /** The levels of one setting, as `WorkspaceConfiguration.inspect` reports them. */
 export interface SettingLevels {
@@ -36,7 +35,7 @@ export interface SettingLevels {
 }
 export type InspectSetting = (key: string) => SettingLevels | undefined;
 
-export const DEFAULT_MAX_TURNS = 25;
+const DEFAULT_MAX_TURNS = 25;
 const RISKS: readonly Risk[] = ['read', 'write', 'execute', 'network'];
 const USER_ONLY: ReadonlySet<string> = new Set(USER_ONLY_SETTINGS);
 

@@ -1,10 +1,9 @@
 // The task index: one small JSON file listing every task (id, title, times, last status) so
 // the history list shows without reading every log. Pure: parsing, updating and ordering.
 // The logs are the truth; the index is rebuilt from them when it is missing or unreadable.
-import type { RunStatus } from '../kernel/contracts/index.js';
+import { isLiveStatus, type RunStatus } from '../kernel/contracts/index.js';
 import { isTaskId } from '../protocol/ids.js';
-
-const STATUSES: readonly RunStatus[] = ['idle', 'running', 'waiting_for_approval', 'executing', 'completed', 'failed', 'cancelled'];
+import { RunStatusSchema } from '../protocol/kernel-enums.js';
 
 export interface TaskIndexEntry {
   id: string;
@@ -28,7 +27,7 @@ function isEntry(v: unknown): v is TaskIndexEntry {
     typeof e.title === 'string' &&
     Number.isFinite(e.createdAt) &&
     Number.isFinite(e.updatedAt) &&
-    STATUSES.includes(e.status as RunStatus)
+    RunStatusSchema.options.includes(e.status as RunStatus)
   );
 }
 
@@ -76,14 +75,12 @@ export function listEntries(index: TaskIndex): TaskIndexEntry[] {
   return index.tasks.slice().sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
 }
 
-const UNFINISHED: ReadonlySet<RunStatus> = new Set(['running', 'waiting_for_approval', 'executing']);
-
 /**
  * A task loaded from its log whose run had not ended (no terminal event) was cut off by a
  * reload or a crash: it shows as interrupted with a Resume button until it is resumed.
  */
 export function isInterrupted(status: RunStatus, liveInThisWindow: boolean): boolean {
-  return !liveInThisWindow && UNFINISHED.has(status);
+  return !liveInThisWindow && isLiveStatus(status);
 }
 
 /** A new task id: time-ordered and safe as a file name. */

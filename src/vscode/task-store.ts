@@ -132,7 +132,7 @@ export class TaskStore {
     if (!this.entry(id) && !this.open.has(id)) throw new Error(`No task with id ${id}.`);
     const live = this.open.get(id);
     if (live) {
-      live.task.cancel();
+      live.task.runtime.cancel();
       live.task.dispose();
       await live.log.flush().catch(() => undefined);
       await live.log.close?.();

@@ -1,6 +1,7 @@
 // A Task: one kernel Runtime and its log file. It drives the runtime's runs in the background
-// (the UI follows through `subscribe`), and knows whether it was cut off by a reload.
-import type { ApprovalScope, ConversationState, RunStatus, RuntimeEvent, RuntimeFacade, RuntimeOutput } from '../kernel/contracts/index.js';
+// (the UI follows through `subscribe`), and knows whether it was cut off by a reload. Approve,
+// reject and cancel go to `runtime` directly: a Task adds nothing to them.
+import type { ConversationState, RunStatus, RuntimeEvent, RuntimeFacade, RuntimeOutput } from '../kernel/contracts/index.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
 
 /** The runtime as the host drives it: the facade plus the output stream for UIs. */
@@ -75,18 +76,6 @@ export class Task {
     if (this.running) return this.running;
     this.interruptedFlag = false;
     return this.drive(this.runtime.resume());
-  }
-
-  approve(intentId: string, scope: ApprovalScope = 'once'): void {
-    this.runtime.approve(intentId, scope);
-  }
-
-  reject(intentId: string, reason?: string): void {
-    this.runtime.reject(intentId, reason);
-  }
-
-  cancel(): void {
-    this.runtime.cancel();
   }
 
   /** Stops listening; the runtime itself is left to end its run (cancelled by the caller). */

@@ -8,7 +8,7 @@ import { makeTempDir, repoRoot, vscePackage } from '../support/code-server.js';
 
 const here = join(repoRoot, 'test', 'integration');
 
-export function findTestFiles(dir = here): string[] {
+function findTestFiles(dir = here): string[] {
   const found: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);

@@ -31,7 +31,7 @@ export function report({ results, fatal }: SuiteResult, elapsedMs: number, where
   const passed = results.filter((r) => r.state === 'passed').length;
   const pending = results.filter((r) => r.state === 'pending').length;
   console.log(`\n  ${passed} passing, ${failed.length} failing, ${pending} pending (${Math.round(elapsedMs / 1000)}s in all)`);
-  failed.forEach((r, i) => console.log(`\n  ${i + 1}) ${r.fullTitle}\n     ${r.error?.replace(/\n/g, '\n     ')}`));
+  for (const [i, r] of failed.entries()) console.log(`\n  ${i + 1}) ${r.fullTitle}\n     ${r.error?.replace(/\n/g, '\n     ')}`);
   if (fatal) console.log(`\n  runner failed before or while running the tests:\n  ${fatal}`);
   return failed.length > 0 || fatal || results.length === 0 ? 1 : 0;
 }

@@ -2,10 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
-import { delay, waitFor } from './processes.js';
+import { waitFor } from './processes.js';
 
-export const chromiumPath = process.env.KEEL_CHROMIUM ?? '/usr/bin/chromium';
-export const chromiumArgs = [
+const chromiumPath = process.env.KEEL_CHROMIUM ?? '/usr/bin/chromium';
+const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -192,14 +192,6 @@ export async function clickedAt(frame: Frame, target: Locator): Promise<number> 
   return at ?? before;
 }
 
-/** Waits for a locator to show up in a (possibly re-created) webview frame. */
-export async function visible(locator: Locator, timeoutMs = 30_000): Promise<Locator> {
-  await locator.first().waitFor({ state: 'visible', timeout: timeoutMs });
-  return locator;
-}
-
-export function escapeRegExp(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-
-export { delay };

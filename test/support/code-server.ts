@@ -9,7 +9,7 @@ import { failure, makeTempDir, repoRoot } from '../../scripts/vsix.js';
 import { freePort, spawnGroup, waitFor, type GroupProcess } from './processes.js';
 
 // Packaging lives in scripts/ (the scripts need it too); the tests import it from here as before.
-export { failure, makeTempDir, packageVsix, repoRoot, vscePackage } from '../../scripts/vsix.js';
+export { makeTempDir, packageVsix, repoRoot, vscePackage } from '../../scripts/vsix.js';
 
 const run = promisify(execFile);
 

@@ -15,7 +15,7 @@ import { anthropicSse } from './anthropic-wire.js';
 import type { WireTurn } from './model-turn.js';
 import { openaiSse } from './openai-wire.js';
 
-export type Api = 'anthropic' | 'openai' | 'unknown';
+type Api = 'anthropic' | 'openai' | 'unknown';
 
 export interface RecordedRequest {
   api: Api;

@@ -7,13 +7,13 @@ import { ObservationSchema, ToolIntentSchema } from './tool.js';
 export const LOG_FORMAT_VERSION = 1;
 
 /** Why a run failed: a model error, or one of the loop's guards. */
-export const RunErrorSchema = z.object({
+const RunErrorSchema = z.object({
   kind: z.union([ModelErrorKindSchema, z.enum(['max_turns', 'repeated_failure', 'internal'])]),
   message: z.string(),
 });
 export type RunError = z.infer<typeof RunErrorSchema>;
 
-export const ApprovalScopeSchema = z.enum(['once', 'task', 'workspace']);
+const ApprovalScopeSchema = z.enum(['once', 'task', 'workspace']);
 export type ApprovalScope = z.infer<typeof ApprovalScopeSchema>;
 
 const ImageSchema = z.object({
@@ -48,8 +48,7 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   e('run_cancelled', {}),
 ]);
 export type RuntimeEvent = z.infer<typeof RuntimeEventSchema>;
-export type RuntimeEventType = RuntimeEvent['type'];
 
 /** An event before the log stamps it. */
-export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type RuntimeEventInput = DistributiveOmit<RuntimeEvent, 'seq' | 'runId' | 'time'>;

@@ -10,20 +10,18 @@ export const MemoryScopeSchema = z.enum(['workspace', 'user']);
 export type MemoryScope = z.infer<typeof MemoryScopeSchema>;
 
 /** stated: the user said it; observed: read from a tool result; inferred: the model concluded it. */
-export const MemoryConfidenceSchema = z.enum(['stated', 'observed', 'inferred']);
-export type MemoryConfidence = z.infer<typeof MemoryConfidenceSchema>;
+const MemoryConfidenceSchema = z.enum(['stated', 'observed', 'inferred']);
 
-export const MemorySourceSchema = z.object({
+const MemorySourceSchema = z.object({
   /** The task that produced it (empty for a memory added by hand outside any task). */
   taskId: z.string(),
   /** The event in that task's log at which it was remembered (0 when none). */
   eventSeq: z.number().int().min(0),
   author: z.enum(['user', 'model']),
 });
-export type MemorySource = z.infer<typeof MemorySourceSchema>;
 
 /** A file the memory concerns, with its content hash when remembered (null: it did not exist). */
-export const MemoryPathSchema = z.object({
+const MemoryPathSchema = z.object({
   path: z.string().min(1),
   hash: z.string().nullable(),
 });

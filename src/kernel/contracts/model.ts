@@ -36,7 +36,7 @@ export const UsageSchema = z.object({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
-export const ModelEventSchema = z.discriminatedUnion('type', [
+const ModelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_delta'), text: z.string() }),
   z.object({ type: z.literal('reasoning_delta'), text: z.string() }),
   /**
@@ -73,7 +73,7 @@ export interface ImagePart {
   data: string;
 }
 
-export interface ToolCallRef {
+interface ToolCallRef {
   /** The kernel's id: the source of truth. */
   intentId: string;
   /** The provider's own call id, echoed back with the result. */

@@ -3,6 +3,7 @@ import type { ConversationState, Grant } from './state.js';
 import type { ApprovalScope, RuntimeEvent } from './events.js';
 import type { ToolDefinition, ToolIntent } from './tool.js';
 import type { Workspace } from './workspace.js';
+import type { ImagePart } from './model.js';
 
 /** What `send` and `resume` yield: every logged event, plus live tool output (not logged). */
 export type RuntimeOutput = { kind: 'event'; event: RuntimeEvent } | { kind: 'tool_output'; intentId: string; chunk: string };
@@ -11,11 +12,22 @@ export type RuntimeOutput = { kind: 'event'; event: RuntimeEvent } | { kind: 'to
 export type RuntimeDecision =
   | { type: 'finish' }
   | { type: 'call_tools'; intentIds: string[] }
-  | { type: 'request_approval'; intentIds: string[] }
   | { type: 'repair'; intentIds: string[] }
   | { type: 'fail'; message: string };
 
-export type PolicyDecision = { type: 'allow'; reason: string } | { type: 'ask'; reason: string } | { type: 'deny'; reason: string };
+export type PolicyDecision =
+  | { type: 'allow'; reason: string }
+  | {
+      type: 'ask';
+      reason: string;
+      /**
+       * May a standing setting answer for the user (auto-approve, --approve all)? False for calls
+       * a person must answer every time (protected paths): with nobody to ask they are refused.
+       * Absent: true.
+       */
+      overridable?: boolean;
+    }
+  | { type: 'deny'; reason: string };
 
 export interface PolicyContext {
   tool: ToolDefinition;
@@ -43,7 +55,7 @@ export interface LogStore {
 }
 
 export interface RuntimeFacade {
-  send(input: string | { text: string; images?: { mediaType: any; data: string }[] }): AsyncIterable<RuntimeOutput>;
+  send(input: string | { text: string; images?: { mediaType: ImagePart['mediaType']; data: string }[] }): AsyncIterable<RuntimeOutput>;
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
   resume(): AsyncIterable<RuntimeOutput>;
   approve(intentId: string, scope?: ApprovalScope): void;

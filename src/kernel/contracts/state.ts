@@ -3,7 +3,16 @@ import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, RunError } from './events.js';
 
-export type RunStatus = 'idle' | 'running' | 'waiting_for_approval' | 'executing' | 'completed' | 'failed' | 'cancelled';
+/** A run in progress: between its start and its end (finished, failed or cancelled). */
+export type LiveRunStatus = 'running' | 'waiting_for_approval' | 'executing';
+export type RunStatus = 'idle' | LiveRunStatus | 'completed' | 'failed' | 'cancelled';
+
+// Keyed by the type, so a live status added above must be listed here to compile.
+const LIVE: Record<LiveRunStatus, true> = { running: true, waiting_for_approval: true, executing: true };
+
+export function isLiveStatus(status: RunStatus): status is LiveRunStatus {
+  return Object.hasOwn(LIVE, status);
+}
 
 export type StateMessage =
   | { type: 'user'; text: string; images?: ImagePart[] }

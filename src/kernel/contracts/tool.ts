@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 
-export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
+const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
 
-export const ObservationErrorCodeSchema = z.enum([
+const ObservationErrorCodeSchema = z.enum([
   'not_found',
   'permission_denied',
   'rejected_by_user',
@@ -36,7 +36,7 @@ export const ObservationSchema = z.object({
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 
-export const IntentStatusSchema = z.enum(['proposed', 'awaiting_approval', 'approved', 'rejected', 'running', 'done', 'failed']);
+const IntentStatusSchema = z.enum(['proposed', 'awaiting_approval', 'approved', 'rejected', 'running', 'done', 'failed']);
 export type IntentStatus = z.infer<typeof IntentStatusSchema>;
 
 /** A proposed call. An intent is not an execution. */
@@ -85,6 +85,7 @@ export interface ToolResult {
   fileVersions?: Record<string, string>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every input type; each tool's own code sees its schema's type
 export interface ToolDefinition<I = any> {
   name: string;
   description: string;

@@ -27,7 +27,7 @@ export function diffReplacements(path: string, idx: LineIndex, sorted: readonly 
     const a = splitLines(oldText);
     const b = splitLines(applyAll(oldText, region.items, from));
     const newFirst = region.firstLine + delta;
-    b.forEach((line, k) => newLines.set(newFirst + k, line));
+    for (const [k, line] of b.entries()) newLines.set(newFirst + k, line);
     for (const c of diffLineArrays(a, b)) {
       changes.push({
         oldStart: c.oldStart + region.firstLine,

@@ -47,16 +47,20 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
   const matched: (Replacement & { block: number; tolerant: boolean })[] = [];
   const errors: string[] = [];
   let reason: EditRefusal | undefined;
-  edits.forEach((block, i) => {
+  for (const [i, block] of edits.entries()) {
     if (block.search.trim() === '') {
       reason ??= 'empty_search';
-      return void errors.push(`Edit ${i + 1}: search is empty. To create or overwrite a whole file, use write_file.`);
+      errors.push(`Edit ${i + 1}: search is empty. To create or overwrite a whole file, use write_file.`);
+      continue;
     }
     const m = matchBlock(text, index, block, decoded.eol, work);
-    if (m.type === 'match') return void matched.push({ ...m, block: i });
+    if (m.type === 'match') {
+      matched.push({ ...m, block: i });
+      continue;
+    }
     reason ??= m.type === 'ambiguous' ? 'ambiguous' : 'not_found';
     errors.push(describeFailure(i, edits.length, m, path));
-  });
+  }
   if (reason) return { ok: false, reason, message: failureMessage(errors, edits.length) };
 
   matched.sort((a, b) => a.start - b.start);

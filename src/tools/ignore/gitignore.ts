@@ -4,7 +4,7 @@
 // an ignore file applies to its own folder and below, and the deepest, last matching rule wins.
 import { pathPatternSource, wildmatchSource } from './wildmatch.js';
 
-export interface IgnoreRule {
+interface IgnoreRule {
   regex: RegExp;
   negate: boolean;
   dirOnly: boolean;
@@ -28,7 +28,7 @@ export class IgnoreMatcher {
   isIgnored(path: string, isDir: boolean): boolean {
     let ignored = false;
     for (const { base, rules } of this.scopes) {
-      if (base !== '' && !path.startsWith(base + '/')) continue;
+      if (base !== '' && !path.startsWith(`${base}/`)) continue;
       const sub = base === '' ? path : path.slice(base.length + 1);
       for (const r of rules) {
         if (r.dirOnly && !isDir) continue;
@@ -39,7 +39,7 @@ export class IgnoreMatcher {
   }
 }
 
-export function parseIgnore(text: string): IgnoreRule[] {
+function parseIgnore(text: string): IgnoreRule[] {
   const rules: IgnoreRule[] = [];
   for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
     const rule = parseLine(raw);

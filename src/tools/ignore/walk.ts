@@ -67,6 +67,6 @@ async function readDirSafe(ws: Workspace, dir: string): Promise<DirEntry[]> {
   }
 }
 
-export function baseName(path: string): string {
+function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }

@@ -5,7 +5,7 @@ import type { ToolDefinition } from '../../kernel/index.js';
 import { failure } from '../tool-result.js';
 import { writableMemoryVisible } from './visibility.js';
 
-export const ForgetInputSchema = z.object({
+const ForgetInputSchema = z.object({
   id: z.string().min(1).describe('The id recall showed in brackets.'),
 });
 export type ForgetInput = z.infer<typeof ForgetInputSchema>;

@@ -6,7 +6,7 @@ import { contentHash, stalePaths, type MemoryRecord, type RecallHit, type ToolCo
 import { failure } from '../tool-result.js';
 import { memoryVisible } from './visibility.js';
 
-export const RecallInputSchema = z.object({
+const RecallInputSchema = z.object({
   query: z.string().min(1).describe('Words to look for (a topic, a file name, a tool).'),
   limit: z.number().int().min(1).max(20).optional().describe('How many memories at most (default 5).'),
 });

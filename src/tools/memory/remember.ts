@@ -15,7 +15,7 @@ import { failure } from '../tool-result.js';
 import { secretInText } from './secret-text.js';
 import { writableMemoryVisible } from './visibility.js';
 
-export const RememberInputSchema = z.object({
+const RememberInputSchema = z.object({
   text: z
     .string()
     .min(1)

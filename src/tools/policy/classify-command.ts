@@ -19,7 +19,7 @@ import {
 } from './shell-parser.js';
 import { displayText, escapePattern, hasGlob, staticValue, type Word } from './shell-word.js';
 
-export type { CommandClass, CommandClassification, CommandPath } from './command-class.js';
+export type { CommandClass, CommandClassification } from './command-class.js';
 
 const MAX_REASONS = 5;
 /** More directories than this after `cd`s and the command asks rather than multiplying paths. */
@@ -85,7 +85,7 @@ class Walker {
   pipeline(p: Pipeline, scope: Scope): void {
     // Each part of a real pipeline runs in a subshell of its own: its `cd` stays there.
     const many = p.commands.length > 1;
-    p.commands.forEach((c, i) => this.command(c, many ? fork(scope) : scope, i > 0));
+    for (const [i, c] of p.commands.entries()) this.command(c, many ? fork(scope) : scope, i > 0);
   }
 
   private command(c: ShellCommand, scope: Scope, piped: boolean): void {

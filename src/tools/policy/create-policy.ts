@@ -142,7 +142,8 @@ async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<Polic
       return { type: 'ask', reason: `${p} could not be checked: ${(err as Error).message}` };
     }
     const why = protectedReason(rel);
-    if (why && (!ctx.tool.readOnly || isSecretFile(rel))) return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.` };
+    if (why && (!ctx.tool.readOnly || isSecretFile(rel)))
+      return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.`, overridable: false };
   }
   return undefined;
 }

@@ -6,7 +6,7 @@ import { readPath, type CommandPath } from './command-class.js';
 import { globPattern, hasGlob, pathText, startsWithTilde, type Word } from './shell-word.js';
 
 /** none: a flag; text/num: a value that names no file; path: a value naming a file it reads; optional: `--opt[=value]`. */
-export type ArgKind = 'none' | 'text' | 'num' | 'path' | 'optional';
+type ArgKind = 'none' | 'text' | 'num' | 'path' | 'optional';
 
 /** Thrown to stop judging; not an Error, so throwing it records no stack (it is thrown often). */
 export class NotReadOnly {
@@ -51,7 +51,7 @@ export function options(...lists: string[]): OptionTable {
   return { get: (s) => map.get(s) };
 }
 
-export interface ParsedOption {
+interface ParsedOption {
   /** The canonical spelling, e.g. `-n` for both `-n` and `--lines`. */
   name: string;
   value?: string;

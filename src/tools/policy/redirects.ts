@@ -43,7 +43,7 @@ function withPath(r: Redirect, access: 'read' | 'write', type: Judgement['type']
 }
 
 /** Home and system locations a command in a workspace has no business writing to. */
-export function isSensitivePath(p: string): boolean {
+function isSensitivePath(p: string): boolean {
   return (
     /^(~|\$HOME|\$\{HOME\})(\/|$)/.test(p) ||
     /(^|\/)\.ssh(\/|$)/.test(p) ||

@@ -9,7 +9,7 @@ export interface ShellList {
   items: AndOr[];
 }
 
-export interface AndOr {
+interface AndOr {
   pipelines: Pipeline[];
   /** Ended by `&`: runs in a subshell of its own. */
   background: boolean;
@@ -99,7 +99,7 @@ function refusable<T>(parse: () => T): T | { type: 'refused'; reason: string } {
 }
 
 /** `NAME=…` or `NAME+=…` with an unquoted name: an assignment when it comes before the program. */
-export function isAssignment(w: Word): boolean {
+function isAssignment(w: Word): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(leadingBareText(w));
 }
 

@@ -82,11 +82,6 @@ export function isDynamic(w: Word): boolean {
   return w.parts.some((p) => p.type === 'param' || p.type === 'command');
 }
 
-/** The token lists of the command substitutions inside the word, in order. */
-export function substitutionsOf(w: Word): Token[][] {
-  return w.parts.flatMap((p) => (p.type === 'command' ? [p.tokens] : []));
-}
-
 /** The unquoted leading text of the word (where bash looks for `NAME=`), or ''. */
 export function leadingBareText(w: Word): string {
   const p = w.parts[0];

@@ -7,7 +7,7 @@ import { loadErrorCount, type TestFailure, type TestReport } from './test-report
 
 const DETAILED_FAILURES = 15;
 const LISTED_FAILURES = 50;
-export const EXCERPT_CHARS = 1500;
+const EXCERPT_CHARS = 1500;
 /** The raw end of the output is kept at least this long when the report has room for nothing else. */
 const EXCERPT_MIN_CHARS = 400;
 /** Separators and notes the arithmetic below does not count exactly. */

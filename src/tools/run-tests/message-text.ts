@@ -25,7 +25,7 @@ export function tidy(lines: readonly string[]): string {
 }
 
 /** The lines before the stack trace (frames before any text are skipped). */
-export function beforeFrames(lines: readonly string[], isFrame: (l: string) => boolean = (l) => JS_FRAME.test(l)): string[] {
+function beforeFrames(lines: readonly string[], isFrame: (l: string) => boolean = (l) => JS_FRAME.test(l)): string[] {
   const out: string[] = [];
   for (const l of lines) {
     if (isFrame(l)) {

@@ -10,7 +10,7 @@ import { tapParser } from './parsers/tap.js';
 import { vitestParser } from './parsers/vitest.js';
 import { stripAnsi, type OutputParser, type ParseContext, type TestFailure, type TestReport } from './test-report.js';
 
-export const PARSERS: readonly OutputParser[] = [
+const PARSERS: readonly OutputParser[] = [
   jestParser,
   vitestParser,
   mochaParser,

@@ -9,7 +9,7 @@ import { excerpt, formatReport, summaryLine } from './format-report.js';
 import { parseTestOutput } from './parse-output.js';
 import type { ParseContext } from './test-report.js';
 
-export const RunTestsInputSchema = z.object({
+const RunTestsInputSchema = z.object({
   command: z
     .string()
     .min(1)

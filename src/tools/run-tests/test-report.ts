@@ -1,9 +1,9 @@
 // The structured result of a test run, and the small helpers every output parser shares.
 
-export type RunnerName = 'mocha' | 'jest' | 'vitest' | 'node-test' | 'tap' | 'pytest' | 'go-test' | 'cargo-test';
+type RunnerName = 'mocha' | 'jest' | 'vitest' | 'node-test' | 'tap' | 'pytest' | 'go-test' | 'cargo-test';
 
 /** A test that ran and failed, or a file/package that could not be loaded or compiled. */
-export type FailureKind = 'test_failure' | 'load_error';
+type FailureKind = 'test_failure' | 'load_error';
 
 export interface TestFailure {
   kind: FailureKind;

@@ -3,7 +3,7 @@
 import { diffLineArrays, type LineChange } from './line-diff.js';
 import { arrayLines, NO_EOL, type LineSource } from './line-index.js';
 
-export interface DiffStats {
+interface DiffStats {
   added: number;
   removed: number;
 }
@@ -57,7 +57,7 @@ export function formatHunks(
     for (; i < oEnd; i++) pushLine(out, ' ', a.at(i));
   }
   if (out.length === 2) return { text: '', added: 0, removed: 0 };
-  return { text: out.join('\n') + '\n', added, removed };
+  return { text: `${out.join('\n')}\n`, added, removed };
 }
 
 function groupChanges(changes: readonly LineChange[], context: number): LineChange[][] {

@@ -1,12 +1,13 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
 import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent } from '../../kernel/contracts/index.js';
+import { observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import type { TranscriptModel } from './transcript-model.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
-export const DETAIL_CHARS = 8192;
+const DETAIL_CHARS = 8192;
 
 export function applyOutput(model: TranscriptModel, out: RuntimeOutput): { urgent: boolean } {
   if (out.kind === 'tool_output') {
@@ -125,16 +126,15 @@ function observe(model: TranscriptModel, observation: Observation, time: number)
   model.tally.toolResults += observation.content.length;
   const intent = model.intent(observation.intentId);
   if (!intent) return;
-  const status = intent.status === 'rejected' ? 'rejected' : observation.ok ? 'done' : 'failed';
   const elapsedMs = intent.startedAt === undefined ? undefined : Math.max(0, time - intent.startedAt);
   model.patchIntent(intent.id, {
-    status,
+    status: observedStatus(intent.status, observation),
     result: resultOf(observation),
     ...(elapsedMs === undefined ? {} : { elapsedMs }),
   });
 }
 
-export function resultOf(observation: Observation): IntentResult {
+function resultOf(observation: Observation): IntentResult {
   const firstLine = observation.content.split('\n', 1)[0]!.slice(0, 160);
   const summary = observation.summary ?? (firstLine || (observation.ok ? 'done' : 'failed'));
   return {

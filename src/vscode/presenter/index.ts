@@ -26,9 +26,8 @@
  * Selectors for end-to-end tests: `TestIds` in src/protocol/test-ids.ts. Outside VS Code the
  * built webview runs in media/dev-harness.html (fake acquireVsCodeApi; ?demo shows samples).
  */
-export { Presenter, type PresenterOptions, type PresentedSnapshot } from './presenter.js';
-export { OpScheduler, type OpSchedulerOptions } from './op-scheduler.js';
-export { realClock, type SchedulerClock } from './clock.js';
-export { buildMeter, splitOfRequest, contextTokens } from './meter.js';
-export { renderWebviewHtml, contentSecurityPolicy, makeNonce, type WebviewHtmlOptions } from './webview-html.js';
+export { Presenter } from './presenter.js';
+export { OpScheduler } from './op-scheduler.js';
+export type { SchedulerClock } from './clock.js';
+export { renderWebviewHtml, makeNonce } from './webview-html.js';
 export { dispatchWebviewMessage, type WebviewMessageHandlers } from './dispatch.js';

@@ -39,7 +39,7 @@ export function splitOfTally(tally: CharTally, fixed?: Pick<MeterSplit, 'system'
 }
 
 /** Context in use is what the last turn sent: fresh input plus what came from or went to cache. */
-export function contextTokens(usage: Usage | undefined): number | undefined {
+function contextTokens(usage: Usage | undefined): number | undefined {
   if (!usage) return undefined;
   return usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
 }

@@ -1,7 +1,7 @@
 // Coalesces delta ops into at most one post per frame. Appends to the same item merge into one
 // op, live tool output keeps only its tail, and urgent ops (first text of a turn, approval
 // requests, errors, end of run) flush at once so the user never waits a frame for them.
-import type { DeltaOp, TranscriptDelta } from '../../protocol/index.js';
+import { PROGRESS_TAIL_CHARS, type DeltaOp, type TranscriptDelta } from '../../protocol/index.js';
 import type { SchedulerClock } from './clock.js';
 
 export interface OpSchedulerOptions {
@@ -30,7 +30,7 @@ export class OpScheduler {
     startSeq = 0,
   ) {
     this.frameMs = options.frameMs ?? 16;
-    this.maxTailChars = options.maxTailChars ?? 4096;
+    this.maxTailChars = options.maxTailChars ?? PROGRESS_TAIL_CHARS;
     this.seq = startSeq;
   }
 

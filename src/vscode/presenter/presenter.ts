@@ -1,6 +1,6 @@
 // The host-side presenter: kernel outputs in, protocol messages out. It keeps the view model,
 // turns every RuntimeOutput into small ops, and lets the scheduler coalesce them per frame.
-import type { ModelRequest, RuntimeEvent, RuntimeOutput } from '../../kernel/contracts/index.js';
+import { isLiveStatus, type ModelRequest, type RuntimeEvent, type RuntimeOutput } from '../../kernel/contracts/index.js';
 import {
   encodeSnapshotItems,
   type HostMessage,
@@ -15,7 +15,7 @@ import { realClock, type SchedulerClock } from './clock.js';
 import { applyOutput } from './event-mapper.js';
 import { buildMeter, splitOfRequest, splitOfTally } from './meter.js';
 import { OpScheduler } from './op-scheduler.js';
-import { DEFAULT_TAIL_CHARS, TranscriptModel } from './transcript-model.js';
+import { TranscriptModel } from './transcript-model.js';
 
 export type PresentedSnapshot = SessionSnapshot & { readonly items: TranscriptItem[] };
 
@@ -33,7 +33,6 @@ export interface PresenterOptions {
 
 /** Events after which the meter may have changed (never per text delta: that would cost bytes). */
 const METER_EVENTS = new Set<RuntimeEvent['type']>(['user_message', 'usage', 'model_final', 'observation', 'run_finished']);
-const LIVE = new Set(['running', 'waiting_for_approval', 'executing']);
 
 export class Presenter {
   private model: TranscriptModel;
@@ -46,7 +45,7 @@ export class Presenter {
   constructor(private readonly options: PresenterOptions) {
     this.clock = options.clock ?? realClock;
     this.contextWindow = options.contextWindow ?? 0;
-    this.model = new TranscriptModel(options.maxTailChars ?? DEFAULT_TAIL_CHARS);
+    this.model = new TranscriptModel(options.maxTailChars);
     this.scheduler = new OpScheduler({
       clock: this.clock,
       post: (delta) => options.post(delta),
@@ -70,7 +69,7 @@ export class Presenter {
   load(events: readonly RuntimeEvent[], taskId?: string): void {
     this.reset(taskId);
     for (const event of events) applyOutput(this.model, { kind: 'event', event });
-    if (LIVE.has(this.model.status)) this.markInterrupted();
+    if (isLiveStatus(this.model.status)) this.markInterrupted();
     this.lastMeterJson = '';
     this.recordMeter();
     this.model.takeOps();
@@ -80,7 +79,7 @@ export class Presenter {
   reset(taskId?: string): void {
     const { hints, tasks } = this.model;
     this.scheduler.discardPending();
-    this.model = new TranscriptModel(this.options.maxTailChars ?? DEFAULT_TAIL_CHARS);
+    this.model = new TranscriptModel(this.options.maxTailChars);
     this.model.hints = { ...hints, canResume: false };
     this.model.tasks = tasks;
     this.model.taskId = taskId;

@@ -2,10 +2,18 @@
 // Every mutation goes through a method that both changes the model and records the op that
 // makes the same change in the webview, so a snapshot and the op stream can never disagree.
 import type { Usage } from '../../kernel/contracts/index.js';
-import type { DeltaOp, Hints, IntentItem, IntentPatch, RetryNotice, RunStatus, TaskList, TranscriptItem } from '../../protocol/index.js';
+import {
+  PROGRESS_TAIL_CHARS,
+  type DeltaOp,
+  type Hints,
+  type IntentItem,
+  type IntentPatch,
+  type RetryNotice,
+  type RunStatus,
+  type TaskList,
+  type TranscriptItem,
+} from '../../protocol/index.js';
 import type { CharTally } from './meter.js';
-
-export const DEFAULT_TAIL_CHARS = 4096;
 
 export class TranscriptModel {
   items: TranscriptItem[] = [];
@@ -26,7 +34,7 @@ export class TranscriptModel {
   private readonly openIntents = new Set<string>();
   private ops: DeltaOp[] = [];
 
-  constructor(private readonly tailChars = DEFAULT_TAIL_CHARS) {}
+  constructor(private readonly tailChars = PROGRESS_TAIL_CHARS) {}
 
   /** Returns (and forgets) the ops recorded since the last call. */
   takeOps(): DeltaOp[] {

@@ -19,7 +19,7 @@ export const say = {
   gaveUp: 'Understood, I will leave src/price.js as it is.',
 };
 
-export interface ToolStep {
+interface ToolStep {
   name: string;
   input: unknown;
   result: string;
@@ -27,7 +27,7 @@ export interface ToolStep {
 }
 
 /** The tool calls and their results in a request, in order, for either wire format. */
-export function toolHistory(req: RecordedRequest): ToolStep[] {
+function toolHistory(req: RecordedRequest): ToolStep[] {
   const steps = new Map<string, ToolStep>();
   const order: string[] = [];
   for (const m of (req.body?.messages ?? []) as any[]) {
@@ -69,7 +69,7 @@ function safeJson(text: unknown): unknown {
 }
 
 /** Names of the tools the request offers, for either wire format. */
-export function offeredTools(req: RecordedRequest): string[] {
+function offeredTools(req: RecordedRequest): string[] {
   return ((req.body?.tools ?? []) as any[]).map((t) => t.name ?? t.function?.name).filter(Boolean);
 }
 
@@ -77,7 +77,7 @@ const isTestRun = (step: ToolStep) =>
   step.name === 'run_tests' || (step.name === 'run_command' && /npm test/.test(JSON.stringify(step.input)));
 
 /** The next turn of the bug fix, given what has happened so far. */
-export function fixerTurn(req: RecordedRequest): WireTurn {
+function fixerTurn(req: RecordedRequest): WireTurn {
   const history = toolHistory(req);
   // Like a real model, use only what is offered: run_tests, else run_command with npm test.
   const runTests = offeredTools(req).includes('run_tests')

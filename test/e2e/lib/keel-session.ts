@@ -17,7 +17,7 @@ export interface SessionOptions {
   settings?: Record<string, unknown>;
 }
 
-export const artifactsRoot = join(repoRoot, 'test', 'e2e', 'artifacts');
+const artifactsRoot = join(repoRoot, 'test', 'e2e', 'artifacts');
 
 export class KeelSession {
   private readonly startedAt = Date.now();

@@ -5,7 +5,7 @@ import { TestIds } from '../../../src/protocol/test-ids.js';
 import { clickedAt, type Workbench } from '../../support/browser.js';
 import { waitFor } from '../../support/processes.js';
 
-export const byTestId = (id: string): string => `[data-testid="${id}"]`;
+const byTestId = (id: string): string => `[data-testid="${id}"]`;
 
 export class KeelView {
   private frame: Frame | undefined;

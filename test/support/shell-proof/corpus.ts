@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 export const CORPUS_DIR = path.resolve(__dirname, '../../fixtures/shell-corpus');
-export const CORPUS_FILES = ['adversarial.txt', 'generated.txt'];
+const CORPUS_FILES = ['adversarial.txt', 'generated.txt'];
 
 export interface CorpusLine {
   /** "adversarial.txt:12" */

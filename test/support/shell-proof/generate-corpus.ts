@@ -31,12 +31,12 @@ import {
 } from './corpus-vocabulary.js';
 
 export const SEED = 0x6b65656c;
-export const LINES = 900;
+const LINES = 900;
 
 type Rng = () => number;
 
 /** mulberry32: a tiny PRNG whose sequence is the same on every machine. */
-export function mulberry32(seed: number): Rng {
+function mulberry32(seed: number): Rng {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

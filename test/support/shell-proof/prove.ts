@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import type { PolicyContext, ToolIntent, Workspace } from '../../../src/kernel/index.js';
 import { parseRunArgs } from '../../../src/cli/args.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
-import { classifyCommand, createPolicy, runCommandTool } from '../../../src/tools/index.js';
+import { classifyCommand, createPolicy } from '../../../src/tools/index.js';
+import { runCommandTool } from '../../../src/tools/run-command.js';
 import type { CorpusLine } from './corpus.js';
 import { judgeRun, type Violation } from './judge.js';
 import { buildTemplate, createSandbox, makeCanaries, type Canaries, type Sandbox } from './sandbox.js';
@@ -42,7 +43,7 @@ export interface ProofOptions {
 }
 
 /** The options `keel run --approve execute` gives the policy. */
-export function headlessExecutePolicy() {
+function headlessExecutePolicy() {
   return createPolicy({ autoApprove: parseRunArgs(['run', '--approve', 'execute', 'task'], process.cwd()).approve });
 }
 
@@ -93,7 +94,7 @@ export async function openProofSandbox(template: string, canaries: Canaries): Pr
   };
 }
 
-export async function proveLine(tracer: Tracer, line: CorpusLine, w: ProofSandbox, timeoutMs: number): Promise<LineResult> {
+async function proveLine(tracer: Tracer, line: CorpusLine, w: ProofSandbox, timeoutMs: number): Promise<LineResult> {
   const classified = classifyCommand(line.text) as Classified;
   if (classified.type !== 'read_only') return { line, classified, ran: false, violations: [] };
   const policy = await policyVerdict(line.text, w.workspace);

@@ -149,7 +149,7 @@ function isExecutableFile(p: string): boolean {
   }
 }
 
-export function shellQuote(s: string): string {
+function shellQuote(s: string): string {
   return `'${s.replaceAll("'", `'\\''`)}'`;
 }
 

@@ -77,7 +77,7 @@ function parseCall(pid: number, body: string): Syscall | undefined {
 }
 
 /** "\x2f\x65" → "/e"; text that is not escaped (e.g. "pipe:[12]") is kept as is. */
-export function decodeHex(s: string): string {
+function decodeHex(s: string): string {
   if (!s.includes('\\x')) return s;
   const bytes: number[] = [];
   for (let i = 0; i < s.length; ) {

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'vscode' | 'cli' | 'media';
+type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'compose' | 'vscode' | 'cli' | 'media';
 
 /**
  * Which layers and which packages each layer may import. node:* built-ins are allowed where the
@@ -18,8 +18,9 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix'] },
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
-  vscode: { layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'cli'], packages: ['vscode', /^node:/] },
-  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node'], packages: [/^node:/] },
+  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node'], packages: [/^node:/] },
+  vscode: { layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'compose', 'cli'], packages: ['vscode', /^node:/] },
+  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose'], packages: [/^node:/] },
   media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
 };
 
@@ -39,12 +40,12 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-export interface ImportRef {
+interface ImportRef {
   spec: string;
   typeOnly: boolean;
 }
 
-export function importsOf(source: string): ImportRef[] {
+function importsOf(source: string): ImportRef[] {
   const refs: ImportRef[] = [];
   const re =
     /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -55,7 +56,7 @@ export function importsOf(source: string): ImportRef[] {
   return refs;
 }
 
-export function violations(files: string[]): string[] {
+function violations(files: string[]): string[] {
   const problems: string[] = [];
   for (const file of files) {
     const layer = layerOf(file);

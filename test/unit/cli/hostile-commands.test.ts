@@ -210,7 +210,7 @@ describe('keel run --approve execute against hostile commands', function () {
 /** Why the call was not cleanly refused (run, or answered with something other than a refusal), or undefined. */
 function refusalProblem(events: readonly RuntimeEvent[], requests: readonly RecordedRequest[], callId: string): string | undefined {
   const proposed = events.find((e) => e.type === 'intent_proposed' && e.intent.providerRef === callId);
-  if (!proposed || proposed.type !== 'intent_proposed') return 'never proposed';
+  if (proposed?.type !== 'intent_proposed') return 'never proposed';
   const id = proposed.intent.id;
   if (events.some((e) => e.type === 'intent_started' && e.intentId === id)) return 'it ran';
   const obs = events.find((e) => e.type === 'observation' && e.observation.intentId === id);

@@ -92,7 +92,7 @@ describe('keel run (headless)', function () {
   });
 
   it('refuses a protected path even with --approve all', async () => {
-    server = await startModelServer((req, i) =>
+    server = await startModelServer((_req, i) =>
       i === 0
         ? { type: 'stream', body: anthropicTool('write_file', { path: '.vscode/tasks.json', content: '{}' }) }
         : { type: 'stream', body: anthropicText('ok') },

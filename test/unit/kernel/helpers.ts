@@ -43,7 +43,7 @@ export const readNote: ToolDefinition<{ path: string }> = {
   },
 };
 
-export const writeNote: ToolDefinition<{ path: string; text: string }> = {
+const writeNote: ToolDefinition<{ path: string; text: string }> = {
   name: 'write_note',
   description: 'Writes a note.',
   input: z.object({ path: z.string(), text: z.string() }),

@@ -72,7 +72,7 @@ describe('JSON Lines log store', () => {
     const file = path.join(dir, 'x.jsonl');
     fs.writeFileSync(file, '{"hello":1}\n');
     assert.throws(() => loadLog(file), LogFormatError);
-    fs.writeFileSync(file, JSON.stringify({ kind: 'keel-event-log', version: LOG_FORMAT_VERSION + 1 }) + '\n');
+    fs.writeFileSync(file, `${JSON.stringify({ kind: 'keel-event-log', version: LOG_FORMAT_VERSION + 1 })}\n`);
     assert.throws(() => loadLog(file), /newer Keel/);
   });
 });

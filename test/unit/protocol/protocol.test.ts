@@ -129,7 +129,7 @@ describe('protocol', () => {
     const logs: string[] = [];
     parseHostMessage({ type: 'nope', blob: 'x'.repeat(1_000_000) }, (l) => logs.push(l));
     const circular: Record<string, unknown> = { type: 'task/send' };
-    circular['self'] = circular;
+    circular.self = circular;
     parseWebviewMessage(circular, (l) => logs.push(l));
     assert.equal(logs.length, 2);
     assert.ok(

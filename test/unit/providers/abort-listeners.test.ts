@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { Runtime, type ModelProvider } from '../../../src/kernel/index.js';
-import { createToolRegistry } from '../../../src/tools/index.js';
+import { composeRegistry } from '../../../src/compose/index.js';
 import { anthropicSse } from '../../support/anthropic-wire.js';
 import { startModelServer, type ModelServer, type Reply } from '../../support/model-server.js';
 import type { WireTurn } from '../../support/model-turn.js';
@@ -68,7 +68,7 @@ for (const vendor of VENDORS) {
         const seen: { signal?: AbortSignal; counts: number[] } = { counts: [] };
         const runtime = new Runtime({
           provider: counting(vendor.provider(server), seen),
-          registry: createToolRegistry(),
+          registry: composeRegistry(t.ws),
           workspace: t.ws,
           policy: { decide: () => ({ type: 'allow', reason: 'this test allows everything' }) },
           maxTurns: TURNS + 5,

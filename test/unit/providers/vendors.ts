@@ -10,7 +10,7 @@ import type { ModelServer, Reply } from '../../support/model-server.js';
 import type { WireTurn } from '../../support/model-turn.js';
 import { dataLines, openaiChunks, openaiErrorBody } from '../../support/openai-wire.js';
 
-export type ErrorCase = 'rate_limit' | 'quota' | 'overloaded' | 'auth' | 'context' | 'server';
+type ErrorCase = 'rate_limit' | 'quota' | 'overloaded' | 'auth' | 'context' | 'server';
 
 export interface Vendor {
   name: 'anthropic' | 'openai';
@@ -115,7 +115,7 @@ export function request(text = 'hello', extra: Partial<ModelRequest> = {}): Mode
   return { system: 'You are a test.', messages: [{ role: 'user', text }], tools: [READ_TOOL], ...extra };
 }
 
-export async function collect(stream: AsyncIterable<ModelEvent>): Promise<ModelEvent[]> {
+async function collect(stream: AsyncIterable<ModelEvent>): Promise<ModelEvent[]> {
   const events: ModelEvent[] = [];
   for await (const e of stream) events.push(e);
   return events;

@@ -38,7 +38,7 @@ const refused: [string, RegExp, CommandClass][] = [
   ['ls !(x)', /syntax error/, 'unparseable'],
   ['exec 3<>/dev/tcp/127.0.0.1/1', /Connection refused/, 'network'],
   ['cat < /dev/tcp/127.0.0.1/1', /Connection refused/, 'network'],
-  ['echo a=~', new RegExp(`^a=${escape(tmpdir())}`, 'm'), 'execute'],
+  ['echo a=~', new RegExp(`^a=${escapeRegExp(tmpdir())}`, 'm'), 'execute'],
 ];
 
 /** Forms accepted as read-only whose bash behaviour is as plain as they look. */
@@ -51,7 +51,7 @@ const plain: [string, RegExp][] = [
   ['ec\\\nho joined', /^joined$/m],
 ];
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -561,8 +561,8 @@ describe('classifyCommand', () => {
       return seed % n;
     };
     const lines = Array.from({ length: 3000 }, () => Array.from({ length: 1 + next(40) }, () => alphabet[next(alphabet.length)]).join(''));
-    lines.push('( '.repeat(20_000) + 'ls' + ' )'.repeat(20_000), 'if true; then '.repeat(5000) + 'ls' + '; fi'.repeat(5000));
-    lines.push('echo "$('.repeat(30) + 'ls' + ')"'.repeat(30), 'env '.repeat(100) + 'ls', `bash -c '${"bash -c 'ls' ".repeat(3)}'`);
+    lines.push(`${'( '.repeat(20_000)}ls${' )'.repeat(20_000)}`, `${'if true; then '.repeat(5000)}ls${'; fi'.repeat(5000)}`);
+    lines.push(`${'echo "$('.repeat(30)}ls${')"'.repeat(30)}`, `${'env '.repeat(100)}ls`, `bash -c '${"bash -c 'ls' ".repeat(3)}'`);
     const classes = new Set(['read_only', 'test_run', 'execute', 'network', 'unparseable', 'dangerous', 'denied']);
     for (const line of lines) {
       const c = classifyCommand(line);

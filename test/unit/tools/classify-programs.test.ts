@@ -238,7 +238,7 @@ describe('classifyCommand: the read-only allowlist, program by program', () => {
 
   it('takes an option value from the next word exactly when the real program does (else an operand hides)', () => {
     // GNU long options with an optional value take it only after `=`: the next word is an operand.
-    for (const [line, missing] of [
+    for (const [line, missing] of <[string, string][]>[
       ['diff --context keel-missing-1 /dev/null', 'keel-missing-1'],
       ['diff --unified keel-missing-2 /dev/null', 'keel-missing-2'],
       ['ls --color keel-missing-3', 'keel-missing-3'],

@@ -116,7 +116,7 @@ describe('edit matcher: blank lines around the search', () => {
 
 describe('edit matcher: a miss stays cheap and keeps its hint', () => {
   const lines = Array.from({ length: 10_000 }, (_, i) => `  const value${i} = compute(${i}, "some text for line ${i}");`);
-  const file = lines.join('\n') + '\n';
+  const file = `${lines.join('\n')}\n`;
 
   it('compares a few lines, not every line, and still shows the closest text', () => {
     const work: EditWork = { linesCompared: 0 };
@@ -131,7 +131,7 @@ describe('edit matcher: a miss stays cheap and keeps its hint', () => {
     const code = Array.from({ length: 400 }, (_, i) =>
       i % 7 === 0 ? `function handler${i}(event, options) {` : i % 7 === 6 ? '}' : `  const item${i} = load(event.items[${i}], options);`,
     );
-    const text = code.join('\n') + '\n';
+    const text = `${code.join('\n')}\n`;
     const changes: ((l: string) => string)[] = [
       (l) => l.replace('const', 'let'),
       (l) => l.replace(/item(\d+)/, 'entry$1'),

@@ -9,7 +9,7 @@ import { context, readVersions, tempWorkspace, type TempWorkspace } from './help
 
 describe('read_file / edit_file / write_file', () => {
   let t: TempWorkspace;
-  const big = Array.from({ length: 5000 }, (_, i) => `line ${i + 1} ${'x'.repeat(40)}`).join('\n') + '\n';
+  const big = `${Array.from({ length: 5000 }, (_, i) => `line ${i + 1} ${'x'.repeat(40)}`).join('\n')}\n`;
   beforeEach(async () => {
     t = await tempWorkspace({
       'src/a.ts': 'export const a = 1;\nexport const b = 2;\n',

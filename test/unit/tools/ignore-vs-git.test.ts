@@ -69,7 +69,7 @@ function gitIgnored(root: string, paths: string[]): Set<string> {
     out = execFileSync('git', ['check-ignore', '--stdin', '-z', '-v', '-n', '--no-index'], {
       cwd: root,
       env,
-      input: paths.join('\0') + '\0',
+      input: `${paths.join('\0')}\0`,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Registry, Runtime, type Observation, type RuntimeOutput } from '../../../src/kernel/index.js';
+import { Runtime, type Observation, type RuntimeOutput, type VisibilityContext } from '../../../src/kernel/index.js';
+import { composeRegistry } from '../../../src/compose/index.js';
 import { JsonlMemoryStore } from '../../../src/node/memory-store.js';
 import { textTurn, toolTurn, ScriptedProvider } from '../../../src/providers/scripted.js';
-import { createPolicy, createToolRegistry, type PolicyOptions } from '../../../src/tools/index.js';
+import { createPolicy, type PolicyOptions } from '../../../src/tools/policy/create-policy.js';
 import { drain, memoryWorkspace } from '../kernel/helpers.js';
 
 describe('memory tools', () => {
@@ -23,7 +24,7 @@ describe('memory tools', () => {
     let n = 0;
     const runtime = new Runtime({
       provider: new ScriptedProvider(script),
-      registry: createToolRegistry(new Registry()),
+      registry: composeRegistry(workspace),
       workspace,
       policy: createPolicy(policy),
       memory: { store, taskId: 'task-7' },
@@ -135,8 +136,8 @@ describe('memory tools', () => {
   });
 
   it('offers the memory tools only with a store, and only recall in Restricted Mode', () => {
-    const registry = createToolRegistry(new Registry());
-    const names = (ctx: Parameters<Registry['visibleTools']>[0]) =>
+    const registry = composeRegistry(memoryWorkspace({}));
+    const names = (ctx: VisibilityContext) =>
       registry
         .visibleTools(ctx)
         .map((t) => t.name)
@@ -146,10 +147,35 @@ describe('memory tools', () => {
     assert.deepEqual(names({ trusted: false, hasDiagnostics: false, hasMemory: true }), ['recall']);
   });
 
+  it("trust granted during a task offers remember at the next turn (the host's trust is read live)", async () => {
+    let trusted = false;
+    // The user grants trust while the model answers the first request.
+    const provider = new ScriptedProvider((_request, turn) => {
+      trusted = true;
+      return turn === 0 ? toolTurn('recall', { query: 'tests' }) : textTurn('ok');
+    });
+    const runtime = new Runtime({
+      provider,
+      registry: composeRegistry(memoryWorkspace({})),
+      workspace: memoryWorkspace({}),
+      policy: createPolicy({}),
+      memory: { store, taskId: 't' },
+      visibility: {
+        get trusted() {
+          return trusted;
+        },
+        hasDiagnostics: false,
+      },
+    });
+    await drain(runtime.send('go'));
+    const offered = provider.requests.map((r) => r.tools.map((t) => t.name).filter((n) => n === 'remember' || n === 'recall'));
+    assert.deepEqual(offered, [['recall'], ['remember', 'recall']]);
+  });
+
   it('a call to remember without a store is refused as an unknown tool', async () => {
     const runtime = new Runtime({
       provider: new ScriptedProvider([toolTurn('remember', { text: 'x' }), textTurn('ok')]),
-      registry: createToolRegistry(new Registry()),
+      registry: composeRegistry(memoryWorkspace({})),
       workspace: memoryWorkspace({}),
       policy: createPolicy({ autoApproveMemory: true }),
     });

@@ -15,7 +15,7 @@ describe('planEdit', () => {
     const r = ok(planEdit(src, [{ search: '  return 2;', replace: '  return 3;' }], 'x.ts'));
     assert.equal(r.newText, src.replace('return 2', 'return 3'));
     assert.match(r.diff, /^--- a\/x\.ts\n\+\+\+ b\/x\.ts\n@@ -3,5 \+3,5 @@/);
-    assert.match(r.diff, /\n-  return 2;\n\+  return 3;\n/);
+    assert.match(r.diff, /\n- {2}return 2;\n\+ {2}return 3;\n/);
     assert.equal(r.added, 1);
     assert.equal(r.removed, 1);
   });

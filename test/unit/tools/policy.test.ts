@@ -77,7 +77,7 @@ describe('createPolicy', () => {
       '.husky/pre-push',
     ]) {
       const d = await decide({ autoApprove: ['write'] }, 'write_file', { path: p, content: '' }, grants);
-      assert.equal(d.type, 'ask', p);
+      assert.ok(d.type === 'ask' && d.overridable === false, p);
       assert.match(d.reason, /always asks/);
     }
   });

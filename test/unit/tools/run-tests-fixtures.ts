@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { parseTestOutput } from '../../../src/tools/run-tests/parse-output.js';
 import type { ParseContext, TestFailure, TestReport } from '../../../src/tools/run-tests/test-report.js';
 
-export const FIXTURES = path.join(__dirname, '../../fixtures/runner-output');
+const FIXTURES = path.join(__dirname, '../../fixtures/runner-output');
 
 export interface FixtureMeta {
   runner: string;
@@ -22,7 +22,7 @@ export function fixtureOutput(file: string): string {
   return readFileSync(path.join(FIXTURES, file), 'utf8');
 }
 
-export function contextOf(file: string): ParseContext {
+function contextOf(file: string): ParseContext {
   const meta = fixtureIndex[file];
   if (!meta) throw new Error(`${file} is not in index.json`);
   return meta.goModule ? { root: meta.root, goModule: meta.goModule } : { root: meta.root };
@@ -33,7 +33,7 @@ export function parseFixture(file: string): TestReport | undefined {
 }
 
 /** A failure as the tests spell it: message (and context) given as lines. */
-export function failure(kind: TestFailure['kind'], name: string, at: string, message: string[] | string, context?: string[]): TestFailure {
+function failure(kind: TestFailure['kind'], name: string, at: string, message: string[] | string, context?: string[]): TestFailure {
   const [file, line, column] = at.split(':');
   const f: TestFailure = { kind, name, message: typeof message === 'string' ? message : message.join('\n') };
   if (file) f.file = file;

@@ -146,5 +146,5 @@ function bigSuite(n: number, failing: number[]): string {
     );
   }
   lines.push('});');
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

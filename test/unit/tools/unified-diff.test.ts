@@ -37,7 +37,7 @@ describe('unified diffs', () => {
   });
 
   it('planEdit diffs are valid patches too', () => {
-    const text = Array.from({ length: 200 }, (_, i) => `row ${i}`).join('\n') + '\n';
+    const text = `${Array.from({ length: 200 }, (_, i) => `row ${i}`).join('\n')}\n`;
     const r = planEdit(text, [
       { search: 'row 10\nrow 11\n', replace: '' },
       { search: 'row 12\n', replace: 'row twelve\nrow twelve b\n' },

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { ModelEvent, ModelProvider, ModelRequest } from '../../../src/kernel/index.js';
 import type { KeyLookup } from '../../../src/vscode/api-key.js';
-import { DEFAULT_MODEL, HostProvider, type HostProviderOptions } from '../../../src/vscode/host-provider.js';
+import { DEFAULT_MODELS } from '../../../src/providers/index.js';
+import { HostProvider, type HostProviderOptions } from '../../../src/vscode/host-provider.js';
 import type { KeyDestination } from '../../../src/vscode/key-destination.js';
 import { readSettings, type SettingLevels } from '../../../src/vscode/settings.js';
 
@@ -51,7 +52,7 @@ describe('vscode/host-provider', () => {
       lookupKey: async () => ({ kind: 'missing', provider: 'anthropic', message: 'No key. Keel: Set API Key' }),
       allowKeyDestination: async () => true,
     });
-    assert.equal(p.model, DEFAULT_MODEL.anthropic);
+    assert.equal(p.model, DEFAULT_MODELS.anthropic);
     const events = await collect(p.stream(request, new AbortController().signal));
     assert.deepEqual(events, [{ type: 'error', error: { kind: 'auth', message: 'No key. Keel: Set API Key', retryable: false } }]);
   });

@@ -41,16 +41,13 @@ function extensionWorld(server: ModelServer, provider: ModelProvider | undefined
   const log = redactingLog(channel as unknown as vscode.LogOutputChannel, () => [BAD_KEY]);
   const factory = new RuntimeFactory({
     settings: () => readSettings((k) => ({ globalValue: k === 'baseUrl' ? server.anthropicBaseURL : undefined })),
-    tools: () => [],
     workspace: undefined,
-    policy: () => undefined,
     grants: { list: () => [], add: () => undefined },
     trusted: () => true,
     lookupKey: async () => ({ kind: 'found', key: BAD_KEY, source: 'secret' }),
     allowKeyDestination: async () => true,
     secrets: () => [BAD_KEY],
     onRequest: () => undefined,
-    platform: 'linux',
     providerOverride: () => provider,
   });
   const tasks = new TaskStore({

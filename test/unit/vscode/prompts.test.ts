@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { buildFixTestsPrompt, buildSystemPrompt, taskTitleFrom } from '../../../src/vscode/prompts.js';
+import { buildSystemPrompt } from '../../../src/compose/system-prompt.js';
+import { buildFixTestsPrompt, taskTitleFrom } from '../../../src/vscode/prompts.js';
 
 describe('vscode/prompts', () => {
   it('asks the model to run the tests, read failures and code, edit, and re-run until green', () => {

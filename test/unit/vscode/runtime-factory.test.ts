@@ -3,7 +3,8 @@ import { MemoryLogStore, type ModelRequest } from '../../../src/kernel/index.js'
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { RuntimeFactory } from '../../../src/vscode/runtime-factory.js';
 import { readSettings } from '../../../src/vscode/settings.js';
-import { keelPolicy, keelTools } from '../../../src/vscode/tool-setup.js';
+import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
+import { scratchDir } from '../../support/scratch.js';
 
 describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
   it('offers no tool that writes or executes while untrusted, and all of them once trusted', async () => {
@@ -12,16 +13,13 @@ describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
     const requests: ModelRequest[] = [];
     const factory = new RuntimeFactory({
       settings: () => readSettings(() => undefined),
-      tools: keelTools,
-      workspace: undefined,
-      policy: keelPolicy,
+      workspace: await createNodeWorkspace(scratchDir('factory-trust')),
       grants: { list: () => [], add: () => undefined },
       trusted: () => trusted,
       lookupKey: async () => ({ kind: 'not_needed' }),
       allowKeyDestination: async () => false,
       secrets: () => [],
       onRequest: (_id, r) => requests.push(r),
-      platform: 'linux',
       providerOverride: () => provider,
     });
     const rt = factory.create({ taskId: 't1', events: [], store: new MemoryLogStore() });
@@ -47,16 +45,13 @@ describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
     let maxTurns = 3;
     const factory = new RuntimeFactory({
       settings: () => readSettings((k) => ({ globalValue: k === 'maxTurns' ? maxTurns : k === 'provider' ? 'openai' : undefined })),
-      tools: () => [],
       workspace: undefined,
-      policy: () => undefined,
       grants: { list: () => [], add: () => undefined },
       trusted: () => true,
       lookupKey: async () => ({ kind: 'found', key: 'k', source: 'env' }),
       allowKeyDestination: async () => false,
       secrets: () => ['k'],
       onRequest: () => undefined,
-      platform: 'linux',
     });
     const a = factory.create({ taskId: 'a', events: [], store: new MemoryLogStore() });
     maxTurns = 9;

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 import { z } from 'zod';
 import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
@@ -122,7 +121,7 @@ describe('vscode/session', () => {
     const other = await w.session.send('second');
     assert.notEqual(other.id, busy.id);
     assert.equal(w.session.current?.id, other.id);
-    busy.cancel();
+    busy.runtime.cancel();
     await busy.idle();
     await w.session.deleteTask(other.id);
     assert.equal(w.session.current, undefined);
@@ -130,6 +129,6 @@ describe('vscode/session', () => {
       w.tasks.list().map((t) => t.id),
       [busy.id],
     );
-    other.cancel();
+    other.runtime.cancel();
   });
 });

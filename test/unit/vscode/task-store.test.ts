@@ -94,7 +94,7 @@ describe('vscode/task-store', () => {
     assert.equal(reloaded.interrupted, false);
     await until(() => asked.length > 0);
     assert.deepEqual(asked, [intentId]);
-    reloaded.reject(intentId, 'no');
+    reloaded.runtime.reject(intentId, 'no');
     await reloaded.idle();
     await second.dispose();
   });

@@ -74,7 +74,7 @@ function failedPaths(tree: readonly string[]): Map<string, string> {
   const stack: string[] = [];
   const paths = new Map<string, string>();
   for (const line of tree) {
-    const m = /^((?:  )*)(▶|✔|✖|﹣) (.+?)(?: \([\d.]+m?s\))?(?: # \w+.*)?$/.exec(line);
+    const m = /^((?: {2})*)(▶|✔|✖|﹣) (.+?)(?: \([\d.]+m?s\))?(?: # \w+.*)?$/.exec(line);
     if (!m) continue;
     const depth = m[1]!.length / 2;
     stack.length = depth;

@@ -18,7 +18,8 @@ const a = (
   ...(keelRefuses ? { keelRefuses } : {}),
 });
 
-export const AIDER_NOT_EDITS = ['test_editblock: block parsing, file-name finding, ctags checks, a dry run and new-file creation'];
+// Their cases not ported here (they test no edit):
+// - test_editblock: block parsing, file-name finding, ctags checks, a dry run and new-file creation
 
 const four = '    line1\n    line2\n    line3\n';
 

@@ -23,11 +23,10 @@ const three = 'line1\nline2\nline3';
 const beforeAfter = 'before\ncontent\nafter';
 const twoBlocks = 'before\nfirst content\nafter\nsecond content\nend';
 
-export const CLINE_NOT_EDITS = [
-  'diff.test: 3 malformed SEARCH markers (mixed symbols, too few dashes, no space)',
-  'diff.test: 4 malformed diffs (no separator, separator with a trailing space, two REPLACE markers, dashes before the separator)',
-  'editor.test: creating a missing file, inserting at a line (twice, one in CRLF), insert_line 0 refused',
-];
+// Their cases not ported here (they test no edit):
+// - diff.test: 3 malformed SEARCH markers (mixed symbols, too few dashes, no space)
+// - diff.test: 4 malformed diffs (no separator, separator with a trailing space, two REPLACE markers, dashes before the separator)
+// - editor.test: creating a missing file, inserting at a line (twice, one in CRLF), insert_line 0 refused
 
 export const CLINE: PeerCase[] = [
   c('diff: empty file, empty search', '', [['', 'new content']], 'new content\n', 'empty_search'),

@@ -19,13 +19,12 @@ const c = (
   ...(keelRefuses ? { keelRefuses } : {}),
 });
 
-export const CONTINUE_NOT_EDITS = [
-  'executeFindAndReplace: 4 replace_all cases',
-  'multiEdit: 3 replace_all cases, 4 argument-shape checks (not an array, missing, missing old_string, missing new_string), 1 validation without a file',
-  'findAndReplaceUtils: 18 argument checks without a file (types, replace_all, error context), 3 trimEmptyLines helper checks',
-  'findSearchMatch, findSearchMatches: none (every case is here)',
-  'lazy edits (core/edit/lazy): whole-file rewrites with "... existing code" markers, not search/replace blocks',
-];
+// Their cases not ported here (they test no edit):
+// - executeFindAndReplace: 4 replace_all cases
+// - multiEdit: 3 replace_all cases, 4 argument-shape checks (not an array, missing, missing old_string, missing new_string), 1 validation without a file
+// - findAndReplaceUtils: 18 argument checks without a file (types, replace_all, error context), 3 trimEmptyLines helper checks
+// - findSearchMatch, findSearchMatches: none (every case is here)
+// - lazy edits (core/edit/lazy): whole-file rewrites with "... existing code" markers, not search/replace blocks
 
 const greeting = 'Hello world\nThis is a test file\nGoodbye world';
 

@@ -18,10 +18,9 @@ const r = (
   ...(keelRefuses ? { keelRefuses } : {}),
 });
 
-export const ROO_NOT_EDITS = [
-  'spec: "invalid diff format" (a diff without blocks)',
-  'spec: 13 marker-sequence and 11 line-marker validations',
-];
+// Their cases not ported here (they test no edit):
+// - spec: "invalid diff format" (a diff without blocks)
+// - spec: 13 marker-sequence and 11 line-marker validations
 
 const hello = 'function hello() {\n    console.log("hello")\n}\n';
 const example = L(

@@ -1,0 +1,105 @@
+// The one composition path: a host (the CLI, the extension) passes its ports and settings, and
+// gets a Runtime with the tools, the policy and the system prompt every host shares. A tool,
+// rule or policy change made here reaches both hosts; host-only concerns (key lookup, trust,
+// the terminal) stay in the host and come in as ports.
+import {
+  Registry,
+  Runtime,
+  type ApprovalPolicy,
+  type GrantStore,
+  type LogStore,
+  type ModelProvider,
+  type PolicyDecision,
+  type Risk,
+  type RuntimeEvent,
+  type VisibilityContext,
+  type Workspace,
+} from '../kernel/index.js';
+import { createPolicy, toolsFor } from '../tools/index.js';
+import { buildSystemPrompt } from './system-prompt.js';
+
+/** The settings that shape a runtime, whichever host read them. */
+interface RuntimeSettings {
+  maxTurns: number;
+  autoApprove: Risk[];
+  /** Commands of every class but dangerous run unasked when `execute` is auto-approved. */
+  approveUnclassified?: boolean;
+  commandsAllow: string[];
+  commandsDeny: string[];
+}
+
+export interface ComposeInput {
+  provider: ModelProvider;
+  settings: RuntimeSettings;
+  /** Undefined without a folder: chat only, no tools. */
+  workspace: Workspace | undefined;
+  /** Read on every run, so granting trust enables the write/execute tools at once. */
+  trusted(): boolean;
+  /** False when nobody can answer a question (a headless run). */
+  interactive: boolean;
+  /** The machine the tools run on; this process's by default. */
+  platform?: string;
+  grantStore?: GrantStore;
+  store?: LogStore;
+  events?: readonly RuntimeEvent[];
+  secrets?: () => readonly string[];
+}
+
+export function composeRuntime(input: ComposeInput): Runtime {
+  const registry = composeRegistry(input.workspace);
+  const visibility: VisibilityContext = {
+    get trusted() {
+      return input.trusted();
+    },
+    hasDiagnostics: typeof input.workspace?.diagnostics === 'function',
+  };
+  return new Runtime({
+    provider: input.provider,
+    registry,
+    ...(input.workspace ? { workspace: input.workspace } : {}),
+    policy: composePolicy(input.settings, input.interactive),
+    ...(input.grantStore ? { grantStore: input.grantStore } : {}),
+    ...(input.store ? { store: input.store } : {}),
+    ...(input.events ? { events: input.events } : {}),
+    ...(input.secrets ? { secrets: input.secrets } : {}),
+    maxTurns: input.settings.maxTurns,
+    visibility,
+    system: buildSystemPrompt({
+      workspaceRoot: input.workspace?.root,
+      platform: input.platform ?? `${process.platform} (${process.arch})`,
+      trusted: input.trusted(),
+      toolNames: registry.visibleTools(visibility).map((t) => t.name),
+    }),
+  });
+}
+
+/** Every tool, run_command described for the workspace's shell; none without a folder. */
+export function composeRegistry(workspace: Workspace | undefined): Registry {
+  const registry = new Registry();
+  if (workspace) for (const tool of toolsFor(workspace.shell)) registry.addTool(tool);
+  return registry;
+}
+
+export function composePolicy(settings: RuntimeSettings, interactive: boolean): ApprovalPolicy {
+  const policy = createPolicy({
+    autoApprove: settings.autoApprove,
+    approveUnclassified: settings.approveUnclassified ?? false,
+    commandRules: { allow: settings.commandsAllow, deny: settings.commandsDeny },
+  });
+  return interactive ? policy : headless(policy);
+}
+
+/**
+ * With nobody to ask, protected paths and paths outside the workspace are refused outright,
+ * even under --approve all; everything else that would ask is rejected by the host.
+ */
+function headless(inner: ApprovalPolicy): ApprovalPolicy {
+  return {
+    async decide(intent, ctx): Promise<PolicyDecision> {
+      const verdict = await inner.decide(intent, ctx);
+      if (verdict.type === 'ask' && verdict.overridable === false)
+        return { type: 'deny', reason: `${verdict.reason} (refused: nobody to ask in a non-interactive run)` };
+      return verdict;
+    },
+  };
+}
