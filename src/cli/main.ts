@@ -19,6 +19,7 @@ async function main(argv: string[]): Promise<number> {
       stdout: process.stdout,
       stderr: process.stderr,
       onInterrupt: interruptOnce,
+      env: process.env,
     });
   } catch (err) {
     if (err instanceof UsageError) {
