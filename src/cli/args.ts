@@ -6,6 +6,10 @@ export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS] "<task>"
+  keel memory list [--workspace DIR] [--json]
+  keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
+                  [--expires DATE] "<text>"
+  keel memory forget [--workspace DIR] ID
 
 What runs without asking:
   --approve RISKS          a comma list of read, write, execute, network. read (the default):
@@ -29,7 +33,13 @@ At a terminal Keel asks about anything else; without one it is rejected and the 
                            context fills, older steps are folded into short notes.
 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
-Keel runs never see them. --provider scripted runs a built-in demo that needs no key.`;
+Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
+
+Memories (what earlier tasks or you asked Keel to remember) are kept in
+$XDG_CONFIG_HOME/keel/memory (else ~/.config/keel/memory), never in the workspace: the user's
+file, and one file per workspace. \`keel memory add\` keeps your own words (at most 1,000
+characters; text that looks like a secret is refused); --path names files it concerns, so a
+later recall can say when they changed. \`keel memory forget\` deletes one for good.`;
 
 type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
@@ -60,7 +70,7 @@ const PROVIDERS: ProviderChoice[] = ['anthropic', 'openai', 'scripted'];
 export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
-  if (command !== 'run') throw new UsageError(`Unknown command "${command}": the command is "run".`);
+  if (command !== 'run') throw new UsageError(`Unknown command "${command}": the commands are "run" and "memory".`);
   let parsed: ReturnType<typeof parseRunFlags>;
   try {
     parsed = parseRunFlags(rest);

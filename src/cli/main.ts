@@ -1,5 +1,6 @@
 // The `keel` command's entry point.
 import { parseRunArgs, USAGE, UsageError } from './args.js';
+import { runMemoryCommand } from './memory-command.js';
 import { EXIT, runTask } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -8,12 +9,17 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.completed;
   }
   try {
+    if (argv[0] === 'memory') {
+      await runMemoryCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
+      return EXIT.completed;
+    }
     const options = parseRunArgs(argv, process.cwd());
     return await runTask(options, {
       stdin: process.stdin,
       stdout: process.stdout,
       stderr: process.stderr,
       onInterrupt: interruptOnce,
+      env: process.env,
     });
   } catch (err) {
     if (err instanceof UsageError) {
@@ -28,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
 /** `keel --help`, `keel run --help`: the usage on stdout, and success. */
 function asksForHelp(argv: string[]): boolean {
   const isHelp = (a: string) => a === '--help' || a === '-h';
-  return (argv.length === 1 && isHelp(argv[0]!)) || (argv[0] === 'run' && argv.slice(1).some(isHelp));
+  return (argv.length === 1 && isHelp(argv[0]!)) || ((argv[0] === 'run' || argv[0] === 'memory') && argv.slice(1).some(isHelp));
 }
 
 // The first Ctrl+C cancels the run so its log ends cleanly; a later one (while

@@ -1,13 +1,16 @@
 // `keel run`: builds its runtime through src/compose on the Node workspace, streams the run to
-// the terminal, and turns the outcome into an exit status.
+// the terminal, and turns the outcome into an exit status. The run gets the workspace's memory
+// store under the user's config folder, the one `keel memory` reads.
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { composeRuntime, createModelProvider } from '../compose/index.js';
-import type { LogStore, ModelProvider, Workspace } from '../kernel/index.js';
+import type { LogStore, MemoryAccess, ModelProvider, Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
+import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
@@ -22,6 +25,8 @@ export interface CliIo {
   stderr: NodeJS.WritableStream;
   /** Registers a handler for Ctrl+C; returns its remover. */
   onInterrupt(handler: () => void): () => void;
+  /** Where the user's config folder is ($XDG_CONFIG_HOME, $HOME): the memory store lives there. */
+  env: NodeJS.ProcessEnv;
 }
 
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
@@ -35,7 +40,9 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
   const store = logPath ? JsonlLogStore.open(logPath) : undefined;
   const provider = makeProvider(options);
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store });
+  const memory = cliMemory(root, io.env);
+  for (const p of memory.store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
+  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -64,7 +71,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
 /** The CLI's runtime: the shared composition, with the terminal's settings and a trusted folder. */
 export function cliRuntime(
   o: RunOptions,
-  ports: { provider: ModelProvider; workspace: Workspace; interactive: boolean; store?: LogStore | undefined },
+  ports: { provider: ModelProvider; workspace: Workspace; interactive: boolean; store?: LogStore | undefined; memory?: MemoryAccess },
 ) {
   return composeRuntime({
     provider: ports.provider,
@@ -79,7 +86,13 @@ export function cliRuntime(
     trusted: () => true,
     interactive: ports.interactive,
     ...(ports.store ? { store: ports.store } : {}),
+    ...(ports.memory ? { memory: ports.memory } : {}),
   });
+}
+
+/** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */
+export function cliMemory(root: string, env: NodeJS.ProcessEnv): MemoryAccess & { store: JsonlMemoryStore } {
+  return { store: JsonlMemoryStore.open(cliMemoryFiles(root, env)), taskId: `cli-${randomUUID()}` };
 }
 
 function makeProvider(o: RunOptions): ModelProvider {

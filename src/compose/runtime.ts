@@ -8,6 +8,7 @@ import {
   type ApprovalPolicy,
   type GrantStore,
   type LogStore,
+  type MemoryAccess,
   type ModelProvider,
   type PolicyDecision,
   type Risk,
@@ -43,6 +44,8 @@ export interface ComposeInput {
   store?: LogStore;
   events?: readonly RuntimeEvent[];
   secrets?: () => readonly string[];
+  /** The host's memory store and this task's id; without it remember/recall/forget are not offered. */
+  memory?: MemoryAccess;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
@@ -52,6 +55,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return input.trusted();
     },
     hasDiagnostics: typeof input.workspace?.diagnostics === 'function',
+    hasMemory: input.memory !== undefined,
   };
   return new Runtime({
     provider: input.provider,
@@ -62,6 +66,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.store ? { store: input.store } : {}),
     ...(input.events ? { events: input.events } : {}),
     ...(input.secrets ? { secrets: input.secrets } : {}),
+    ...(input.memory ? { memory: input.memory } : {}),
     maxTurns: input.settings.maxTurns,
     visibility,
     system: buildSystemPrompt({

@@ -22,6 +22,8 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
           return priorReadOf(ledger, context.foldedThrough, path);
         },
         onProgress: (chunk) => h.output({ kind: 'tool_output', intentId: id, chunk }),
+        ...(h.memory ? { memory: h.memory } : {}),
+        eventSeq: h.state().lastSeq,
       });
     } catch (err) {
       const code = h.signal.aborted ? 'cancelled' : 'execution_failed';

@@ -10,5 +10,6 @@ export { renderLedger } from './context/context-block.js';
 export { Registry } from './registry.js';
 export { Runtime, type RuntimeOptions } from './runtime.js';
 export { redactSecrets, redactEvent, REDACTED } from './redact.js';
+export { rankMemories, stalePaths } from './memory-recall.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';
 export { planRestore } from './checkpointing.js';

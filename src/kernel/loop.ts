@@ -7,6 +7,7 @@ import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, Runti
 import type { Grant } from './contracts/state.js';
 import type { ToolIntent, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
+import type { MemoryAccess } from './contracts/memory.js';
 import type { Registry } from './registry.js';
 import { projectContext } from './projection.js';
 import { prepareRequest } from './fold.js';
@@ -25,6 +26,7 @@ export interface LoopHost {
   /** Where each step's prior file content is kept; no checkpoints when absent. */
   readonly checkpoints?: Checkpoints;
   readonly visibility: VisibilityContext;
+  readonly memory?: MemoryAccess;
   readonly system: string;
   readonly budgetTokens: number;
   readonly maxTurns: number;

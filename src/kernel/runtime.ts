@@ -7,6 +7,7 @@ import type { ApprovalPolicy, FoldOutcome, GrantStore, LogStore, RuntimeFacade, 
 import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
+import type { MemoryAccess } from './contracts/memory.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
 import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHost } from './loop.js';
@@ -37,6 +38,8 @@ export interface RuntimeOptions {
   newId?: () => string;
   /** API keys the host holds: removed (with key-shaped text) from every error event logged. */
   secrets?: () => readonly string[];
+  /** Memory for the memory tools; without it they are not offered. */
+  memory?: MemoryAccess;
 }
 
 export type UserInput =
@@ -230,7 +233,8 @@ export class Runtime implements RuntimeFacade {
       policy: o.policy ?? defaultPolicy,
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
-      visibility: o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
+      visibility: withMemory(o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics }, o.memory !== undefined),
+      memory: o.memory,
       system: o.system ?? DEFAULT_SYSTEM_PROMPT,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
       maxTurns: o.maxTurns ?? 25,
@@ -319,4 +323,20 @@ export class Runtime implements RuntimeFacade {
     }
     return last.filter((id) => !answered.has(id));
   }
+}
+
+/**
+ * The host's visibility plus whether a memory store is configured. Read through, not copied:
+ * a host's `trusted` may be a getter, so trust granted during a task shows at the next turn.
+ */
+function withMemory(host: VisibilityContext, hasMemory: boolean): VisibilityContext {
+  return {
+    get trusted() {
+      return host.trusted;
+    },
+    get hasDiagnostics() {
+      return host.hasDiagnostics;
+    },
+    hasMemory,
+  };
 }

@@ -8,6 +8,9 @@ import { createRunCommandTool, runCommandTool } from './run-command.js';
 import { runTestsTool } from './run-tests/run-tests.js';
 import { searchFilesTool } from './search-files.js';
 import { writeFileTool } from './write-file.js';
+import { forgetTool } from './memory/forget.js';
+import { recallTool } from './memory/recall.js';
+import { rememberTool } from './memory/remember.js';
 
 export const allTools: readonly ToolDefinition[] = [
   readFileTool,
@@ -18,6 +21,10 @@ export const allTools: readonly ToolDefinition[] = [
   runTestsTool,
   runCommandTool,
   getDiagnosticsTool,
+  // Offered only when the host configured a memory store (RuntimeOptions.memory).
+  rememberTool,
+  recallTool,
+  forgetTool,
 ];
 
 /** Every tool, with run_command described for the shell the workspace runs commands with. */
@@ -27,5 +34,6 @@ export function toolsFor(shell: CommandShell | undefined): ToolDefinition[] {
 
 export { createPolicy } from './policy/create-policy.js';
 export { classifyCommand } from './policy/classify-command.js';
+export { refusal as memoryTextRefusal } from './memory/remember.js';
 export { COMMAND_ENV } from './policy/command-env.js';
 export { searchByWalking } from './search/walking-search.js';

@@ -6,3 +6,4 @@ export * from './state.js';
 export * from './runtime.js';
 export * from './timers.js';
 export * from './checkpoints.js';
+export * from './memory.js';

@@ -1,5 +1,6 @@
 // Tools: declared once (zod schema → JSON Schema), proposed as intents, answered by observations.
 import { z } from 'zod';
+import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
@@ -73,6 +74,8 @@ export interface VisibilityContext {
   /** False in VS Code's Restricted Mode: no tool that writes or executes is offered. */
   trusted: boolean;
   hasDiagnostics: boolean;
+  /** True when the host gave the runtime a memory store: the memory tools are offered only then. */
+  hasMemory?: boolean;
 }
 
 /** The agent's last whole read of a file, as the task ledger knows it. */
@@ -93,6 +96,10 @@ export interface ToolContext {
   priorRead?(path: string): PriorRead | undefined;
   /** Live output for the UI (command and test output tails). Not logged. */
   onProgress(chunk: string): void;
+  /** The memory store and the task it serves; absent when the host configured none. */
+  memory?: MemoryAccess;
+  /** Sequence number of this call's `intent_started` event: where a memory it writes came from. */
+  eventSeq?: number;
 }
 
 export interface ToolResult {

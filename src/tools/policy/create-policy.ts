@@ -1,8 +1,9 @@
 // The approval policy: deny rules → outside the workspace (deny) → protected paths (ask) →
 // a command's writes outside the workspace (deny) → risky commands (ask unless this exact
-// command was approved, or every class is approved) → standing approvals → a read-only
-// command's paths (outside, secret: ask) → commands an allow rule names → auto-approved risk
-// classes → defaults (reads run; writes and commands ask).
+// command was approved, or every class is approved) → standing approvals → memory writes (ask
+// unless memory writes are auto-approved) → a read-only command's paths (outside, secret: ask)
+// → commands an allow rule names → auto-approved risk classes → defaults (reads run; writes
+// and commands ask).
 import {
   grantCovers,
   WorkspaceError,
@@ -16,6 +17,7 @@ import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
 import { commandReadProblem, commandWriteProblem } from './command-paths.js';
 import { isSecretFile, protectedReason } from './protected-paths.js';
+import { MEMORY_WRITE_TOOLS } from '../memory/visibility.js';
 import { detectTestCommand, type DetectedCommand } from '../run-tests/detect-command.js';
 
 export interface PolicyOptions {
@@ -32,6 +34,8 @@ export interface PolicyOptions {
    * except dangerous ones, which still ask. Deny rules and path checks still apply first.
    */
   approveUnclassified?: boolean;
+  /** Memory writes (remember, forget) run without asking; `write` alone does not cover them. */
+  autoApproveMemory?: boolean;
 }
 
 const ALWAYS_ASK = new Set<CommandClassification['type']>(['network', 'dangerous', 'unparseable']);
@@ -67,6 +71,10 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
         return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.` };
       }
       if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
+      if (MEMORY_WRITE_TOOLS.has(intent.tool))
+        return options.autoApproveMemory
+          ? { type: 'allow', reason: 'memory writes are auto-approved' }
+          : { type: 'ask', reason: `${intent.summary} — memory outlives this task.` };
       const reads = cls && ctx.workspace ? await commandReadProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
       if (reads) return { type: 'ask', reason: reads };
       if (cls && allowedByRule(intent, cls, rules, detected?.command))

@@ -10,6 +10,9 @@ import { conversation, startModelServer, type ModelServer } from '../../support/
 import type { WireToolCall } from '../../support/model-turn.js';
 import { scratchDir } from '../../support/scratch.js';
 
+/** The runs' config folder (their memory store), so the tests never touch the user's. */
+const CONFIG = scratchDir('cli-config');
+
 const ROOT = path.resolve(__dirname, '../../..');
 
 interface Run {
@@ -22,7 +25,7 @@ function keel(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, ANTHROPIC_API_KEY: 'test-key' },
+      env: { ...process.env, XDG_CONFIG_HOME: CONFIG, ANTHROPIC_API_KEY: 'test-key' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -10,6 +10,10 @@ import { loadLog } from '../../../src/node/jsonl-store.js';
 import { anthropicSse } from '../../support/anthropic-wire.js';
 import { startModelServer, type ModelServer } from '../../support/model-server.js';
 import { bugLine, fixerModel, fixLine, requestText } from '../../e2e/lib/fixer-model.js';
+import { scratchDir } from '../../support/scratch.js';
+
+/** The runs' config folder (their memory store), so the tests never touch the user's. */
+const CONFIG = scratchDir('cli-config');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const EXAMPLE = path.join(ROOT, 'examples', 'failing-tests');
@@ -24,7 +28,7 @@ function keel(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, ANTHROPIC_API_KEY: 'test-key', ...env },
+      env: { ...process.env, XDG_CONFIG_HOME: CONFIG, ANTHROPIC_API_KEY: 'test-key', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -144,7 +148,7 @@ describe('keel run (headless)', function () {
       ],
       {
         cwd: ROOT,
-        env: { ...process.env, ANTHROPIC_API_KEY: 'k' },
+        env: { ...process.env, XDG_CONFIG_HOME: CONFIG, ANTHROPIC_API_KEY: 'k' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
