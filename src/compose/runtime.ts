@@ -5,6 +5,7 @@
 import {
   Registry,
   Runtime,
+  replay,
   type ApprovalPolicy,
   type GrantStore,
   type LogStore,
@@ -17,6 +18,7 @@ import {
   type Workspace,
 } from '../kernel/index.js';
 import { createPolicy, toolsFor } from '../tools/index.js';
+import { loadRules } from './rules.js';
 import { buildSystemPrompt } from './system-prompt.js';
 
 /** The settings that shape a runtime, whichever host read them. */
@@ -69,13 +71,23 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.memory ? { memory: input.memory } : {}),
     maxTurns: input.settings.maxTurns,
     visibility,
-    system: buildSystemPrompt({
-      workspaceRoot: input.workspace?.root,
-      platform: input.platform ?? `${process.platform} (${process.arch})`,
-      trusted: input.trusted(),
-      toolNames: registry.visibleTools(visibility).map((t) => t.name),
-    }),
+    // Built when the task first runs, then fixed for the task (see rules.ts).
+    system: async () =>
+      buildSystemPrompt({
+        workspaceRoot: input.workspace?.root,
+        platform: input.platform ?? `${process.platform} (${process.arch})`,
+        trusted: input.trusted(),
+        toolNames: registry.visibleTools(visibility).map((t) => t.name),
+        rules: input.workspace ? await loadRules(input.workspace, touchedPaths(input.events ?? [])) : [],
+      }),
   });
+}
+
+/** Files a task's log shows it touched (a reopened task), in first-touched order. */
+function touchedPaths(events: readonly RuntimeEvent[]): string[] {
+  const paths = new Set<string>();
+  for (const intent of Object.values(replay(events).intents)) for (const p of intent.paths) paths.add(p);
+  return [...paths];
 }
 
 /** Every tool, run_command described for the workspace's shell; none without a folder. */
