@@ -5,8 +5,8 @@
 //
 // When: the system prompt is built once per task and then stays byte-stable (the cached
 // prefix). A rules file changed mid-task, or a nested AGENTS.md the task first touches later,
-// reaches the next task's prompt (or this task's when it is reopened: its log supplies the
-// files it touched), never the running task's.
+// reaches the next task's prompt, never the running task's. The files a task touches are known
+// at its start from the paths its first message names and, for a reopened task, its log.
 import type { Workspace } from '../kernel/index.js';
 
 /** The rules section's budget in the system prompt (kernel estimate: 4 characters a token). */

@@ -5,7 +5,6 @@
 import {
   Registry,
   Runtime,
-  replay,
   type ApprovalPolicy,
   type GrantStore,
   type LogStore,
@@ -18,6 +17,7 @@ import {
   type Workspace,
 } from '../kernel/index.js';
 import { createPolicy, toolsFor } from '../tools/index.js';
+import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
 import { buildSystemPrompt } from './system-prompt.js';
 
@@ -72,22 +72,18 @@ export function composeRuntime(input: ComposeInput): Runtime {
     maxTurns: input.settings.maxTurns,
     visibility,
     // Built when the task first runs, then fixed for the task (see rules.ts).
-    system: async () =>
-      buildSystemPrompt({
+    system: async (state) => {
+      const focus = taskFocus(state);
+      return buildSystemPrompt({
         workspaceRoot: input.workspace?.root,
         platform: input.platform ?? `${process.platform} (${process.arch})`,
         trusted: input.trusted(),
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
-        rules: input.workspace ? await loadRules(input.workspace, touchedPaths(input.events ?? [])) : [],
-      }),
+        rules: input.workspace ? await loadRules(input.workspace, focus.paths) : [],
+        memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
+      });
+    },
   });
-}
-
-/** Files a task's log shows it touched (a reopened task), in first-touched order. */
-function touchedPaths(events: readonly RuntimeEvent[]): string[] {
-  const paths = new Set<string>();
-  for (const intent of Object.values(replay(events).intents)) for (const p of intent.paths) paths.add(p);
-  return [...paths];
 }
 
 /** Every tool, run_command described for the workspace's shell; none without a folder. */

@@ -29,10 +29,11 @@ export interface RuntimeOptions {
   checkpoints?: Checkpoints;
   store?: LogStore;
   /**
-   * The system prompt, or how to build it: a builder runs once, when this runtime first runs,
-   * and its text is kept for every later run, so the prompt prefix stays byte-stable.
+   * The system prompt, or how to build it: a builder runs once, when this runtime first runs
+   * (given the state with the task's first message), and its text is kept for every later run,
+   * so the prompt prefix stays byte-stable.
    */
-  system?: string | (() => Promise<string>);
+  system?: string | ((state: ConversationState) => Promise<string>);
   maxTurns?: number;
   contextBudgetTokens?: number;
   visibility?: VisibilityContext;
@@ -233,7 +234,7 @@ export class Runtime implements RuntimeFacade {
   /** The system prompt of this runtime, built on first use and then fixed. */
   private system(): Promise<string> {
     const given = this.options.system;
-    this.systemText ??= (typeof given === 'function' ? given() : Promise.resolve(given ?? DEFAULT_SYSTEM_PROMPT)).then((text) => {
+    this.systemText ??= (typeof given === 'function' ? given(this.state) : Promise.resolve(given ?? DEFAULT_SYSTEM_PROMPT)).then((text) => {
       this.builtSystem = text;
       return text;
     });
