@@ -74,14 +74,16 @@ export function composeRuntime(input: ComposeInput): Runtime {
     // Built when the task first runs, then fixed for the task (see rules.ts).
     system: async (state) => {
       const focus = taskFocus(state);
-      return buildSystemPrompt({
+      const rules = input.workspace ? await loadRules(input.workspace, focus.paths) : [];
+      const text = buildSystemPrompt({
         workspaceRoot: input.workspace?.root,
         platform: input.platform ?? `${process.platform} (${process.arch})`,
         trusted: input.trusted(),
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
-        rules: input.workspace ? await loadRules(input.workspace, focus.paths) : [],
+        rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
       });
+      return { text, rules: rules.map((r) => r.path) };
     },
   });
 }

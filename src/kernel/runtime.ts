@@ -31,9 +31,9 @@ export interface RuntimeOptions {
   /**
    * The system prompt, or how to build it: a builder runs once, when this runtime first runs
    * (given the state with the task's first message), and its text is kept for every later run,
-   * so the prompt prefix stays byte-stable.
+   * so the prompt prefix stays byte-stable. The rules files it names are logged (`rules_used`).
    */
-  system?: string | ((state: ConversationState) => Promise<string>);
+  system?: string | ((state: ConversationState) => Promise<BuiltSystemPrompt>);
   maxTurns?: number;
   contextBudgetTokens?: number;
   visibility?: VisibilityContext;
@@ -45,6 +45,12 @@ export interface RuntimeOptions {
   secrets?: () => readonly string[];
   /** Memory for the memory tools; without it they are not offered. */
   memory?: MemoryAccess;
+}
+
+interface BuiltSystemPrompt {
+  text: string;
+  /** The rules files whose text it carries, in prompt order. */
+  rules: string[];
 }
 
 export type UserInput =
@@ -234,9 +240,12 @@ export class Runtime implements RuntimeFacade {
   /** The system prompt of this runtime, built on first use and then fixed. */
   private system(): Promise<string> {
     const given = this.options.system;
-    this.systemText ??= (typeof given === 'function' ? given(this.state) : Promise.resolve(given ?? DEFAULT_SYSTEM_PROMPT)).then((text) => {
-      this.builtSystem = text;
-      return text;
+    this.systemText ??= (
+      typeof given === 'function' ? given(this.state) : Promise.resolve({ text: given ?? DEFAULT_SYSTEM_PROMPT, rules: [] })
+    ).then((built) => {
+      this.builtSystem = built.text;
+      if (!sameList(built.rules, this.state.rules)) this.emit({ type: 'rules_used', paths: built.rules });
+      return built.text;
     });
     return this.systemText;
   }
@@ -363,4 +372,8 @@ function withMemory(host: VisibilityContext, hasMemory: boolean): VisibilityCont
     },
     hasMemory,
   };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

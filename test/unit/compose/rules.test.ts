@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { composeRuntime } from '../../../src/compose/runtime.js';
 import { loadRules, RULES_TOKEN_CAP } from '../../../src/compose/rules.js';
-import type { Runtime, Workspace } from '../../../src/kernel/index.js';
+import { type LogStore, MemoryLogStore, type Runtime, type RuntimeEvent, type Workspace } from '../../../src/kernel/index.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { protectedReason } from '../../../src/tools/policy/protected-paths.js';
@@ -83,14 +83,39 @@ describe('rules files', () => {
     assert.match(provider.requests[2]!.system, /second rule/);
   });
 
+  it('records which rules files the task used, once, and again only when a reopened task reads others', async () => {
+    const ws = await createNodeWorkspace(scratchDir('rules-used'));
+    await put(ws, 'AGENTS.md', 'root');
+    await put(ws, '.keel/rules/style.md', 'style');
+    const store = new MemoryLogStore();
+    const task = compose(ws, new ScriptedProvider([textTurn('one'), textTurn('two')]), store);
+    await drain(task, 'hi');
+    await drain(task, 'again');
+    assert.deepEqual(task.getState().rules, ['AGENTS.md', '.keel/rules/style.md']);
+    const used = () => store.events.filter((e) => e.type === 'rules_used');
+    assert.equal(used().length, 1);
+
+    // Reopened with the same files: nothing new logged. With a file gone: the new list is.
+    const reopened = () => compose(ws, new ScriptedProvider([textTurn('three')]), store, [...store.events]);
+    await drain(reopened(), 'more');
+    assert.equal(used().length, 1);
+    await ws.writeFile('.keel/rules/style.md', new Uint8Array());
+    const later = reopened();
+    await drain(later, 'more');
+    assert.deepEqual(later.getState().rules, ['AGENTS.md']);
+    assert.equal(used().length, 2);
+  });
+
   it('protects rules files: writing one asks even with writes auto-approved', () => {
     for (const path of ['AGENTS.md', 'src/deep/AGENTS.md', '.keel/rules/style.md']) assert.ok(protectedReason(path), path);
     assert.equal(protectedReason('docs/agents-guide.md'), undefined);
   });
 });
 
-function compose(workspace: Workspace, provider: ScriptedProvider): Runtime {
+function compose(workspace: Workspace, provider: ScriptedProvider, store?: LogStore, events?: RuntimeEvent[]): Runtime {
   return composeRuntime({
+    ...(store ? { store } : {}),
+    ...(events ? { events } : {}),
     provider,
     settings: { maxTurns: 5, autoApprove: [], commandsAllow: [], commandsDeny: [] },
     workspace,
