@@ -17,6 +17,8 @@ import {
   type Workspace,
 } from '../kernel/index.js';
 import { createPolicy, toolsFor } from '../tools/index.js';
+import { loadMemoryIndex, taskFocus } from './memory-index.js';
+import { loadRules } from './rules.js';
 import { buildSystemPrompt } from './system-prompt.js';
 
 /** The settings that shape a runtime, whichever host read them. */
@@ -69,12 +71,20 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.memory ? { memory: input.memory } : {}),
     maxTurns: input.settings.maxTurns,
     visibility,
-    system: buildSystemPrompt({
-      workspaceRoot: input.workspace?.root,
-      platform: input.platform ?? `${process.platform} (${process.arch})`,
-      trusted: input.trusted(),
-      toolNames: registry.visibleTools(visibility).map((t) => t.name),
-    }),
+    // Built when the task first runs, then fixed for the task (see rules.ts).
+    system: async (state) => {
+      const focus = taskFocus(state);
+      const rules = input.workspace ? await loadRules(input.workspace, focus.paths) : [];
+      const text = buildSystemPrompt({
+        workspaceRoot: input.workspace?.root,
+        platform: input.platform ?? `${process.platform} (${process.arch})`,
+        trusted: input.trusted(),
+        toolNames: registry.visibleTools(visibility).map((t) => t.name),
+        rules,
+        memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
+      });
+      return { text, rules: rules.map((r) => r.path) };
+    },
   });
 }
 

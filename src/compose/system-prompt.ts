@@ -1,5 +1,8 @@
 // Step 2 of composing a runtime: the system prompt. One text for every host; what differs
-// between hosts (the folder, the platform, trust, the tools offered) comes in as parameters.
+// between hosts (the folder, the platform, trust, the tools offered) comes in as parameters,
+// and so do the project's rules files, read once when the task starts.
+import { type MemoryIndex, memoryIndexSection } from './memory-index.js';
+import { type RulesFile, rulesSection } from './rules.js';
 
 export interface SystemPromptInput {
   workspaceRoot: string | undefined;
@@ -8,6 +11,10 @@ export interface SystemPromptInput {
   trusted: boolean;
   /** Tools the model can call in this task, by name. */
   toolNames: readonly string[];
+  /** The workspace's rules files, in prompt order. */
+  rules: readonly RulesFile[];
+  /** The memory index; undefined when the host keeps no memory. */
+  memory?: MemoryIndex | undefined;
 }
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
@@ -35,5 +42,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
         'If the task needs that, say so and ask the user to trust the workspace.',
     );
   }
+  lines.push(...memoryIndexSection(input.memory));
+  lines.push(...rulesSection(input.rules));
   return lines.join('\n');
 }

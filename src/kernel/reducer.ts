@@ -28,6 +28,7 @@ export function initialState(): ConversationState {
     context: { folds: [], foldedThrough: 0, ledgerAtFold: undefined },
     provider: undefined,
     checkpoints: [],
+    rules: [],
     lastSeq: 0,
   };
 }
@@ -100,6 +101,8 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return fold(s, e);
     case 'checkpoint_recorded':
       return { ...s, checkpoints: [...s.checkpoints, { seq: e.seq, step: e.step, kind: e.kind, files: e.files }] };
+    case 'rules_used':
+      return { ...s, rules: e.paths };
     case 'run_finished':
       return { ...commitDraft(s, e.seq), status: 'completed', pendingIntentIds: [], retrying: undefined };
     case 'run_failed':
@@ -132,6 +135,7 @@ function withDraft(s: ConversationState, draft: Draft): ConversationState {
     context: s.context,
     provider: s.provider,
     checkpoints: s.checkpoints,
+    rules: s.rules,
     lastSeq: s.lastSeq,
   };
 }

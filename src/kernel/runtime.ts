@@ -28,7 +28,12 @@ export interface RuntimeOptions {
   /** Keeps each step's prior file content (outside the workspace); no checkpoints when absent. */
   checkpoints?: Checkpoints;
   store?: LogStore;
-  system?: string;
+  /**
+   * The system prompt, or how to build it: a builder runs once, when this runtime first runs
+   * (given the state with the task's first message), and its text is kept for every later run,
+   * so the prompt prefix stays byte-stable. The rules files it names are logged (`rules_used`).
+   */
+  system?: string | ((state: ConversationState) => Promise<BuiltSystemPrompt>);
   maxTurns?: number;
   contextBudgetTokens?: number;
   visibility?: VisibilityContext;
@@ -40,6 +45,12 @@ export interface RuntimeOptions {
   secrets?: () => readonly string[];
   /** Memory for the memory tools; without it they are not offered. */
   memory?: MemoryAccess;
+}
+
+interface BuiltSystemPrompt {
+  text: string;
+  /** The rules files whose text it carries, in prompt order. */
+  rules: string[];
 }
 
 export type UserInput =
@@ -59,6 +70,8 @@ export class Runtime implements RuntimeFacade {
   private runId = '';
   private readonly newId: () => string;
   private foldRequested = false;
+  private systemText: Promise<string> | undefined;
+  private builtSystem: string | undefined;
 
   constructor(private readonly options: RuntimeOptions) {
     const events = options.events ?? [];
@@ -84,7 +97,7 @@ export class Runtime implements RuntimeFacade {
     this.assertIdle();
     if (this.interrupted) {
       // The interrupted run ends here, its open calls answered, before the new message.
-      closeOpenIntents(this.hostFor(new AbortController().signal), 'Not run: the task was interrupted.');
+      closeOpenIntents(this.hostFor(new AbortController().signal, this.knownSystem()), 'Not run: the task was interrupted.');
       this.emit({ type: 'run_cancelled' });
     }
     this.runId = this.newId();
@@ -145,9 +158,9 @@ export class Runtime implements RuntimeFacade {
     }
     const controller = new AbortController();
     this.controller = controller;
-    const host = this.hostFor(controller.signal);
     const work = (async (): Promise<FoldOutcome> => {
       try {
+        const host = this.hostFor(controller.signal, await this.system());
         const folding = foldHost(host);
         const plan = planFoldNow(folding, true);
         if (!plan) return 'nothing';
@@ -163,7 +176,7 @@ export class Runtime implements RuntimeFacade {
 
   /** The request the next model turn would be sent now (before any fold it may trigger). */
   preview(): ModelRequest {
-    return projectFor(this.hostFor(new AbortController().signal), this.state);
+    return projectFor(this.hostFor(new AbortController().signal, this.knownSystem()), this.state);
   }
 
   /** Resolves when the current run (if any) has ended and its events are durable. */
@@ -204,11 +217,12 @@ export class Runtime implements RuntimeFacade {
     // A consumer that stops iterating stops the run.
     const queue = new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller));
     this.queue = queue;
-    const host = this.hostFor(controller.signal);
-    this.host = host;
     const run = async () => {
       try {
-        await runLoop(host, begin());
+        const ids = begin();
+        const host = this.hostFor(controller.signal, await this.system());
+        this.host = host;
+        await runLoop(host, ids);
       } catch (err) {
         this.emit({ type: 'run_failed', error: { kind: 'internal', message: `Keel hit an internal error: ${messageOf(err)}` } });
       } finally {
@@ -223,7 +237,26 @@ export class Runtime implements RuntimeFacade {
     return queue;
   }
 
-  private hostFor(signal: AbortSignal): LoopHost {
+  /** The system prompt of this runtime, built on first use and then fixed. */
+  private system(): Promise<string> {
+    const given = this.options.system;
+    this.systemText ??= (
+      typeof given === 'function' ? given(this.state) : Promise.resolve({ text: given ?? DEFAULT_SYSTEM_PROMPT, rules: [] })
+    ).then((built) => {
+      this.builtSystem = built.text;
+      if (!sameList(built.rules, this.state.rules)) this.emit({ type: 'rules_used', paths: built.rules });
+      return built.text;
+    });
+    return this.systemText;
+  }
+
+  /** The system prompt as far as known without waiting: a builder's text once it has run. */
+  private knownSystem(): string {
+    const given = this.options.system;
+    return this.builtSystem ?? (typeof given === 'string' ? given : DEFAULT_SYSTEM_PROMPT);
+  }
+
+  private hostFor(signal: AbortSignal, system: string): LoopHost {
     const o = this.options;
     const provider = o.provider;
     return {
@@ -235,7 +268,7 @@ export class Runtime implements RuntimeFacade {
       checkpoints: o.checkpoints,
       visibility: withMemory(o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics }, o.memory !== undefined),
       memory: o.memory,
-      system: o.system ?? DEFAULT_SYSTEM_PROMPT,
+      system,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
       maxTurns: o.maxTurns ?? 25,
       signal,
@@ -339,4 +372,8 @@ function withMemory(host: VisibilityContext, hasMemory: boolean): VisibilityCont
     },
     hasMemory,
   };
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

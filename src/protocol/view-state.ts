@@ -57,6 +57,8 @@ export const HintsSchema = z.object({
   restricted: z.boolean(),
   /** The task was interrupted (reload, crash) and can be resumed. */
   canResume: z.boolean(),
+  /** The rules files the current task's prompt carries (workspace-relative), for a "Rules: …" line. */
+  rules: z.optional(z.array(z.string())),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

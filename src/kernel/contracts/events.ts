@@ -72,6 +72,8 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
     intentIds: z.array(z.string()),
     files: z.array(CheckpointFileSchema),
   }),
+  /** The rules files whose text the task's system prompt carries (workspace-relative, prompt order). */
+  e('rules_used', { paths: z.array(z.string()) }),
   e('run_finished', { reason: z.enum(['completed']) }),
   e('run_failed', { error: z.lazy(() => RunErrorSchema) }),
   e('run_cancelled', {}),

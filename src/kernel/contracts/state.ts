@@ -112,6 +112,8 @@ export interface CheckpointRecord {
 }
 
 export interface ConversationState {
+  /** The rules files the task's system prompt carries (workspace-relative, prompt order). */
+  rules: string[];
   status: RunStatus;
   runId: string | undefined;
   /** Model turns taken in the current run. */

@@ -1,6 +1,7 @@
 // Paths that always ask before a change, even when writes are pre-approved: editor and agent
 // configuration, git internals and hooks, secrets, and files that define commands that other,
-// auto-approvable commands run (package.json scripts behind `npm test`). A Makefile is not
+// auto-approvable commands run (package.json scripts behind `npm test`), and rules files
+// (AGENTS.md anywhere, `.keel/rules/` under .keel) whose text steers every later task. A Makefile is not
 // protected: `make` is never auto-approved, so editing one cannot widen what runs unasked.
 // Matched case-insensitively, so `.VSCode/` on a case-insensitive disk is caught too.
 
@@ -18,6 +19,7 @@ const NAMES: [RegExp, string][] = [
   [/^\.env/, 'may hold secrets (.env files)'],
   [/^package\.json$/, 'defines the scripts that npm test and npm run execute'],
   [/^\.npmrc$/, 'configures how npm runs scripts (.npmrc)'],
+  [/^agents\.md$/, "is a rules file (AGENTS.md): its text goes into every task's system prompt"],
 ];
 
 /** Why the path is protected, or undefined. `rel` is a canonical workspace-relative path. */

@@ -23,6 +23,9 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       model.tally.conversation += event.text.length;
       model.add({ kind: 'user', id: `u${event.seq}`, text: event.text });
       return true;
+    case 'rules_used':
+      model.setHints({ rules: event.paths });
+      return false;
     case 'run_started':
     case 'run_resumed':
       model.setHints({ canResume: false });

@@ -88,7 +88,11 @@ export class Presenter {
 
   /** An empty task (New Task). Call `postSnapshot()` afterwards. */
   reset(taskId?: string): void {
-    const { hints, tasks } = this.model;
+    // The rules line belongs to a task: another task's log brings its own.
+    const {
+      hints: { rules: _rules, ...hints },
+      tasks,
+    } = this.model;
     this.scheduler.discardPending();
     this.model = new TranscriptModel(this.options.maxTailChars);
     this.model.hints = { ...hints, canResume: false };

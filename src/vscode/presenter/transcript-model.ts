@@ -154,5 +154,6 @@ export class TranscriptModel {
 }
 
 function sameHints(a: Hints, b: Hints): boolean {
-  return a.noApiKey === b.noApiKey && a.restricted === b.restricted && a.canResume === b.canResume;
+  const sameRules = (a.rules ?? []).join('\n') === (b.rules ?? []).join('\n');
+  return a.noApiKey === b.noApiKey && a.restricted === b.restricted && a.canResume === b.canResume && sameRules;
 }

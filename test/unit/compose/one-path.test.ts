@@ -23,6 +23,8 @@ async function firstRequest(runtime: Runtime, provider: ScriptedProvider): Promi
 describe('compose (one composition path for both hosts)', () => {
   it('gives the CLI and the extension the same tools and the same system prompt', async () => {
     const workspace = await createNodeWorkspace(scratchDir('compose'));
+    await workspace.writeFile('AGENTS.md', new TextEncoder().encode('Use tabs, never spaces.\n'));
+    await workspace.writeFile('.keel/rules/style.md', new TextEncoder().encode('Name things plainly.\n'));
     const cliProvider = new ScriptedProvider([textTurn('ok')]);
     const options = parseRunArgs(['run', '--workspace', workspace.root, 'hello'], workspace.root);
     const cli = cliRuntime(options, { provider: cliProvider, workspace, interactive: false });
@@ -49,6 +51,8 @@ describe('compose (one composition path for both hosts)', () => {
     assert.deepEqual(new Set(names(a)), new Set(allTools.map((t) => t.name).filter((n) => !notOffered.has(n))));
     assert.deepEqual(a.tools, b.tools);
     assert.equal(a.system, b.system);
+    // Both hosts read the same rules files, in the same order, into that one prompt.
+    assert.match(a.system, /--- AGENTS\.md ---\nUse tabs, never spaces\.\n\n--- \.keel\/rules\/style\.md ---\nName things plainly\./);
     assert.match(a.system, new RegExp(`Workspace root: ${workspace.root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   });
 });

@@ -234,6 +234,16 @@ describe('presenter: snapshots', () => {
     assert.equal(presenter.snapshot().hints.canResume, false);
     assert.deepEqual(presenter.snapshot().pendingIntentIds, ['i9']);
   });
+
+  it('shows the rules files a task used, and clears them for another task', () => {
+    const { presenter, f } = setup();
+    presenter.load([...f.exchange(1), f.event({ type: 'rules_used', paths: ['AGENTS.md', '.keel/rules/style.md'] })], 'task-1');
+    const snap = presenter.snapshot();
+    assert.deepEqual(snap.hints.rules, ['AGENTS.md', '.keel/rules/style.md']);
+    assert.ok(HostMessageSchema.safeParse(snap).success);
+    presenter.load(f.exchange(2), 'task-2');
+    assert.equal(presenter.snapshot().hints.rules, undefined);
+  });
 });
 
 describe('presenter: delta size', () => {

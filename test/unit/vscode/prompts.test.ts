@@ -18,10 +18,10 @@ describe('vscode/prompts', () => {
   });
 
   it('says why nothing can be written in Restricted Mode', () => {
-    const p = buildSystemPrompt({ workspaceRoot: '/w', platform: 'linux', trusted: false, toolNames: ['read_file'] });
+    const p = buildSystemPrompt({ workspaceRoot: '/w', platform: 'linux', trusted: false, toolNames: ['read_file'], rules: [] });
     assert.match(p, /Restricted Mode/);
     assert.match(p, /read_file/);
-    const trusted = buildSystemPrompt({ workspaceRoot: '/w', platform: 'linux', trusted: true, toolNames: [] });
+    const trusted = buildSystemPrompt({ workspaceRoot: '/w', platform: 'linux', trusted: true, toolNames: [], rules: [] });
     assert.doesNotMatch(trusted, /Restricted Mode/);
     assert.match(trusted, /No tools/);
   });
