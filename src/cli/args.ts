@@ -10,6 +10,8 @@ export const USAGE = `Usage:
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
   keel memory forget [--workspace DIR] ID
+  keel replay LOG [--workspace DIR] [--until SEQ] [--json] [--approve …] [--allow-command …]...
+                  [--deny-command …]...
 
 What runs without asking:
   --approve RISKS          a comma list of read, write, execute, network. read (the default):
@@ -39,7 +41,24 @@ Memories (what earlier tasks or you asked Keel to remember) are kept in
 $XDG_CONFIG_HOME/keel/memory (else ~/.config/keel/memory), never in the workspace: the user's
 file, and one file per workspace. \`keel memory add\` keeps your own words (at most 1,000
 characters; text that looks like a secret is refused); --path names files it concerns, so a
-later recall can say when they changed. \`keel memory forget\` deletes one for good.`;
+later recall can say when they changed. \`keel memory forget\` deletes one for good.
+
+Checkpoints: before a step's first write, keel run keeps the prior bytes of the files it changes
+in $XDG_CACHE_HOME/keel/checkpoints (else ~/.cache/keel/checkpoints), never in the workspace or
+.git; the scan for commands skips what .gitignore and .keelignore ignore. Each checkpoint is an
+event in the --log file. Old tasks' checkpoints go first past 500 MB per workspace.
+
+\`keel replay LOG\` plays a recorded task's model outputs (no model is called) through this build's
+tools and policy, in a scratch copy of the workspace in the task's starting state, and prints
+each step that differs (step, seq, kind: edit, observation or policy, recorded and replayed), or
+"replays clean". Exit 0 clean, 1 differences, 2 usage.
+  --workspace DIR          a folder in the state the task started from (copied; never written).
+                           Default: the current folder, with every file the task changed put
+                           back from its checkpoints (run it in the task's workspace).
+  --until SEQ              replay the log up to this event sequence number.
+  --json                   the report as JSON.
+  --approve, --allow-command, --deny-command: as the task ran with them (its policy decisions
+                           are compared under the same settings).`;
 
 type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
@@ -70,7 +89,7 @@ const PROVIDERS: ProviderChoice[] = ['anthropic', 'openai', 'scripted'];
 export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
-  if (command !== 'run') throw new UsageError(`Unknown command "${command}": the commands are "run" and "memory".`);
+  if (command !== 'run') throw new UsageError(`Unknown command "${command}": the commands are "run", "memory" and "replay".`);
   let parsed: ReturnType<typeof parseRunFlags>;
   try {
     parsed = parseRunFlags(rest);
@@ -80,19 +99,34 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const { values, positionals } = parsed;
   if (positionals.length !== 1 || !positionals[0]!.trim())
     throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+  const policy = parsePolicyFlags(values);
   return {
     task: positionals[0]!,
     workspace: values.workspace ?? cwd,
     provider: parseProvider(values.provider),
     model: values.model,
     baseUrl: parseUrl(values['base-url']),
-    approve: parseApprove(values.approve),
-    approveUnclassified: values.approve === 'all',
-    allowCommands: (values['allow-command'] ?? []).map((v) => parsePrefix('--allow-command', v)),
-    denyCommands: (values['deny-command'] ?? []).map((v) => parsePrefix('--deny-command', v)),
+    approve: policy.autoApprove,
+    approveUnclassified: policy.approveUnclassified,
+    allowCommands: policy.commandsAllow,
+    denyCommands: policy.commandsDeny,
     log: values.log,
     maxTurns: parseMaxTurns(values['max-turns']),
     contextWindow: parseContextWindow(values['context-window']),
+  };
+}
+
+/** The policy flags keel run and keel replay share: --approve, --allow-command, --deny-command. */
+export function parsePolicyFlags(values: {
+  approve?: string | undefined;
+  'allow-command'?: string[] | undefined;
+  'deny-command'?: string[] | undefined;
+}) {
+  return {
+    autoApprove: parseApprove(values.approve),
+    approveUnclassified: values.approve === 'all',
+    commandsAllow: (values['allow-command'] ?? []).map((v) => parsePrefix('--allow-command', v)),
+    commandsDeny: (values['deny-command'] ?? []).map((v) => parsePrefix('--deny-command', v)),
   };
 }
 

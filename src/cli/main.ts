@@ -1,6 +1,7 @@
 // The `keel` command's entry point.
 import { parseRunArgs, USAGE, UsageError } from './args.js';
 import { runMemoryCommand } from './memory-command.js';
+import { runReplayCommand } from './replay-command.js';
 import { EXIT, runTask } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -13,6 +14,8 @@ async function main(argv: string[]): Promise<number> {
       await runMemoryCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
       return EXIT.completed;
     }
+    if (argv[0] === 'replay')
+      return await runReplayCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
     const options = parseRunArgs(argv, process.cwd());
     return await runTask(options, {
       stdin: process.stdin,
@@ -34,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
 /** `keel --help`, `keel run --help`: the usage on stdout, and success. */
 function asksForHelp(argv: string[]): boolean {
   const isHelp = (a: string) => a === '--help' || a === '-h';
-  return (argv.length === 1 && isHelp(argv[0]!)) || ((argv[0] === 'run' || argv[0] === 'memory') && argv.slice(1).some(isHelp));
+  return (argv.length === 1 && isHelp(argv[0]!)) || (['run', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp));
 }
 
 // The first Ctrl+C cancels the run so its log ends cleanly; a later one (while

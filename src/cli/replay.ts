@@ -2,13 +2,12 @@
 // tools and policy over a workspace in the task's starting state (no model is called). Each step
 // where the build now differs is reported: an edit that applies differently, another
 // observation (timings and temp paths normalised), a changed policy decision.
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { Runtime, type ApprovalPolicy, type RuntimeEvent, type ToolIntent } from '../kernel/index.js';
+import { Runtime, type ApprovalPolicy, type Risk, type RuntimeEvent, type ToolIntent } from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
 import { composePolicy, composeRegistry } from '../compose/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
+import { normalise, recordedRoot } from './replay-normalise.js';
 
 interface ReplayDifference {
   /** The model turn of the recorded call. */
@@ -29,7 +28,15 @@ export interface ReplayReport {
 
 type Verdict = 'allow' | 'ask' | 'deny';
 
-const REPLAY_POLICY = { autoApprove: [], commandsAllow: [], commandsDeny: [] };
+/** The policy settings the task ran with (keel run's --approve and command rules). */
+export interface ReplayPolicySettings {
+  autoApprove: Risk[];
+  approveUnclassified: boolean;
+  commandsAllow: string[];
+  commandsDeny: string[];
+}
+
+const DEFAULT_POLICY: ReplayPolicySettings = { autoApprove: [], approveUnclassified: false, commandsAllow: [], commandsDeny: [] };
 
 interface RecordedCall {
   intent: ToolIntent;
@@ -37,17 +44,24 @@ interface RecordedCall {
   step: number;
   verdict: Verdict;
   approved: boolean;
+  /** The reason the recording gave when the call was rejected. */
+  rejectReason: string | undefined;
   observation: string | undefined;
 }
 
-export async function replayLog(events: readonly RuntimeEvent[], root: string, until = Infinity): Promise<ReplayReport> {
+export async function replayLog(
+  events: readonly RuntimeEvent[],
+  root: string,
+  until = Number.POSITIVE_INFINITY,
+  settings: ReplayPolicySettings = DEFAULT_POLICY,
+): Promise<ReplayReport> {
   const kept = events.filter((e) => e.seq <= until);
   const recorded = recordedCalls(kept);
   const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
   const verdicts: Verdict[] = [];
-  // The current build's policy as a host composes it, with default settings (nothing
-  // auto-approved, no command rules); questions are answered as the recording answered them.
-  const inner = composePolicy(REPLAY_POLICY, true);
+  // The current build's policy as a host composes it, with the settings the task ran with
+  // (default: nothing auto-approved, no command rules); questions are answered as recorded.
+  const inner = composePolicy(settings, true);
   const policy: ApprovalPolicy = {
     async decide(intent, ctx) {
       const verdict = await inner.decide(intent, ctx);
@@ -67,12 +81,12 @@ export async function replayLog(events: readonly RuntimeEvent[], root: string, u
     if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
     const call = recorded[Object.keys(runtime.getState().intents).indexOf(out.event.intentId)];
     if (call?.approved) runtime.approve(out.event.intentId);
-    else runtime.reject(out.event.intentId, 'Rejected in the recording.');
+    else runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.');
   }
   return {
     steps: turns.length,
     calls: recorded.length,
-    differences: compare(recorded, replayedCalls(runtime.getEvents(), verdicts), root),
+    differences: compare(recorded, replayedCalls(runtime.getEvents(), verdicts), root, recordedRoot(recorded, root)),
   };
 }
 
@@ -82,7 +96,15 @@ function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {
   for (const e of events) {
     if (e.type === 'turn_started') step = e.turn;
     if (e.type === 'intent_proposed')
-      calls.set(e.intent.id, { intent: e.intent, seq: e.seq, step, verdict: 'deny', approved: false, observation: undefined });
+      calls.set(e.intent.id, {
+        intent: e.intent,
+        seq: e.seq,
+        step,
+        verdict: 'deny',
+        approved: false,
+        rejectReason: undefined,
+        observation: undefined,
+      });
     const id = 'intentId' in e ? e.intentId : e.type === 'observation' ? e.observation.intentId : undefined;
     const call = id === undefined ? undefined : calls.get(id);
     if (!call) continue;
@@ -91,6 +113,7 @@ function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {
       call.approved = true;
       if (e.auto && call.verdict !== 'ask') call.verdict = 'allow';
     }
+    if (e.type === 'intent_rejected') call.rejectReason = e.reason;
     if (e.type === 'observation') call.observation = observationText(e.observation);
   }
   return [...calls.values()];
@@ -108,13 +131,13 @@ function observationText(o: { ok: boolean; code?: string; content: string }): st
   return `${o.ok ? 'ok' : (o.code ?? 'failed')}: ${o.content}`;
 }
 
-function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: string): ReplayDifference[] {
+function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: string, oldRoot: string | undefined): ReplayDifference[] {
   const out: ReplayDifference[] = [];
   for (const [i, r] of recorded.entries()) {
     const now = replayed[i];
     const base = { step: r.step, seq: r.seq, tool: r.intent.tool };
     if (r.verdict !== now?.verdict) out.push({ ...base, kind: 'policy', recorded: r.verdict, replayed: now?.verdict ?? 'not reached' });
-    const before = normalise(r.observation ?? '', root);
+    const before = normalise(r.observation ?? '', oldRoot ?? root);
     const after = normalise(now?.observation ?? 'not reached', root);
     if (before !== after) out.push({ ...base, kind: isEdit(r.intent.tool) ? 'edit' : 'observation', recorded: before, replayed: after });
   }
@@ -123,14 +146,4 @@ function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: strin
 
 function isEdit(tool: string): boolean {
   return tool === 'edit_file' || tool === 'write_file';
-}
-
-/** Timings and temporary paths differ between any two runs; they are not a difference. */
-function normalise(text: string, root: string): string {
-  const tmp = os.tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text
-    .split(path.resolve(root))
-    .join('<workspace>')
-    .replace(new RegExp(`${tmp}/[^\\s'"]*`, 'g'), '<tmp>')
-    .replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<time>');
 }

@@ -1,18 +1,21 @@
 // `keel run`: builds its runtime through src/compose on the Node workspace, streams the run to
 // the terminal, and turns the outcome into an exit status. The run gets the workspace's memory
-// store under the user's config folder, the one `keel memory` reads.
+// store under the user's config folder, the one `keel memory` reads, and records checkpoints
+// under the user's cache folder (src/cli/checkpoints.ts).
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { composeRuntime, createModelProvider } from '../compose/index.js';
-import type { LogStore, MemoryAccess, ModelProvider, Workspace } from '../kernel/index.js';
+import type { Checkpoints, LogStore, MemoryAccess, ModelProvider, Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
+import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
+import { cliCheckpoints } from './checkpoints.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
 import { contextLine, renderEvent, streamPrinter } from './render.js';
@@ -42,7 +45,8 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const provider = makeProvider(options);
   const memory = cliMemory(root, io.env);
   for (const p of memory.store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory });
+  const checkpoints = cliCheckpoints(root, io.env, memory.taskId);
+  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -61,6 +65,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   } finally {
     removeInterrupt();
     await store?.close();
+    await collectCheckpoints(checkpoints, io.stderr);
   }
   printer.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
   const status = runtime.getState().status;
@@ -71,7 +76,14 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
 /** The CLI's runtime: the shared composition, with the terminal's settings and a trusted folder. */
 export function cliRuntime(
   o: RunOptions,
-  ports: { provider: ModelProvider; workspace: Workspace; interactive: boolean; store?: LogStore | undefined; memory?: MemoryAccess },
+  ports: {
+    provider: ModelProvider;
+    workspace: Workspace;
+    interactive: boolean;
+    store?: LogStore | undefined;
+    memory?: MemoryAccess;
+    checkpoints?: Checkpoints;
+  },
 ) {
   return composeRuntime({
     provider: ports.provider,
@@ -87,12 +99,22 @@ export function cliRuntime(
     interactive: ports.interactive,
     ...(ports.store ? { store: ports.store } : {}),
     ...(ports.memory ? { memory: ports.memory } : {}),
+    ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
   });
 }
 
 /** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */
 export function cliMemory(root: string, env: NodeJS.ProcessEnv): MemoryAccess & { store: JsonlMemoryStore } {
   return { store: JsonlMemoryStore.open(cliMemoryFiles(root, env)), taskId: `cli-${randomUUID()}` };
+}
+
+/** Keeps the workspace's checkpoints under their cap; a failure there never fails the run. */
+async function collectCheckpoints(store: NodeCheckpointStore, stderr: NodeJS.WritableStream): Promise<void> {
+  try {
+    await store.collect();
+  } catch (err) {
+    stderr.write(`keel: could not trim old checkpoints (${(err as Error).message})\n`);
+  }
 }
 
 function makeProvider(o: RunOptions): ModelProvider {

@@ -6,6 +6,7 @@ import {
   Registry,
   Runtime,
   type ApprovalPolicy,
+  type Checkpoints,
   type GrantStore,
   type LogStore,
   type MemoryAccess,
@@ -48,6 +49,8 @@ export interface ComposeInput {
   secrets?: () => readonly string[];
   /** The host's memory store and this task's id; without it remember/recall/forget are not offered. */
   memory?: MemoryAccess;
+  /** Where each step's prior file content is kept (outside the workspace); none when absent. */
+  checkpoints?: Checkpoints;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
@@ -69,6 +72,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.events ? { events: input.events } : {}),
     ...(input.secrets ? { secrets: input.secrets } : {}),
     ...(input.memory ? { memory: input.memory } : {}),
+    ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
     maxTurns: input.settings.maxTurns,
     visibility,
     // Built when the task first runs, then fixed for the task (see rules.ts).

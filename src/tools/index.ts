@@ -37,3 +37,4 @@ export { classifyCommand } from './policy/classify-command.js';
 export { refusal as memoryTextRefusal } from './memory/remember.js';
 export { COMMAND_ENV } from './policy/command-env.js';
 export { searchByWalking } from './search/walking-search.js';
+export { ignorePredicate } from './ignore/predicate.js';

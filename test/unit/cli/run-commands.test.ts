@@ -12,6 +12,8 @@ import { scratchDir } from '../../support/scratch.js';
 
 /** The runs' config folder (their memory store), so the tests never touch the user's. */
 const CONFIG = scratchDir('cli-config');
+/** Their cache folder (the checkpoint store), likewise. */
+const CACHE = scratchDir('cli-cache');
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -25,7 +27,7 @@ function keel(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, XDG_CONFIG_HOME: CONFIG, ANTHROPIC_API_KEY: 'test-key' },
+      env: { ...process.env, XDG_CONFIG_HOME: CONFIG, XDG_CACHE_HOME: CACHE, ANTHROPIC_API_KEY: 'test-key' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -14,6 +14,8 @@ import { scratchDir } from '../../support/scratch.js';
 
 /** The runs' config folder (their memory store), so the tests never touch the user's. */
 const CONFIG = scratchDir('cli-config');
+/** Their cache folder (the checkpoint store), likewise. */
+const CACHE = scratchDir('cli-cache');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const EXAMPLE = path.join(ROOT, 'examples', 'failing-tests');
@@ -28,7 +30,7 @@ function keel(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], {
       cwd: ROOT,
-      env: { ...process.env, XDG_CONFIG_HOME: CONFIG, ANTHROPIC_API_KEY: 'test-key', ...env },
+      env: { ...process.env, XDG_CONFIG_HOME: CONFIG, XDG_CACHE_HOME: CACHE, ANTHROPIC_API_KEY: 'test-key', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -148,7 +150,7 @@ describe('keel run (headless)', function () {
       ],
       {
         cwd: ROOT,
-        env: { ...process.env, XDG_CONFIG_HOME: CONFIG, ANTHROPIC_API_KEY: 'k' },
+        env: { ...process.env, XDG_CONFIG_HOME: CONFIG, XDG_CACHE_HOME: CACHE, ANTHROPIC_API_KEY: 'k' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
