@@ -2,27 +2,10 @@
 import assert from 'node:assert/strict';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Grant, PolicyContext, PolicyDecision, ToolDefinition, ToolIntent } from '../../../src/kernel/index.js';
-import { allTools } from '../../../src/tools/index.js';
+import type { Grant, PolicyContext, PolicyDecision } from '../../../src/kernel/index.js';
 import { createPolicy, type PolicyOptions } from '../../../src/tools/policy/create-policy.js';
 import { removeAtExit } from '../../support/scratch.js';
-import { type TempWorkspace, tempWorkspace } from './helpers.js';
-
-const tool = (name: string): ToolDefinition => allTools.find((t) => t.name === name)!;
-
-function intent(name: string, input: Record<string, unknown>): ToolIntent {
-  const def = tool(name);
-  return {
-    id: 'i1',
-    tool: name,
-    input,
-    providerRef: 'p1',
-    summary: def.summarize(input),
-    risk: def.risk,
-    paths: def.paths?.(input) ?? [],
-    status: 'proposed',
-  };
-}
+import { proposedIntent as intent, type TempWorkspace, tempWorkspace, toolNamed as tool } from './helpers.js';
 
 describe('createPolicy: the paths a command names', () => {
   let t: TempWorkspace;

@@ -1,9 +1,10 @@
-// Temporary workspaces on disk and tool contexts for the tool tests.
+// Temporary workspaces on disk, tool contexts and proposed intents for the tool tests.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { ToolContext, ToolResult, Workspace } from '../../../src/kernel/index.js';
+import type { ToolContext, ToolDefinition, ToolIntent, ToolResult, Workspace } from '../../../src/kernel/index.js';
 import { createNodeWorkspace, type NodeWorkspaceOptions } from '../../../src/node/node-workspace.js';
+import { allTools } from '../../../src/tools/index.js';
 import { readFileTool } from '../../../src/tools/read-file.js';
 import { searchByWalking } from '../../../src/tools/search/walking-search.js';
 
@@ -40,4 +41,26 @@ export async function readVersions(ws: Workspace, file: string): Promise<Record<
   const r: ToolResult = await readFileTool.execute({ path: file }, context(ws));
   if (!r.fileVersions) throw new Error(`read_file gave no version: ${r.content}`);
   return r.fileVersions;
+}
+
+/** A registered tool by name (the tests' tools are the real ones). */
+export function toolNamed(name: string): ToolDefinition {
+  const tool = allTools.find((t) => t.name === name);
+  if (!tool) throw new Error(`no tool named ${name}`);
+  return tool;
+}
+
+/** A call of the named tool as the kernel would propose it, for policy tests. */
+export function proposedIntent(name: string, input: Record<string, unknown>): ToolIntent {
+  const def = toolNamed(name);
+  return {
+    id: 'i1',
+    tool: name,
+    input,
+    providerRef: 'p1',
+    summary: def.summarize(input),
+    risk: def.risk,
+    paths: def.paths?.(input) ?? [],
+    status: 'proposed',
+  };
 }

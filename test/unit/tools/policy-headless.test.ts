@@ -2,27 +2,11 @@
 // but dangerous may run unasked, and allow rules name commands that run without asking — while
 // deny rules, protected paths and paths outside the workspace keep their verdicts.
 import assert from 'node:assert/strict';
-import type { PolicyContext, ToolDefinition, ToolIntent } from '../../../src/kernel/index.js';
-import { allTools } from '../../../src/tools/index.js';
+import type { PolicyContext } from '../../../src/kernel/index.js';
 import { createPolicy, type PolicyOptions } from '../../../src/tools/policy/create-policy.js';
-import { tempWorkspace, type TempWorkspace } from './helpers.js';
+import { proposedIntent as intent, type TempWorkspace, tempWorkspace, toolNamed as tool } from './helpers.js';
 
-const tool = (name: string): ToolDefinition => allTools.find((t) => t.name === name)!;
 const ALL: PolicyOptions = { autoApprove: ['read', 'write', 'execute', 'network'], approveUnclassified: true };
-
-function intent(name: string, input: Record<string, unknown>): ToolIntent {
-  const def = tool(name);
-  return {
-    id: 'i1',
-    tool: name,
-    input,
-    providerRef: 'p1',
-    summary: def.summarize(input),
-    risk: def.risk,
-    paths: def.paths?.(input) ?? [],
-    status: 'proposed',
-  };
-}
 
 describe('createPolicy: approving every command class, and allow rules', () => {
   let t: TempWorkspace;
