@@ -13,6 +13,10 @@ export interface ActionHandlers {
   rejectReason(intentId: string): string;
   /** Hides a card's buttons until the host answers, so a double click cannot decide twice. */
   markDeciding(intentId: string): void;
+  /** Sends (or queues) a prompt the view offers, such as the welcome's examples. */
+  sendPrompt(text: string): void;
+  /** Takes the queued message back into the composer. */
+  unqueue(): void;
 }
 
 const NOTICE_MESSAGES = new Set(['apiKey/set', 'task/resume', 'log/show']);
@@ -101,6 +105,12 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       if (NOTICE_MESSAGES.has(message)) handlers.post({ type: message as 'apiKey/set' | 'task/resume' | 'log/show' });
       return;
     }
+    case 'welcome-prompt':
+      return handlers.sendPrompt(data.prompt ?? '');
+    case 'queued-cancel':
+      return handlers.unqueue();
+    case 'retry':
+      return handlers.post({ type: 'task/retry' });
     case 'load-earlier':
       return handlers.showEarlier();
     case 'toggle-meter':

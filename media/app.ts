@@ -3,6 +3,7 @@
 // restores local UI state (draft, history panel) and asks the host for a snapshot.
 import { isLiveRunStatus, parseHostMessage, type HostMessage, type ProtocolLog } from '../src/protocol/index.js';
 import { bindActions } from './actions.js';
+import { ApprovalFocus } from './approval-focus.js';
 import { Banners } from './banners.js';
 import { Composer } from './composer.js';
 import { h } from './dom.js';
@@ -10,10 +11,13 @@ import { FrameBatcher, type RequestFrame } from './frame-batcher.js';
 import { MeterView } from './meter-view.js';
 import { warmUpMarkdown } from './markdown/render-markdown.js';
 import { reportUpdate } from './perf-hook.js';
+import { QueuedMessage } from './queued-message.js';
+import { StatusLine } from './status-line.js';
 import { header, TaskListView } from './task-list.js';
 import { TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
 import { Changes, ViewModel } from './view-model.js';
+import { Welcome } from './welcome.js';
 
 export interface AppOptions {
   host: HostApi;
@@ -24,6 +28,8 @@ export interface AppOptions {
   /** Wall-clock time, for elapsed times on cards. */
   now?: () => number;
   log?: ProtocolLog;
+  /** Whether the webview has the keyboard (false while an editor has it); tests fake it. */
+  hasFocus?: () => boolean;
 }
 
 /** What survives the view being hidden and re-created (the transcript comes from the host). */
@@ -39,6 +45,10 @@ export class App {
   private readonly banners = new Banners();
   private readonly meter = new MeterView();
   private readonly tasks = new TaskListView();
+  private readonly statusLine = new StatusLine();
+  private readonly queued = new QueuedMessage();
+  private readonly welcome = new Welcome();
+  private readonly approvalFocus: ApprovalFocus;
   private readonly batcher: FrameBatcher<HostMessage>;
   private readonly now: () => number;
   private saved: SavedState;
@@ -54,9 +64,11 @@ export class App {
     this.batcher = new FrameBatcher((batch) => this.applyBatch(batch), requestFrame, options.frameTime);
     this.transcript = new TranscriptView(this.model, requestFrame);
     this.composer = new Composer(
-      (text) => options.host.post({ type: 'task/send', text }),
+      (text) => this.sendOrQueue(text),
       (draft) => this.save({ draft }),
     );
+    const hasFocus = options.hasFocus ?? (() => document.hasFocus());
+    this.approvalFocus = new ApprovalFocus(hasFocus, () => this.composer.typing);
     options.root.replaceChildren(
       h(
         'div',
@@ -65,8 +77,12 @@ export class App {
         this.meter.details,
         this.tasks.el,
         this.banners.el,
+        this.welcome.el,
         this.transcript.el,
+        this.statusLine.el,
+        this.queued.el,
         this.composer.el,
+        this.approvalFocus.el,
       ),
     );
     this.tasks.update(this.model.tasks);
@@ -82,6 +98,8 @@ export class App {
       showRejectForm: (id, show) => this.transcript.view(id)?.card?.showRejectForm(show),
       rejectReason: (id) => this.transcript.view(id)?.card?.rejectReason ?? '',
       markDeciding: (id) => this.transcript.view(id)?.el.classList.add('deciding'),
+      sendPrompt: (text) => this.sendOrQueue(text),
+      unqueue: () => this.unqueue(),
     });
   }
 
@@ -142,16 +160,23 @@ export class App {
   private render(changes: Changes, localNow: number): void {
     const model = this.model;
     this.transcript.apply(changes);
-    if (changes.reset || changes.status) this.composer.setBusy(isLiveRunStatus(model.status));
+    this.noteWaitingCards(changes);
+    if (changes.reset || changes.status) {
+      this.composer.setBusy(isLiveRunStatus(model.status));
+      this.sendQueued();
+    }
     if (changes.reset || changes.hints) this.banners.updateHints(model.hints);
+    if (changes.reset || changes.hints || changes.structural.length > 0) this.welcome.update(model.hints, model.count === 0);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
-    if (changes.reset || changes.retry || changes.intents.size > 0) this.tick(localNow);
+    const moved = changes.reset || changes.retry || changes.status || changes.intents.size > 0 || changes.textDone.size > 0;
+    if (moved || changes.structural.length > 0) this.tick(localNow);
   }
 
   /** Elapsed times and the retry countdown; a 1 s timer runs only while something ticks. */
   private tick(localNow = this.now()): void {
     let ticking = this.banners.updateRetry(this.model, localNow);
+    if (this.statusLine.update(this.model, localNow)) ticking = true;
     this.transcript.forEachView((view) => {
       view.tick?.(localNow, this.model.hostSkew);
       if (view.card?.running) ticking = true;
@@ -160,6 +185,38 @@ export class App {
     if (!ticking && this.ticker !== undefined) {
       clearInterval(this.ticker);
       this.ticker = undefined;
+    }
+  }
+
+  /** A message goes to the host now, or waits (shown as queued) while a run is busy. */
+  private sendOrQueue(text: string): void {
+    if (!text.trim()) return;
+    if (isLiveRunStatus(this.model.status)) this.queued.add(text);
+    else this.options.host.post({ type: 'task/send', text });
+  }
+
+  /** The run stopped: what was queued goes now. */
+  private sendQueued(): void {
+    if (isLiveRunStatus(this.model.status)) return;
+    const text = this.queued.take();
+    if (text) this.options.host.post({ type: 'task/send', text });
+  }
+
+  /** Cancel on the queued message: it goes back into the composer, ahead of anything typed. */
+  private unqueue(): void {
+    const text = this.queued.take();
+    const draft = this.composer.input.value.trim();
+    this.composer.setDraft(draft ? `${text}\n\n${draft}` : text);
+    this.save({ draft: this.composer.input.value });
+    this.composer.input.focus();
+  }
+
+  /** Cards that started (or stopped) waiting: focus or announce them. */
+  private noteWaitingCards(changes: Changes): void {
+    const ids = changes.reset ? this.model.pendingIds() : [...changes.intents, ...changes.addedIds()];
+    for (const id of ids) {
+      const card = this.transcript.view(id)?.card;
+      if (card) this.approvalFocus.note(id, card, card.el.getAttribute('aria-label') ?? id);
     }
   }
 

@@ -1,4 +1,5 @@
 // The input box: Enter sends, Shift+Enter is a newline; Stop replaces Send while a run is live.
+// While busy, Enter still hands the text over (the app queues it until the run stops).
 import { TestIds } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
 
@@ -7,7 +8,6 @@ export class Composer {
   readonly input: HTMLTextAreaElement;
   private readonly send: HTMLButtonElement;
   private readonly stop: HTMLButtonElement;
-  private busy = false;
 
   constructor(
     private readonly onSend: (text: string) => void,
@@ -33,8 +33,12 @@ export class Composer {
     this.setBusy(false);
   }
 
+  /** The user is writing a message here (focus would be taken from them). */
+  get typing(): boolean {
+    return document.activeElement === this.input && this.input.value.trim() !== '';
+  }
+
   setBusy(busy: boolean): void {
-    this.busy = busy;
     setHidden(this.stop, !busy);
     setHidden(this.send, busy);
     this.syncSend();
@@ -48,7 +52,7 @@ export class Composer {
   /** Sends the draft (from Enter or the Send button). */
   submit(): void {
     const text = this.input.value.trim();
-    if (!text || this.busy) return;
+    if (!text) return;
     this.onSend(text);
     this.input.value = '';
     this.onDraft('');
@@ -62,6 +66,6 @@ export class Composer {
   }
 
   private syncSend(): void {
-    this.send.disabled = this.busy || this.input.value.trim() === '';
+    this.send.disabled = this.input.value.trim() === '';
   }
 }

@@ -95,6 +95,7 @@ function noticeView(item: NoticeItem): ItemView {
       },
       icon(glyph),
       h('span', { class: 'notice-text', text: item.text }),
+      item.retry ? actionButton('retry', 'Retry: send the last message again', { text: 'Retry', testId: TestIds.retry }) : null,
       action,
     ),
   };

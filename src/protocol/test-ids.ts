@@ -17,6 +17,7 @@ export const TestIds = {
   intentCard: 'intent-card',
   intentCommand: 'intent-command',
   intentPaths: 'intent-paths',
+  intentSummary: 'intent-summary',
   hiddenChars: 'hidden-chars',
   approve: 'approve',
   approveTask: 'approve-task',
@@ -35,6 +36,12 @@ export const TestIds = {
   foldNow: 'fold-now',
   foldItem: 'fold-item',
   copyCode: 'copy-code',
+  statusLine: 'status-line',
+  queued: 'queued',
+  queuedCancel: 'queued-cancel',
+  welcome: 'welcome',
+  welcomePrompt: 'welcome-prompt',
+  retry: 'retry',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

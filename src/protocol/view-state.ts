@@ -59,6 +59,8 @@ export const HintsSchema = z.object({
   canResume: z.boolean(),
   /** The rules files the current task's prompt carries (workspace-relative), for a "Rules: …" line. */
   rules: z.optional(z.array(z.string())),
+  /** The provider and model the next message goes to, for the empty view's welcome. */
+  model: z.optional(z.object({ provider: z.string(), model: z.string() })),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

@@ -14,6 +14,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('task/open', { id: TaskIdSchema }),
   m('task/delete', { id: TaskIdSchema }),
   m('task/resume', {}),
+  /** Retry on a failed run: the task's last user message is sent again. */
+  m('task/retry', {}),
   m('intent/approve', { intentId: IntentIdSchema, scope: ApprovalScopeSchema }),
   m('intent/reject', { intentId: IntentIdSchema, reason: z.optional(z.string()) }),
   /** A card was clicked: the host focuses its diff editor / terminal. */

@@ -90,6 +90,17 @@ export class Session {
     return task;
   }
 
+  /** Retry on a failed run: the shown task's last user message goes again (a new run). */
+  async retry(): Promise<void> {
+    const task = this.task;
+    if (!task || task.busy) return this.deps.log.warn('ignored a retry: no idle task is shown');
+    const last = lastUserText(task);
+    if (last === undefined) return this.deps.log.warn(`ignored a retry of ${task.id}: it has no message to send again`);
+    await this.refreshHints();
+    void task.send(last);
+    this.deps.setContext('keel.running', true);
+  }
+
   stop(): void {
     this.task?.runtime.cancel();
   }
@@ -195,4 +206,13 @@ export class Session {
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }
+}
+
+function lastUserText(task: Task): string | undefined {
+  const events = task.getEvents();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.type === 'user_message') return event.text;
+  }
+  return undefined;
 }

@@ -24,6 +24,9 @@ export function webviewHandlers(session: Session, log: KeelLog): WebviewMessageH
       if (ok === 'Delete') await session.deleteTask(m.id);
     },
     'task/resume': () => session.resume(),
+    'task/retry': async () => {
+      await session.retry();
+    },
     'intent/approve': (m) => session.approve(m.intentId, m.scope),
     'intent/reject': (m) => session.reject(m.intentId, m.reason),
     'intent/focus': (m) => session.focus(m.intentId),
