@@ -3,9 +3,11 @@
 // welcome of an empty view.
 import './dom-env.js';
 import assert from 'node:assert/strict';
-import type { TranscriptItem } from '../../../src/protocol/index.js';
+import type { IntentItem, TranscriptItem } from '../../../src/protocol/index.js';
 import { click, key, makeApp, q } from './dom-env.js';
-import { deltas, intentItem, snapshot } from './fixtures.js';
+import { deltas, intentItem as anyIntent, snapshot } from './fixtures.js';
+
+const intentItem = (...args: Parameters<typeof anyIntent>) => anyIntent(...args) as IntentItem;
 
 const writeCard = (id: string, summary: string): TranscriptItem => ({
   kind: 'intent',
