@@ -33,7 +33,12 @@ const STATUS_LABEL: Record<IntentItem['status'], string> = {
 };
 
 /** The keybindings of package.json (keel.approvePending …), listed where the decision is made. */
-export const APPROVAL_KEYS_TITLE = 'Approve: Ctrl+Alt+Y (⌥⌘Y) · Reject: Ctrl+Alt+N (⌥⌘N) · Approve always for this task: Ctrl+Alt+A (⌥⌘A)';
+export const APPROVAL_KEYS: readonly { what: string; keys: string }[] = [
+  { what: 'Approve', keys: 'Ctrl+Alt+Y (⌥⌘Y)' },
+  { what: 'Reject', keys: 'Ctrl+Alt+N (⌥⌘N)' },
+  { what: 'Approve always for this task', keys: 'Ctrl+Alt+A (⌥⌘A)' },
+];
+export const APPROVAL_KEYS_TITLE = APPROVAL_KEYS.map((k) => `${k.what}: ${k.keys}`).join(' · ');
 
 export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

@@ -2,8 +2,9 @@
 // a few prompts to start from (a click sends one), and the keys that matter.
 import { TestIds, type Hints } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
+import { APPROVAL_KEYS } from './intent-card.js';
 
-export const EXAMPLE_PROMPTS = [
+const EXAMPLE_PROMPTS = [
   'Fix the failing tests',
   'Explain what this project does and where to start reading',
   'Find and fix the TODOs in the file I have open',
@@ -12,9 +13,7 @@ export const EXAMPLE_PROMPTS = [
 const SHORTCUTS: readonly [string, string][] = [
   ['Enter', 'send (queued while a run is busy)'],
   ['Shift+Enter', 'new line'],
-  ['Ctrl+Alt+Y / ⌥⌘Y', 'approve the waiting card'],
-  ['Ctrl+Alt+N / ⌥⌘N', 'reject it'],
-  ['Ctrl+Alt+A / ⌥⌘A', 'approve always for this task'],
+  ...APPROVAL_KEYS.map((k): [string, string] => [k.keys, `${k.what} the waiting card`]),
 ];
 
 export class Welcome {

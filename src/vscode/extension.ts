@@ -17,6 +17,8 @@ import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js'
 import { RuntimeFactory } from './runtime-factory.js';
 import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
+import { modelOf } from '../compose/provider.js';
+import { registerApprovalKeys } from './approval-keys.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
 import { webviewHandlers } from './webview-handlers.js';
@@ -137,6 +139,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     keyMissing: async () => !providerOverride && (await keys.lookup(settings())).kind === 'missing',
     trusted: () => vscode.workspace.isTrusted,
     model: (task) => factory.model(task.id),
+    modelName: () => ({ provider: settings().provider, model: modelOf(settings()) }),
     focusIntent: async (task, intentId) => {
       if (await diffs.focus(task, intentId)) return true;
       const tool = task.getState().intents[intentId]?.tool;
@@ -162,6 +165,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
+    ...registerApprovalKeys(s, diffs),
     keys.onDidChange(() => void s.refreshHints()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: write and execute tools are offered from the next run on');

@@ -16,6 +16,8 @@ export interface SessionDeps {
   trusted(): boolean;
   /** A task's model: its context window (0 when unknown) and price (undefined when unknown). */
   model(task: Task): { contextWindow: number; price: Price | undefined };
+  /** The provider and model a new message goes to (for the empty view's welcome). */
+  modelName?(): { provider: string; model: string };
   /** Opens the diff of an edit intent (true) or says there is none (false). */
   focusIntent(task: Task, intentId: string): Promise<boolean>;
   /** Follows a task for diff approvals; returns the unfollow. */
@@ -126,6 +128,12 @@ export class Session {
     if (this.pending(intentId, 'rejection')) this.task?.runtime.reject(intentId, reason ?? '');
   }
 
+  /** The shown task's oldest intent waiting for approval (what the approval keys decide). */
+  oldestPendingIntent(): string | undefined {
+    const intents = Object.values(this.task?.getState().intents ?? {});
+    return intents.find((intent) => intent.status === 'awaiting_approval')?.id;
+  }
+
   async focus(intentId: string): Promise<void> {
     if (!this.task?.getState().intents[intentId]) return this.deps.log.warn(`ignored a focus request for an unknown intent ${intentId}`);
     await this.deps.focusIntent(this.task, intentId);
@@ -162,7 +170,8 @@ export class Session {
 
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
-    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted() });
+    const model = this.deps.modelName?.();
+    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...(model ? { model } : {}) });
   }
 
   dispose(): void {

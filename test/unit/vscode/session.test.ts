@@ -132,3 +132,35 @@ describe('vscode/session', () => {
     other.runtime.cancel();
   });
 });
+
+describe('vscode/session: Retry and the approval keys', () => {
+  it('Retry after a failed run sends the last user message again and the run completes', async () => {
+    const dir = scratchDir('session-retry');
+    const w = world(dir, (_request, turn) =>
+      turn === 0 ? [{ type: 'error', error: { kind: 'unknown', message: 'HTTP 500', retryable: false } }] : textTurn('Fixed.'),
+    );
+    await w.tasks.init();
+    const task = await w.session.send('Fix the failing tests');
+    await task.idle();
+    assert.equal(task.getState().status, 'failed');
+    await w.session.retry();
+    await task.idle();
+    assert.equal(task.getState().status, 'completed');
+    const sent = task.getEvents().flatMap((e) => (e.type === 'user_message' ? [e.text] : []));
+    assert.deepEqual(sent, ['Fix the failing tests', 'Fix the failing tests']);
+  });
+
+  it('names the oldest card waiting for approval (what the keys decide)', async () => {
+    const dir = scratchDir('session-keys');
+    const w = world(dir, [toolTurn('write_file', { path: 'a.txt' }), textTurn('done')]);
+    await w.tasks.init();
+    assert.equal(w.session.oldestPendingIntent(), undefined);
+    const task = await w.session.send('write it');
+    await until(() => task.getState().status === 'waiting_for_approval');
+    const id = w.session.oldestPendingIntent();
+    assert.equal(task.getState().intents[id!]?.status, 'awaiting_approval');
+    w.session.approve(id!, 'once');
+    await task.idle();
+    assert.equal(w.session.oldestPendingIntent(), undefined);
+  });
+});
