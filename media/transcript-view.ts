@@ -27,6 +27,14 @@ export class TranscriptView {
   private hiddenCount = 0;
   private observer: IntersectionObserver | undefined;
   private filling = false;
+  /**
+   * Whether the reader follows the stream. Kept as state, changed only by the reader's own
+   * scrolling: off-screen items (content-visibility) get their real height only after layout,
+   * so "is the bottom in view" measured at apply time says no after every such correction.
+   */
+  private following = true;
+  /** The scrollTop this view last set when pinning to the bottom. */
+  private pinnedTop = 0;
 
   constructor(
     private readonly model: ViewModel,
@@ -51,6 +59,13 @@ export class TranscriptView {
       );
       this.observer.observe(this.earlier);
     }
+    this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    if (typeof ResizeObserver === 'function') {
+      // Items laid out late (content-visibility) grow the list without a scroll event: re-pin.
+      new ResizeObserver(() => {
+        if (this.following) this.pin();
+      }).observe(this.list);
+    }
   }
 
   get renderedCount(): number {
@@ -63,11 +78,22 @@ export class TranscriptView {
 
   /** Applies one batch of changes; keeps the reader at the bottom if they were there. */
   apply(changes: Changes): void {
-    const follow = changes.reset || this.atBottom();
+    if (changes.reset) this.following = true;
     // After a snapshot every view is rebuilt from the model, which already holds later deltas.
     if (changes.reset) this.rebuild();
     else this.applyPiecemeal(changes);
-    if (follow) this.el.scrollTop = this.el.scrollHeight;
+    if (this.following) this.pin();
+  }
+
+  private pin(): void {
+    this.el.scrollTop = this.el.scrollHeight;
+    this.pinnedTop = this.el.scrollTop;
+  }
+
+  /** Scrolling up (above where the view pinned) stops following; reaching the bottom resumes it. */
+  private onScroll(): void {
+    if (this.atBottom()) this.following = true;
+    else if (this.el.scrollTop < this.pinnedTop) this.following = false;
   }
 
   private applyPiecemeal(changes: Changes): void {
@@ -116,6 +142,7 @@ export class TranscriptView {
     this.list.prepend(fragment);
     setHidden(this.earlier, this.hiddenCount === 0);
     this.el.scrollTop += this.el.scrollHeight - heightBefore;
+    this.pinnedTop = Math.min(this.pinnedTop, this.el.scrollTop);
   }
 
   private nearTop(): boolean {
