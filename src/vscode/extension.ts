@@ -21,6 +21,7 @@ import { modelOf } from '../compose/provider.js';
 import { registerApprovalKeys } from './approval-keys.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
+import { adoptOldTasks, taskHome } from './task-home.js';
 import { webviewHandlers } from './webview-handlers.js';
 import type { KeelApi } from './test-api.js';
 import { redactSecrets } from '../kernel/redact.js';
@@ -80,7 +81,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
   );
   const folder = vscode.workspace.workspaceFolders?.[0];
-  const storage = context.storageUri ?? context.globalStorageUri;
   const terminal = new KeelTerminal();
   const content = new ProposedContentProvider();
   let providerOverride: ((s: KeelSettings) => ModelProvider | undefined) | undefined;
@@ -110,8 +110,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
     providerOverride: (s) => providerOverride?.(s),
   });
+  const taskDir = await tasksFolder(context, folder?.uri, (m) => log.info(m));
   const tasks = new TaskStore({
-    dir: path.join(storage.fsPath, 'tasks'),
+    dir: taskDir,
     logs: taskLogFiles((m) => log.warn(m)),
     createRuntime: (init) => factory.create(init),
     onStatus: (task, status) => {
@@ -196,6 +197,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     settings,
     workspaceSettings: guard,
   };
+}
+
+/** The shared, folder-keyed task home (older per-window tasks adopted); per-window without a folder. */
+async function tasksFolder(context: vscode.ExtensionContext, folder: vscode.Uri | undefined, info: (m: string) => void): Promise<string> {
+  const perWindow = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'tasks');
+  if (!folder) return perWindow;
+  const home = taskHome(context.globalStorageUri.fsPath, folder.toString());
+  const adopted = await adoptOldTasks(perWindow, home).catch(() => 0);
+  if (adopted > 0) info(`moved ${adopted} task(s) into the shared history of this folder`);
+  return home;
 }
 
 export async function deactivate(): Promise<void> {

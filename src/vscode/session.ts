@@ -41,6 +41,7 @@ export class Session {
 
   /** The webview (re)loaded: send it the whole view. */
   async ready(): Promise<void> {
+    await this.deps.tasks.refresh();
     if (!this.task) {
       const [latest] = this.deps.tasks.list();
       if (latest) await this.show(await this.deps.tasks.get(latest.id), false);
@@ -48,6 +49,12 @@ export class Session {
     await this.refreshHints();
     this.presenter.setTasks(this.taskList());
     this.presenter.postSnapshot();
+  }
+
+  /** Picks up tasks other windows on this folder started, then lists them in the view. */
+  async refreshHistory(): Promise<void> {
+    await this.deps.tasks.refresh();
+    this.presenter.setTasks(this.taskList());
   }
 
   async newTask(): Promise<Task> {
