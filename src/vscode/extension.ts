@@ -22,6 +22,7 @@ import { registerApprovalKeys } from './approval-keys.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
 import { adoptOldTasks, taskHome } from './task-home.js';
+import { showViewOnFirstRun } from './first-run.js';
 import { webviewHandlers } from './webview-handlers.js';
 import type { KeelApi } from './test-api.js';
 import { redactSecrets } from '../kernel/redact.js';
@@ -177,6 +178,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     }),
   );
   void diffs.closeOrphans();
+  void showViewOnFirstRun(context.globalState).catch((e: unknown) => log.warn(`could not show the Keel view: ${String(e)}`));
   void guard.check();
   log.info(
     `Keel activated (${folder ? `folder ${workspace?.root ?? folder.uri.fsPath}` : 'no folder'}; trusted: ${vscode.workspace.isTrusted})`,

@@ -42,17 +42,26 @@ describe('webview: composer', () => {
     assert.equal(q(t.root, '[data-testid="send"]').hidden, false);
   });
 
-  it('New Task, history open and delete post their messages', () => {
+  it('the header does not repeat the view title buttons (History, New Task)', () => {
     const t = makeApp();
+    t.receive(snapshot());
+    t.frame();
+    assert.equal(t.root.querySelector('[data-testid="new-task"]'), null);
+    assert.equal(t.root.querySelector('[data-testid="history"]'), null);
+  });
+
+  it('the history panel (restored open) opens and deletes tasks', () => {
+    const t = makeApp({ historyOpen: true });
     t.receive(
       snapshot([], { tasks: { tasks: [{ id: 't1', title: 'Fix tests', updatedAt: 0, status: 'completed' }], currentTaskId: 't1' } }),
     );
     t.frame();
-    click(q(t.root, '[data-testid="new-task"]'));
-    click(q(t.root, '[data-testid="history"]'));
     click(q(t.root, '[data-testid="task-delete"]'));
     click(q(t.root, '[data-testid="task-open"]'));
-    assert.deepEqual(t.posted.slice(1), [{ type: 'task/new' }, { type: 'task/delete', id: 't1' }, { type: 'task/open', id: 't1' }]);
+    assert.deepEqual(t.posted.slice(1), [
+      { type: 'task/delete', id: 't1' },
+      { type: 'task/open', id: 't1' },
+    ]);
   });
 });
 
