@@ -49,6 +49,10 @@ export class App {
   private readonly queued = new QueuedMessage();
   private readonly welcome = new Welcome();
   private readonly approvalFocus: ApprovalFocus;
+  /** The last message posted, until the run it started shows an answer or fails. */
+  private lastSent: string | undefined;
+  /** A prompt put back in the composer because its run failed before any answer. */
+  private restored: string | undefined;
   private readonly batcher: FrameBatcher<HostMessage>;
   private readonly now: () => number;
   private saved: SavedState;
@@ -161,8 +165,10 @@ export class App {
     const model = this.model;
     this.transcript.apply(changes);
     this.noteWaitingCards(changes);
+    this.noteSentMessages(changes);
     if (changes.reset || changes.status) {
       this.composer.setBusy(isLiveRunStatus(model.status));
+      if (model.status === 'failed') this.restoreUnanswered();
       this.sendQueued();
     }
     if (changes.reset || changes.hints) this.banners.updateHints(model.hints);
@@ -192,14 +198,50 @@ export class App {
   private sendOrQueue(text: string): void {
     if (!text.trim()) return;
     if (isLiveRunStatus(this.model.status)) this.queued.add(text);
-    else this.options.host.post({ type: 'task/send', text });
+    else this.post(text);
+  }
+
+  private post(text: string): void {
+    this.lastSent = text;
+    this.options.host.post({ type: 'task/send', text });
+  }
+
+  /**
+   * A run that failed before any answer (no key, no network) did not get the prompt through:
+   * it goes back into an empty composer, so nothing typed is lost.
+   */
+  private restoreUnanswered(): void {
+    const text = this.lastSent;
+    this.lastSent = undefined;
+    if (!text || this.composer.input.value.trim() !== '') return;
+    for (let i = this.model.count - 1; i >= 0; i--) {
+      const item = this.model.itemAt(i)!;
+      if (item.kind === 'user') break;
+      if (item.kind !== 'notice') return; // something answered
+    }
+    this.restored = text;
+    this.composer.setDraft(text);
+    this.save({ draft: text });
+  }
+
+  /** A restored prompt that is sent again (Retry, or Send) leaves the composer. */
+  private noteSentMessages(changes: Changes): void {
+    if (this.restored === undefined) return;
+    for (const change of changes.structural) {
+      if (change.type !== 'add' || change.item.kind !== 'user' || change.item.text !== this.restored) continue;
+      if (this.composer.input.value === this.restored) {
+        this.composer.setDraft('');
+        this.save({ draft: '' });
+      }
+      this.restored = undefined;
+    }
   }
 
   /** The run stopped: what was queued goes now. */
   private sendQueued(): void {
     if (isLiveRunStatus(this.model.status)) return;
     const text = this.queued.take();
-    if (text) this.options.host.post({ type: 'task/send', text });
+    if (text) this.post(text);
   }
 
   /** Cancel on the queued message: it goes back into the composer, ahead of anything typed. */

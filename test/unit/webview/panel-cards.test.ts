@@ -203,6 +203,48 @@ describe('webview: recovering', () => {
   });
 });
 
+describe('webview: a prompt that could not be sent', () => {
+  function sendThenFail(answered: boolean) {
+    const t = makeApp();
+    t.receive(snapshot());
+    t.frame();
+    const input = q<HTMLTextAreaElement>(t.root, '[data-testid="input"]');
+    input.value = 'refactor the parser';
+    key(input, 'Enter');
+    assert.equal(input.value, '');
+    const d = deltas();
+    t.receive(
+      d({ type: 'item/add', item: { kind: 'user', id: 'u1', text: 'refactor the parser' } }, { type: 'status/set', status: 'running' }),
+    );
+    t.frame();
+    if (answered) t.receive(d({ type: 'item/add', item: { kind: 'assistant', id: 'a1', text: 'Looking…', done: true } }));
+    t.receive(
+      d(
+        { type: 'item/add', item: { kind: 'notice', id: 'n1', level: 'error', text: 'No API key', retry: true } },
+        { type: 'status/set', status: 'failed' },
+      ),
+    );
+    t.frame();
+    return { t, input, d };
+  }
+
+  it('goes back into the composer when the run failed before any answer', () => {
+    const { t, input, d } = sendThenFail(false);
+    assert.equal(input.value, 'refactor the parser');
+    // Retry sends it again: once the message is in the transcript the composer empties.
+    t.receive(
+      d({ type: 'item/add', item: { kind: 'user', id: 'u2', text: 'refactor the parser' } }, { type: 'status/set', status: 'running' }),
+    );
+    t.frame();
+    assert.equal(input.value, '');
+  });
+
+  it('stays sent when the model had answered', () => {
+    const { input } = sendThenFail(true);
+    assert.equal(input.value, '');
+  });
+});
+
 describe('webview: welcome', () => {
   it('an empty view shows the model, whether a key is set, example prompts and shortcuts', () => {
     const t = makeApp();
