@@ -1,5 +1,5 @@
-// The input box: Enter sends, Shift+Enter is a newline; Stop replaces Send while a run is live.
-// While busy, Enter still hands the text over (the app queues it until the run stops).
+// The input box: Enter sends, Shift+Enter is a newline; Stop joins Send while a run is live,
+// and Send (or Enter) then hands the text over to be queued until the run stops.
 import { TestIds } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
 
@@ -40,7 +40,10 @@ export class Composer {
 
   setBusy(busy: boolean): void {
     setHidden(this.stop, !busy);
-    setHidden(this.send, busy);
+    // While busy Send stays: what it sends waits, queued, until the run stops.
+    const label = busy ? 'Queue (sent when the run stops)' : 'Send';
+    this.send.setAttribute('aria-label', label);
+    this.send.title = label;
     this.syncSend();
   }
 

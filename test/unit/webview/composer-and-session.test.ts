@@ -29,11 +29,12 @@ describe('webview: composer', () => {
     assert.equal(input.value, 'line one');
   });
 
-  it('shows Stop instead of Send while a run is live, and Stop posts task/stop', () => {
+  it('shows Stop beside a Send that queues while a run is live, and Stop posts task/stop', () => {
     const t = makeApp();
     t.receive(snapshot([], { status: 'running' }));
     t.frame();
-    assert.equal(q(t.root, '[data-testid="send"]').hidden, true);
+    assert.equal(q(t.root, '[data-testid="send"]').getAttribute('aria-label'), 'Queue (sent when the run stops)');
+    assert.equal(q(t.root, '[data-testid="stop"]').hidden, false);
     click(q(t.root, '[data-testid="stop"]'));
     assert.deepEqual(t.posted.at(-1), { type: 'task/stop' });
     t.receive(deltas()({ type: 'status/set', status: 'completed' }));
