@@ -13,7 +13,7 @@ const EXAMPLE_PROMPTS = [
 const SHORTCUTS: readonly [string, string][] = [
   ['Enter', 'send (queued while a run is busy)'],
   ['Shift+Enter', 'new line'],
-  ...APPROVAL_KEYS.map((k): [string, string] => [k.keys, `${k.what} the waiting card`]),
+  ...APPROVAL_KEYS.map((k): [string, string] => [k.keys, k.what]),
 ];
 
 export class Welcome {

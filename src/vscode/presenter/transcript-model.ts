@@ -155,5 +155,6 @@ export class TranscriptModel {
 
 function sameHints(a: Hints, b: Hints): boolean {
   const sameRules = (a.rules ?? []).join('\n') === (b.rules ?? []).join('\n');
-  return a.noApiKey === b.noApiKey && a.restricted === b.restricted && a.canResume === b.canResume && sameRules;
+  const sameModel = a.model?.provider === b.model?.provider && a.model?.model === b.model?.model;
+  return a.noApiKey === b.noApiKey && a.restricted === b.restricted && a.canResume === b.canResume && sameRules && sameModel;
 }
