@@ -96,10 +96,11 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.showRejectForm(intentId, false);
     case 'focus-intent':
       return handlers.post({ type: 'intent/focus', intentId });
-    case 'copy-code': {
-      const code = el.closest('pre')?.querySelector('code')?.textContent ?? '';
-      return handlers.post({ type: 'clipboard/copy', text: code });
-    }
+    case 'copy-code':
+      handlers.post({ type: 'clipboard/copy', text: codeOf(el) });
+      return showCopied(el);
+    case 'insert-code':
+      return handlers.post({ type: 'editor/insert', text: codeOf(el) });
     case 'notice': {
       const message = data.message ?? '';
       if (NOTICE_MESSAGES.has(message)) handlers.post({ type: message as 'apiKey/set' | 'task/resume' | 'log/show' });
@@ -118,4 +119,18 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
     case 'fold-context':
       return handlers.post({ type: 'context/fold' });
   }
+}
+
+const codeOf = (el: HTMLElement): string => el.closest('pre')?.querySelector('code')?.textContent ?? '';
+
+/** The copy button says "Copied" (to screen readers too) for a moment. */
+function showCopied(el: HTMLElement): void {
+  const words = el.querySelector('.code-action-text');
+  if (!words) return;
+  words.textContent = 'Copied';
+  el.setAttribute('aria-label', 'Copied');
+  setTimeout(() => {
+    words.textContent = 'Copy';
+    el.setAttribute('aria-label', 'Copy code');
+  }, 1500);
 }

@@ -28,5 +28,7 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('link/open', { href: z.string() }),
   /** Copy buttons go through the host's clipboard (reliable inside webviews). */
   m('clipboard/copy', { text: z.string() }),
+  /** Insert at cursor on a code block: the text goes into the active editor (one undoable edit). */
+  m('editor/insert', { text: z.string() }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;

@@ -49,5 +49,16 @@ export function webviewHandlers(session: Session, log: KeelLog): WebviewMessageH
     'clipboard/copy': async (m) => {
       await vscode.env.clipboard.writeText(m.text);
     },
+    'editor/insert': async (m) => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) {
+        void vscode.window.showInformationMessage('Keel: open a file and place the cursor where the code should go.');
+        return;
+      }
+      // Replaces each selection (or inserts at each cursor); the user asked, and Undo reverts it.
+      await editor.edit((edit) => {
+        for (const selection of editor.selections) edit.replace(selection, m.text);
+      });
+    },
   };
 }

@@ -274,3 +274,39 @@ describe('webview: welcome', () => {
     assert.equal(q(t.root, '[data-testid="welcome"]').hidden, true);
   });
 });
+
+describe('webview: code block actions', () => {
+  function codeBlock() {
+    const t = makeApp();
+    const text = 'Try:\n\n```ts\nconst answer = 42;\n```\n';
+    t.receive(snapshot([{ kind: 'assistant', id: 'a1', text, done: true }]));
+    t.frame();
+    return { t, pre: q(t.root, '[data-testid="assistant-text"] pre') };
+  }
+
+  it('has Copy and Insert at cursor as buttons above the code, reachable by Tab', () => {
+    const { pre } = codeBlock();
+    const bar = q(pre, '.code-actions');
+    assert.equal(bar.nextElementSibling?.tagName, 'CODE', 'the toolbar comes before the code, not over it');
+    const buttons = Array.from(bar.querySelectorAll('button'));
+    assert.deepEqual(
+      buttons.map((b) => b.getAttribute('aria-label')),
+      ['Copy code', 'Insert at cursor'],
+    );
+    for (const b of buttons) assert.notEqual(b.getAttribute('tabindex'), '-1');
+  });
+
+  it('Copy copies through the host and says Copied', () => {
+    const { t, pre } = codeBlock();
+    click(q(pre, '[data-testid="copy-code"]'));
+    assert.deepEqual(t.posted.at(-1), { type: 'clipboard/copy', text: 'const answer = 42;' });
+    assert.equal(q(pre, '[data-testid="copy-code"]').textContent, 'Copied');
+    assert.equal(q(pre, '[data-testid="copy-code"]').getAttribute('aria-label'), 'Copied');
+  });
+
+  it('Insert at cursor sends the code to the editor', () => {
+    const { t, pre } = codeBlock();
+    click(q(pre, '[data-testid="insert-code"]'));
+    assert.deepEqual(t.posted.at(-1), { type: 'editor/insert', text: 'const answer = 42;' });
+  });
+});
