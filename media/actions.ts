@@ -1,6 +1,7 @@
 // One delegated click and key handler for the whole view: every control says what it does in
 // `data-action`, and this turns it into a host message or a local UI change.
 import type { ApprovalScope, WebviewMessage } from '../src/protocol/index.js';
+import { closeEditor, editedText, openEditor } from './message-edit.js';
 
 export interface ActionHandlers {
   post(message: WebviewMessage): void;
@@ -112,6 +113,10 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.unqueue();
     case 'retry':
       return handlers.post({ type: 'task/retry' });
+    case 'edit-message':
+    case 'resend-message':
+    case 'cancel-edit':
+      return editMessage(el, handlers);
     case 'load-earlier':
       return handlers.showEarlier();
     case 'toggle-meter':
@@ -119,6 +124,19 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
     case 'fold-context':
       return handlers.post({ type: 'context/fold' });
   }
+}
+
+/** Edit and resend on a user message (its item id is the message the task forks at). */
+function editMessage(el: HTMLElement, handlers: ActionHandlers): void {
+  const message = el.closest<HTMLElement>('[data-testid="user-message"]');
+  const messageId = message?.dataset.itemId;
+  if (!message || !messageId) return;
+  if (el.dataset.action === 'edit-message') return openEditor(message);
+  if (el.dataset.action === 'cancel-edit') return closeEditor(message);
+  const text = editedText(message);
+  if (!text) return;
+  closeEditor(message);
+  handlers.post({ type: 'task/fork', messageId, text });
 }
 
 const codeOf = (el: HTMLElement): string => el.closest('pre')?.querySelector('code')?.textContent ?? '';

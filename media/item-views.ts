@@ -3,6 +3,7 @@
 import { TestIds, type FoldItem, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
+import { editButton } from './message-edit.js';
 import { MarkdownStream } from './markdown/markdown-stream.js';
 import { formatTokens } from './meter-view.js';
 
@@ -71,6 +72,7 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
     el: h(
       'div',
       { class: 'item user', attrs: { 'data-testid': TestIds.userMessage, 'data-item-id': item.id } },
+      editButton(),
       h('div', { class: 'user-text', text: item.text }),
     ),
   };

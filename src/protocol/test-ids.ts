@@ -42,6 +42,9 @@ export const TestIds = {
   welcome: 'welcome',
   welcomePrompt: 'welcome-prompt',
   retry: 'retry',
+  editMessage: 'edit-message',
+  editMessageInput: 'edit-message-input',
+  resendMessage: 'resend-message',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

@@ -16,6 +16,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('task/resume', {}),
   /** Retry on a failed run: the task's last user message is sent again. */
   m('task/retry', {}),
+  /** Edit and resend an earlier user message (`u<seq>`): the task forks there into a new one. */
+  m('task/fork', { messageId: z.string(), text: z.string().check(z.minLength(1)) }),
   m('intent/approve', { intentId: IntentIdSchema, scope: ApprovalScopeSchema }),
   m('intent/reject', { intentId: IntentIdSchema, reason: z.optional(z.string()) }),
   /** A card was clicked: the host focuses its diff editor / terminal. */

@@ -7,6 +7,7 @@ import type { HostMessage, TaskList } from '../protocol/index.js';
 import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
 import type { TaskStore } from './task-store.js';
+import { taskTitleFrom } from './prompts.js';
 
 export interface SessionDeps {
   tasks: TaskStore;
@@ -97,6 +98,25 @@ export class Session {
     this.deps.setContext('keel.running', true);
     this.presenter.setTasks(this.taskList());
     return task;
+  }
+
+  /**
+   * Edit and resend: a new task with the shown task's conversation up to the user message
+   * `messageId` (`u<seq>`), then `text` sent in its place. The original task is left as it was.
+   */
+  async fork(messageId: string, text: string): Promise<Task | undefined> {
+    const task = this.task;
+    const seq = /^u(\d+)$/.exec(messageId)?.[1];
+    const event = seq === undefined ? undefined : task?.getEvents().find((e) => e.seq === Number(seq));
+    if (!task || event?.type !== 'user_message')
+      return void this.deps.log.warn(`ignored editing ${messageId}: no such message in the task shown`);
+    const fork = await this.deps.tasks.fork(task.id, event.seq, taskTitleFrom(text));
+    await this.show(fork);
+    await this.refreshHints();
+    void fork.send(text);
+    this.deps.setContext('keel.running', true);
+    this.presenter.setTasks(this.taskList());
+    return fork;
   }
 
   /** Retry on a failed run: the shown task's last user message goes again (a new run). */

@@ -104,6 +104,24 @@ export class TaskStore {
     return task;
   }
 
+  /**
+   * A new task holding `sourceId`'s log up to (not including) the event `beforeSeq`: editing an
+   * earlier message forks the conversation there, and the original task stays as it was.
+   */
+  async fork(sourceId: string, beforeSeq: number, title: string): Promise<Task> {
+    const source = this.open.get(sourceId)?.task.getEvents() ?? (await this.options.logs.load(this.logFile(sourceId)));
+    const prefix = source.filter((e) => e.seq < beforeSeq);
+    const now = this.now();
+    const entry: TaskIndexEntry = { id: newTaskId(now), title, createdAt: now, updatedAt: now, status: replay(prefix).status };
+    const log = await this.options.logs.open(this.logFile(entry.id));
+    log.append(prefix);
+    await log.flush();
+    await log.close?.();
+    this.index = upsertEntry(this.index, entry);
+    await this.saveIndex();
+    return this.get(entry.id);
+  }
+
   /** Opens a task: the same instance when it is already open, else rebuilt from its log. */
   async get(id: string): Promise<Task> {
     const live = this.open.get(id);

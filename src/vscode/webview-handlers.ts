@@ -24,6 +24,9 @@ export function webviewHandlers(session: Session, log: KeelLog): WebviewMessageH
       if (ok === 'Delete') await session.deleteTask(m.id);
     },
     'task/resume': () => session.resume(),
+    'task/fork': async (m) => {
+      await session.fork(m.messageId, m.text);
+    },
     'task/retry': async () => {
       await session.retry();
     },

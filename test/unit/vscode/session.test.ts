@@ -164,3 +164,37 @@ describe('vscode/session: Retry and the approval keys', () => {
     assert.equal(w.session.oldestPendingIntent(), undefined);
   });
 });
+
+describe('vscode/session: edit and resend', () => {
+  it('forks the task at an earlier message: the new task has what came before, the original is unchanged', async () => {
+    const dir = scratchDir('session-fork');
+    const w = world(dir, (_request, turn) => textTurn(`answer ${turn}`));
+    await w.tasks.init();
+    const original = await w.session.send('first question');
+    await original.idle();
+    await original.send('second question');
+    await original.idle();
+    const before = original.getEvents().length;
+    const second = original.getEvents().find((e) => e.type === 'user_message' && e.text === 'second question')!;
+    const fork = await w.session.fork(`u${second.seq}`, 'a better second question');
+    assert.ok(fork && fork.id !== original.id);
+    await fork.idle();
+    const asked = (t: typeof original) => t.getEvents().flatMap((e) => (e.type === 'user_message' ? [e.text] : []));
+    assert.deepEqual(asked(fork), ['first question', 'a better second question']);
+    assert.deepEqual(asked(original), ['first question', 'second question']);
+    assert.equal(original.getEvents().length, before, 'the original stays as it was');
+    assert.equal(w.session.current?.id, fork.id, 'the fork is shown');
+    assert.equal(w.tasks.list().length, 2, 'both are in the history');
+  });
+
+  it('ignores an id that is not a user message of the task shown', async () => {
+    const dir = scratchDir('session-fork-bad');
+    const w = world(dir, [textTurn('hi')]);
+    await w.tasks.init();
+    const task = await w.session.send('hello');
+    await task.idle();
+    assert.equal(await w.session.fork('u99999', 'x'), undefined);
+    assert.equal(await w.session.fork('../../etc', 'x'), undefined);
+    assert.equal(w.tasks.list().length, 1);
+  });
+});

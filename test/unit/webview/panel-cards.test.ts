@@ -310,3 +310,36 @@ describe('webview: code block actions', () => {
     assert.deepEqual(t.posted.at(-1), { type: 'editor/insert', text: 'const answer = 42;' });
   });
 });
+
+describe('webview: edit and resend an earlier message', () => {
+  it('Edit opens the text, Resend asks the host to fork the task there', () => {
+    const t = makeApp();
+    t.receive(
+      snapshot([
+        { kind: 'user', id: 'u3', text: 'fix the parser' },
+        { kind: 'assistant', id: 'a4', text: 'Done.', done: true },
+      ]),
+    );
+    t.frame();
+    const message = q(t.root, '[data-item-id="u3"]');
+    click(q(message, '[data-testid="edit-message"]'));
+    const box = q<HTMLTextAreaElement>(message, '[data-testid="edit-message-input"]');
+    assert.equal(box.value, 'fix the parser');
+    box.value = 'fix the parser and the lexer';
+    click(q(message, '[data-testid="resend-message"]'));
+    assert.deepEqual(t.posted.at(-1), { type: 'task/fork', messageId: 'u3', text: 'fix the parser and the lexer' });
+    assert.equal(message.querySelector('.message-editor'), null, 'the editor closes');
+  });
+
+  it('Cancel closes the editor and sends nothing', () => {
+    const t = makeApp();
+    t.receive(snapshot([{ kind: 'user', id: 'u1', text: 'hello' }]));
+    t.frame();
+    const message = q(t.root, '[data-item-id="u1"]');
+    click(q(message, '[data-testid="edit-message"]'));
+    const sent = t.posted.length;
+    click(q(message, '[data-action="cancel-edit"]'));
+    assert.equal(message.querySelector('.message-editor'), null);
+    assert.equal(t.posted.length, sent);
+  });
+});
