@@ -3,7 +3,8 @@
 // `activate` returns a small API that the integration tests drive.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ModelProvider } from '../kernel/index.js';
+import type { ModelProvider, RuntimeEvent } from '../kernel/index.js';
+import { readLocation } from './read-location.js';
 import { JsonlLogStore, loadLog } from '../node/jsonl-store.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './chat-view.js';
 import { registerCommands } from './commands.js';
@@ -144,6 +145,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     modelName: () => ({ provider: settings().provider, model: modelOf(settings()) }),
     focusIntent: async (task, intentId) => {
       if (await diffs.focus(task, intentId)) return true;
+      if (await openRead(task.getEvents(), intentId)) return true;
       const tool = task.getState().intents[intentId]?.tool;
       // Commands and test runs are watched in the Keel terminal.
       if (tool === 'run_command' || tool === 'run_tests') terminal.show();
@@ -199,6 +201,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     settings,
     workspaceSettings: guard,
   };
+}
+
+/** A finished read's card: the file, the lines read selected (inside the workspace only). */
+async function openRead(events: readonly RuntimeEvent[], intentId: string): Promise<boolean> {
+  const read = readLocation(events, intentId);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!read || !folder || path.isAbsolute(read.path) || read.path.split(/[\\/]/).includes('..')) return false;
+  const from = Math.max(0, read.from - 1);
+  const to = Math.max(from, read.to - 1);
+  await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, read.path), {
+    preview: true,
+    selection: new vscode.Range(from, 0, to, 0),
+  });
+  return true;
 }
 
 /** The shared, folder-keyed task home (older per-window tasks adopted); per-window without a folder. */
