@@ -18,6 +18,8 @@ export interface ActionHandlers {
   sendPrompt(text: string): void;
   /** Takes the queued message back into the composer. */
   unqueue(): void;
+  /** Opens or closes a line of grouped finished reads. */
+  toggleReadGroup(firstId: string): void;
 }
 
 const NOTICE_MESSAGES = new Set(['apiKey/set', 'task/resume', 'log/show']);
@@ -111,6 +113,8 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.sendPrompt(data.prompt ?? '');
     case 'queued-cancel':
       return handlers.unqueue();
+    case 'toggle-read-group':
+      return handlers.toggleReadGroup(data.group ?? '');
     case 'retry':
       return handlers.post({ type: 'task/retry' });
     case 'edit-message':

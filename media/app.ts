@@ -104,6 +104,7 @@ export class App {
       markDeciding: (id) => this.transcript.view(id)?.el.classList.add('deciding'),
       sendPrompt: (text) => this.sendOrQueue(text),
       unqueue: () => this.unqueue(),
+      toggleReadGroup: (id) => this.transcript.toggleReadGroup(id),
     });
   }
 

@@ -135,7 +135,14 @@ export class IntentCard {
       'div',
       {
         class: `item intent-card risk-${item.risk}`,
-        attrs: { role: 'group', tabindex: '0', 'data-testid': TestIds.intentCard, 'data-intent-id': id, 'data-action': 'focus-intent' },
+        attrs: {
+          role: 'group',
+          tabindex: '0',
+          'data-testid': TestIds.intentCard,
+          'data-intent-id': id,
+          'data-tool': item.tool,
+          'data-action': 'focus-intent',
+        },
       },
       h(
         'div',

@@ -5,6 +5,7 @@ import { TestIds, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
 import type { RequestFrame } from './frame-batcher.js';
 import { createItemView, type ItemView } from './item-views.js';
+import { ReadGroups } from './read-groups.js';
 import type { Changes, ViewModel } from './view-model.js';
 
 /** Items rendered when a transcript opens (more than a tall sidebar shows). */
@@ -27,6 +28,7 @@ export class TranscriptView {
   private hiddenCount = 0;
   private observer: IntersectionObserver | undefined;
   private filling = false;
+  private readonly readGroups = new ReadGroups();
   /**
    * Whether the reader follows the stream. Kept as state, changed only by the reader's own
    * scrolling: off-screen items (content-visibility) get their real height only after layout,
@@ -82,7 +84,13 @@ export class TranscriptView {
     // After a snapshot every view is rebuilt from the model, which already holds later deltas.
     if (changes.reset) this.rebuild();
     else this.applyPiecemeal(changes);
+    if (changes.reset || changes.structural.length > 0 || changes.intents.size > 0) this.readGroups.regroup(this.list);
     if (this.following) this.pin();
+  }
+
+  /** The group line of finished reads starting at card `firstId` was clicked. */
+  toggleReadGroup(firstId: string): void {
+    this.readGroups.toggle(this.list, firstId);
   }
 
   private pin(): void {
@@ -140,6 +148,7 @@ export class TranscriptView {
       fragment.prepend(this.create(this.model.itemAt(this.hiddenCount)!).el);
     } while (this.hiddenCount > 0 && more());
     this.list.prepend(fragment);
+    this.readGroups.regroup(this.list);
     setHidden(this.earlier, this.hiddenCount === 0);
     this.el.scrollTop += this.el.scrollHeight - heightBefore;
     this.pinnedTop = Math.min(this.pinnedTop, this.el.scrollTop);

@@ -343,3 +343,49 @@ describe('webview: edit and resend an earlier message', () => {
     assert.equal(t.posted.length, sent);
   });
 });
+
+describe('webview: finished reads grouped into one line', () => {
+  const read = (id: string, tool: string, status: 'done' | 'running' = 'done'): TranscriptItem => ({
+    kind: 'intent',
+    id,
+    tool,
+    summary: `${tool} ${id}`,
+    risk: 'read',
+    status,
+  });
+
+  it('folds a run of finished reads into "Read N files, searched M times" that opens on click', () => {
+    const t = makeApp();
+    t.receive(
+      snapshot([
+        { kind: 'user', id: 'u1', text: 'look around' },
+        read('r1', 'read_file'),
+        read('r2', 'read_file'),
+        read('r3', 'search_files'),
+        { kind: 'assistant', id: 'a1', text: 'Now one more.', done: true },
+        read('r4', 'read_file'),
+      ]),
+    );
+    t.frame();
+    const rows = Array.from(t.root.querySelectorAll<HTMLElement>('[data-testid="read-group"]'));
+    assert.equal(rows.length, 1, 'a single read is not grouped');
+    assert.equal(rows[0]!.textContent?.trim(), 'Read 2 files, searched 1 time');
+    const card = (id: string) => q(t.root, `[data-intent-id="${id}"][data-testid="intent-card"]`);
+    assert.ok(card('r1').classList.contains('read-grouped'));
+    assert.ok(!card('r4').classList.contains('read-grouped'));
+    click(rows[0]!);
+    const open = q(t.root, '[data-testid="read-group"]');
+    assert.equal(open.getAttribute('aria-expanded'), 'true');
+    assert.ok(!card('r1').classList.contains('read-grouped'), 'opened: the cards show');
+  });
+
+  it('a read still running is not folded; it joins the group once done', () => {
+    const t = makeApp();
+    t.receive(snapshot([read('r1', 'read_file'), read('r2', 'read_file', 'running')], { status: 'executing' }));
+    t.frame();
+    assert.equal(t.root.querySelector('[data-testid="read-group"]'), null);
+    t.receive(deltas()({ type: 'intent/update', id: 'r2', patch: { status: 'done' } }));
+    t.frame();
+    assert.equal(q(t.root, '[data-testid="read-group"]').textContent?.trim(), 'Read 2 files');
+  });
+});
