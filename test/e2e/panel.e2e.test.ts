@@ -9,7 +9,8 @@ import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import { waitFor } from '../support/processes.js';
 import { dumpDiagnostics } from './lib/diagnostics.js';
 import { fixerModel, requestText, say } from './lib/fixer-model.js';
-import { byTestId } from './lib/keel-view.js';
+import { openWorkbench } from '../support/browser.js';
+import { byTestId, KeelView } from './lib/keel-view.js';
 import { KeelSession } from './lib/keel-session.js';
 
 /** Drags the sash right of the side bar so the side bar is `width` px wide. */
@@ -104,6 +105,63 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
       { timeoutMs: 90_000 },
     );
     await queued.waitFor({ state: 'hidden', timeout: 10_000 });
+  });
+
+  it('edit and resend an earlier message forks the task there; the original stays in the history', async () => {
+    session = await KeelSession.start({ name: 'panel-edit-resend', model: fixerModel() });
+    const { view, workbench } = session;
+    const frame = await view.open();
+    await workbench.runCommand('Keel: Fix the Failing Tests');
+    await session.answerKeyQuestion();
+    await view.pendingCard(60_000);
+    await view.click(TestIds.stop);
+    const message = frame.locator(byTestId(TestIds.userMessage)).first();
+    await message.hover();
+    await message.locator(byTestId(TestIds.editMessage)).click();
+    const box = message.locator(byTestId(TestIds.editMessageInput));
+    await box.fill('Fix only the discount test, please.');
+    await session.screenshot('editing');
+    await message.locator(byTestId(TestIds.resendMessage)).click();
+    await waitFor(
+      'the edited message to reach the model',
+      () => session!.model.requests.some((r) => requestText(r).includes('Fix only the discount test')),
+      { timeoutMs: 60_000 },
+    );
+    await view.waitForText('Fix only the discount test', 30_000);
+    assert.ok(!(await view.transcriptText()).includes('Fix the failing tests in this workspace'), 'the fork starts at the edit');
+    await session.screenshot('forked');
+    await workbench.runCommand('Keel: Task History');
+    const rows = workbench.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    await waitFor(
+      'both tasks in the history',
+      async () => {
+        const text = (await rows.allInnerTexts()).join('\n');
+        return text.includes('Fix only the discount test') && /Fix the failing tests/i.test(text);
+      },
+      { timeoutMs: 10_000 },
+    );
+    await session.screenshot('history-both');
+    await workbench.page.keyboard.press('Escape');
+  });
+
+  it('two browser tabs on the same folder share one task history', async () => {
+    session = await KeelSession.start({ name: 'panel-two-tabs', model: fixerModel() });
+    const { view, workbench } = session;
+    await view.open();
+    await workbench.runCommand('Keel: Fix the Failing Tests');
+    await session.answerKeyQuestion();
+    await view.pendingCard(60_000);
+    const second = await openWorkbench(session.server.url, { artifactsDir: session.artifactsDir });
+    try {
+      const secondView = new KeelView(second);
+      await secondView.open();
+      await second.runCommand('Keel: Task History');
+      const row = second.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: /Fix the failing tests/i });
+      await row.first().waitFor({ state: 'visible', timeout: 30_000 });
+      await second.screenshot('second-tab-history');
+    } finally {
+      await second.close();
+    }
   });
 
   it('a run failed by a 500 ends with Retry beside Show Log, and Retry runs the turn again', async () => {
