@@ -5,14 +5,13 @@
 // attached content, never as instructions.
 import { z } from 'zod';
 
-export const ATTACHMENT_KINDS = ['file', 'folder', 'problems', 'selection', 'changes', 'terminal'] as const;
-export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+const ATTACHMENT_KINDS = ['file', 'folder', 'problems', 'selection', 'changes', 'terminal'] as const;
 
 /**
  * A workspace-relative path with forward slashes: never absolute, never a drive, never `..`.
  * The host resolves it inside the workspace; the log must not be able to say otherwise.
  */
-export function isWorkspaceRelative(path: string): boolean {
+function isWorkspaceRelative(path: string): boolean {
   if (path === '' || path.includes('\\') || path.includes('\0')) return false;
   if (path.startsWith('/') || /^[a-zA-Z]:/.test(path)) return false;
   return path.split('/').every((part) => part !== '..' && part !== '');
