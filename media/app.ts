@@ -160,6 +160,7 @@ export class App {
     if (changes.reset || changes.hints) {
       this.banners.updateHints(model.hints);
       this.headerControls.update(model.hints);
+      this.attachments.setVision(model.hints.model?.vision ?? true);
     }
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);

@@ -15,6 +15,8 @@ const KIND_ICONS: Record<AttachmentChip['kind'], string> = {
   terminal: 'terminal',
 };
 
+const TEXT_ONLY = 'The model in use does not read images: they will be left out of what it sees (the message says so).';
+
 export interface Outgoing {
   attachmentIds?: string[];
   images?: ImageInput[];
@@ -29,6 +31,8 @@ export class AttachmentTray {
   /** Image reads in flight: a send waits for them. */
   private reading: Promise<unknown> = Promise.resolve();
   private readsInFlight = 0;
+  /** Whether the model in use reads images (from the hints); false: they are kept but flagged. */
+  private vision = true;
 
   constructor(
     private readonly post: (m: WebviewMessage) => void,
@@ -72,8 +76,13 @@ export class AttachmentTray {
     const result = await toImageInput(bytes, this.shrink);
     if (!result.ok) return this.say(result.reason);
     this.images.push(result.image);
-    this.say('');
+    this.say(this.vision ? '' : TEXT_ONLY);
     this.render();
+  }
+
+  setVision(vision: boolean): void {
+    this.vision = vision;
+    if (this.images.length) this.say(vision ? '' : TEXT_ONLY);
   }
 
   /** Calls `send` with what the next message carries and clears the tray; at once unless images are still being read. */

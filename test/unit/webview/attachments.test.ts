@@ -103,6 +103,19 @@ describe('webview: attachments', () => {
     assert.deepEqual(sent, [{ type: 'task/send', text: 'see', images: [{ mediaType: 'image/jpeg', data: b64(JPEG) }] }]);
   });
 
+  it('warns that a text-only model will not see a pasted image', async () => {
+    const t = makeApp();
+    t.receive(
+      snapshot([], {
+        hints: { noApiKey: false, restricted: false, canResume: false, model: { provider: 'openai', model: 'llama3', vision: false } },
+      }),
+    );
+    t.frame();
+    paste(q(t.root, '[data-testid="input"]'), PNG);
+    await settle();
+    assert.match(q(t.root, '.attachment-notice').textContent ?? '', /does not read images: they will be left out/);
+  });
+
   it('a sent message shows its chips and thumbnails', () => {
     const t = makeApp();
     t.receive(
