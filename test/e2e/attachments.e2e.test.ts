@@ -47,7 +47,11 @@ async function openFile(page: Page, name: string): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible', timeout: 10_000 });
   await input.fill(name);
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: name }).first();
+  // A row shows the base name, its folder apart.
+  const row = page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+    .filter({ hasText: name.split('/').at(-1)! })
+    .first();
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   await row.click();
 }
@@ -121,10 +125,21 @@ describe('Keel end to end: context in, with @ and images', function () {
     assert.equal(blocks.at(-1)?.text, 'Explain the price code and the problem.', "the user's words come last");
   });
 
-  it('a pasted PNG shows as a thumbnail and reaches the model as an image block', async () => {
+  it('a pasted PNG and a selection added from the editor reach the model as an image block and a selection block', async () => {
     session = await KeelSession.start({ name: '15-attachments-image', model: answering });
     const { view } = session;
+    const { page } = session.workbench;
     const frame = await view.open();
+    // Keel: Add Selection to Chat, on the whole of src/price.js.
+    await openFile(page, 'src/price.js');
+    await page.locator('.monaco-editor textarea').first().waitFor({ state: 'attached', timeout: 15_000 });
+    await page.keyboard.press('Control+A');
+    await session.workbench.runCommand('Keel: Add Selection to Chat');
+    const lineCount = session.file('src/price.js').trimEnd().split('\n').length;
+    const selectionChip = frame.locator(`.attachment-tray [data-testid="${TestIds.attachmentChip}"][data-kind="selection"]`).first();
+    await selectionChip.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.equal(await selectionChip.innerText(), `src/price.js:1-${lineCount}`);
+
     const input = (await view.testId(TestIds.input)).first();
     await input.click();
     // A real paste event with a real File in its DataTransfer, as the clipboard delivers it.
@@ -147,7 +162,11 @@ describe('Keel end to end: context in, with @ and images', function () {
       .waitFor({ state: 'visible' });
     await session.screenshot('thumbnail-in-message');
 
-    const image = firstUserBlocks(session).find((b) => b.type === 'image');
+    const blocks = firstUserBlocks(session);
+    const selection = blocks.find((b) => b.text?.startsWith('<attachment kind="selection"'));
+    assert.ok(selection, 'the selection travels as its own text block');
+    assert.match(selection.text!, new RegExp(`path="src/price\\.js" lines="1-${lineCount}"`));
+    const image = blocks.find((b) => b.type === 'image');
     assert.ok(image, 'an image block in the request');
     assert.deepEqual(image.source, { type: 'base64', media_type: 'image/png', data: PNG_BASE64 });
   });
