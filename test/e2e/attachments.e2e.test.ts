@@ -170,4 +170,37 @@ describe('Keel end to end: context in, with @ and images', function () {
     assert.ok(image, 'an image block in the request');
     assert.deepEqual(image.source, { type: 'base64', media_type: 'image/png', data: PNG_BASE64 });
   });
+
+  it('the header picks the model and toggles auto-approve classes, written to the user settings', async () => {
+    session = await KeelSession.start({ name: '15-header-pickers', model: answering });
+    const { view } = session;
+    const { page } = session.workbench;
+    await view.open();
+    const model = (await view.testId(TestIds.modelPicker)).first();
+    await waitFor('the model in the header', async () => (await model.innerText()).includes('claude-sonnet-5-5'), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+    await session.screenshot('header');
+    await model.click();
+    await pickInQuickPick(page, 'haiku', 'claude-haiku-4-5');
+    await waitFor('the new model in the header', async () => (await model.innerText()).includes('claude-haiku-4-5'), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+
+    const auto = (await view.testId(TestIds.autoApprovePicker)).first();
+    assert.equal(await auto.innerText(), 'Auto: read');
+    await auto.click();
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: 'execute' }).first().click();
+    await session.screenshot('auto-approve-toggles');
+    await input.press('Enter');
+    await waitFor('the new classes in the header', async () => (await auto.innerText()) === 'Auto: read, execute', {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+    await session.screenshot('header-after');
+  });
 });
