@@ -35,6 +35,15 @@ export const TestIds = {
   foldNow: 'fold-now',
   foldItem: 'fold-item',
   copyCode: 'copy-code',
+  checkpoint: 'checkpoint',
+  checkpointCompare: 'checkpoint-compare',
+  restoreFiles: 'restore-files',
+  restoreTask: 'restore-task',
+  restoreBoth: 'restore-both',
+  undoRestore: 'undo-restore',
+  filesChanged: 'files-changed',
+  filesChangedFile: 'files-changed-file',
+  undoRun: 'undo-run',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */
