@@ -72,7 +72,7 @@ async function replayInCopy(events: readonly RuntimeEvent[], root: string, d: Re
 }
 
 /** The comparison as markdown; recorded and replayed texts in fenced blocks (they are data). */
-export function reportMarkdown(title: string, report: ReplayReport): string {
+function reportMarkdown(title: string, report: ReplayReport): string {
   const head = `# Replay of “${title}”\n\n${report.steps} steps, ${report.calls} tool calls, replayed through the current build.\n\n`;
   if (report.differences.length === 0) return `${head}**Replays clean**: every step behaves as recorded.\n`;
   const rows = report.differences.map((x) =>
