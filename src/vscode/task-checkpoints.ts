@@ -41,10 +41,6 @@ export class TaskCheckpoints {
       .catch((error: unknown) => this.options.warn(`could not trim old checkpoints (${String(error)})`));
   }
 
-  forget(taskId: string): void {
-    this.stores.delete(taskId);
-  }
-
   private store(taskId: string): NodeCheckpointStore | undefined {
     const root = this.options.root;
     if (root === undefined) return undefined;
