@@ -1,9 +1,11 @@
 // Issue 13 in a real VS Code through a real browser: a task makes two edits to src/price.js
 // (writes auto-approved), the transcript shows a checkpoint per step and a Files changed summary
 // with +/− counts; Compare opens VS Code's multi-file diff; the user restores the files to after
-// the first edit (the disk matches, byte for byte), then undoes the restore (back to both edits).
+// the first edit (the disk matches, byte for byte), then undoes the restore (back to both edits);
+// Keel: Replay Task replays the task from its checkpoints and reports it clean.
 // Screenshots: test/e2e/artifacts/13-checkpoints/.
 import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
 import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
@@ -31,6 +33,21 @@ function twoEditsModel(): Responder {
     const step = steps[results];
     return step ? streamed(req, { text: [`Step ${results + 1}.`], toolCalls: [step] }) : streamed(req, { text: [DONE] });
   };
+}
+
+/** True when some frame (the workbench, a markdown preview's webview) shows `text`. */
+async function anyFrameShows(frames: Frame[], text: string): Promise<boolean> {
+  for (const frame of frames) {
+    if (frame.isDetached()) continue;
+    if (
+      (await frame
+        .getByText(text)
+        .count()
+        .catch(() => 0)) > 0
+    )
+      return true;
+  }
+  return false;
 }
 
 describe('Keel end to end: checkpoints', function () {
@@ -108,5 +125,18 @@ describe('Keel end to end: checkpoints', function () {
     });
     await s.screenshot('restore-undone');
     assert.ok(!s.file(FILE).includes('\r'), 'line endings as they were');
+
+    // Keel: Replay Task replays the task from its checkpoints and opens the comparison.
+    const page = s.workbench.page;
+    await s.workbench.runCommand('Keel: Replay Task');
+    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
+    await row.waitFor({ state: 'visible', timeout: 15_000 });
+    await row.click();
+    await waitFor('the replay report saying it replays clean', () => anyFrameShows(page.frames(), 'Replays clean'), {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+    });
+    assert.equal(s.file(FILE), afterBoth, 'the replay ran in a copy');
+    await s.screenshot('replay-report');
   });
 });
