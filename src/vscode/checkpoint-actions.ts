@@ -17,6 +17,8 @@ export interface CheckpointActionDeps {
   session: Session;
   tasks: TaskStore;
   root: string | undefined;
+  /** Counts the checkpoint blobs a forked task uses to it (see TaskCheckpoints.retain). */
+  retain(taskId: string, hashes: readonly string[]): Promise<void>;
   log: { warn(m: string): void };
 }
 
@@ -74,6 +76,8 @@ async function restore(d: CheckpointActionDeps, afterSeq: number, mode: RestoreM
   if (mode !== 'files') {
     const step = stepAt(task, afterSeq);
     const fork = await d.tasks.fork(task.id, afterSeq, `${task.entry.title} (from step ${step})`);
+    const files = fork.getState().checkpoints.flatMap((c) => c.files.filter((f) => !f.skipped));
+    await d.retain(fork.id, [...new Set(files.flatMap((f) => [f.before, f.after]).filter((h): h is string => h !== null))]);
     await d.session.openTask(fork.id);
   }
 }

@@ -29,7 +29,13 @@ export class CheckpointUi {
   constructor(private readonly d: CheckpointUiDeps) {
     const read = async (hash: string) => d.checkpoints.reader()?.read(hash);
     const reports = new ReplayReports();
-    this.handlers = checkpointHandlers({ session: d.session, tasks: d.tasks, root: d.root, log: d.log });
+    this.handlers = checkpointHandlers({
+      session: d.session,
+      tasks: d.tasks,
+      root: d.root,
+      retain: (taskId, hashes) => d.checkpoints.retain(taskId, hashes),
+      log: d.log,
+    });
     this.disposables = [
       vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, new CheckpointContentProvider(read)),
       vscode.workspace.registerTextDocumentContentProvider(REPLAY_SCHEME, reports),

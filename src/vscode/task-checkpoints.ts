@@ -33,6 +33,13 @@ export class TaskCheckpoints {
     return this.store(READER_TASK);
   }
 
+  /** A forked task's checkpoints stay when the task it came from is collected. */
+  async retain(taskId: string, hashes: readonly string[]): Promise<void> {
+    await this.store(taskId)
+      ?.retain(hashes)
+      .catch((error: unknown) => this.options.warn(`could not keep the fork's checkpoints (${String(error)})`));
+  }
+
   /** Keeps the workspace's store under its cap after a run; a failure never reaches the task. */
   async collect(taskId: string): Promise<void> {
     await this.stores
