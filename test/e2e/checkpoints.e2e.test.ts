@@ -2,7 +2,8 @@
 // (writes auto-approved), the transcript shows a checkpoint per step and a Files changed summary
 // with +/− counts; Compare opens VS Code's multi-file diff; the user restores the files to after
 // the first edit (the disk matches, byte for byte), then undoes the restore (back to both edits);
-// Keel: Replay Task replays the task from its checkpoints and reports it clean.
+// Keel: Replay Task replays the task from its checkpoints and reports it clean; Restore task to
+// here opens a fork of the task up to the first edit.
 // Screenshots: test/e2e/artifacts/13-checkpoints/.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
@@ -138,5 +139,18 @@ describe('Keel end to end: checkpoints', function () {
     });
     assert.equal(s.file(FILE), afterBoth, 'the replay ran in a copy');
     await s.screenshot('replay-report');
+
+    // Restore task to here: a fork of the task up to the first edit opens; the files stay.
+    await checkpoints.first().locator(byTestId(TestIds.restoreTask)).click();
+    await waitFor(
+      'the fork, up to the first edit',
+      async () => (await checkpoints.count()) === 1 && !(await view.transcriptText()).includes(DONE),
+      {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      },
+    );
+    assert.equal(s.file(FILE), afterBoth, 'Restore task leaves the files alone');
+    await s.screenshot('task-forked');
   });
 });

@@ -46,6 +46,12 @@ describe('vscode/task-store: fork (Restore task to here)', () => {
     );
     assert.equal(fork.getState().messages.filter((m) => m.type === 'user').length, 1);
     assert.equal(store.entry(fork.id)?.title, 'Original (from step 1)');
+    // Cut inside a run: the fork ends that run (cancelled) instead of offering to resume it.
+    const midRun = task.getEvents().find((e) => e.type === 'turn_started')!;
+    const cut = await store.fork(task.id, midRun.seq, 'Original (mid-run)');
+    assert.equal(cut.getEvents().at(-1)?.type, 'run_cancelled');
+    assert.equal(cut.getState().status, 'cancelled');
+    assert.equal(cut.interrupted, false);
     await store.dispose();
     assert.deepEqual(readFileSync(store.logFile(task.id)), original, 'the original log is untouched');
     // The fork reloads from its own log and goes on as a task of its own.
