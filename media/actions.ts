@@ -2,6 +2,7 @@
 // `data-action`, and this turns it into a host message or a local UI change.
 import type { ApprovalScope, WebviewMessage } from '../src/protocol/index.js';
 import { closeEditor, editedText, openEditor } from './message-edit.js';
+import { checkpointMessage } from './checkpoint-actions.js';
 
 export interface ActionHandlers {
   post(message: WebviewMessage): void;
@@ -127,6 +128,10 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.toggleMeter();
     case 'fold-context':
       return handlers.post({ type: 'context/fold' });
+    default: {
+      const message = checkpointMessage(el);
+      if (message) handlers.post(message);
+    }
   }
 }
 

@@ -4,10 +4,13 @@
 import { isLiveRunStatus, parseHostMessage, type HostMessage, type ProtocolLog } from '../src/protocol/index.js';
 import { bindActions } from './actions.js';
 import { ApprovalFocus } from './approval-focus.js';
+import { AttachmentTray } from './attachments.js';
 import { Banners } from './banners.js';
 import { Composer } from './composer.js';
 import { h } from './dom.js';
 import { FrameBatcher, type RequestFrame } from './frame-batcher.js';
+import { HeaderControls } from './header-controls.js';
+import type { Shrink } from './image-input.js';
 import { MeterView } from './meter-view.js';
 import { warmUpMarkdown } from './markdown/render-markdown.js';
 import { reportUpdate } from './perf-hook.js';
@@ -30,6 +33,8 @@ export interface AppOptions {
   log?: ProtocolLog;
   /** Whether the webview has the keyboard (false while an editor has it); tests fake it. */
   hasFocus?: () => boolean;
+  /** Image downscaling (tests pass their own; the default uses OffscreenCanvas). */
+  shrinkImage?: Shrink;
 }
 
 /** What survives the view being hidden and re-created (the transcript comes from the host). */
@@ -53,6 +58,8 @@ export class App {
   private lastSent: string | undefined;
   /** A prompt put back in the composer because its run failed before any answer. */
   private restored: string | undefined;
+  readonly attachments: AttachmentTray;
+  private readonly headerControls: HeaderControls;
   private readonly batcher: FrameBatcher<HostMessage>;
   private readonly now: () => number;
   private saved: SavedState;
@@ -67,10 +74,14 @@ export class App {
     const requestFrame = options.requestFrame ?? ((cb: () => void) => requestAnimationFrame(() => cb()));
     this.batcher = new FrameBatcher((batch) => this.applyBatch(batch), requestFrame, options.frameTime);
     this.transcript = new TranscriptView(this.model, requestFrame);
+    this.attachments = new AttachmentTray((m) => options.host.post(m), options.shrinkImage);
+    this.headerControls = new HeaderControls((m) => options.host.post(m));
     this.composer = new Composer(
       (text) => this.sendOrQueue(text),
       (draft) => this.save({ draft }),
     );
+    this.attachments.bind(this.composer.input, this.composer.el);
+    this.composer.el.prepend(this.attachments.pickButton());
     const hasFocus = options.hasFocus ?? (() => document.hasFocus());
     this.approvalFocus = new ApprovalFocus(hasFocus, () => this.composer.typing);
     options.root.replaceChildren(
@@ -78,6 +89,7 @@ export class App {
         'div',
         { class: 'app' },
         header(this.meter.el),
+        this.headerControls.el,
         this.meter.details,
         this.tasks.el,
         this.banners.el,
@@ -85,6 +97,7 @@ export class App {
         this.transcript.el,
         this.statusLine.el,
         this.queued.el,
+        this.attachments.el,
         this.composer.el,
         this.approvalFocus.el,
       ),
@@ -131,6 +144,7 @@ export class App {
   /** Every message from the host: validated here, applied on the next frame. */
   receive(raw: unknown): void {
     const message = parseHostMessage(raw, this.options.log);
+    if (message?.type === 'composer/attach') return this.attachments.add(message.chip);
     if (message) this.batcher.push(message);
   }
 
@@ -172,7 +186,11 @@ export class App {
       if (model.status === 'failed') this.restoreUnanswered();
       this.sendQueued();
     }
-    if (changes.reset || changes.hints) this.banners.updateHints(model.hints);
+    if (changes.reset || changes.hints) {
+      this.banners.updateHints(model.hints);
+      this.headerControls.update(model.hints);
+      this.attachments.setVision(model.hints.model?.vision ?? true);
+    }
     if (changes.reset || changes.hints || changes.structural.length > 0) this.welcome.update(model.hints, model.count === 0);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
@@ -202,9 +220,10 @@ export class App {
     else this.post(text);
   }
 
+  /** Posts a message with what the attachment tray holds (chips, images). */
   private post(text: string): void {
     this.lastSent = text;
-    this.options.host.post({ type: 'task/send', text });
+    this.attachments.withOutgoing((extra) => this.options.host.post({ type: 'task/send', text, ...extra }));
   }
 
   /**

@@ -1,9 +1,11 @@
 // The DOM for each transcript item kind. A view is created when its item scrolls into the
 // rendered window and then updated in place: text by appends, cards by patches.
+import { attachmentChip, imageThumb } from './attachments.js';
 import { TestIds, type FoldItem, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
 import { editButton } from './message-edit.js';
+import { ChangesView, checkpointView } from './checkpoint-views.js';
 import { MarkdownStream } from './markdown/markdown-stream.js';
 import { formatTokens } from './meter-view.js';
 
@@ -74,6 +76,14 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
       { class: 'item user', attrs: { 'data-testid': TestIds.userMessage, 'data-item-id': item.id } },
       editButton(),
       h('div', { class: 'user-text', text: item.text }),
+      item.attachments?.length || item.images?.length
+        ? h(
+            'div',
+            { class: 'attachment-chips', attrs: { role: 'list', 'aria-label': 'Attached context' } },
+            ...(item.attachments ?? []).map((chip) => attachmentChip(chip)),
+            ...(item.images ?? []).map((image, i) => imageThumb(image, i)),
+          )
+        : null,
     ),
   };
 }
@@ -160,5 +170,9 @@ export function createItemView(item: TranscriptItem): ItemView {
       return noticeView(item);
     case 'fold':
       return foldView(item);
+    case 'checkpoint':
+      return checkpointView(item);
+    case 'changes':
+      return new ChangesView(item);
   }
 }

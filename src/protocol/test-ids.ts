@@ -45,6 +45,19 @@ export const TestIds = {
   editMessage: 'edit-message',
   editMessageInput: 'edit-message-input',
   resendMessage: 'resend-message',
+  attachmentChip: 'attachment-chip',
+  messageImage: 'message-image',
+  modelPicker: 'model-picker',
+  autoApprovePicker: 'auto-approve-picker',
+  checkpoint: 'checkpoint',
+  checkpointCompare: 'checkpoint-compare',
+  restoreFiles: 'restore-files',
+  restoreTask: 'restore-task',
+  restoreBoth: 'restore-both',
+  undoRestore: 'undo-restore',
+  filesChanged: 'files-changed',
+  filesChangedFile: 'files-changed-file',
+  undoRun: 'undo-run',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

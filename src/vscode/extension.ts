@@ -18,7 +18,6 @@ import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js'
 import { RuntimeFactory } from './runtime-factory.js';
 import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
-import { modelOf } from '../compose/provider.js';
 import { registerApprovalKeys } from './approval-keys.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
@@ -30,6 +29,11 @@ import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
 import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
+import { AttachmentPicker } from './attachment-picker.js';
+import { headerHints } from './header-pickers.js';
+import { readCheckpointCaps } from './checkpoint-settings.js';
+import { CheckpointUi } from './checkpoint-ui.js';
+import { TaskCheckpoints } from './task-checkpoints.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -100,7 +104,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     : undefined;
   const workspace = host?.workspace;
 
+  const storage = context.storageUri ?? context.globalStorageUri;
   let session: Session | undefined;
+  let checkpointUi: CheckpointUi | undefined;
+  const checkpoints = new TaskCheckpoints({
+    storageDir: storage.fsPath,
+    root: workspace?.root,
+    caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
+    warn: (m) => log.warn(m),
+  });
   const factory = new RuntimeFactory({
     settings,
     workspace,
@@ -111,6 +123,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     secrets: () => keys.known(),
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
     providerOverride: (s) => providerOverride?.(s),
+    checkpoints: (taskId) => checkpoints.forTask(taskId),
   });
   const taskDir = await tasksFolder(context, folder?.uri, (m) => log.info(m));
   const tasks = new TaskStore({
@@ -142,7 +155,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     keyMissing: async () => !providerOverride && (await keys.lookup(settings())).kind === 'missing',
     trusted: () => vscode.workspace.isTrusted,
     model: (task) => factory.model(task.id),
-    modelName: () => ({ provider: settings().provider, model: modelOf(settings()) }),
     focusIntent: async (task, intentId) => {
       if (await diffs.focus(task, intentId)) return true;
       if (await openRead(task.getEvents(), intentId)) return true;
@@ -153,9 +165,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
     watch: (task) => diffs.watch(task),
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
+    headerHints: () => headerHints(settings()),
+    changesShown: (task, runEnded) => checkpointUi?.changesShown(task, runEnded),
     log,
   });
-  const handlers = webviewHandlers(session, log);
+  const picker = new AttachmentPicker({
+    workspace,
+    terminalOutput: () => terminal.lastOutput(),
+    post: (m) => view.post(m),
+    reveal: () => view.reveal(),
+    log,
+  });
+  checkpointUi = new CheckpointUi({ session, tasks, checkpoints, root: workspace?.root, settings, log });
+  const handlers = { ...webviewHandlers(session, log, { picker, settings }), ...checkpointUi.handlers };
   const s = session;
 
   context.subscriptions.push(
@@ -168,8 +190,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
+    ...checkpointUi.disposables,
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     ...registerApprovalKeys(s, diffs),
+    vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: write and execute tools are offered from the next run on');

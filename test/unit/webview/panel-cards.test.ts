@@ -250,7 +250,7 @@ describe('webview: welcome', () => {
     const t = makeApp();
     t.receive(
       snapshot([], {
-        hints: { noApiKey: true, restricted: false, canResume: false, model: { provider: 'anthropic', model: 'claude-x' } },
+        hints: { noApiKey: true, restricted: false, canResume: false, model: { provider: 'anthropic', model: 'claude-x', vision: true } },
       }),
     );
     t.frame();
