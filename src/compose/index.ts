@@ -1,3 +1,5 @@
 // How a host builds a runtime: the provider its settings name and the runtime around it.
 export { composeRuntime, composeRegistry, composePolicy } from './runtime.js';
 export { createModelProvider, modelOf } from './provider.js';
+export type { ComposeInput } from './runtime.js';
+export { describeSkillProblem, type SkillProblem } from './skills/load-skills.js';

@@ -6,6 +6,7 @@ import type { RuntimeEvent } from './contracts/events.js';
 import type { IntentStatus, Observation, ToolIntent } from './contracts/tool.js';
 import type { Usage } from './contracts/model.js';
 import { emptyLedger, ledgerAfter } from './context/ledger.js';
+import { activateSkill, NO_SKILLS } from './skill-gate.js';
 
 const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
@@ -29,6 +30,7 @@ export function initialState(): ConversationState {
     provider: undefined,
     checkpoints: [],
     rules: [],
+    skills: NO_SKILLS,
     lastSeq: 0,
   };
 }
@@ -50,7 +52,11 @@ export function applyEvent(state: ConversationState, event: RuntimeEvent): Conve
 function step(s: ConversationState, e: RuntimeEvent): ConversationState {
   switch (e.type) {
     case 'user_message':
-      return { ...s, messages: [...s.messages, { type: 'user', seq: e.seq, text: e.text, ...(e.images ? { images: e.images } : {}) }] };
+      return {
+        ...s,
+        messages: [...s.messages, { type: 'user', seq: e.seq, text: e.text, ...(e.images ? { images: e.images } : {}) }],
+        skills: NO_SKILLS,
+      };
     case 'run_started':
       return {
         ...s,
@@ -136,6 +142,7 @@ function withDraft(s: ConversationState, draft: Draft): ConversationState {
     provider: s.provider,
     checkpoints: s.checkpoints,
     rules: s.rules,
+    skills: s.skills,
     lastSeq: s.lastSeq,
   };
 }
@@ -188,6 +195,7 @@ function observe(s: ConversationState, e: Extract<RuntimeEvent, { type: 'observa
     pendingIntentIds: s.pendingIntentIds.filter((p) => p !== o.intentId),
     fileVersions: o.fileVersions ? { ...s.fileVersions, ...o.fileVersions } : s.fileVersions,
     ledger: ledgerAfter(s.ledger, o, e.seq),
+    skills: o.ok && o.facts?.skill ? activateSkill(s.skills, o.facts.skill) : s.skills,
   };
 }
 

@@ -25,6 +25,9 @@ import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
 import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
+import { describeSkillProblem } from '../compose/index.js';
+import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -96,8 +99,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     : undefined;
   const workspace = host?.workspace;
 
+  // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
+  const userSkills = userSkillFolder(userSkillsDir());
+  const skillsView = new SkillsView({ workspace, user: userSkills, trusted: () => vscode.workspace.isTrusted });
   let session: Session | undefined;
   const factory = new RuntimeFactory({
+    skills: {
+      user: userSkills,
+      report: (problems) => {
+        for (const p of problems) log.warn(`skipped a skill: ${describeSkillProblem(p)}`);
+      },
+    },
     settings,
     workspace,
     grants: new WorkspaceGrantStore(context.workspaceState),
@@ -163,7 +175,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     guard,
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     keys.onDidChange(() => void s.refreshHints()),
+    skillsView,
+    vscode.window.registerTreeDataProvider(SKILLS_VIEW_ID, skillsView),
+    vscode.commands.registerCommand('keel.newSkill', () => newSkill(workspace)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      skillsView.refresh();
       log.info('workspace trusted: write and execute tools are offered from the next run on');
       void s.trustChanged();
     }),
@@ -191,6 +207,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
     settings,
     workspaceSettings: guard,
+    skills: skillsView,
   };
 }
 
