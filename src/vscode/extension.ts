@@ -101,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
 
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
   const userSkills = userSkillFolder(userSkillsDir());
-  const skillsView = new SkillsView({ workspace, user: userSkills, trusted: () => vscode.workspace.isTrusted });
+  const skillsView = new SkillsView({ workspace, folder, user: userSkills, trusted: () => vscode.workspace.isTrusted });
   let session: Session | undefined;
   const factory = new RuntimeFactory({
     skills: {
@@ -177,7 +177,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     keys.onDidChange(() => void s.refreshHints()),
     skillsView,
     vscode.window.registerTreeDataProvider(SKILLS_VIEW_ID, skillsView),
-    vscode.commands.registerCommand('keel.newSkill', () => newSkill(workspace)),
+    vscode.commands.registerCommand('keel.newSkill', (name?: unknown) => newSkill(workspace, name)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       skillsView.refresh();
       log.info('workspace trusted: write and execute tools are offered from the next run on');

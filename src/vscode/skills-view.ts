@@ -16,6 +16,8 @@ const REFRESH_DELAY_MS = 200;
 
 export interface SkillsViewDeps {
   workspace: Workspace | undefined;
+  /** The folder open in the editor: its own watcher sees `.keel/skills` appear later. */
+  folder: vscode.WorkspaceFolder | undefined;
   /** The user's skills folder (the one `keel run` reads too). */
   user: SkillSource;
   trusted(): boolean;
@@ -31,7 +33,7 @@ export class SkillsView implements vscode.TreeDataProvider<SkillsItem>, vscode.D
 
   constructor(private readonly deps: SkillsViewDeps) {
     const patterns = [new vscode.RelativePattern(vscode.Uri.file(deps.user.label), '**')];
-    if (deps.workspace) patterns.push(new vscode.RelativePattern(vscode.Uri.file(deps.workspace.root), '.keel/skills/**'));
+    if (deps.folder) patterns.push(new vscode.RelativePattern(deps.folder, '.keel/skills/**'));
     for (const pattern of patterns) {
       const watcher = vscode.workspace.createFileSystemWatcher(pattern);
       this.disposables.push(watcher, watcher.onDidCreate(this.later), watcher.onDidChange(this.later), watcher.onDidDelete(this.later));
@@ -103,19 +105,25 @@ function restrictedItem(): SkillsItem {
   return item;
 }
 
-/** `Keel: New Skill`: asks for a name, writes the skeleton (never over a file) and opens it. */
-export async function newSkill(workspace: Workspace | undefined): Promise<vscode.Uri | undefined> {
+/**
+ * `Keel: New Skill`: asks for a name (unless a caller passes one: checked the same way), writes
+ * the skeleton (never over a file) and opens it.
+ */
+export async function newSkill(workspace: Workspace | undefined, given?: unknown): Promise<vscode.Uri | undefined> {
   if (!workspace) {
     void vscode.window.showInformationMessage('Keel: open a folder first; a new skill goes in its .keel/skills folder.');
     return undefined;
   }
   const exists = async (rel: string) => (await workspace.stat(rel).catch(() => undefined)) !== undefined;
-  const name = await vscode.window.showInputBox({
-    title: 'Keel: New Skill',
-    prompt: 'The skill’s name: lowercase letters, digits and hyphens (it names its folder under .keel/skills)',
-    placeHolder: 'release-notes',
-    validateInput: (value) => newSkillProblem(value.trim(), exists),
-  });
+  const name =
+    typeof given === 'string'
+      ? given
+      : await vscode.window.showInputBox({
+          title: 'Keel: New Skill',
+          prompt: 'The skill’s name: lowercase letters, digits and hyphens (it names its folder under .keel/skills)',
+          placeHolder: 'release-notes',
+          validateInput: (value) => newSkillProblem(value.trim(), exists),
+        });
   if (name === undefined) return undefined;
   const problem = await newSkillProblem(name.trim(), exists);
   if (problem) {

@@ -29,5 +29,5 @@ export interface KeelApi {
   /** The notices naming user-only settings a workspace tried to set. */
   workspaceSettings: Pick<WorkspaceSettingsGuard, 'notices' | 'check' | 'ignored'>;
   /** The Skills view's tree. */
-  skills: Pick<SkillsView, 'getChildren' | 'onDidChangeTreeData'>;
+  skills: Pick<SkillsView, 'getChildren'>;
 }

@@ -1,6 +1,6 @@
 // Skills in the real extension host: the Skills view lists a skill written into .keel/skills
-// (refreshed by its file watcher) and a broken one with its line, and a task's use_skill call
-// gates the next request to the skill's tools.
+// and a broken one with its line, a task's use_skill call gates the next request to the skill's
+// tools, and Keel: New Skill writes, opens and lists a new one.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -14,8 +14,6 @@ describe('Keel skills', function () {
   it('lists the workspace skills in the Skills view, and gates a task to a skill’s tools', async () => {
     const api = await keelApi();
     const dir = path.join(workspaceRoot().fsPath, '.keel', 'skills');
-    let changed = 0;
-    const listening = api.skills.onDidChangeTreeData(() => changed++);
     fs.mkdirSync(path.join(dir, 'look-only'), { recursive: true });
     fs.writeFileSync(
       path.join(dir, 'look-only', 'SKILL.md'),
@@ -24,7 +22,7 @@ describe('Keel skills', function () {
     fs.mkdirSync(path.join(dir, 'broken'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'broken', 'SKILL.md'), '---\nname: broken\ndescription: "unclosed\n---\n');
     try {
-      await until('the Skills view to refresh', () => changed > 0);
+      // The view reads the folders each time it is asked (its file watcher asks it to redraw).
       const items = await api.skills.getChildren();
       const labels = items.map((i) => ({ label: String(i.label), description: String(i.description ?? '') }));
       if (!vscode.workspace.isTrusted) {
@@ -56,8 +54,17 @@ describe('Keel skills', function () {
         .messages.find((m) => m.type === 'observation' && m.observation.content.includes('write_file is not available'));
       assert.ok(refused, 'the write_file call was not refused');
       assert.equal(fs.existsSync(path.join(workspaceRoot().fsPath, 'skill-made.txt')), false);
+
+      // Keel: New Skill (given the name the input box would ask for) writes, opens and lists it.
+      const made = await vscode.commands.executeCommand<vscode.Uri | undefined>('keel.newSkill', 'made-here');
+      assert.equal(made?.fsPath, path.join(dir, 'made-here', 'SKILL.md'));
+      assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, made?.fsPath);
+      await until('the new skill in the view', async () =>
+        (await api.skills.getChildren()).some((i) => i.label === 'made-here' && i.description === 'workspace'),
+      );
+      const again = await vscode.commands.executeCommand<vscode.Uri | undefined>('keel.newSkill', 'made-here');
+      assert.equal(again, undefined, 'a second skill of the same name was written');
     } finally {
-      listening.dispose();
       api.setProviderOverride(undefined);
       fs.rmSync(path.join(workspaceRoot().fsPath, '.keel'), { recursive: true, force: true });
     }
