@@ -30,6 +30,9 @@ import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
+import { describeSkillProblem } from '../compose/index.js';
+import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -101,6 +104,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     : undefined;
   const workspace = host?.workspace;
 
+  // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
+  const userSkills = userSkillFolder(userSkillsDir());
+  const skillsView = new SkillsView({ workspace, folder, user: userSkills, trusted: () => vscode.workspace.isTrusted });
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
   const checkpoints = new TaskCheckpoints({
@@ -110,6 +116,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     warn: (m) => log.warn(m),
   });
   const factory = new RuntimeFactory({
+    skills: {
+      user: userSkills,
+      report: (problems) => {
+        for (const p of problems) log.warn(`skipped a skill: ${describeSkillProblem(p)}`);
+      },
+    },
     settings,
     workspace,
     grants: new WorkspaceGrantStore(context.workspaceState),
@@ -188,7 +200,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),
+    skillsView,
+    vscode.window.registerTreeDataProvider(SKILLS_VIEW_ID, skillsView),
+    vscode.commands.registerCommand('keel.newSkill', (name?: unknown) => newSkill(workspace, name)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      skillsView.refresh();
       log.info('workspace trusted: write and execute tools are offered from the next run on');
       void s.trustChanged();
     }),
@@ -216,6 +232,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
     settings,
     workspaceSettings: guard,
+    skills: skillsView,
   };
 }
 
