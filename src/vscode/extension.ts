@@ -25,6 +25,7 @@ import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
 import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
+import { openExtensionMemory, registerMemoryView } from './memory/memory-view.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -95,6 +96,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       })
     : undefined;
   const workspace = host?.workspace;
+  const memory = openExtensionMemory(context, workspace?.root, log);
 
   let session: Session | undefined;
   const factory = new RuntimeFactory({
@@ -107,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     secrets: () => keys.known(),
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
     providerOverride: (s) => providerOverride?.(s),
+    memory: memory?.store,
   });
   const tasks = new TaskStore({
     dir: path.join(storage.fsPath, 'tasks'),
@@ -161,6 +164,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
+    ...(memory ? registerMemoryView({ ...memory, workspace, log }) : []),
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     keys.onDidChange(() => void s.refreshHints()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -1,9 +1,9 @@
 // Builds the kernel Runtime of a task from the settings of the moment (settings changes apply
 // to new tasks and to tasks reopened later) through the shared composition (src/compose). What
 // is the extension's own: the provider that looks the key up per turn and asks before it goes
-// to another host, workspace trust, and the standing approvals. No vscode import.
+// to another host, workspace trust, the standing approvals and the memory store in its storage. No vscode import.
 import { composeRuntime } from '../compose/index.js';
-import type { GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
+import type { GrantStore, MemoryStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
 import type { KeyDestination } from './key-destination.js';
@@ -23,6 +23,8 @@ export interface RuntimeFactoryDeps {
   /** The API keys the host holds, kept out of every error the runtime logs. */
   secrets(): readonly string[];
   onRequest(taskId: string, request: ModelRequest): void;
+  /** The memory store the tools and the prompt index use; none: no memory tools. */
+  memory?: MemoryStore | undefined;
   /** Tests replace the model with a scripted one. */
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
 }
@@ -55,6 +57,7 @@ export class RuntimeFactory {
       store: init.store,
       events: init.events,
       secrets: () => d.secrets(),
+      ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
     });
   }
 
