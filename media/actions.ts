@@ -107,5 +107,7 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.toggleMeter();
     case 'fold-context':
       return handlers.post({ type: 'context/fold' });
+    case 'open-rules':
+      return handlers.post({ type: 'rules/open', path: data.path ?? '' });
   }
 }

@@ -10,6 +10,7 @@ import { FrameBatcher, type RequestFrame } from './frame-batcher.js';
 import { MeterView } from './meter-view.js';
 import { warmUpMarkdown } from './markdown/render-markdown.js';
 import { reportUpdate } from './perf-hook.js';
+import { RulesLine } from './rules-line.js';
 import { header, TaskListView } from './task-list.js';
 import { TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
@@ -38,6 +39,7 @@ export class App {
   readonly composer: Composer;
   private readonly banners = new Banners();
   private readonly meter = new MeterView();
+  private readonly rules = new RulesLine();
   private readonly tasks = new TaskListView();
   private readonly batcher: FrameBatcher<HostMessage>;
   private readonly now: () => number;
@@ -62,6 +64,7 @@ export class App {
         'div',
         { class: 'app' },
         header(this.meter.el),
+        this.rules.el,
         this.meter.details,
         this.tasks.el,
         this.banners.el,
@@ -144,6 +147,7 @@ export class App {
     this.transcript.apply(changes);
     if (changes.reset || changes.status) this.composer.setBusy(isLiveRunStatus(model.status));
     if (changes.reset || changes.hints) this.banners.updateHints(model.hints);
+    if (changes.reset || changes.hints) this.rules.update(model.hints.rules);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
     if (changes.reset || changes.retry || changes.intents.size > 0) this.tick(localNow);

@@ -35,6 +35,8 @@ export const TestIds = {
   foldNow: 'fold-now',
   foldItem: 'fold-item',
   copyCode: 'copy-code',
+  rulesLine: 'rules-line',
+  rulesFile: 'rules-file',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

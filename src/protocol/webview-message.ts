@@ -26,5 +26,7 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('link/open', { href: z.string() }),
   /** Copy buttons go through the host's clipboard (reliable inside webviews). */
   m('clipboard/copy', { text: z.string() }),
+  /** A name on the "Rules: …" line: the host opens it only if the shown task used that file. */
+  m('rules/open', { path: z.string() }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
