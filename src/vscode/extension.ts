@@ -25,7 +25,7 @@ import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
 import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
-import { openExtensionMemory, registerMemoryView } from './memory/memory-view.js';
+import { openExtensionMemory, registerMemoryUnavailable, registerMemoryView } from './memory/memory-view.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -164,7 +164,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
-    ...(memory ? registerMemoryView({ ...memory, workspace, log }) : []),
+    ...(memory ? registerMemoryView({ ...memory, workspace, log }) : registerMemoryUnavailable()),
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     keys.onDidChange(() => void s.refreshHints()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -107,6 +107,12 @@ export function registerMemoryView(deps: MemoryViewDeps): vscode.Disposable[] {
   ];
 }
 
+/** Without a store the commands still answer, saying why, instead of "command not found". */
+export function registerMemoryUnavailable(): vscode.Disposable[] {
+  const explain = () => void vscode.window.showErrorMessage("Keel could not open its memory store in this window (Keel's log says why).");
+  return ['keel.rememberMemory', 'keel.editMemory', 'keel.deleteMemory'].map((id) => vscode.commands.registerCommand(id, explain));
+}
+
 /** Another window appending to the same files: the view follows. */
 function watchFiles(files: MemoryFiles, onChange: () => void): vscode.Disposable[] {
   const out: vscode.Disposable[] = [];
