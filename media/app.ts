@@ -16,6 +16,7 @@ import { warmUpMarkdown } from './markdown/render-markdown.js';
 import { reportUpdate } from './perf-hook.js';
 import { QueuedMessage } from './queued-message.js';
 import { StatusLine } from './status-line.js';
+import { RulesLine } from './rules-line.js';
 import { header, TaskListView } from './task-list.js';
 import { TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
@@ -49,6 +50,7 @@ export class App {
   readonly composer: Composer;
   private readonly banners = new Banners();
   private readonly meter = new MeterView();
+  private readonly rules = new RulesLine();
   private readonly tasks = new TaskListView();
   private readonly statusLine = new StatusLine();
   private readonly queued = new QueuedMessage();
@@ -90,6 +92,7 @@ export class App {
         { class: 'app' },
         header(this.meter.el),
         this.headerControls.el,
+        this.rules.el,
         this.meter.details,
         this.tasks.el,
         this.banners.el,
@@ -190,6 +193,7 @@ export class App {
       this.banners.updateHints(model.hints);
       this.headerControls.update(model.hints);
       this.attachments.setVision(model.hints.model?.vision ?? true);
+      this.rules.update(model.hints.rules);
     }
     if (changes.reset || changes.hints || changes.structural.length > 0) this.welcome.update(model.hints, model.count === 0);
     if (changes.reset || changes.meter) this.meter.update(model.meter);

@@ -2,3 +2,7 @@
 export { composeRuntime, composeRegistry, composePolicy } from './runtime.js';
 export { createModelProvider, modelOf } from './provider.js';
 export { workspaceCheckpoints } from './checkpoints.js';
+export type { ComposeInput } from './runtime.js';
+export { describeSkillProblem, type SkillProblem } from './skills/load-skills.js';
+export { createSkillLibrary } from './skills/skill-library.js';
+export { workspaceSkillSource } from './skills/skill-source.js';

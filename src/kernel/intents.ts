@@ -3,6 +3,7 @@
 import type { ModelEvent } from './contracts/model.js';
 import type { ToolIntent } from './contracts/tool.js';
 import type { LoopHost } from './loop.js';
+import { gateRefusal, isOffered } from './skill-gate.js';
 
 export interface Proposal {
   intent: ToolIntent;
@@ -15,8 +16,13 @@ type ToolCall = Extract<ModelEvent, { type: 'tool_intent' }>;
 export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
   const base = { id: h.newId(), tool: call.tool, providerRef: call.providerRef, status: 'proposed' as const };
   const def = h.registry.tool(call.tool);
-  const visible = def && (def.isVisible ? def.isVisible(h.visibility) : true);
-  if (!def || !visible) {
+  const gated = def && gateRefusal(def.name, h.visibility, h.state().skills);
+  if (def && gated && (!def.isVisible || def.isVisible(h.visibility))) {
+    const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: def.risk, paths: [] };
+    h.emit({ type: 'intent_proposed', intent });
+    return { intent, problem: `The call to ${call.tool} did not run: ${gated}` };
+  }
+  if (!def || !isOffered(def, h.visibility)) {
     const names = h.registry
       .visibleTools(h.visibility)
       .map((t) => t.name)
@@ -24,6 +30,13 @@ export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
     const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: 'read', paths: [] };
     h.emit({ type: 'intent_proposed', intent });
     return { intent, problem: `There is no tool named "${call.tool}". Available tools: ${names}.` };
+  }
+  const refused = safely(() => def.refuseInput?.(call.input), 'Keel could not check this input; it was not recorded.');
+  if (refused !== undefined) {
+    // Logged without its input: what was refused (a secret) must not outlive the refusal.
+    const intent: ToolIntent = { ...base, input: null, summary: `${call.tool} (refused)`, risk: def.risk, paths: [] };
+    h.emit({ type: 'intent_proposed', intent });
+    return { intent, problem: refused };
   }
   if (call.inputError !== undefined) {
     const intent: ToolIntent = { ...base, input: null, summary: call.tool, risk: def.risk, paths: [] };

@@ -29,11 +29,15 @@ import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
 import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
+import { openExtensionMemory, registerMemoryUnavailable, registerMemoryView } from './memory/memory-view.js';
 import { AttachmentPicker } from './attachment-picker.js';
 import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
+import { describeSkillProblem } from '../compose/index.js';
+import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -103,8 +107,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       })
     : undefined;
   const workspace = host?.workspace;
+  const memory = openExtensionMemory(context, workspace?.root, log);
 
   const storage = context.storageUri ?? context.globalStorageUri;
+  // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
+  const userSkills = userSkillFolder(userSkillsDir());
+  const skillsView = new SkillsView({ workspace, folder, user: userSkills, trusted: () => vscode.workspace.isTrusted });
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
   const checkpoints = new TaskCheckpoints({
@@ -114,6 +122,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     warn: (m) => log.warn(m),
   });
   const factory = new RuntimeFactory({
+    skills: {
+      user: userSkills,
+      report: (problems) => {
+        for (const p of problems) log.warn(`skipped a skill: ${describeSkillProblem(p)}`);
+      },
+    },
     settings,
     workspace,
     grants: new WorkspaceGrantStore(context.workspaceState),
@@ -124,6 +138,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
     providerOverride: (s) => providerOverride?.(s),
     checkpoints: (taskId) => checkpoints.forTask(taskId),
+    memory: memory?.store,
   });
   const taskDir = await tasksFolder(context, folder?.uri, (m) => log.info(m));
   const tasks = new TaskStore({
@@ -191,11 +206,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
     ...checkpointUi.disposables,
+    ...(memory ? registerMemoryView({ ...memory, workspace, log }) : registerMemoryUnavailable()),
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     ...registerApprovalKeys(s, diffs),
     vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),
+    skillsView,
+    vscode.window.registerTreeDataProvider(SKILLS_VIEW_ID, skillsView),
+    vscode.commands.registerCommand('keel.newSkill', (name?: unknown) => newSkill(workspace, name)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      skillsView.refresh();
       log.info('workspace trusted: write and execute tools are offered from the next run on');
       void s.trustChanged();
     }),
@@ -224,6 +244,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
     settings,
     workspaceSettings: guard,
+    skills: skillsView,
   };
 }
 

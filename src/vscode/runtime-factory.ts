@@ -1,9 +1,9 @@
 // Builds the kernel Runtime of a task from the settings of the moment (settings changes apply
 // to new tasks and to tasks reopened later) through the shared composition (src/compose). What
 // is the extension's own: the provider that looks the key up per turn and asks before it goes
-// to another host, workspace trust, and the standing approvals. No vscode import.
-import { composeRuntime } from '../compose/index.js';
-import type { Checkpoints, GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
+// to another host, workspace trust, the standing approvals and the memory store in its storage. No vscode import.
+import { composeRuntime, type ComposeInput } from '../compose/index.js';
+import type { Checkpoints, GrantStore, MemoryStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
 import type { KeyDestination } from './key-destination.js';
@@ -25,8 +25,12 @@ export interface RuntimeFactoryDeps {
   onRequest(taskId: string, request: ModelRequest): void;
   /** Where a task's checkpoints are kept (the extension's storage); none without a folder. */
   checkpoints?(taskId: string): Checkpoints | undefined;
+  /** The memory store the tools and the prompt index use; none: no memory tools. */
+  memory?: MemoryStore | undefined;
   /** Tests replace the model with a scripted one. */
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
+  /** The user's skills folder and where skipped skills are reported (workspace skills follow trust). */
+  skills?: ComposeInput['skills'];
 }
 
 export class RuntimeFactory {
@@ -59,6 +63,8 @@ export class RuntimeFactory {
       events: init.events,
       secrets: () => d.secrets(),
       ...(checkpoints ? { checkpoints } : {}),
+      ...(d.skills ? { skills: d.skills } : {}),
+      ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
     });
   }
 

@@ -18,7 +18,8 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix'] },
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
-  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node'], packages: [/^node:/] },
+  // yaml: SKILL.md front matter (compose/skills).
+  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node'], packages: [/^node:/, 'yaml'] },
   vscode: { layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'compose', 'cli'], packages: ['vscode', /^node:/] },
   cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose'], packages: [/^node:/] },
   media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
