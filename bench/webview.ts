@@ -144,6 +144,21 @@ const PAGE_LIB = `
       await nextFrame();
       return { domMs: r.end - t0, frameMs: performance.now() - t0, rendered: document.querySelectorAll('.item').length };
     },
+    /** Each key typed into the composer: its event time to the end of the next frame. */
+    watchKeys() {
+      const input = document.querySelector('[data-testid="input"]');
+      const latencies = [];
+      input.addEventListener('keydown', (e) => {
+        const stamp = e.timeStamp;
+        requestAnimationFrame(() => setTimeout(() => latencies.push(performance.now() - stamp), 0));
+      });
+      input.focus();
+      window.__keyLatencies = latencies;
+    },
+    keyP95() {
+      const xs = [...window.__keyLatencies].sort((a, b) => a - b);
+      return { p95: xs[Math.floor(xs.length * 0.95)], count: xs.length };
+    },
     async append(seq, item) {
       const t0 = performance.now();
       const done = waitReport((r) => r.lastSeq >= seq);
@@ -250,6 +265,48 @@ async function freshPage(context: BrowserContext, url: string): Promise<Page> {
   return page;
 }
 
+/** Keys typed while a task holds this many messages (the panel a user lives in). */
+const LONG_TASK_MESSAGES = 2000;
+const KEYS_TYPED = 80;
+
+/**
+ * A 2,000-message task: opening it (snapshot posted → first frame), then typing into the
+ * composer: key event → end of the next frame, p95 over KEYS_TYPED keys. Medians of COLD_RUNS.
+ */
+async function longTaskFigures(base: string): Promise<{ openMs: number; keyP95: number }> {
+  const long = snapshot(transcript(LONG_TASK_MESSAGES));
+  const userDataDir = mkdtempSync(join(tmpdir(), 'keel-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 420, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const open: number[] = [];
+  const keys: number[] = [];
+  try {
+    for (let run = 0; run < COLD_RUNS; run++) {
+      const page = await freshPage(context, `${base}/media/dev-harness.html`);
+      const opened = await page.evaluate(([s]) => (window as any).__bench.open(s), [long] as const);
+      open.push(opened.frameMs);
+      await page.waitForTimeout(300);
+      await page.evaluate('window.__bench.watchKeys()');
+      await page.keyboard.type('fix the failing tests in the parser module, then run them again '.slice(0, KEYS_TYPED), { delay: 40 });
+      await page.waitForTimeout(200);
+      const typed = (await page.evaluate('window.__bench.keyP95()')) as { p95: number; count: number };
+      keys.push(typed.p95);
+      console.log(
+        `long task ${run + 1}: opened in ${round(opened.frameMs)} ms, key → frame p95 ${round(typed.p95)} ms (${typed.count} keys)`,
+      );
+      await page.close();
+    }
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+  return { openMs: round(median(open)), keyP95: round(median(keys)) };
+}
+
 async function main(): Promise<void> {
   execFileSync('node', ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
   const bytes100 = median(Array.from({ length: 5 }, () => bytesPerDelta(100)));
@@ -259,6 +316,10 @@ async function main(): Promise<void> {
   const big = snapshot(transcript(10_000));
   const chunks = replyChunks();
   const { server, base } = await serve();
+  const long = await longTaskFigures(base).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
   const userDataDir = mkdtempSync(join(tmpdir(), 'keel-bench-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
@@ -331,6 +392,8 @@ async function main(): Promise<void> {
   }
   load.push(loadavg()[0]!);
   const results = {
+    openTaskMs2k: long.openMs,
+    keyToFrameP95Ms: long.keyP95,
     coldOpenMs10k: round(median(cold)),
     appendMs: round(median(append)),
     p95DeltaToDomMs: round(median(p95)),

@@ -1,6 +1,7 @@
 // One delegated click and key handler for the whole view: every control says what it does in
 // `data-action`, and this turns it into a host message or a local UI change.
 import type { ApprovalScope, WebviewMessage } from '../src/protocol/index.js';
+import { closeEditor, editedText, openEditor } from './message-edit.js';
 import { checkpointMessage } from './checkpoint-actions.js';
 
 export interface ActionHandlers {
@@ -14,6 +15,12 @@ export interface ActionHandlers {
   rejectReason(intentId: string): string;
   /** Hides a card's buttons until the host answers, so a double click cannot decide twice. */
   markDeciding(intentId: string): void;
+  /** Sends (or queues) a prompt the view offers, such as the welcome's examples. */
+  sendPrompt(text: string): void;
+  /** Takes the queued message back into the composer. */
+  unqueue(): void;
+  /** Opens or closes a line of grouped finished reads. */
+  toggleReadGroup(firstId: string): void;
 }
 
 const NOTICE_MESSAGES = new Set(['apiKey/set', 'task/resume', 'log/show']);
@@ -93,15 +100,28 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.showRejectForm(intentId, false);
     case 'focus-intent':
       return handlers.post({ type: 'intent/focus', intentId });
-    case 'copy-code': {
-      const code = el.closest('pre')?.querySelector('code')?.textContent ?? '';
-      return handlers.post({ type: 'clipboard/copy', text: code });
-    }
+    case 'copy-code':
+      handlers.post({ type: 'clipboard/copy', text: codeOf(el) });
+      return showCopied(el);
+    case 'insert-code':
+      return handlers.post({ type: 'editor/insert', text: codeOf(el) });
     case 'notice': {
       const message = data.message ?? '';
       if (NOTICE_MESSAGES.has(message)) handlers.post({ type: message as 'apiKey/set' | 'task/resume' | 'log/show' });
       return;
     }
+    case 'welcome-prompt':
+      return handlers.sendPrompt(data.prompt ?? '');
+    case 'queued-cancel':
+      return handlers.unqueue();
+    case 'toggle-read-group':
+      return handlers.toggleReadGroup(data.group ?? '');
+    case 'retry':
+      return handlers.post({ type: 'task/retry' });
+    case 'edit-message':
+    case 'resend-message':
+    case 'cancel-edit':
+      return editMessage(el, handlers);
     case 'load-earlier':
       return handlers.showEarlier();
     case 'toggle-meter':
@@ -115,4 +135,31 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       if (message) handlers.post(message);
     }
   }
+}
+
+/** Edit and resend on a user message (its item id is the message the task forks at). */
+function editMessage(el: HTMLElement, handlers: ActionHandlers): void {
+  const message = el.closest<HTMLElement>('[data-testid="user-message"]');
+  const messageId = message?.dataset.itemId;
+  if (!message || !messageId) return;
+  if (el.dataset.action === 'edit-message') return openEditor(message);
+  if (el.dataset.action === 'cancel-edit') return closeEditor(message);
+  const text = editedText(message);
+  if (!text) return;
+  closeEditor(message);
+  handlers.post({ type: 'task/fork', messageId, text });
+}
+
+const codeOf = (el: HTMLElement): string => el.closest('pre')?.querySelector('code')?.textContent ?? '';
+
+/** The copy button says "Copied" (to screen readers too) for a moment. */
+function showCopied(el: HTMLElement): void {
+  const words = el.querySelector('.code-action-text');
+  if (!words) return;
+  words.textContent = 'Copied';
+  el.setAttribute('aria-label', 'Copied');
+  setTimeout(() => {
+    words.textContent = 'Copy';
+    el.setAttribute('aria-label', 'Copy code');
+  }, 1500);
 }

@@ -3,6 +3,7 @@
 // restores local UI state (draft, history panel) and asks the host for a snapshot.
 import { isLiveRunStatus, parseHostMessage, type HostMessage, type ProtocolLog } from '../src/protocol/index.js';
 import { bindActions } from './actions.js';
+import { ApprovalFocus } from './approval-focus.js';
 import { AttachmentTray } from './attachments.js';
 import { Banners } from './banners.js';
 import { Composer } from './composer.js';
@@ -13,11 +14,14 @@ import type { Shrink } from './image-input.js';
 import { MeterView } from './meter-view.js';
 import { warmUpMarkdown } from './markdown/render-markdown.js';
 import { reportUpdate } from './perf-hook.js';
+import { QueuedMessage } from './queued-message.js';
+import { StatusLine } from './status-line.js';
 import { RulesLine } from './rules-line.js';
 import { header, TaskListView } from './task-list.js';
 import { TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
 import { Changes, ViewModel } from './view-model.js';
+import { Welcome } from './welcome.js';
 
 export interface AppOptions {
   host: HostApi;
@@ -28,6 +32,8 @@ export interface AppOptions {
   /** Wall-clock time, for elapsed times on cards. */
   now?: () => number;
   log?: ProtocolLog;
+  /** Whether the webview has the keyboard (false while an editor has it); tests fake it. */
+  hasFocus?: () => boolean;
   /** Image downscaling (tests pass their own; the default uses OffscreenCanvas). */
   shrinkImage?: Shrink;
 }
@@ -46,6 +52,14 @@ export class App {
   private readonly meter = new MeterView();
   private readonly rules = new RulesLine();
   private readonly tasks = new TaskListView();
+  private readonly statusLine = new StatusLine();
+  private readonly queued = new QueuedMessage();
+  private readonly welcome = new Welcome();
+  private readonly approvalFocus: ApprovalFocus;
+  /** The last message posted, until the run it started shows an answer or fails. */
+  private lastSent: string | undefined;
+  /** A prompt put back in the composer because its run failed before any answer. */
+  private restored: string | undefined;
   readonly attachments: AttachmentTray;
   private readonly headerControls: HeaderControls;
   private readonly batcher: FrameBatcher<HostMessage>;
@@ -65,11 +79,13 @@ export class App {
     this.attachments = new AttachmentTray((m) => options.host.post(m), options.shrinkImage);
     this.headerControls = new HeaderControls((m) => options.host.post(m));
     this.composer = new Composer(
-      (text) => this.attachments.withOutgoing((extra) => options.host.post({ type: 'task/send', text, ...extra })),
+      (text) => this.sendOrQueue(text),
       (draft) => this.save({ draft }),
     );
     this.attachments.bind(this.composer.input, this.composer.el);
     this.composer.el.prepend(this.attachments.pickButton());
+    const hasFocus = options.hasFocus ?? (() => document.hasFocus());
+    this.approvalFocus = new ApprovalFocus(hasFocus, () => this.composer.typing);
     options.root.replaceChildren(
       h(
         'div',
@@ -80,9 +96,13 @@ export class App {
         this.meter.details,
         this.tasks.el,
         this.banners.el,
+        this.welcome.el,
         this.transcript.el,
+        this.statusLine.el,
+        this.queued.el,
         this.attachments.el,
         this.composer.el,
+        this.approvalFocus.el,
       ),
     );
     this.tasks.update(this.model.tasks);
@@ -98,6 +118,9 @@ export class App {
       showRejectForm: (id, show) => this.transcript.view(id)?.card?.showRejectForm(show),
       rejectReason: (id) => this.transcript.view(id)?.card?.rejectReason ?? '',
       markDeciding: (id) => this.transcript.view(id)?.el.classList.add('deciding'),
+      sendPrompt: (text) => this.sendOrQueue(text),
+      unqueue: () => this.unqueue(),
+      toggleReadGroup: (id) => this.transcript.toggleReadGroup(id),
     });
   }
 
@@ -159,21 +182,30 @@ export class App {
   private render(changes: Changes, localNow: number): void {
     const model = this.model;
     this.transcript.apply(changes);
-    if (changes.reset || changes.status) this.composer.setBusy(isLiveRunStatus(model.status));
+    this.noteWaitingCards(changes);
+    this.noteSentMessages(changes);
+    if (changes.reset || changes.status) {
+      this.composer.setBusy(isLiveRunStatus(model.status));
+      if (model.status === 'failed') this.restoreUnanswered();
+      this.sendQueued();
+    }
     if (changes.reset || changes.hints) {
       this.banners.updateHints(model.hints);
       this.headerControls.update(model.hints);
       this.attachments.setVision(model.hints.model?.vision ?? true);
       this.rules.update(model.hints.rules);
     }
+    if (changes.reset || changes.hints || changes.structural.length > 0) this.welcome.update(model.hints, model.count === 0);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
-    if (changes.reset || changes.retry || changes.intents.size > 0) this.tick(localNow);
+    const moved = changes.reset || changes.retry || changes.status || changes.intents.size > 0 || changes.textDone.size > 0;
+    if (moved || changes.structural.length > 0) this.tick(localNow);
   }
 
   /** Elapsed times and the retry countdown; a 1 s timer runs only while something ticks. */
   private tick(localNow = this.now()): void {
     let ticking = this.banners.updateRetry(this.model, localNow);
+    if (this.statusLine.update(this.model, localNow)) ticking = true;
     this.transcript.forEachView((view) => {
       view.tick?.(localNow, this.model.hostSkew);
       if (view.card?.running) ticking = true;
@@ -182,6 +214,75 @@ export class App {
     if (!ticking && this.ticker !== undefined) {
       clearInterval(this.ticker);
       this.ticker = undefined;
+    }
+  }
+
+  /** A message goes to the host now, or waits (shown as queued) while a run is busy. */
+  private sendOrQueue(text: string): void {
+    if (!text.trim()) return;
+    if (isLiveRunStatus(this.model.status)) this.queued.add(text);
+    else this.post(text);
+  }
+
+  /** Posts a message with what the attachment tray holds (chips, images). */
+  private post(text: string): void {
+    this.lastSent = text;
+    this.attachments.withOutgoing((extra) => this.options.host.post({ type: 'task/send', text, ...extra }));
+  }
+
+  /**
+   * A run that failed before any answer (no key, no network) did not get the prompt through:
+   * it goes back into an empty composer, so nothing typed is lost.
+   */
+  private restoreUnanswered(): void {
+    const text = this.lastSent;
+    this.lastSent = undefined;
+    if (!text || this.composer.input.value.trim() !== '') return;
+    for (let i = this.model.count - 1; i >= 0; i--) {
+      const item = this.model.itemAt(i)!;
+      if (item.kind === 'user') break;
+      if (item.kind !== 'notice') return; // something answered
+    }
+    this.restored = text;
+    this.composer.setDraft(text);
+    this.save({ draft: text });
+  }
+
+  /** A restored prompt that is sent again (Retry, or Send) leaves the composer. */
+  private noteSentMessages(changes: Changes): void {
+    if (this.restored === undefined) return;
+    for (const change of changes.structural) {
+      if (change.type !== 'add' || change.item.kind !== 'user' || change.item.text !== this.restored) continue;
+      if (this.composer.input.value === this.restored) {
+        this.composer.setDraft('');
+        this.save({ draft: '' });
+      }
+      this.restored = undefined;
+    }
+  }
+
+  /** The run stopped: what was queued goes now. */
+  private sendQueued(): void {
+    if (isLiveRunStatus(this.model.status)) return;
+    const text = this.queued.take();
+    if (text) this.post(text);
+  }
+
+  /** Cancel on the queued message: it goes back into the composer, ahead of anything typed. */
+  private unqueue(): void {
+    const text = this.queued.take();
+    const draft = this.composer.input.value.trim();
+    this.composer.setDraft(draft ? `${text}\n\n${draft}` : text);
+    this.save({ draft: this.composer.input.value });
+    this.composer.input.focus();
+  }
+
+  /** Cards that started (or stopped) waiting: focus or announce them. */
+  private noteWaitingCards(changes: Changes): void {
+    const ids = changes.reset ? this.model.pendingIds() : [...changes.intents, ...changes.addedIds()];
+    for (const id of ids) {
+      const card = this.transcript.view(id)?.card;
+      if (card) this.approvalFocus.note(id, card, card.el.getAttribute('aria-label') ?? id);
     }
   }
 

@@ -1,4 +1,5 @@
-// The input box: Enter sends, Shift+Enter is a newline; Stop replaces Send while a run is live.
+// The input box: Enter sends, Shift+Enter is a newline; Stop joins Send while a run is live,
+// and Send (or Enter) then hands the text over to be queued until the run stops.
 import { TestIds } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
 
@@ -7,7 +8,6 @@ export class Composer {
   readonly input: HTMLTextAreaElement;
   private readonly send: HTMLButtonElement;
   private readonly stop: HTMLButtonElement;
-  private busy = false;
 
   constructor(
     private readonly onSend: (text: string) => void,
@@ -33,10 +33,17 @@ export class Composer {
     this.setBusy(false);
   }
 
+  /** The user is writing a message here (focus would be taken from them). */
+  get typing(): boolean {
+    return document.activeElement === this.input && this.input.value.trim() !== '';
+  }
+
   setBusy(busy: boolean): void {
-    this.busy = busy;
     setHidden(this.stop, !busy);
-    setHidden(this.send, busy);
+    // While busy Send stays: what it sends waits, queued, until the run stops.
+    const label = busy ? 'Queue (sent when the run stops)' : 'Send';
+    this.send.setAttribute('aria-label', label);
+    this.send.title = label;
     this.syncSend();
   }
 
@@ -48,7 +55,7 @@ export class Composer {
   /** Sends the draft (from Enter or the Send button). */
   submit(): void {
     const text = this.input.value.trim();
-    if (!text || this.busy) return;
+    if (!text) return;
     this.onSend(text);
     this.input.value = '';
     this.onDraft('');
@@ -62,6 +69,6 @@ export class Composer {
   }
 
   private syncSend(): void {
-    this.send.disabled = this.busy || this.input.value.trim() === '';
+    this.send.disabled = this.input.value.trim() === '';
   }
 }

@@ -1,7 +1,9 @@
 // A proposed tool call: what it would do, its risk and status, Approve / Reject while it waits,
 // live output while it runs, and the result (expandable) when it is done. A command is shown
 // whole (wrapped, scrollable when long) and its paths in full, with the hidden characters the
-// host made visible (⟨U+202E⟩, ␛) and a warning when there were any.
+// host made visible (⟨U+202E⟩, ␛) and a warning when there were any. A call without a command
+// shows its summary (path, edit) whole in the body too: the header only names the tool, so no
+// width cuts what is judged.
 import { perIntentTestId, TestIds, type IntentItem } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
 
@@ -30,7 +32,15 @@ const STATUS_LABEL: Record<IntentItem['status'], string> = {
   failed: 'Failed',
 };
 
-function formatElapsed(ms: number): string {
+/** The keybindings of package.json (keel.approvePending …), listed where the decision is made. */
+export const APPROVAL_KEYS: readonly { what: string; keys: string }[] = [
+  { what: 'Approve', keys: 'Ctrl+Alt+Y (⌥⌘Y)' },
+  { what: 'Reject', keys: 'Ctrl+Alt+N (⌥⌘N)' },
+  { what: 'Approve always for this task', keys: 'Ctrl+Alt+A (⌥⌘A)' },
+];
+export const APPROVAL_KEYS_TITLE = APPROVAL_KEYS.map((k) => `${k.what}: ${k.keys}`).join(' · ');
+
+export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
 }
@@ -58,6 +68,8 @@ export class IntentCard {
     attrs: { 'data-testid': TestIds.intentCommand, 'aria-label': 'Command line' },
   });
   private readonly pathsEl = h('div', { class: 'intent-paths', attrs: { 'data-testid': TestIds.intentPaths } });
+  private readonly summaryEl = h('div', { class: 'intent-summary', attrs: { 'data-testid': TestIds.intentSummary } });
+  private readonly approveButton: HTMLButtonElement;
   private readonly hiddenEl = h('div', {
     class: 'intent-hidden-chars',
     attrs: { 'data-testid': TestIds.hiddenChars, role: 'note' },
@@ -90,14 +102,15 @@ export class IntentCard {
       actionButton('reject-confirm', 'Confirm reject', { text: 'Reject', testId: TestIds.rejectConfirm, data }),
       actionButton('reject-cancel', 'Cancel reject', { text: 'Cancel', class: 'button secondary', data }),
     );
+    this.approveButton = actionButton('approve', `Approve ${item.tool}`, {
+      text: 'Approve',
+      testId: TestIds.approve,
+      data: { ...data, scope: 'once' },
+    });
     this.actionsEl = h(
       'div',
       { class: 'intent-actions' },
-      withIdWrapper(
-        TestIds.approve,
-        id,
-        actionButton('approve', `Approve ${item.tool}`, { text: 'Approve', testId: TestIds.approve, data: { ...data, scope: 'once' } }),
-      ),
+      withIdWrapper(TestIds.approve, id, this.approveButton),
       withIdWrapper(
         TestIds.reject,
         id,
@@ -122,17 +135,24 @@ export class IntentCard {
       'div',
       {
         class: `item intent-card risk-${item.risk}`,
-        attrs: { role: 'group', tabindex: '0', 'data-testid': TestIds.intentCard, 'data-intent-id': id, 'data-action': 'focus-intent' },
+        attrs: {
+          role: 'group',
+          tabindex: '0',
+          'data-testid': TestIds.intentCard,
+          'data-intent-id': id,
+          'data-tool': item.tool,
+          'data-action': 'focus-intent',
+        },
       },
       h(
         'div',
         { class: 'intent-head' },
         riskIcon(item.risk),
         h('span', { class: 'intent-tool', text: item.tool }),
-        h('span', { class: 'intent-summary', text: item.summary }),
         this.statusEl,
         this.elapsedEl,
       ),
+      this.summaryEl,
       this.commandEl,
       this.pathsEl,
       this.hiddenEl,
@@ -151,6 +171,7 @@ export class IntentCard {
     el.setAttribute('aria-label', `${item.tool}: ${item.summary} (${RISK_TEXT[item.risk].toLowerCase()}) — ${STATUS_LABEL[item.status]}`);
     if (this.renderedStatus !== item.status) this.renderStatus(item);
     const waiting = item.status === 'awaiting_approval';
+    el.title = waiting ? APPROVAL_KEYS_TITLE : '';
     this.renderJudged(item, waiting);
     setHidden(this.actionsEl, !waiting);
     this.reasonEl.textContent = waiting
@@ -177,6 +198,15 @@ export class IntentCard {
     return this.item.status === 'running';
   }
 
+  get waiting(): boolean {
+    return this.item.status === 'awaiting_approval';
+  }
+
+  /** Puts the keyboard on Approve (the card started waiting and the view has focus). */
+  focusApprove(): void {
+    this.approveButton.focus();
+  }
+
   showRejectForm(show: boolean): void {
     setHidden(this.rejectForm, !show);
     if (show) this.rejectInput.focus();
@@ -199,6 +229,10 @@ export class IntentCard {
     const command = item.command ?? '';
     if (this.commandEl.textContent !== command) this.commandEl.textContent = command;
     setHidden(this.commandEl, !command);
+    // With a command the summary only paraphrases it; without one it is what is judged.
+    const summary = command ? '' : item.summary;
+    if (this.summaryEl.textContent !== summary) this.summaryEl.textContent = summary;
+    setHidden(this.summaryEl, !summary);
     const paths = waiting && !item.command ? (item.paths ?? []).filter((p) => p !== '.') : [];
     const pathsText = paths.length ? `${paths.length === 1 ? 'Path' : 'Paths'}: ${paths.join(', ')}` : '';
     if (this.pathsEl.textContent !== pathsText) this.pathsEl.textContent = pathsText;

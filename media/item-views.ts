@@ -4,6 +4,7 @@ import { attachmentChip, imageThumb } from './attachments.js';
 import { TestIds, type FoldItem, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
+import { editButton } from './message-edit.js';
 import { ChangesView, checkpointView } from './checkpoint-views.js';
 import { MarkdownStream } from './markdown/markdown-stream.js';
 import { formatTokens } from './meter-view.js';
@@ -73,6 +74,7 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
     el: h(
       'div',
       { class: 'item user', attrs: { 'data-testid': TestIds.userMessage, 'data-item-id': item.id } },
+      editButton(),
       h('div', { class: 'user-text', text: item.text }),
       item.attachments?.length || item.images?.length
         ? h(
@@ -105,6 +107,7 @@ function noticeView(item: NoticeItem): ItemView {
       },
       icon(glyph),
       h('span', { class: 'notice-text', text: item.text }),
+      item.retry ? actionButton('retry', 'Retry: send the last message again', { text: 'Retry', testId: TestIds.retry }) : null,
       action,
     ),
   };

@@ -5,6 +5,7 @@ import { TestIds, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
 import type { RequestFrame } from './frame-batcher.js';
 import { createItemView, type ItemView } from './item-views.js';
+import { ReadGroups } from './read-groups.js';
 import type { Changes, ViewModel } from './view-model.js';
 
 /** Items rendered when a transcript opens (more than a tall sidebar shows). */
@@ -27,6 +28,15 @@ export class TranscriptView {
   private hiddenCount = 0;
   private observer: IntersectionObserver | undefined;
   private filling = false;
+  private readonly readGroups = new ReadGroups();
+  /**
+   * Whether the reader follows the stream. Kept as state, changed only by the reader's own
+   * scrolling: off-screen items (content-visibility) get their real height only after layout,
+   * so "is the bottom in view" measured at apply time says no after every such correction.
+   */
+  private following = true;
+  /** The scrollTop this view last set when pinning to the bottom. */
+  private pinnedTop = 0;
 
   constructor(
     private readonly model: ViewModel,
@@ -51,6 +61,13 @@ export class TranscriptView {
       );
       this.observer.observe(this.earlier);
     }
+    this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    if (typeof ResizeObserver === 'function') {
+      // Items laid out late (content-visibility) grow the list without a scroll event: re-pin.
+      new ResizeObserver(() => {
+        if (this.following) this.pin();
+      }).observe(this.list);
+    }
   }
 
   get renderedCount(): number {
@@ -63,11 +80,28 @@ export class TranscriptView {
 
   /** Applies one batch of changes; keeps the reader at the bottom if they were there. */
   apply(changes: Changes): void {
-    const follow = changes.reset || this.atBottom();
+    if (changes.reset) this.following = true;
     // After a snapshot every view is rebuilt from the model, which already holds later deltas.
     if (changes.reset) this.rebuild();
     else this.applyPiecemeal(changes);
-    if (follow) this.el.scrollTop = this.el.scrollHeight;
+    if (changes.reset || changes.structural.length > 0 || changes.intents.size > 0) this.readGroups.regroup(this.list);
+    if (this.following) this.pin();
+  }
+
+  /** The group line of finished reads starting at card `firstId` was clicked. */
+  toggleReadGroup(firstId: string): void {
+    this.readGroups.toggle(this.list, firstId);
+  }
+
+  private pin(): void {
+    this.el.scrollTop = this.el.scrollHeight;
+    this.pinnedTop = this.el.scrollTop;
+  }
+
+  /** Scrolling up (above where the view pinned) stops following; reaching the bottom resumes it. */
+  private onScroll(): void {
+    if (this.atBottom()) this.following = true;
+    else if (this.el.scrollTop < this.pinnedTop) this.following = false;
   }
 
   private applyPiecemeal(changes: Changes): void {
@@ -114,8 +148,10 @@ export class TranscriptView {
       fragment.prepend(this.create(this.model.itemAt(this.hiddenCount)!).el);
     } while (this.hiddenCount > 0 && more());
     this.list.prepend(fragment);
+    this.readGroups.regroup(this.list);
     setHidden(this.earlier, this.hiddenCount === 0);
     this.el.scrollTop += this.el.scrollHeight - heightBefore;
+    this.pinnedTop = Math.min(this.pinnedTop, this.el.scrollTop);
   }
 
   private nearTop(): boolean {

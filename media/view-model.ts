@@ -45,6 +45,11 @@ export class Changes {
     this.structural.push({ type: 'add', item });
   }
 
+  /** Ids of the items added in this batch. */
+  addedIds(): string[] {
+    return [...this.added];
+  }
+
   wasAdded(id: string): boolean {
     return this.added.has(id);
   }
@@ -113,6 +118,16 @@ export class ViewModel {
 
   get(id: string): TranscriptItem | undefined {
     return this.byId.get(id)?.item(this.log);
+  }
+
+  /** Intents waiting for approval, among the newest items (where a live run's cards are). */
+  pendingIds(): string[] {
+    const ids: string[] = [];
+    for (let i = this.count - 1; i >= Math.max(0, this.count - 50); i--) {
+      const item = this.itemAt(i);
+      if (item?.kind === 'intent' && item.status === 'awaiting_approval') ids.push(item.id);
+    }
+    return ids.reverse();
   }
 
   itemAt(index: number): TranscriptItem | undefined {

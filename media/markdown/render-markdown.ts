@@ -93,20 +93,31 @@ function toFragment(html: string, copyButtons = true): DocumentFragment {
   return sanitizeHtml(html, copyButtons ? addCopyButton : undefined);
 }
 
+/** A toolbar above a finished code block (in the flow, so it never covers code): Copy, Insert. */
 function addCopyButton(pre: HTMLPreElement): void {
-  const button = pre.ownerDocument.createElement('button');
-  button.type = 'button';
-  button.className = 'copy-code icon-button';
-  button.setAttribute('data-action', 'copy-code');
-  button.setAttribute('data-testid', 'copy-code');
-  button.setAttribute('aria-label', 'Copy code');
-  button.setAttribute('title', 'Copy code');
-  const glyph = pre.ownerDocument.createElement('span');
-  glyph.className = 'codicon codicon-copy';
-  glyph.setAttribute('aria-hidden', 'true');
-  button.append(glyph);
+  const doc = pre.ownerDocument;
+  const button = (action: string, label: string, glyphName: string, text: string): HTMLButtonElement => {
+    const b = doc.createElement('button');
+    b.type = 'button';
+    b.className = `${action} code-action`;
+    b.setAttribute('data-action', action);
+    b.setAttribute('data-testid', action);
+    b.setAttribute('aria-label', label);
+    b.setAttribute('title', label);
+    const glyph = doc.createElement('span');
+    glyph.className = `codicon codicon-${glyphName}`;
+    glyph.setAttribute('aria-hidden', 'true');
+    const words = doc.createElement('span');
+    words.className = 'code-action-text';
+    words.textContent = text;
+    b.append(glyph, words);
+    return b;
+  };
+  const bar = doc.createElement('div');
+  bar.className = 'code-actions';
+  bar.append(button('copy-code', 'Copy code', 'copy', 'Copy'), button('insert-code', 'Insert at cursor', 'insert', 'Insert'));
   pre.classList.add('has-copy');
-  pre.prepend(button);
+  pre.prepend(bar);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ModelError, ModelEvent, ModelProvider } from './contracts/model.js
 import type { RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, RuntimeOutput } from './contracts/runtime.js';
 import type { Grant } from './contracts/state.js';
-import type { ToolIntent, VisibilityContext } from './contracts/tool.js';
+import type { ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
 import type { Registry } from './registry.js';
@@ -13,7 +13,7 @@ import { projectContext } from './projection.js';
 import { prepareRequest } from './fold.js';
 import { proposeIntent, type Proposal } from './intents.js';
 import { executeIntent, observe } from './execute.js';
-import { messageOf } from './text.js';
+import { messageOf, shortenMiddle } from './text.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import { StepCheckpoint } from './checkpointing.js';
 
@@ -165,7 +165,7 @@ async function act(h: LoopHost, ids: string[], failures: Map<string, number>, pr
   const problems = new Map(proposals.filter((p) => p.problem).map((p) => [p.intent.id, p.problem!]));
   for (const [id, problem] of problems) observe(h, id, { ok: false, code: 'invalid_input', content: problem, retryable: true });
   const runnable: string[] = [];
-  for (const id of ids) if (!problems.has(id) && (await screen(h, id))) runnable.push(id);
+  for (const id of ids) if (!problems.has(id) && (await screen(h, id, runnable.length === 0))) runnable.push(id);
   const checkpoint = new StepCheckpoint(h.checkpoints);
   const ended = await runApproved(h, runnable, checkpoint);
   await recordCheckpoint(h, checkpoint);
@@ -206,8 +206,12 @@ async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepChec
   return false;
 }
 
-/** Runs the policy on an intent. Returns false when it was denied (and answered). */
-async function screen(h: LoopHost, id: string): Promise<boolean> {
+/**
+ * Runs the policy on an intent, then, before asking, the tool's own checks. Returns false when
+ * it was denied or failed a check (and answered). `checkable`: no earlier call of this step will
+ * run first (a read or a command could change what the check sees, whatever path it names).
+ */
+async function screen(h: LoopHost, id: string, checkable: boolean): Promise<boolean> {
   const intent = h.state().intents[id]!;
   if (intent.status === 'approved' || intent.status === 'running' || intent.status === 'awaiting_approval') {
     // Carried over from an interrupted run: ask again, never re-run blindly.
@@ -221,8 +225,23 @@ async function screen(h: LoopHost, id: string): Promise<boolean> {
     return false;
   }
   if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
-  else h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason });
+  else {
+    const early = checkable ? await precheck(h, intent) : undefined;
+    if (early) {
+      observe(h, id, early);
+      return false;
+    }
+    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason });
+  }
   return true;
+}
+
+/** The tool's checks that need no user; a check that throws asks as usual (execute reports it). */
+async function precheck(h: LoopHost, intent: ToolIntent): Promise<ToolResult | undefined> {
+  const tool = h.registry.tool(intent.tool);
+  if (!tool?.precheck || !h.workspace) return undefined;
+  const result = await tool.precheck(intent.input, { workspace: h.workspace, fileVersions: h.state().fileVersions }).catch(() => undefined);
+  return result && !result.ok ? { ...result, content: shortenMiddle(result.content, tool.outputBudgetTokens * 4) } : undefined;
 }
 
 /** The policy's verdict on a call, given this task's and this workspace's standing approvals (and `extra`). */

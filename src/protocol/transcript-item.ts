@@ -83,6 +83,8 @@ const NoticeItemSchema = z.object({
   level: z.enum(['info', 'warning', 'error']),
   text: z.string(),
   action: z.optional(NoticeActionSchema),
+  /** The run failed and can be tried again: a Retry button (posts `task/retry`) beside the action. */
+  retry: z.optional(z.boolean()),
 });
 
 /** Finished steps folded into an episode note; shown collapsed, the note as plain text. */

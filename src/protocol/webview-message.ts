@@ -27,6 +27,10 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('task/open', { id: TaskIdSchema }),
   m('task/delete', { id: TaskIdSchema }),
   m('task/resume', {}),
+  /** Retry on a failed run: the task's last user message is sent again. */
+  m('task/retry', {}),
+  /** Edit and resend an earlier user message (`u<seq>`): the task forks there into a new one. */
+  m('task/fork', { messageId: z.string(), text: z.string().check(z.minLength(1)) }),
   m('intent/approve', { intentId: IntentIdSchema, scope: ApprovalScopeSchema }),
   m('intent/reject', { intentId: IntentIdSchema, reason: z.optional(z.string()) }),
   /** A card was clicked: the host focuses its diff editor / terminal. */
@@ -39,6 +43,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('link/open', { href: z.string() }),
   /** Copy buttons go through the host's clipboard (reliable inside webviews). */
   m('clipboard/copy', { text: z.string() }),
+  /** Insert at cursor on a code block: the text goes into the active editor (one undoable edit). */
+  m('editor/insert', { text: z.string() }),
   /** The files changed by the checkpoints with seq in [fromSeq, toSeq] against now (one file: `path`). */
   m('checkpoint/compare', { fromSeq: z.number(), toSeq: z.number(), path: z.optional(z.string()) }),
   /** Back to how things were right after event `afterSeq`: the files, the conversation, or both. */

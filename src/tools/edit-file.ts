@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { contentHash, type ToolDefinition } from '../kernel/index.js';
 import { planEdit } from './edit/plan-edit.js';
-import { isResult, snapshot, staleCheck } from './file-access.js';
+import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { changeData } from './change-data.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
@@ -33,11 +33,12 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
   isVisible: (c) => c.trusted,
   summarize: (i) => `${i.path} (${i.edits.length} block${i.edits.length === 1 ? '' : 's'})`,
   paths: (i) => [i.path],
+  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4, missingFile),
   async execute(input, ctx) {
     try {
       const snap = await snapshot(ctx.workspace, input.path);
       if (isResult(snap)) return snap;
-      if (!snap.bytes) return failure('not_found', `${snap.rel} does not exist. To create it, use write_file.`);
+      if (!snap.bytes) return missingFile(snap.rel);
       const stale = staleCheck(snap, ctx, BUDGET_TOKENS * 4);
       if (stale) return stale;
       const plan = planEdit(snap.bytes, input.edits, snap.rel);
@@ -61,3 +62,7 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
     }
   },
 };
+
+function missingFile(rel: string) {
+  return failure('not_found', `${rel} does not exist. To create it, use write_file.`);
+}

@@ -2,7 +2,7 @@
 // when the file's content hash equals the one the agent last read in this task; otherwise the
 // tool answers `stale` with the current content attached (and its new version recorded), so the
 // model can retry at once without another read. A file never read counts as stale too.
-import { contentHash, type ToolContext, type ToolResult, type Workspace } from '../kernel/index.js';
+import { contentHash, type PrecheckContext, type ToolResult, type Workspace } from '../kernel/index.js';
 import { decodeText, isBinary } from './text/encoding.js';
 import { LineIndex } from './text/line-index.js';
 import { numberedWithin } from './text/numbered.js';
@@ -32,7 +32,7 @@ export function isResult(x: FileSnapshot | ToolResult): x is ToolResult {
 }
 
 /** The stale answer, or undefined when the agent's last read matches the file. */
-export function staleCheck(snap: FileSnapshot, ctx: ToolContext, budgetChars: number): ToolResult | undefined {
+export function staleCheck(snap: FileSnapshot, ctx: Pick<PrecheckContext, 'fileVersions'>, budgetChars: number): ToolResult | undefined {
   if (!snap.bytes || !snap.hash) return undefined;
   const known = ctx.fileVersions[snap.rel];
   if (known === snap.hash) return undefined;
@@ -57,4 +57,20 @@ function currentContent(bytes: Uint8Array, maxChars: number): string {
   const page = numberedWithin((i) => idx.raw(i), 0, idx.length, Math.max(200, maxChars - 120));
   if (page.nextLine >= idx.length) return page.text;
   return `${page.text}\n[Showing lines 1–${page.nextLine} of ${idx.length}. Call read_file with startLine: ${page.nextLine + 1} to read on.]`;
+}
+
+/**
+ * The checks of a change that need no user (run before approval is asked): the path is a file
+ * (or absent), and an existing file was read in this task as it is now.
+ */
+export async function precheckChange(
+  path: string,
+  ctx: PrecheckContext,
+  budgetChars: number,
+  missing?: (rel: string) => ToolResult,
+): Promise<ToolResult | undefined> {
+  const snap = await snapshot(ctx.workspace, path);
+  if (isResult(snap)) return snap;
+  if (!snap.bytes && missing) return missing(snap.rel);
+  return staleCheck(snap, ctx, budgetChars);
 }

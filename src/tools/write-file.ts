@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contentHash, type ToolDefinition } from '../kernel/index.js';
 import { changeData } from './change-data.js';
 import { planWrite } from './edit/plan-write.js';
-import { isResult, snapshot, staleCheck } from './file-access.js';
+import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
 export const WriteFileInputSchema = z.object({
@@ -28,6 +28,7 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
   isVisible: (c) => c.trusted,
   summarize: (i) => i.path,
   paths: (i) => [i.path],
+  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4),
   async execute(input, ctx) {
     try {
       const snap = await snapshot(ctx.workspace, input.path);

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ChatViewProvider } from './chat-view.js';
 import type { DiffApprovals } from './diff-approvals.js';
 import type { KeelLog } from './keel-log.js';
+import { historyRows } from './history-items.js';
 import { buildFixTestsPrompt } from './prompts.js';
 import type { SecretKeys } from './secret-keys.js';
 import type { Session } from './session.js';
@@ -95,6 +96,7 @@ async function testCommandOf(root: string | undefined): Promise<string | undefin
 }
 
 async function showHistory(d: CommandDeps): Promise<void> {
+  await d.session.refreshHistory();
   const tasks = d.session.taskList().tasks;
   if (tasks.length === 0) {
     void vscode.window.showInformationMessage('Keel: no tasks yet. Start one in the Keel view.');
@@ -103,15 +105,20 @@ async function showHistory(d: CommandDeps): Promise<void> {
   const remove: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete task' };
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { id: string }>();
   const items = () =>
-    d.session.taskList().tasks.map((t) => ({
-      id: t.id,
-      label: t.title,
-      description: t.status,
-      detail: new Date(t.updatedAt).toLocaleString(),
-      buttons: [remove],
-    }));
+    historyRows(d.session.taskList(), Date.now()).map((row) =>
+      row.kind === 'day'
+        ? { id: '', label: row.label, kind: vscode.QuickPickItemKind.Separator }
+        : {
+            id: row.id,
+            label: row.title,
+            detail: row.detail,
+            ...(row.current ? { description: '(shown)' } : {}),
+            buttons: [remove],
+          },
+    );
   pick.title = 'Keel: Task History';
-  pick.placeholder = 'Open a task';
+  pick.placeholder = 'Search tasks by title, day or status';
+  pick.matchOnDetail = true;
   pick.items = items();
   pick.onDidTriggerItemButton(async (e) => {
     const ok = await vscode.window.showWarningMessage(`Delete the task "${e.item.label}" and its log?`, { modal: true }, 'Delete');
@@ -122,7 +129,7 @@ async function showHistory(d: CommandDeps): Promise<void> {
   pick.onDidAccept(async () => {
     const chosen = pick.selectedItems[0];
     pick.hide();
-    if (!chosen) return;
+    if (!chosen?.id) return;
     await d.view.reveal();
     await d.session.openTask(chosen.id);
   });

@@ -98,6 +98,11 @@ export class DiffApprovals implements vscode.Disposable {
     return true;
   }
 
+  /** The active editor is the diff of a proposal still open (the approval keys decide it). */
+  hasActiveProposal(): boolean {
+    return this.activeProposal() !== undefined;
+  }
+
   /** Approve / Reject from the diff's title bar (uri) or the palette (the active proposal). */
   decide(approve: boolean, uri?: vscode.Uri): boolean {
     const proposal = this.find(uri);
@@ -176,14 +181,18 @@ export class DiffApprovals implements vscode.Disposable {
     void this.settleAll();
   }
 
+  private activeProposal(): Proposal | undefined {
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    if (!(active instanceof vscode.TabInputTextDiff)) return undefined;
+    const id = intentIdOf(active.modified);
+    return id ? this.proposals.get(id) : undefined;
+  }
+
   private find(uri?: vscode.Uri): Proposal | undefined {
     const byUri = uri ? intentIdOf(uri) : undefined;
     if (byUri) return this.proposals.get(byUri);
-    const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-    if (active instanceof vscode.TabInputTextDiff) {
-      const id = intentIdOf(active.modified);
-      if (id && this.proposals.has(id)) return this.proposals.get(id);
-    }
+    const active = this.activeProposal();
+    if (active) return active;
     const all = [...this.proposals.values()];
     return all[all.length - 1];
   }

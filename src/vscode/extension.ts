@@ -3,7 +3,8 @@
 // `activate` returns a small API that the integration tests drive.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ModelProvider } from '../kernel/index.js';
+import type { ModelProvider, RuntimeEvent } from '../kernel/index.js';
+import { readLocation } from './read-location.js';
 import { JsonlLogStore, loadLog } from '../node/jsonl-store.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './chat-view.js';
 import { registerCommands } from './commands.js';
@@ -17,8 +18,11 @@ import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js'
 import { RuntimeFactory } from './runtime-factory.js';
 import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
+import { registerApprovalKeys } from './approval-keys.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
+import { adoptOldTasks, taskHome } from './task-home.js';
+import { showViewOnFirstRun } from './first-run.js';
 import { webviewHandlers } from './webview-handlers.js';
 import type { KeelApi } from './test-api.js';
 import { redactSecrets } from '../kernel/redact.js';
@@ -87,7 +91,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
   );
   const folder = vscode.workspace.workspaceFolders?.[0];
-  const storage = context.storageUri ?? context.globalStorageUri;
   const terminal = new KeelTerminal();
   const content = new ProposedContentProvider();
   let providerOverride: ((s: KeelSettings) => ModelProvider | undefined) | undefined;
@@ -106,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const workspace = host?.workspace;
   const memory = openExtensionMemory(context, workspace?.root, log);
 
+  const storage = context.storageUri ?? context.globalStorageUri;
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
   const userSkills = userSkillFolder(userSkillsDir());
   const skillsView = new SkillsView({ workspace, folder, user: userSkills, trusted: () => vscode.workspace.isTrusted });
@@ -136,8 +140,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     checkpoints: (taskId) => checkpoints.forTask(taskId),
     memory: memory?.store,
   });
+  const taskDir = await tasksFolder(context, folder?.uri, (m) => log.info(m));
   const tasks = new TaskStore({
-    dir: path.join(storage.fsPath, 'tasks'),
+    dir: taskDir,
     logs: taskLogFiles((m) => log.warn(m)),
     createRuntime: (init) => factory.create(init),
     onStatus: (task, status) => {
@@ -167,6 +172,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     model: (task) => factory.model(task.id),
     focusIntent: async (task, intentId) => {
       if (await diffs.focus(task, intentId)) return true;
+      if (await openRead(task.getEvents(), intentId)) return true;
       const tool = task.getState().intents[intentId]?.tool;
       // Commands and test runs are watched in the Keel terminal.
       if (tool === 'run_command' || tool === 'run_tests') terminal.show();
@@ -202,6 +208,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     ...checkpointUi.disposables,
     ...(memory ? registerMemoryView({ ...memory, workspace, log }) : registerMemoryUnavailable()),
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
+    ...registerApprovalKeys(s, diffs),
     vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),
     skillsView,
@@ -217,6 +224,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     }),
   );
   void diffs.closeOrphans();
+  void showViewOnFirstRun(context.globalState).catch((e: unknown) => log.warn(`could not show the Keel view: ${String(e)}`));
   void guard.check();
   log.info(
     `Keel activated (${folder ? `folder ${workspace?.root ?? folder.uri.fsPath}` : 'no folder'}; trusted: ${vscode.workspace.isTrusted})`,
@@ -238,6 +246,30 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     workspaceSettings: guard,
     skills: skillsView,
   };
+}
+
+/** A finished read's card: the file, the lines read selected (inside the workspace only). */
+async function openRead(events: readonly RuntimeEvent[], intentId: string): Promise<boolean> {
+  const read = readLocation(events, intentId);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!read || !folder || path.isAbsolute(read.path) || read.path.split(/[\\/]/).includes('..')) return false;
+  const from = Math.max(0, read.from - 1);
+  const to = Math.max(from, read.to - 1);
+  await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, read.path), {
+    preview: true,
+    selection: new vscode.Range(from, 0, to, 0),
+  });
+  return true;
+}
+
+/** The shared, folder-keyed task home (older per-window tasks adopted); per-window without a folder. */
+async function tasksFolder(context: vscode.ExtensionContext, folder: vscode.Uri | undefined, info: (m: string) => void): Promise<string> {
+  const perWindow = path.join((context.storageUri ?? context.globalStorageUri).fsPath, 'tasks');
+  if (!folder) return perWindow;
+  const home = taskHome(context.globalStorageUri.fsPath, folder.toString());
+  const adopted = await adoptOldTasks(perWindow, home).catch(() => 0);
+  if (adopted > 0) info(`moved ${adopted} task(s) into the shared history of this folder`);
+  return home;
 }
 
 export async function deactivate(): Promise<void> {

@@ -15,6 +15,7 @@ import type { Hints, HostMessage, TaskList } from '../protocol/index.js';
 import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
 import type { TaskStore } from './task-store.js';
+import { taskTitleFrom } from './prompts.js';
 
 const RUN_ENDS = new Set(['run_finished', 'run_failed', 'run_cancelled']);
 
@@ -53,6 +54,7 @@ export class Session {
 
   /** The webview (re)loaded: send it the whole view. */
   async ready(): Promise<void> {
+    await this.deps.tasks.refresh();
     if (!this.task) {
       const [latest] = this.deps.tasks.list();
       if (latest) await this.show(await this.deps.tasks.get(latest.id), false);
@@ -60,6 +62,12 @@ export class Session {
     await this.refreshHints();
     this.presenter.setTasks(this.taskList());
     this.presenter.postSnapshot();
+  }
+
+  /** Picks up tasks other windows on this folder started, then lists them in the view. */
+  async refreshHistory(): Promise<void> {
+    await this.deps.tasks.refresh();
+    this.presenter.setTasks(this.taskList());
   }
 
   async newTask(): Promise<Task> {
@@ -104,6 +112,37 @@ export class Session {
     return task;
   }
 
+  /**
+   * Edit and resend: a new task with the shown task's conversation up to the user message
+   * `messageId` (`u<seq>`), then `text` sent in its place. The original task is left as it was.
+   */
+  async fork(messageId: string, text: string): Promise<Task | undefined> {
+    const task = this.task;
+    const seq = /^u(\d+)$/.exec(messageId)?.[1];
+    const event = seq === undefined ? undefined : task?.getEvents().find((e) => e.seq === Number(seq));
+    if (!task || event?.type !== 'user_message')
+      return void this.deps.log.warn(`ignored editing ${messageId}: no such message in the task shown`);
+    // The fork holds everything before the edited message.
+    const fork = await this.deps.tasks.fork(task.id, event.seq - 1, taskTitleFrom(text));
+    await this.show(fork);
+    await this.refreshHints();
+    void fork.send(text);
+    this.deps.setContext('keel.running', true);
+    this.presenter.setTasks(this.taskList());
+    return fork;
+  }
+
+  /** Retry on a failed run: the shown task's last user message goes again (a new run). */
+  async retry(): Promise<void> {
+    const task = this.task;
+    if (!task || task.busy) return this.deps.log.warn('ignored a retry: no idle task is shown');
+    const last = lastUserText(task);
+    if (last === undefined) return this.deps.log.warn(`ignored a retry of ${task.id}: it has no message to send again`);
+    await this.refreshHints();
+    void task.send(last);
+    this.deps.setContext('keel.running', true);
+  }
+
   stop(): void {
     this.task?.runtime.cancel();
   }
@@ -127,6 +166,12 @@ export class Session {
 
   reject(intentId: string, reason?: string): void {
     if (this.pending(intentId, 'rejection')) this.task?.runtime.reject(intentId, reason ?? '');
+  }
+
+  /** The shown task's oldest intent waiting for approval (what the approval keys decide). */
+  oldestPendingIntent(): string | undefined {
+    const intents = Object.values(this.task?.getState().intents ?? {});
+    return intents.find((intent) => intent.status === 'awaiting_approval')?.id;
   }
 
   async focus(intentId: string): Promise<void> {
@@ -211,4 +256,13 @@ export class Session {
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }
+}
+
+function lastUserText(task: Task): string | undefined {
+  const events = task.getEvents();
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.type === 'user_message') return event.text;
+  }
+  return undefined;
 }

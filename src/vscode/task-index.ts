@@ -17,7 +17,12 @@ export interface TaskIndexEntry {
 export interface TaskIndex {
   version: 1;
   tasks: TaskIndexEntry[];
+  /** Ids of deleted tasks, so a window that still lists one does not bring it back by merging. */
+  deleted?: string[];
 }
+
+/** Tombstones kept (a deleted task older than this many deletions is long gone from every window). */
+const MAX_TOMBSTONES = 500;
 
 function isEntry(v: unknown): v is TaskIndexEntry {
   if (typeof v !== 'object' || v === null) return false;
@@ -44,11 +49,13 @@ export function parseIndex(text: string): TaskIndex | undefined {
     return undefined;
   }
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { version, tasks } = raw as { version?: unknown; tasks?: unknown };
+  const { version, tasks, deleted } = raw as { version?: unknown; tasks?: unknown; deleted?: unknown };
   if (version !== 1 || !Array.isArray(tasks) || !tasks.every(isEntry)) return undefined;
+  const tombstones = Array.isArray(deleted) ? deleted.filter(isTaskId) : [];
   return {
     version: 1,
     tasks: tasks.map(({ id, title, createdAt, updatedAt, status }) => ({ id, title, createdAt, updatedAt, status })),
+    ...(tombstones.length ? { deleted: tombstones } : {}),
   };
 }
 
@@ -67,7 +74,24 @@ export function patchEntry(index: TaskIndex, id: string, patch: Partial<Omit<Tas
 }
 
 export function removeEntry(index: TaskIndex, id: string): TaskIndex {
-  return { ...index, tasks: index.tasks.filter((t) => t.id !== id) };
+  return { ...index, tasks: index.tasks.filter((t) => t.id !== id), deleted: [...(index.deleted ?? []), id].slice(-MAX_TOMBSTONES) };
+}
+
+/**
+ * Another window's index (same workspace folder, same file) folded into ours: every task either
+ * knows, the later-updated entry where both know one (`mine` on a tie), minus the tasks either
+ * deleted (tombstones).
+ */
+export function mergeIndexes(mine: TaskIndex, theirs: TaskIndex): TaskIndex {
+  const gone = new Set([...(theirs.deleted ?? []), ...(mine.deleted ?? [])]);
+  const byId = new Map<string, TaskIndexEntry>();
+  for (const entry of [...theirs.tasks, ...mine.tasks]) {
+    if (gone.has(entry.id)) continue;
+    const known = byId.get(entry.id);
+    if (!known || entry.updatedAt >= known.updatedAt) byId.set(entry.id, entry);
+  }
+  const tombstones = [...gone].slice(-MAX_TOMBSTONES);
+  return { version: 1, tasks: [...byId.values()], ...(tombstones.length ? { deleted: tombstones } : {}) };
 }
 
 /** Most recently updated first. */

@@ -1,5 +1,7 @@
 // Every task of this workspace: `<dir>/<id>.jsonl` (the log, the truth) plus `<dir>/index.json`
-// (titles and times for the history list). No vscode import: the host passes the folder, the
+// (titles and times for the history list). Every window on the same workspace folder shares the
+// folder (the host keys it by the folder's identity), so index writes merge what is on disk
+// first and `refresh()` picks up other windows' tasks. No vscode import: the host passes the folder, the
 // log files port and a runtime factory, so a reload can be tested by building a second store.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -9,6 +11,7 @@ import { Task, type TaskRuntime } from './task.js';
 import {
   emptyIndex,
   listEntries,
+  mergeIndexes,
   newTaskId,
   parseIndex,
   patchEntry,
@@ -66,10 +69,17 @@ export class TaskStore {
   /** Reads the index; rebuilds it from the log files when it is missing or unreadable. */
   async init(): Promise<void> {
     await fs.mkdir(this.options.dir, { recursive: true });
-    const text = await fs.readFile(this.indexFile(), 'utf8').catch(() => undefined);
-    const parsed = text === undefined ? undefined : parseIndex(text);
+    const parsed = await this.readIndex();
     this.index = parsed ?? (await this.rebuildIndex());
     if (!parsed) await this.saveIndex();
+  }
+
+  /** Folds in the tasks other windows on this folder added or changed since the last read. */
+  async refresh(): Promise<void> {
+    await this.writes.catch(() => undefined);
+    const theirs = await this.readIndex();
+    // Every change here is saved at once, so what is on disk is at least as new: it wins ties.
+    if (theirs) this.index = mergeIndexes(theirs, this.index);
   }
 
   list(): TaskIndexEntry[] {
@@ -124,7 +134,7 @@ export class TaskStore {
   }
 
   async rename(id: string, title: string): Promise<void> {
-    this.patch(id, { title });
+    this.patch(id, { title, updatedAt: this.now() });
     await this.saveIndex();
   }
 
@@ -207,16 +217,22 @@ export class TaskStore {
 
   /** Write to a temporary file, then rename: a crash never leaves a half-written index. */
   private saveIndex(): Promise<void> {
-    const text = serializeIndex(this.index);
     const file = this.indexFile();
     const tmp = `${file}.${process.pid}.tmp`;
     this.writes = this.writes
       .catch(() => undefined)
       .then(async () => {
-        await fs.writeFile(tmp, text, 'utf8');
+        const theirs = await this.readIndex();
+        if (theirs) this.index = mergeIndexes(this.index, theirs);
+        await fs.writeFile(tmp, serializeIndex(this.index), 'utf8');
         await fs.rename(tmp, file);
       });
     return this.writes;
+  }
+
+  private async readIndex(): Promise<TaskIndex | undefined> {
+    const text = await fs.readFile(this.indexFile(), 'utf8').catch(() => undefined);
+    return text === undefined ? undefined : parseIndex(text);
   }
 
   private async rebuildIndex(): Promise<TaskIndex> {

@@ -39,6 +39,12 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
       if (ok === 'Delete') await session.deleteTask(m.id);
     },
     'task/resume': () => session.resume(),
+    'task/fork': async (m) => {
+      await session.fork(m.messageId, m.text);
+    },
+    'task/retry': async () => {
+      await session.retry();
+    },
     'intent/approve': (m) => session.approve(m.intentId, m.scope),
     'intent/reject': (m) => session.reject(m.intentId, m.reason),
     'intent/focus': (m) => session.focus(m.intentId),
@@ -60,6 +66,17 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     },
     'clipboard/copy': async (m) => {
       await vscode.env.clipboard.writeText(m.text);
+    },
+    'editor/insert': async (m) => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) {
+        void vscode.window.showInformationMessage('Keel: open a file and place the cursor where the code should go.');
+        return;
+      }
+      // Replaces each selection (or inserts at each cursor); the user asked, and Undo reverts it.
+      await editor.edit((edit) => {
+        for (const selection of editor.selections) edit.replace(selection, m.text);
+      });
     },
     'rules/open': async (m) => {
       const file = rulesFileToOpen(session.current?.getEvents() ?? [], m.path);

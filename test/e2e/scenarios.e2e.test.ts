@@ -213,7 +213,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
     assert.ok(!stoppedText.includes('END-OF-SLOW-TEXT'), 'the stream was cut short');
     assert.match(await view.transcriptText(), /cancel|stopped/i, 'the run shows as cancelled');
 
-    await view.click(TestIds.newTask);
+    await session.workbench.runCommand('Keel: New Task');
     await view.send('Please fix the failing tests.');
     // Asked once per host: the second task sends without a question (a modal would block this wait).
     await view.waitForText(say.start, 30_000);

@@ -143,4 +143,13 @@ export interface ToolDefinition<I = any> {
   /** Paths the call touches, workspace-relative as given by the model. */
   paths?(input: I): string[];
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;
+  /**
+   * Checks that need no user, run before approval is asked (a stale overwrite, a missing file):
+   * a result answers the call at once, so the user is never asked for what would fail anyway.
+   * Must not change anything; undefined means "ask as usual".
+   */
+  precheck?(input: I, ctx: PrecheckContext): Promise<ToolResult | undefined>;
 }
+
+/** What a precheck may look at: the workspace and what the agent last read. */
+export type PrecheckContext = Pick<ToolContext, 'workspace' | 'fileVersions'>;

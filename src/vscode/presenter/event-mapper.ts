@@ -214,6 +214,7 @@ function applyEndEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
         level: 'error',
         text: event.error.message,
         action: auth ? { label: 'Set API Key', message: 'apiKey/set' } : { label: 'Show Log', message: 'log/show' },
+        retry: true,
       });
       return true;
     }

@@ -43,6 +43,7 @@ describe('presenter: kernel outputs to deltas', () => {
       id: 'n3',
       level: 'error',
       text: 'Invalid API key',
+      retry: true,
       action: { label: 'Set API Key', message: 'apiKey/set' },
     });
     presenter.handle(f.out({ type: 'run_finished', reason: 'completed' }));

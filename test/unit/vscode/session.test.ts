@@ -132,3 +132,69 @@ describe('vscode/session', () => {
     other.runtime.cancel();
   });
 });
+
+describe('vscode/session: Retry and the approval keys', () => {
+  it('Retry after a failed run sends the last user message again and the run completes', async () => {
+    const dir = scratchDir('session-retry');
+    const w = world(dir, (_request, turn) =>
+      turn === 0 ? [{ type: 'error', error: { kind: 'unknown', message: 'HTTP 500', retryable: false } }] : textTurn('Fixed.'),
+    );
+    await w.tasks.init();
+    const task = await w.session.send('Fix the failing tests');
+    await task.idle();
+    assert.equal(task.getState().status, 'failed');
+    await w.session.retry();
+    await task.idle();
+    assert.equal(task.getState().status, 'completed');
+    const sent = task.getEvents().flatMap((e) => (e.type === 'user_message' ? [e.text] : []));
+    assert.deepEqual(sent, ['Fix the failing tests', 'Fix the failing tests']);
+  });
+
+  it('names the oldest card waiting for approval (what the keys decide)', async () => {
+    const dir = scratchDir('session-keys');
+    const w = world(dir, [toolTurn('write_file', { path: 'a.txt' }), textTurn('done')]);
+    await w.tasks.init();
+    assert.equal(w.session.oldestPendingIntent(), undefined);
+    const task = await w.session.send('write it');
+    await until(() => task.getState().status === 'waiting_for_approval');
+    const id = w.session.oldestPendingIntent();
+    assert.equal(task.getState().intents[id!]?.status, 'awaiting_approval');
+    w.session.approve(id!, 'once');
+    await task.idle();
+    assert.equal(w.session.oldestPendingIntent(), undefined);
+  });
+});
+
+describe('vscode/session: edit and resend', () => {
+  it('forks the task at an earlier message: the new task has what came before, the original is unchanged', async () => {
+    const dir = scratchDir('session-fork');
+    const w = world(dir, (_request, turn) => textTurn(`answer ${turn}`));
+    await w.tasks.init();
+    const original = await w.session.send('first question');
+    await original.idle();
+    await original.send('second question');
+    await original.idle();
+    const before = original.getEvents().length;
+    const second = original.getEvents().find((e) => e.type === 'user_message' && e.text === 'second question')!;
+    const fork = await w.session.fork(`u${second.seq}`, 'a better second question');
+    assert.ok(fork && fork.id !== original.id);
+    await fork.idle();
+    const asked = (t: typeof original) => t.getEvents().flatMap((e) => (e.type === 'user_message' ? [e.text] : []));
+    assert.deepEqual(asked(fork), ['first question', 'a better second question']);
+    assert.deepEqual(asked(original), ['first question', 'second question']);
+    assert.equal(original.getEvents().length, before, 'the original stays as it was');
+    assert.equal(w.session.current?.id, fork.id, 'the fork is shown');
+    assert.equal(w.tasks.list().length, 2, 'both are in the history');
+  });
+
+  it('ignores an id that is not a user message of the task shown', async () => {
+    const dir = scratchDir('session-fork-bad');
+    const w = world(dir, [textTurn('hi')]);
+    await w.tasks.init();
+    const task = await w.session.send('hello');
+    await task.idle();
+    assert.equal(await w.session.fork('u99999', 'x'), undefined);
+    assert.equal(await w.session.fork('../../etc', 'x'), undefined);
+    assert.equal(w.tasks.list().length, 1);
+  });
+});

@@ -29,11 +29,12 @@ describe('webview: composer', () => {
     assert.equal(input.value, 'line one');
   });
 
-  it('shows Stop instead of Send while a run is live, and Stop posts task/stop', () => {
+  it('shows Stop beside a Send that queues while a run is live, and Stop posts task/stop', () => {
     const t = makeApp();
     t.receive(snapshot([], { status: 'running' }));
     t.frame();
-    assert.equal(q(t.root, '[data-testid="send"]').hidden, true);
+    assert.equal(q(t.root, '[data-testid="send"]').getAttribute('aria-label'), 'Queue (sent when the run stops)');
+    assert.equal(q(t.root, '[data-testid="stop"]').hidden, false);
     click(q(t.root, '[data-testid="stop"]'));
     assert.deepEqual(t.posted.at(-1), { type: 'task/stop' });
     t.receive(deltas()({ type: 'status/set', status: 'completed' }));
@@ -42,17 +43,26 @@ describe('webview: composer', () => {
     assert.equal(q(t.root, '[data-testid="send"]').hidden, false);
   });
 
-  it('New Task, history open and delete post their messages', () => {
+  it('the header does not repeat the view title buttons (History, New Task)', () => {
     const t = makeApp();
+    t.receive(snapshot());
+    t.frame();
+    assert.equal(t.root.querySelector('[data-testid="new-task"]'), null);
+    assert.equal(t.root.querySelector('[data-testid="history"]'), null);
+  });
+
+  it('the history panel (restored open) opens and deletes tasks', () => {
+    const t = makeApp({ historyOpen: true });
     t.receive(
       snapshot([], { tasks: { tasks: [{ id: 't1', title: 'Fix tests', updatedAt: 0, status: 'completed' }], currentTaskId: 't1' } }),
     );
     t.frame();
-    click(q(t.root, '[data-testid="new-task"]'));
-    click(q(t.root, '[data-testid="history"]'));
     click(q(t.root, '[data-testid="task-delete"]'));
     click(q(t.root, '[data-testid="task-open"]'));
-    assert.deepEqual(t.posted.slice(1), [{ type: 'task/new' }, { type: 'task/delete', id: 't1' }, { type: 'task/open', id: 't1' }]);
+    assert.deepEqual(t.posted.slice(1), [
+      { type: 'task/delete', id: 't1' },
+      { type: 'task/open', id: 't1' },
+    ]);
   });
 });
 

@@ -40,7 +40,13 @@ afterEach(() => {
   for (const app of live.splice(0)) app.dispose();
 });
 
-export function makeApp(initialState?: unknown): TestApp {
+/** Fakes the app may be given: its wall clock and whether the webview has the keyboard. */
+export interface AppFakes {
+  now?: () => number;
+  hasFocus?: () => boolean;
+}
+
+export function makeApp(initialState?: unknown, fakes: AppFakes = {}): TestApp {
   let frames: (() => void)[] = [];
   // Frames are faked, so is their clock: each one 17 ms after the last (just under 60 Hz).
   let frameClock = 0;
@@ -55,6 +61,7 @@ export function makeApp(initialState?: unknown): TestApp {
     requestFrame: (cb) => frames.push(cb),
     frameTime: () => frameClock,
     log: (m) => logs.push(m),
+    ...fakes,
   });
   app.start();
   live.push(app);

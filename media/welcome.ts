@@ -1,0 +1,63 @@
+// What an empty view shows: which provider and model a message goes to, whether a key is set,
+// a few prompts to start from (a click sends one), and the keys that matter.
+import { TestIds, type Hints } from '../src/protocol/index.js';
+import { actionButton, h, icon, setHidden } from './dom.js';
+import { APPROVAL_KEYS } from './intent-card.js';
+
+const EXAMPLE_PROMPTS = [
+  'Fix the failing tests',
+  'Explain what this project does and where to start reading',
+  'Find and fix the TODOs in the file I have open',
+] as const;
+
+const SHORTCUTS: readonly [string, string][] = [
+  ['Enter', 'send (queued while a run is busy)'],
+  ['Shift+Enter', 'new line'],
+  ...APPROVAL_KEYS.map((k): [string, string] => [k.keys, k.what]),
+];
+
+export class Welcome {
+  readonly el: HTMLElement;
+  private readonly modelLine = h('div', { class: 'welcome-model' });
+  private readonly keyLine = h('div', { class: 'welcome-key' });
+
+  constructor() {
+    this.el = h(
+      'section',
+      { class: 'welcome', attrs: { 'data-testid': TestIds.welcome, 'aria-label': 'Welcome to Keel' } },
+      h('h2', { class: 'welcome-title', text: 'Ask Keel to do something' }),
+      this.modelLine,
+      this.keyLine,
+      h(
+        'div',
+        { class: 'welcome-prompts' },
+        ...EXAMPLE_PROMPTS.map((text) =>
+          actionButton('welcome-prompt', `Send: ${text}`, {
+            text,
+            class: 'button secondary welcome-prompt',
+            testId: TestIds.welcomePrompt,
+            data: { prompt: text },
+          }),
+        ),
+      ),
+      h(
+        'dl',
+        { class: 'welcome-keys', attrs: { 'aria-label': 'Keyboard shortcuts' } },
+        ...SHORTCUTS.flatMap(([keys, what]) => [h('dt', {}, h('kbd', { text: keys })), h('dd', { text: what })]),
+      ),
+    );
+  }
+
+  update(hints: Hints, empty: boolean): void {
+    setHidden(this.el, !empty);
+    if (!empty) return;
+    const model = hints.model;
+    this.modelLine.textContent = model ? `Model: ${model.model} (${model.provider})` : '';
+    setHidden(this.modelLine, !model);
+    this.keyLine.replaceChildren(
+      icon(hints.noApiKey ? 'warning' : 'pass'),
+      hints.noApiKey ? ' No API key is set for this provider.' : ' API key set.',
+    );
+    this.keyLine.dataset.keySet = hints.noApiKey ? 'false' : 'true';
+  }
+}

@@ -1,0 +1,108 @@
+// One history per workspace folder: every window or browser tab on the same folder uses one
+// task folder (keyed by the folder URI's hash), sees the tasks the others started, and never
+// loses theirs when it writes the index.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { Registry, Runtime } from '../../../src/kernel/index.js';
+import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
+import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
+import { historyRows } from '../../../src/vscode/history-items.js';
+import { adoptOldTasks, taskHome } from '../../../src/vscode/task-home.js';
+import { TaskStore } from '../../../src/vscode/task-store.js';
+import { scratchDir } from '../../support/scratch.js';
+
+/** A window's store on `dir`. */
+function windowOn(dir: string): TaskStore {
+  return new TaskStore({
+    dir,
+    logs: { load: async (f) => (existsSync(f) ? loadLog(f).events : []), open: async (f) => JsonlLogStore.open(f) },
+    createRuntime: ({ events, store }) =>
+      new Runtime({ provider: new ScriptedProvider([textTurn('ok')]), registry: new Registry(), store, events }),
+  });
+}
+
+describe('shared task history', () => {
+  it('keys the task folder by the workspace folder, not by the window', () => {
+    const a = taskHome('/g', 'file:///home/me/project');
+    assert.equal(taskHome('/g', 'file:///home/me/project'), a, 'a second tab on the same folder');
+    assert.notEqual(taskHome('/g', 'file:///home/me/other'), a);
+    assert.ok(a.startsWith(path.join('/g', 'workspaces')));
+  });
+
+  it('two windows on one folder see each other’s tasks and keep them when writing', async () => {
+    const dir = scratchDir('shared-history');
+    const one = windowOn(dir);
+    const two = windowOn(dir);
+    await one.init();
+    await two.init();
+    const a = await one.create('From tab one');
+    const b = await two.create('From tab two'); // two's index did not know `a`: it must not drop it
+    await one.refresh();
+    await two.refresh();
+    assert.deepEqual(
+      one
+        .list()
+        .map((t) => t.id)
+        .sort(),
+      [a.id, b.id].sort(),
+    );
+    assert.deepEqual(
+      two
+        .list()
+        .map((t) => t.id)
+        .sort(),
+      [a.id, b.id].sort(),
+    );
+    await one.delete(b.id);
+    await two.rename(a.id, 'Renamed in tab two'); // two still lists b: the merge must not revive it
+    await one.refresh();
+    assert.deepEqual(
+      one.list().map((t) => t.title),
+      ['Renamed in tab two'],
+    );
+    const onDisk = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')) as { tasks: { id: string }[] };
+    assert.deepEqual(
+      onDisk.tasks.map((t) => t.id),
+      [a.id],
+    );
+    await one.dispose();
+    await two.dispose();
+  });
+
+  it('adopts the tasks of the older per-window folder once, leaving the old copy', async () => {
+    const old = scratchDir('old-tasks');
+    mkdirSync(old, { recursive: true });
+    writeFileSync(path.join(old, '000000001-abcdef.jsonl'), '');
+    writeFileSync(path.join(old, 'notes.txt'), 'not a task');
+    const home = path.join(scratchDir('new-home'), 'tasks');
+    assert.equal(await adoptOldTasks(old, home), 1);
+    assert.ok(existsSync(path.join(home, '000000001-abcdef.jsonl')));
+    assert.ok(!existsSync(path.join(home, 'notes.txt')));
+    assert.ok(existsSync(path.join(old, '000000001-abcdef.jsonl')));
+    assert.equal(await adoptOldTasks(old, home), 0, 'a home in use is never overwritten');
+  });
+
+  it('lists history newest first, grouped by day, titles first with time and status under', () => {
+    const now = new Date(2026, 10, 23, 15, 0).getTime();
+    const at = (d: number, h: number) => new Date(2026, 10, d, h, 30).getTime();
+    const rows = historyRows(
+      {
+        tasks: [
+          { id: 't1', title: 'Old one', updatedAt: at(20, 9), status: 'completed' },
+          { id: 't2', title: 'This morning', updatedAt: at(23, 9), status: 'failed' },
+          { id: 't3', title: 'Last night', updatedAt: at(22, 22), status: 'completed' },
+          { id: 't4', title: 'Just now', updatedAt: at(23, 14), status: 'running' },
+        ],
+        currentTaskId: 't4',
+      },
+      now,
+    );
+    assert.deepEqual(
+      rows.map((r) => (r.kind === 'day' ? `# ${r.label.startsWith('Fri') ? 'Fri…' : r.label}` : r.title)),
+      ['# Today', 'Just now', 'This morning', '# Yesterday', 'Last night', '# Fri…', 'Old one'],
+    );
+    const first = rows[1]!;
+    assert.ok(first.kind === 'task' && first.current && /running$/.test(first.detail));
+  });
+});
