@@ -5,6 +5,7 @@ import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
 import { MarkdownStream } from './markdown/markdown-stream.js';
 import { formatTokens } from './meter-view.js';
+import { FrameView } from './frame-view.js';
 
 export interface ItemView {
   readonly el: HTMLElement;
@@ -157,5 +158,7 @@ export function createItemView(item: TranscriptItem): ItemView {
       return noticeView(item);
     case 'fold':
       return foldView(item);
+    case 'frame':
+      return new FrameView(item);
   }
 }

@@ -35,6 +35,9 @@ export const TestIds = {
   foldNow: 'fold-now',
   foldItem: 'fold-item',
   copyCode: 'copy-code',
+  frameCard: 'frame-card',
+  planList: 'plan-list',
+  planTask: 'plan-task',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

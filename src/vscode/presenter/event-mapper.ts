@@ -5,6 +5,8 @@ import { observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import type { TranscriptModel } from './transcript-model.js';
+import { applyFrameEvent } from './frame-mapper.js';
+import { PLAN_TOOL } from '../../kernel/frames.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
 const DETAIL_CHARS = 8192;
@@ -18,6 +20,8 @@ export function applyOutput(model: TranscriptModel, out: RuntimeOutput): { urgen
 }
 
 function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
+  // A sub-agent's event: its own item and nested cards (frame-mapper.ts).
+  if (event.frame !== undefined) return applyFrameEvent(model, event, event.frame);
   switch (event.type) {
     case 'user_message':
       model.tally.conversation += event.text.length;
@@ -78,7 +82,7 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
   }
 }
 
-function countUsage(model: TranscriptModel, u: Usage): void {
+export function countUsage(model: TranscriptModel, u: Usage): void {
   const t = model.usage;
   model.usage = {
     inputTokens: t.inputTokens + u.inputTokens,
@@ -106,10 +110,10 @@ function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string
   return kind === 'assistant';
 }
 
-function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
+export function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
   switch (event.type) {
     case 'intent_proposed':
-      model.add(intentItem(event.intent));
+      model.add(planned(intentItem(event.intent), event.intent));
       return false;
     case 'approval_requested':
       model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: visibleText(event.reason) });
@@ -134,6 +138,13 @@ function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean 
     default:
       return undefined;
   }
+}
+
+/** A delegate_plan card carries its tasks, for the plan's live list. */
+function planned(item: IntentItem, intent: ToolIntent): IntentItem {
+  if (intent.tool !== PLAN_TOOL) return item;
+  const tasks = (intent.input as { tasks?: { id: string; depends_on?: string[] }[] } | null)?.tasks ?? [];
+  return { ...item, plan: tasks.map((t) => ({ id: visibleText(t.id), dependsOn: (t.depends_on ?? []).map(visibleText) })) };
 }
 
 /** The card of a proposed call: what a person judges, with nothing in it hidden. */
