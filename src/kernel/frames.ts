@@ -139,7 +139,7 @@ function childHost(parent: LoopHost, env: FrameEnv, id: string, registry: Regist
 }
 
 /** What a finished frame returns: its outcome, its last answer, the files it and its children changed. */
-export function frameResult(state: ConversationState, id: string): FrameResult {
+function frameResult(state: ConversationState, id: string): FrameResult {
   const frame = state.frames[id]!;
   const s = frame.state;
   const outcome = s.status === 'completed' ? 'completed' : s.status === 'cancelled' ? 'cancelled' : 'failed';

@@ -16,7 +16,7 @@ export interface FrameRequest {
   planTaskId?: string;
 }
 
-export type FrameOutcome = 'completed' | 'failed' | 'cancelled';
+type FrameOutcome = 'completed' | 'failed' | 'cancelled';
 
 export interface FrameResult {
   frameId: string;

@@ -4,7 +4,7 @@
 import type { FrameResult } from '../../kernel/index.js';
 import type { PlanTask } from './plan-schema.js';
 
-export type PlanTaskStatus = 'done' | 'failed' | 'skipped' | 'cancelled';
+type PlanTaskStatus = 'done' | 'failed' | 'skipped' | 'cancelled';
 
 export interface PlanTaskResult {
   id: string;

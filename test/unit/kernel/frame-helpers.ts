@@ -8,7 +8,7 @@ import { delegatePlanTool } from '../../../src/tools/delegate/delegate-plan.js';
 import { makeRuntime, writeNote } from './helpers.js';
 
 /** The agent a request comes from: the first word of its first user message. */
-export function agentOf(request: ModelRequest): string {
+function agentOf(request: ModelRequest): string {
   const first = request.messages.find((m) => m.role === 'user');
   return first?.role === 'user' ? (first.text.split(/\s/)[0] ?? '') : '';
 }
@@ -48,7 +48,7 @@ export function calls(...list: { tool: string; input: unknown }[]): ModelEvent[]
 }
 
 /** write_note that reports its edit as a fact, as Keel's own file tools do. */
-export const editNote: ToolDefinition<{ path: string; text: string }> = {
+const editNote: ToolDefinition<{ path: string; text: string }> = {
   ...writeNote,
   name: 'edit_note',
   async execute(input, ctx) {
