@@ -1,8 +1,10 @@
 // The DOM for each transcript item kind. A view is created when its item scrolls into the
 // rendered window and then updated in place: text by appends, cards by patches.
+import { attachmentChip, imageThumb } from './attachments.js';
 import { TestIds, type FoldItem, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
+import { ChangesView, checkpointView } from './checkpoint-views.js';
 import { MarkdownStream } from './markdown/markdown-stream.js';
 import { formatTokens } from './meter-view.js';
 import { FrameView } from './frame-view.js';
@@ -73,6 +75,14 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
       'div',
       { class: 'item user', attrs: { 'data-testid': TestIds.userMessage, 'data-item-id': item.id } },
       h('div', { class: 'user-text', text: item.text }),
+      item.attachments?.length || item.images?.length
+        ? h(
+            'div',
+            { class: 'attachment-chips', attrs: { role: 'list', 'aria-label': 'Attached context' } },
+            ...(item.attachments ?? []).map((chip) => attachmentChip(chip)),
+            ...(item.images ?? []).map((image, i) => imageThumb(image, i)),
+          )
+        : null,
     ),
   };
 }
@@ -160,5 +170,9 @@ export function createItemView(item: TranscriptItem): ItemView {
       return foldView(item);
     case 'frame':
       return new FrameView(item);
+    case 'checkpoint':
+      return checkpointView(item);
+    case 'changes':
+      return new ChangesView(item);
   }
 }

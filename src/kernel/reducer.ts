@@ -89,7 +89,19 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
     case 'frame_started':
       return s;
     case 'user_message':
-      return { ...s, messages: [...s.messages, { type: 'user', seq: e.seq, text: e.text, ...(e.images ? { images: e.images } : {}) }] };
+      return {
+        ...s,
+        messages: [
+          ...s.messages,
+          {
+            type: 'user',
+            seq: e.seq,
+            text: e.text,
+            ...(e.images ? { images: e.images } : {}),
+            ...(e.attachments ? { attachments: e.attachments } : {}),
+          },
+        ],
+      };
     case 'run_started':
       return {
         ...s,

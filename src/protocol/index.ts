@@ -3,6 +3,7 @@
 // Webview → host: WebviewMessage (webview/ready, task/*, intent/*, apiKey/set, log/show, …).
 export * from './kernel-enums.js';
 export * from './transcript-item.js';
+export * from './checkpoint-items.js';
 export * from './view-state.js';
 export * from './delta-op.js';
 export * from './host-message.js';
@@ -10,3 +11,4 @@ export * from './webview-message.js';
 export * from './parse.js';
 export * from './test-ids.js';
 export * from './ids.js';
+export * from './attachments.js';

@@ -38,6 +38,19 @@ export const TestIds = {
   frameCard: 'frame-card',
   planList: 'plan-list',
   planTask: 'plan-task',
+  attachmentChip: 'attachment-chip',
+  messageImage: 'message-image',
+  modelPicker: 'model-picker',
+  autoApprovePicker: 'auto-approve-picker',
+  checkpoint: 'checkpoint',
+  checkpointCompare: 'checkpoint-compare',
+  restoreFiles: 'restore-files',
+  restoreTask: 'restore-task',
+  restoreBoth: 'restore-both',
+  undoRestore: 'undo-restore',
+  filesChanged: 'files-changed',
+  filesChangedFile: 'files-changed-file',
+  undoRun: 'undo-run',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

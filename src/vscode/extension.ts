@@ -25,6 +25,11 @@ import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
 import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
+import { AttachmentPicker } from './attachment-picker.js';
+import { headerHints } from './header-pickers.js';
+import { readCheckpointCaps } from './checkpoint-settings.js';
+import { CheckpointUi } from './checkpoint-ui.js';
+import { TaskCheckpoints } from './task-checkpoints.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -97,6 +102,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const workspace = host?.workspace;
 
   let session: Session | undefined;
+  let checkpointUi: CheckpointUi | undefined;
+  const checkpoints = new TaskCheckpoints({
+    storageDir: storage.fsPath,
+    root: workspace?.root,
+    caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
+    warn: (m) => log.warn(m),
+  });
   const factory = new RuntimeFactory({
     settings,
     workspace,
@@ -107,6 +119,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     secrets: () => keys.known(),
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
     providerOverride: (s) => providerOverride?.(s),
+    checkpoints: (taskId) => checkpoints.forTask(taskId),
   });
   const tasks = new TaskStore({
     dir: path.join(storage.fsPath, 'tasks'),
@@ -146,9 +159,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
     watch: (task) => diffs.watch(task),
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
+    headerHints: () => headerHints(settings()),
+    changesShown: (task, runEnded) => checkpointUi?.changesShown(task, runEnded),
     log,
   });
-  const handlers = webviewHandlers(session, log);
+  const picker = new AttachmentPicker({
+    workspace,
+    terminalOutput: () => terminal.lastOutput(),
+    post: (m) => view.post(m),
+    reveal: () => view.reveal(),
+    log,
+  });
+  checkpointUi = new CheckpointUi({ session, tasks, checkpoints, root: workspace?.root, settings, log });
+  const handlers = { ...webviewHandlers(session, log, { picker, settings }), ...checkpointUi.handlers };
   const s = session;
 
   context.subscriptions.push(
@@ -161,7 +184,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
+    ...checkpointUi.disposables,
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
+    vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: write and execute tools are offered from the next run on');

@@ -3,7 +3,7 @@
 // is the extension's own: the provider that looks the key up per turn and asks before it goes
 // to another host, workspace trust, and the standing approvals. No vscode import.
 import { composeRuntime } from '../compose/index.js';
-import type { GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
+import type { Checkpoints, GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
 import type { KeyDestination } from './key-destination.js';
@@ -23,6 +23,8 @@ export interface RuntimeFactoryDeps {
   /** The API keys the host holds, kept out of every error the runtime logs. */
   secrets(): readonly string[];
   onRequest(taskId: string, request: ModelRequest): void;
+  /** Where a task's checkpoints are kept (the extension's storage); none without a folder. */
+  checkpoints?(taskId: string): Checkpoints | undefined;
   /** Tests replace the model with a scripted one. */
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
 }
@@ -45,6 +47,7 @@ export class RuntimeFactory {
           onRequest: (r) => d.onRequest(init.taskId, r),
         });
     this.providers.set(init.taskId, provider);
+    const checkpoints = d.checkpoints?.(init.taskId);
     return composeRuntime({
       provider,
       settings,
@@ -55,6 +58,7 @@ export class RuntimeFactory {
       store: init.store,
       events: init.events,
       secrets: () => d.secrets(),
+      ...(checkpoints ? { checkpoints } : {}),
     });
   }
 

@@ -3,11 +3,14 @@
 // reject and cancel go to `runtime` directly: a Task adds nothing to them. Fold does add
 // something: a message sent while a fold runs waits for its note.
 import type { ConversationState, FoldOutcome, RunStatus, RuntimeEvent, RuntimeFacade, RuntimeOutput } from '../kernel/contracts/index.js';
+import type { RestoreOutcome, RestoreRequest } from '../kernel/index.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
 
 /** The runtime as the host drives it: the facade plus the output stream for UIs. */
 export interface TaskRuntime extends RuntimeFacade {
   subscribe(listener: (out: RuntimeOutput) => void): () => void;
+  /** Puts files back to a point of the task (absent: the runtime keeps no checkpoints). */
+  restoreFiles?(request: RestoreRequest): Promise<RestoreOutcome>;
 }
 
 export interface TaskHooks {
@@ -68,11 +71,11 @@ export class Task {
   }
 
   /** Starts a run with the user's message. Throws if a run is still going. */
-  send(text: string): Promise<void> {
+  send(input: Parameters<RuntimeFacade['send']>[0]): Promise<void> {
     if (this.running) throw new Error('This task is still running. Stop it or wait for it to finish.');
-    if (this.folding) return this.folding.then(() => this.send(text));
+    if (this.folding) return this.folding.then(() => this.send(input));
     this.interruptedFlag = false;
-    return this.drive(this.runtime.send(text));
+    return this.drive(this.runtime.send(input));
   }
 
   /** Continues an interrupted run from the log; pending intents are asked again. */

@@ -8,3 +8,4 @@ export * from './timers.js';
 export * from './checkpoints.js';
 export * from './memory.js';
 export * from './frames.js';
+export * from './attachments.js';

@@ -4,6 +4,7 @@ import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, Usage } from
 import { observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
+import { applyCheckpointEvent } from './checkpoint-mapper.js';
 import type { TranscriptModel } from './transcript-model.js';
 import { applyFrameEvent } from './frame-mapper.js';
 import { PLAN_TOOL } from '../../kernel/frames.js';
@@ -25,7 +26,7 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
   switch (event.type) {
     case 'user_message':
       model.tally.conversation += event.text.length;
-      model.add({ kind: 'user', id: `u${event.seq}`, text: event.text });
+      model.add({ kind: 'user', id: `u${event.seq}`, text: event.text, ...userExtras(event) });
       return true;
     case 'rules_used':
       model.setHints({ rules: event.paths });
@@ -78,7 +79,7 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       model.setRetry({ attempt: event.attempt, delayMs: event.delayMs, message: event.error.message });
       return true;
     default:
-      return applyIntentEvent(model, event) ?? applyEndEvent(model, event);
+      return applyIntentEvent(model, event) ?? applyCheckpointEvent(model, event) ?? applyEndEvent(model, event);
   }
 }
 
@@ -230,4 +231,10 @@ function applyEndEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     default:
       return false;
   }
+}
+
+/** A user message's chips and thumbnails (the attachments' content stays in the log). */
+function userExtras(event: Extract<RuntimeEvent, { type: 'user_message' }>) {
+  const attachments = event.attachments?.map((a) => ({ kind: a.kind, label: a.label, ...(a.cutChars ? { cutChars: a.cutChars } : {}) }));
+  return { ...(attachments?.length ? { attachments } : {}), ...(event.images?.length ? { images: event.images } : {}) };
 }
