@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { composeRuntime, createModelProvider, describeSkillProblem, type ComposeInput, type SkillProblem } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
-import type { Checkpoints, LogStore, MemoryAccess, ModelProvider, Workspace } from '../kernel/index.js';
+import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
@@ -20,7 +20,8 @@ import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
-import { contextLine, renderEvent, streamPrinter } from './render.js';
+import { contextLine, streamPrinter } from './render.js';
+import { renderTaskEvent } from './render-frames.js';
 
 export const EXIT = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -67,8 +68,9 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     for await (const out of runtime.send(options.task)) {
       if (out.kind !== 'event') continue;
       const e = out.event;
-      renderEvent(printer, e, (id) => runtime.getState().intents[id]);
-      if (e.type === 'approval_requested') await approver(runtime.getState().intents[e.intentId]!, e.reason, runtime);
+      renderTaskEvent(printer, e, runtime.getState());
+      const asking = e.type === 'approval_requested' ? findIntent(runtime.getState(), e.intentId)?.intent : undefined;
+      if (e.type === 'approval_requested' && asking) await approver(asking, e.reason, runtime);
     }
   } finally {
     removeInterrupt();
@@ -102,6 +104,7 @@ export function cliRuntime(
       approveUnclassified: o.approveUnclassified,
       commandsAllow: o.allowCommands,
       commandsDeny: o.denyCommands,
+      subagents: o.subagents,
     },
     workspace: ports.workspace,
     trusted: () => true,

@@ -20,11 +20,11 @@ import {
 import { createPolicy, toolsFor } from '../tools/index.js';
 import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
-import { buildSystemPrompt } from './system-prompt.js';
 import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill.js';
 import type { SkillProblem } from './skills/load-skills.js';
 import { createSkillLibrary } from './skills/skill-library.js';
 import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
+import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
 
 /** The settings that shape a runtime, whichever host read them. */
 interface RuntimeSettings {
@@ -34,6 +34,8 @@ interface RuntimeSettings {
   approveUnclassified?: boolean;
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Sub-agent guards: the cap on one child's turns, the child turns allowed across the task. */
+  subagents?: { maxTurns: number; turnBudget: number };
 }
 
 export interface ComposeInput {
@@ -84,22 +86,27 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
     maxTurns: input.settings.maxTurns,
+    ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
     visibility,
     // Built when the task first runs, then fixed for the task (see rules.ts).
     system: async (state) => {
       const focus = taskFocus(state);
       const rules = input.workspace ? await loadRules(input.workspace, focus.paths) : [];
       const skills = (await library?.load()) ?? [];
-      const text = buildSystemPrompt({
+      const where = {
         workspaceRoot: input.workspace?.root,
         platform: input.platform ?? `${process.platform} (${process.arch})`,
         trusted: input.trusted(),
+        rules,
+      };
+      const text = buildSystemPrompt({
+        ...where,
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
         rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
         skills,
       });
-      return { text, rules: rules.map((r) => r.path) };
+      return { text, rules: rules.map((r) => r.path), childText: buildSubagentPrompt(where) };
     },
   });
 }

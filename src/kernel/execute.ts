@@ -29,6 +29,8 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         onProgress: (chunk) => h.output({ kind: 'tool_output', intentId: id, chunk }),
         ...(h.memory ? { memory: h.memory } : {}),
         eventSeq: h.state().lastSeq,
+        intentId: id,
+        ...(h.frames ? { frames: h.frames } : {}),
       });
     } catch (err) {
       const code = h.signal.aborted ? 'cancelled' : 'execution_failed';

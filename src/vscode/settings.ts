@@ -7,6 +7,7 @@
 // folder, whatever the editor does with their declared scope. The deny list is the union of
 // every level, so a workspace can add to it but never empty it.
 import type { Risk } from '../kernel/contracts/index.js';
+import { SUBAGENT_DEFAULTS } from '../kernel/frames.js';
 import type { ProviderName } from './api-key.js';
 
 export interface KeelSettings {
@@ -21,6 +22,8 @@ export interface KeelSettings {
   autoApprove: Risk[];
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Sub-agents: the cap on one child's turns, and the child turns allowed across a task. */
+  subagents: { maxTurns: number; turnBudget: number };
 }
 
 /** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
@@ -57,7 +60,17 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     autoApprove,
     commandsAllow: strings(get('commands.allow')),
     commandsDeny: unionOfLevels(inspect('commands.deny')),
+    subagents: {
+      maxTurns: countOf(get('subagents.maxTurns'), SUBAGENT_DEFAULTS.maxTurns, 100),
+      turnBudget: countOf(get('subagents.turnBudget'), SUBAGENT_DEFAULTS.turnBudget, 1000),
+    },
   };
+}
+
+/** A whole number from 1 to `max`; anything else is the default. */
+function countOf(v: unknown, fallback: number, max: number): number {
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 1 ? Math.min(max, Math.floor(n)) : fallback;
 }
 
 /** The smallest and largest windows Keel accepts (a typo of a few digits would starve or overflow every request). */

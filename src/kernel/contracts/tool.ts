@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
+import type { FrameRunner } from './frames.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
@@ -107,6 +108,10 @@ export interface ToolContext {
   memory?: MemoryAccess;
   /** Sequence number of this call's `intent_started` event: where a memory it writes came from. */
   eventSeq?: number;
+  /** The call's intent id (a child frame names it as its parent). */
+  intentId?: string;
+  /** Sub-agents (the delegate tools); absent where the host offers none. */
+  frames?: FrameRunner;
 }
 
 export interface ToolResult {
@@ -127,7 +132,13 @@ export interface ToolDefinition<I = any> {
   input: z.ZodType<I>;
   risk: Risk;
   readOnly: boolean;
+  /** May run beside other such calls of the same turn (see isConcurrencySafe). */
   concurrencySafe: boolean;
+  /**
+   * For a tool whose safety depends on the call (delegate: a child that only reads), given the
+   * calling frame's tools by name.
+   */
+  isConcurrencySafe?(input: I, tools: (name: string) => ToolDefinition | undefined): boolean;
   /** Token budget for the observation content. */
   outputBudgetTokens: number;
   /** Visible unless this says otherwise. */

@@ -30,7 +30,13 @@ describe('vscode/settings', () => {
       autoApprove: ['read'],
       commandsAllow: [],
       commandsDeny: [],
+      subagents: { maxTurns: 10, turnBudget: 40 },
     });
+  });
+
+  it('reads the sub-agent guards, falling back to the defaults on nonsense', () => {
+    const s = readSettings(userLevel({ 'subagents.maxTurns': 3.7, 'subagents.turnBudget': -2 }));
+    assert.deepEqual(s.subagents, { maxTurns: 3, turnBudget: 40 });
   });
 
   it('reads and cleans what is set', () => {
