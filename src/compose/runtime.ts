@@ -17,6 +17,7 @@ import {
   type VisibilityContext,
   type Workspace,
 } from '../kernel/index.js';
+import type { McpHub } from '../mcp/index.js';
 import { createPolicy, toolsFor } from '../tools/index.js';
 import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
@@ -51,10 +52,14 @@ export interface ComposeInput {
   memory?: MemoryAccess;
   /** Where each step's prior file content is kept (outside the workspace); none when absent. */
   checkpoints?: Checkpoints;
+  /** The MCP servers: the tools of those ready when the task is composed join its registry. */
+  mcp?: McpHub;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
   const registry = composeRegistry(input.workspace);
+  // With no folder the task has no tools at all, MCP ones included.
+  if (input.workspace && input.mcp) for (const tool of input.mcp.toolsForTask()) registry.addTool(tool);
   const visibility: VisibilityContext = {
     get trusted() {
       return input.trusted();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseJsonc } from '../../../src/vscode/jsonc.js';
+import { parseJsonc } from '../../../src/kernel/jsonc.js';
 import { settingKeysIn } from '../../../src/vscode/settings-file-keys.js';
 import { ignoredMessage, ignoredWorkspaceSettings, readSettings, type SettingLevels } from '../../../src/vscode/settings.js';
 
