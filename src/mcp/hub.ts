@@ -123,7 +123,7 @@ export class McpHub {
   }
 
   /**
-   * The tools of one task: those of every ready server as they are now, plus mcp_read_resource.
+   * The tools of one task: those of every started server as they are now, plus mcp_read_resource.
    * The task has its own restart budget, shared by all its servers' calls.
    */
   toolsForTask(): ToolDefinition[] {
@@ -131,15 +131,15 @@ export class McpHub {
     const overrides = this.options.riskOverrides();
     const tools: ToolDefinition[] = [];
     for (const c of this.connections) {
-      if (c.state !== 'ready') continue;
+      // A server that crashed keeps its last tools: the task's first call restarts it.
+      if (c.state !== 'ready' && c.state !== 'failed') continue;
       const call = (tool: string, args: Record<string, unknown>, signal: AbortSignal) =>
         this.run(c, budget, signal, async (timeout) => callResult(c.name, tool, await c.callTool(tool, args, signal, timeout)));
       const defs = serverToolDefinitions(c.name, c.tools, overrides, call);
       for (const s of defs.skipped) this.notice(c.name, `left out the tool "${s.tool}": ${s.reason}`);
       tools.push(...defs.tools);
     }
-    if (tools.length > 0 || this.connections.some((c) => c.state === 'ready'))
-      tools.push(resourceTool(this.connections, overrides, (c, signal, op) => this.run(c, budget, signal, op)));
+    if (tools.length > 0) tools.push(resourceTool(this.connections, overrides, (c, signal, op) => this.run(c, budget, signal, op)));
     return tools;
   }
 
