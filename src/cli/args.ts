@@ -5,7 +5,8 @@ import type { Risk } from '../kernel/index.js';
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
-           [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS] "<task>"
+           [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
+           [--mcp-config FILE]... [--mcp-workspace] "<task>"
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -33,6 +34,19 @@ At a terminal Keel asks about anything else; without one it is rejected and the 
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the
                            context fills, older steps are folded into short notes.
+
+MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resource):
+  from $XDG_CONFIG_HOME/keel/mcp.json (else ~/.config/keel/mcp.json; the extension reads the same
+  file) and each --mcp-config FILE, in VS Code's mcp.json form:
+  {"servers": {"NAME": {"type": "stdio", "command": "…", "args": […], "env": {…}}
+               | {"type": "http", "url": "…", "headers": {…}}}}
+  --mcp-config FILE        more servers, started like your own. Repeatable.
+  --mcp-workspace          also start the servers the workspace's .vscode/mcp.json defines.
+                           Without it they are listed and skipped: a workspace must not run
+                           programs on your machine unasked.
+  An MCP tool call is risk execute: it asks (or is rejected without a terminal) unless you pass
+  --approve execute. A server gets the environment commands get (no API keys) plus its "env".
+  A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
 Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
@@ -77,6 +91,10 @@ export interface RunOptions {
   maxTurns: number;
   /** The model's context window; undefined: the window Keel knows for the model. */
   contextWindow: number | undefined;
+  /** More mcp.json files, as trusted as the user's own. */
+  mcpConfigs: string[];
+  /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
+  mcpWorkspace: boolean;
 }
 
 export class UsageError extends Error {
@@ -113,6 +131,8 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     log: values.log,
     maxTurns: parseMaxTurns(values['max-turns']),
     contextWindow: parseContextWindow(values['context-window']),
+    mcpConfigs: values['mcp-config'] ?? [],
+    mcpWorkspace: values['mcp-workspace'] ?? false,
   };
 }
 
@@ -194,6 +214,8 @@ function parseRunFlags(args: string[]) {
       log: { type: 'string' },
       'max-turns': { type: 'string' },
       'context-window': { type: 'string' },
+      'mcp-config': { type: 'string', multiple: true },
+      'mcp-workspace': { type: 'boolean' },
     },
   });
 }

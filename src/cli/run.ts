@@ -16,6 +16,8 @@ import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
+import { cliMcpHub } from './mcp.js';
+import type { McpHub } from '../mcp/index.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
 import { contextLine, renderEvent, streamPrinter } from './render.js';
@@ -46,7 +48,8 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const memory = cliMemory(root, io.env);
   for (const p of memory.store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
   const checkpoints = cliCheckpoints(root, io.env, memory.taskId);
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints });
+  const mcp = await cliMcpHub(options, root, io.env, io.stderr);
+  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, ...(mcp ? { mcp } : {}) });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -64,6 +67,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     }
   } finally {
     removeInterrupt();
+    await mcp?.dispose();
     await store?.close();
     await collectCheckpoints(checkpoints, io.stderr);
   }
@@ -83,6 +87,7 @@ export function cliRuntime(
     store?: LogStore | undefined;
     memory?: MemoryAccess;
     checkpoints?: Checkpoints;
+    mcp?: McpHub;
   },
 ) {
   return composeRuntime({
@@ -100,6 +105,7 @@ export function cliRuntime(
     ...(ports.store ? { store: ports.store } : {}),
     ...(ports.memory ? { memory: ports.memory } : {}),
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
+    ...(ports.mcp ? { mcp: ports.mcp } : {}),
   });
 }
 

@@ -100,7 +100,10 @@ export class McpConnection {
 
   async callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<CallToolResult> {
     const client = this.readyClient();
-    return (await client.callTool({ name, arguments: args }, undefined, { signal, timeout: timeoutMs })) as CallToolResult;
+    return perCall(
+      signal,
+      (s) => client.callTool({ name, arguments: args }, undefined, { signal: s, timeout: timeoutMs }) as Promise<CallToolResult>,
+    );
   }
 
   async listResources(signal: AbortSignal, timeoutMs: number): Promise<Resource[]> {
@@ -109,7 +112,8 @@ export class McpConnection {
     const out: Resource[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listResources(cursor ? { cursor } : undefined, { signal, timeout: timeoutMs });
+      const params = cursor ? { cursor } : undefined;
+      const page = await perCall(signal, (s) => client.listResources(params, { signal: s, timeout: timeoutMs }));
       out.push(...page.resources);
       cursor = page.nextCursor;
     } while (cursor && out.length < 1000);
@@ -117,7 +121,8 @@ export class McpConnection {
   }
 
   async readResource(uri: string, signal: AbortSignal, timeoutMs: number) {
-    return this.readyClient().readResource({ uri }, { signal, timeout: timeoutMs });
+    const client = this.readyClient();
+    return perCall(signal, (s) => client.readResource({ uri }, { signal: s, timeout: timeoutMs }));
   }
 
   async stop(state: McpServerState = 'stopped'): Promise<void> {
@@ -152,6 +157,22 @@ export class McpConnection {
     this.state = state;
     this.error = error;
     this.options.onChange();
+  }
+}
+
+/**
+ * The SDK leaves a listener on the signal it is given after each request: a call gets its own
+ * signal, tied to the task's for the call's length only, so a long task does not pile them up.
+ */
+async function perCall<T>(task: AbortSignal, op: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const call = new AbortController();
+  const abort = () => call.abort(task.reason);
+  if (task.aborted) abort();
+  else task.addEventListener('abort', abort, { once: true });
+  try {
+    return await op(call.signal);
+  } finally {
+    task.removeEventListener('abort', abort);
   }
 }
 
