@@ -18,7 +18,7 @@ export interface McpFile {
 }
 
 /** The user's file: the same path for the CLI and the extension, so both agree. */
-export function userMcpConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+function userMcpConfigPath(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
   return path.join(base, 'keel', 'mcp.json');
 }

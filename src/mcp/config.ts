@@ -33,7 +33,7 @@ export interface McpServerConfig {
   definition: McpServerDefinition;
 }
 
-export interface McpConfigProblem {
+interface McpConfigProblem {
   file: string;
   /** Undefined when the whole file is unreadable. */
   server?: string;

@@ -1,7 +1,6 @@
 // The MCP client: servers from mcp.json files become kernel tools through the official SDK.
 export {
   type McpConfigFile,
-  type McpConfigProblem,
   type McpServerConfig,
   definitionKey,
   describeServer,
@@ -9,4 +8,4 @@ export {
   parseMcpConfig,
 } from './config.js';
 export { type McpHubOptions, type McpNotice, type McpServerStatus, McpHub, MAX_RESTARTS_PER_TASK } from './hub.js';
-export { type McpRiskOverrides, mcpToolName } from './tools.js';
+export type { McpRiskOverrides } from './tools.js';

@@ -25,16 +25,16 @@ export interface SkippedTool {
 /** What a tool needs to run a call: the hub behind it decides restarts and timeouts. */
 export type McpCall = (tool: string, args: Record<string, unknown>, signal: AbortSignal) => ReturnType<ToolDefinition['execute']>;
 
-export function sanitise(part: string): string {
+function sanitise(part: string): string {
   return part.replace(/[^A-Za-z0-9_-]/g, '_');
 }
 
-export function mcpToolName(server: string, tool: string): string {
+function mcpToolName(server: string, tool: string): string {
   return `mcp__${sanitise(server)}__${sanitise(tool)}`;
 }
 
 /** The risk a tool runs at: the tool's override, else the server's, else `execute`. */
-export function riskOf(server: string, tool: string, overrides: McpRiskOverrides): Risk {
+function riskOf(server: string, tool: string, overrides: McpRiskOverrides): Risk {
   return overrides[`${server}/${tool}`] ?? overrides[server] ?? 'execute';
 }
 

@@ -15,6 +15,7 @@ import { KeelTerminal } from './keel-terminal.js';
 import { dispatchWebviewMessage } from './presenter/index.js';
 import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js';
 import { RuntimeFactory } from './runtime-factory.js';
+import { startMcp } from './mcp-view.js';
 import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
 import { readSettings, type KeelSettings } from './settings.js';
@@ -96,8 +97,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     : undefined;
   const workspace = host?.workspace;
 
+  const mcp = startMcp({
+    context,
+    workspaceRoot: workspace?.root,
+    secrets: () => keys.known(),
+    riskOverrides: () => settings().mcpRisk,
+    log,
+  });
+  context.subscriptions.push(...mcp.disposables);
   let session: Session | undefined;
   const factory = new RuntimeFactory({
+    mcp: mcp.hub,
     settings,
     workspace,
     grants: new WorkspaceGrantStore(context.workspaceState),

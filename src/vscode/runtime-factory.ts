@@ -3,6 +3,7 @@
 // is the extension's own: the provider that looks the key up per turn and asks before it goes
 // to another host, workspace trust, and the standing approvals. No vscode import.
 import { composeRuntime } from '../compose/index.js';
+import type { McpHub } from '../mcp/index.js';
 import type { GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
@@ -23,6 +24,8 @@ export interface RuntimeFactoryDeps {
   /** The API keys the host holds, kept out of every error the runtime logs. */
   secrets(): readonly string[];
   onRequest(taskId: string, request: ModelRequest): void;
+  /** The MCP servers; the tools of those ready when a task's runtime is built are offered. */
+  mcp?: McpHub | undefined;
   /** Tests replace the model with a scripted one. */
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
 }
@@ -55,6 +58,7 @@ export class RuntimeFactory {
       store: init.store,
       events: init.events,
       secrets: () => d.secrets(),
+      ...(d.mcp ? { mcp: d.mcp } : {}),
     });
   }
 

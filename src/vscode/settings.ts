@@ -21,10 +21,12 @@ export interface KeelSettings {
   autoApprove: Risk[];
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Risk of MCP tools by server name or `server/tool` (default execute). User settings only. */
+  mcpRisk: Record<string, Risk>;
 }
 
 /** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
-const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow'] as const;
+const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow', 'mcp.risk'] as const;
 
 /** The levels of one setting, as `WorkspaceConfiguration.inspect` reports them. */
 export interface SettingLevels {
@@ -57,6 +59,7 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     autoApprove,
     commandsAllow: strings(get('commands.allow')),
     commandsDeny: unionOfLevels(inspect('commands.deny')),
+    mcpRisk: risksByName(get('mcp.risk')),
   };
 }
 
@@ -98,6 +101,11 @@ function unionOfLevels(levels: SettingLevels | undefined): string[] {
   if (!levels) return [];
   const all = [levels.defaultValue, levels.globalValue, levels.workspaceValue, levels.workspaceFolderValue].flatMap(strings);
   return [...new Set(all)];
+}
+
+function risksByName(v: unknown): Record<string, Risk> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, Risk] => (RISKS as readonly unknown[]).includes(e[1])));
 }
 
 function str(v: unknown): string {

@@ -22,7 +22,11 @@ function setup() {
 
 function sink() {
   let text = '';
-  return { stream: { write: (s: string) => ((text += s), true) } as unknown as NodeJS.WritableStream, text: () => text };
+  const write = (s: string) => {
+    text += s;
+    return true;
+  };
+  return { stream: { write } as unknown as NodeJS.WritableStream, text: () => text };
 }
 
 describe('keel run --mcp-config', function () {

@@ -36,7 +36,10 @@ describe('mcp client, real servers', function () {
   afterEach(async () => {
     await Promise.all(hubs.splice(0).map((h) => h.dispose()));
   });
-  const track = (h: McpHub) => (hubs.push(h), h);
+  const track = (h: McpHub) => {
+    hubs.push(h);
+    return h;
+  };
 
   describe('the everything server (stdio)', () => {
     it('lists its tools as mcp__SERVER__TOOL, execute risk by default, overrides from settings', async () => {
@@ -79,7 +82,8 @@ describe('mcp client, real servers', function () {
       });
       for await (const _ of runtime.send('echo something')) void _;
       const schema = requests[0]!.tools.find((t) => t.name === 'mcp__everything__echo');
-      assert.deepEqual(Object.keys((schema?.inputSchema as { properties: object }).properties), ['message']);
+      assert.ok(schema, 'the model is offered the MCP tool');
+      assert.deepEqual(Object.keys((schema.inputSchema as { properties: object }).properties), ['message']);
       const observation = observations(runtime.getState().messages)[0];
       assert.equal(observation?.ok, true);
       assert.match(observation!.content, /hello mcp/);

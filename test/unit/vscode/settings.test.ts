@@ -30,7 +30,24 @@ describe('vscode/settings', () => {
       autoApprove: ['read'],
       commandsAllow: [],
       commandsDeny: [],
+      mcpRisk: {},
     });
+  });
+
+  it('reads MCP tool risks from the user level only, dropping values that are not risks', () => {
+    const s = readSettings((key) =>
+      key === 'mcp.risk'
+        ? {
+            globalValue: { everything: 'read', 'everything/get-env': 'network', bad: 'root' },
+            workspaceValue: { everything: 'read', evil: 'read' },
+          }
+        : undefined,
+    );
+    assert.deepEqual(s.mcpRisk, { everything: 'read', 'everything/get-env': 'network' });
+    assert.deepEqual(
+      ignoredWorkspaceSettings((key) => (key === 'mcp.risk' ? { workspaceValue: { evil: 'read' } } : undefined)),
+      ['keel.mcp.risk'],
+    );
   });
 
   it('reads and cleans what is set', () => {
