@@ -3,10 +3,13 @@
 // restores local UI state (draft, history panel) and asks the host for a snapshot.
 import { isLiveRunStatus, parseHostMessage, type HostMessage, type ProtocolLog } from '../src/protocol/index.js';
 import { bindActions } from './actions.js';
+import { AttachmentTray } from './attachments.js';
 import { Banners } from './banners.js';
 import { Composer } from './composer.js';
 import { h } from './dom.js';
 import { FrameBatcher, type RequestFrame } from './frame-batcher.js';
+import { HeaderControls } from './header-controls.js';
+import type { Shrink } from './image-input.js';
 import { MeterView } from './meter-view.js';
 import { warmUpMarkdown } from './markdown/render-markdown.js';
 import { reportUpdate } from './perf-hook.js';
@@ -24,6 +27,8 @@ export interface AppOptions {
   /** Wall-clock time, for elapsed times on cards. */
   now?: () => number;
   log?: ProtocolLog;
+  /** Image downscaling (tests pass their own; the default uses OffscreenCanvas). */
+  shrinkImage?: Shrink;
 }
 
 /** What survives the view being hidden and re-created (the transcript comes from the host). */
@@ -39,6 +44,8 @@ export class App {
   private readonly banners = new Banners();
   private readonly meter = new MeterView();
   private readonly tasks = new TaskListView();
+  readonly attachments: AttachmentTray;
+  private readonly headerControls: HeaderControls;
   private readonly batcher: FrameBatcher<HostMessage>;
   private readonly now: () => number;
   private saved: SavedState;
@@ -53,19 +60,25 @@ export class App {
     const requestFrame = options.requestFrame ?? ((cb: () => void) => requestAnimationFrame(() => cb()));
     this.batcher = new FrameBatcher((batch) => this.applyBatch(batch), requestFrame, options.frameTime);
     this.transcript = new TranscriptView(this.model, requestFrame);
+    this.attachments = new AttachmentTray((m) => options.host.post(m), options.shrinkImage);
+    this.headerControls = new HeaderControls((m) => options.host.post(m));
     this.composer = new Composer(
-      (text) => options.host.post({ type: 'task/send', text }),
+      (text) => this.attachments.withOutgoing((extra) => options.host.post({ type: 'task/send', text, ...extra })),
       (draft) => this.save({ draft }),
     );
+    this.attachments.bind(this.composer.input, this.composer.el);
+    this.composer.el.prepend(this.attachments.pickButton());
     options.root.replaceChildren(
       h(
         'div',
         { class: 'app' },
         header(this.meter.el),
+        this.headerControls.el,
         this.meter.details,
         this.tasks.el,
         this.banners.el,
         this.transcript.el,
+        this.attachments.el,
         this.composer.el,
       ),
     );
@@ -108,6 +121,7 @@ export class App {
   /** Every message from the host: validated here, applied on the next frame. */
   receive(raw: unknown): void {
     const message = parseHostMessage(raw, this.options.log);
+    if (message?.type === 'composer/attach') return this.attachments.add(message.chip);
     if (message) this.batcher.push(message);
   }
 
@@ -143,7 +157,11 @@ export class App {
     const model = this.model;
     this.transcript.apply(changes);
     if (changes.reset || changes.status) this.composer.setBusy(isLiveRunStatus(model.status));
-    if (changes.reset || changes.hints) this.banners.updateHints(model.hints);
+    if (changes.reset || changes.hints) {
+      this.banners.updateHints(model.hints);
+      this.headerControls.update(model.hints);
+      this.attachments.setVision(model.hints.model?.vision ?? true);
+    }
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
     if (changes.reset || changes.retry || changes.intents.size > 0) this.tick(localNow);

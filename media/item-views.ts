@@ -1,5 +1,6 @@
 // The DOM for each transcript item kind. A view is created when its item scrolls into the
 // rendered window and then updated in place: text by appends, cards by patches.
+import { attachmentChip, imageThumb } from './attachments.js';
 import { TestIds, type FoldItem, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
@@ -72,6 +73,14 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
       'div',
       { class: 'item user', attrs: { 'data-testid': TestIds.userMessage, 'data-item-id': item.id } },
       h('div', { class: 'user-text', text: item.text }),
+      item.attachments?.length || item.images?.length
+        ? h(
+            'div',
+            { class: 'attachment-chips', attrs: { role: 'list', 'aria-label': 'Attached context' } },
+            ...(item.attachments ?? []).map((chip) => attachmentChip(chip)),
+            ...(item.images ?? []).map((image, i) => imageThumb(image, i)),
+          )
+        : null,
     ),
   };
 }

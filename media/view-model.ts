@@ -130,6 +130,9 @@ export class ViewModel {
         return 'applied';
       case 'transcript/delta':
         return this.applyDelta(message, changes, now);
+      case 'composer/attach':
+        // The composer's, not the transcript's (App.receive hands it over before batching).
+        return 'applied';
     }
   }
 

@@ -59,7 +59,12 @@ export function toModelMessages(state: ConversationState, messages: readonly Sta
   for (const m of messages) if (m.type === 'observation') answered.add(m.observation.intentId);
   for (const m of messages) {
     if (m.type === 'user') {
-      out.push(m.images ? { role: 'user', text: m.text, images: m.images } : { role: 'user', text: m.text });
+      out.push({
+        role: 'user',
+        text: m.text,
+        ...(m.images ? { images: m.images } : {}),
+        ...(m.attachments ? { attachments: m.attachments } : {}),
+      });
     } else if (m.type === 'assistant') {
       const toolCalls = m.intentIds.map((id) => {
         const intent = state.intents[id]!;

@@ -50,7 +50,19 @@ export function applyEvent(state: ConversationState, event: RuntimeEvent): Conve
 function step(s: ConversationState, e: RuntimeEvent): ConversationState {
   switch (e.type) {
     case 'user_message':
-      return { ...s, messages: [...s.messages, { type: 'user', seq: e.seq, text: e.text, ...(e.images ? { images: e.images } : {}) }] };
+      return {
+        ...s,
+        messages: [
+          ...s.messages,
+          {
+            type: 'user',
+            seq: e.seq,
+            text: e.text,
+            ...(e.images ? { images: e.images } : {}),
+            ...(e.attachments ? { attachments: e.attachments } : {}),
+          },
+        ],
+      };
     case 'run_started':
       return {
         ...s,

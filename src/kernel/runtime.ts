@@ -1,12 +1,14 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
 import { isLiveStatus, type ConversationState } from './contracts/state.js';
-import type { ModelProvider, ModelRequest } from './contracts/model.js';
+import type { ImagePart, ModelProvider, ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, FoldOutcome, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
 import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
+import type { Attachment } from './contracts/attachments.js';
+import { capAttachments } from './attachments.js';
 import type { MemoryAccess } from './contracts/memory.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
@@ -53,9 +55,7 @@ interface BuiltSystemPrompt {
   rules: string[];
 }
 
-export type UserInput =
-  | string
-  | { text: string; images?: { mediaType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; data: string }[] };
+export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[] };
 
 export class Runtime implements RuntimeFacade {
   private readonly log: EventLog;
@@ -93,7 +93,9 @@ export class Runtime implements RuntimeFacade {
   }
 
   send(input: UserInput): AsyncIterable<RuntimeOutput> {
-    const { text, images } = typeof input === 'string' ? { text: input, images: undefined } : input;
+    const { text, images, attachments } = typeof input === 'string' ? { text: input, images: undefined, attachments: undefined } : input;
+    // Validated and capped before anything is logged: a bad attachment loses nothing.
+    const capped = attachments?.length ? capAttachments(attachments) : undefined;
     this.assertIdle();
     if (this.interrupted) {
       // The interrupted run ends here, its open calls answered, before the new message.
@@ -102,7 +104,12 @@ export class Runtime implements RuntimeFacade {
     }
     this.runId = this.newId();
     return this.startRun(() => {
-      this.emit(images ? { type: 'user_message', text, images } : { type: 'user_message', text });
+      this.emit({
+        type: 'user_message',
+        text,
+        ...(images?.length ? { images } : {}),
+        ...(capped ? { attachments: capped } : {}),
+      });
       this.emit({ type: 'run_started', provider: this.options.provider.name, model: this.options.provider.model });
       return [];
     });

@@ -1,6 +1,7 @@
 // Host → webview. One discriminated union; the webview validates every message it receives.
 import * as z from 'zod/mini';
 import { DeltaOpSchema } from './delta-op.js';
+import { AttachmentChipSchema } from './attachments.js';
 import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema, TaskListSchema } from './view-state.js';
 
 /** The whole view: sent on `webview/ready`, on restore, and when a task is opened. */
@@ -36,5 +37,13 @@ export type TranscriptDelta = z.infer<typeof TranscriptDeltaSchema>;
 
 const TasksListMessageSchema = z.extend(TaskListSchema, { type: z.literal('tasks/list') });
 
-export const HostMessageSchema = z.discriminatedUnion('type', [SessionSnapshotSchema, TranscriptDeltaSchema, TasksListMessageSchema]);
+/** An `@` attachment picked (or the selection added from the editor): a chip for the composer. */
+const ComposerAttachSchema = z.object({ type: z.literal('composer/attach'), chip: AttachmentChipSchema });
+
+export const HostMessageSchema = z.discriminatedUnion('type', [
+  SessionSnapshotSchema,
+  TranscriptDeltaSchema,
+  TasksListMessageSchema,
+  ComposerAttachSchema,
+]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;

@@ -10,3 +10,4 @@ export * from './webview-message.js';
 export * from './parse.js';
 export * from './test-ids.js';
 export * from './ids.js';
+export * from './attachments.js';

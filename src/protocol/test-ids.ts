@@ -35,6 +35,10 @@ export const TestIds = {
   foldNow: 'fold-now',
   foldItem: 'fold-item',
   copyCode: 'copy-code',
+  attachmentChip: 'attachment-chip',
+  messageImage: 'message-image',
+  modelPicker: 'model-picker',
+  autoApprovePicker: 'auto-approve-picker',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

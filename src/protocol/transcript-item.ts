@@ -2,6 +2,7 @@
 // log (built by the host-side presenter), never a second source of truth.
 import * as z from 'zod/mini';
 import { ApprovalScopeSchema, FoldSourceSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
+import { AttachmentChipSchema, ImageInputSchema } from './attachments.js';
 
 /** How much live tool output the host sends and the webview keeps per call: its last characters. */
 export const PROGRESS_TAIL_CHARS = 4096;
@@ -12,7 +13,13 @@ const NoticeActionSchema = z.object({
   message: z.enum(['apiKey/set', 'task/resume', 'log/show']),
 });
 
-const UserItemSchema = z.object({ kind: z.literal('user'), id: z.string(), text: z.string() });
+const UserItemSchema = z.object({
+  kind: z.literal('user'),
+  id: z.string(),
+  text: z.string(),
+  attachments: z.optional(z.array(AttachmentChipSchema)),
+  images: z.optional(z.array(ImageInputSchema)),
+});
 
 /** Markdown, streamed by `text/append`; `done` once the turn's text is complete. */
 const AssistantItemSchema = z.object({

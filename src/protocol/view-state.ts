@@ -59,6 +59,10 @@ export const HintsSchema = z.object({
   canResume: z.boolean(),
   /** The rules files the current task's prompt carries (workspace-relative), for a "Rules: …" line. */
   rules: z.optional(z.array(z.string())),
+  /** The header's model button: provider and model in use. */
+  model: z.optional(z.object({ provider: z.string(), model: z.string(), vision: z.boolean() })),
+  /** The risk classes that run without asking (the user's keel.autoApprove). */
+  autoApprove: z.optional(z.array(z.string())),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

@@ -2,13 +2,25 @@
 import * as z from 'zod/mini';
 import { IntentIdSchema, TaskIdSchema } from './ids.js';
 import { ApprovalScopeSchema } from './kernel-enums.js';
+import { ImageInputSchema, MAX_IMAGES_PER_MESSAGE } from './attachments.js';
 
 const m = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
 
 export const WebviewMessageSchema = z.discriminatedUnion('type', [
   /** Sent on load and after a seq gap: the host answers with `session/snapshot`. */
   m('webview/ready', { lastSeq: z.optional(z.number()) }),
-  m('task/send', { text: z.string().check(z.minLength(1)) }),
+  m('task/send', {
+    text: z.string().check(z.minLength(1)),
+    /** Ids of the composer's `@` attachments (the host holds their content). */
+    attachmentIds: z.optional(z.array(z.string()).check(z.maxLength(32))),
+    images: z.optional(z.array(ImageInputSchema).check(z.maxLength(MAX_IMAGES_PER_MESSAGE))),
+  }),
+  /** `@` was typed: the host shows its picker and answers with `composer/attach`. */
+  m('attach/pick', {}),
+  /** The header's model button: the host shows the models of the configured provider. */
+  m('model/pick', {}),
+  /** The header's auto-approve button: the host shows the classes as toggles. */
+  m('autoApprove/pick', {}),
   m('task/stop', {}),
   m('task/new', {}),
   m('task/open', { id: TaskIdSchema }),

@@ -12,6 +12,7 @@ import type {
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { ImagePart, ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
+import { imagesLeftOut, renderAttachment } from '../kernel/attachments.js';
 
 export type ThinkingParam = ThinkingBlockParam | RedactedThinkingBlockParam;
 
@@ -69,7 +70,7 @@ function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): { turns: 
     ends.push({ turn, block: turn.content.length - 1 });
   };
   for (const m of list) {
-    if (m.role === 'user') push('user', userBlocks(m.text, m.images, o.vision));
+    if (m.role === 'user') push('user', userBlocks(m, o.vision));
     else if (m.role === 'assistant') push('assistant', assistantBlocks(m, o));
     else
       push('user', [
@@ -94,15 +95,17 @@ function resultBlocks(text: string, images: ImagePart[] | undefined, vision: boo
   ];
 }
 
-function userBlocks(text: string, images: ImagePart[] | undefined, vision: boolean): ContentBlockParam[] {
-  const blocks: ContentBlockParam[] = [];
-  if (images?.length && vision) {
+/** Attachments first (each its own delimited text block), then images, then the user's words. */
+function userBlocks(m: Extract<ModelMessage, { role: 'user' }>, vision: boolean): ContentBlockParam[] {
+  const blocks: ContentBlockParam[] = (m.attachments ?? []).map((a) => ({ type: 'text', text: renderAttachment(a) }));
+  const images = m.images ?? [];
+  if (images.length && vision) {
     for (const img of images) blocks.push({ type: 'image', source: { type: 'base64', media_type: img.mediaType, data: img.data } });
-  } else if (images?.length) {
-    blocks.push({ type: 'text', text: `[${images.length} image(s) left out: this model does not accept images]` });
+  } else if (images.length) {
+    blocks.push({ type: 'text', text: imagesLeftOut(images.length) });
   }
   // The API refuses empty text blocks.
-  if (text !== '') blocks.push({ type: 'text', text });
+  if (m.text !== '') blocks.push({ type: 'text', text: m.text });
   return blocks;
 }
 

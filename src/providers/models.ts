@@ -148,3 +148,18 @@ export function withCost(model: string, usage: Usage): Usage {
   const p = priceOf(model);
   return p ? { ...usage, costUsd: costOf(p, usage) } : usage;
 }
+
+/**
+ * The models the picker offers for a vendor: the table's exact ids, written as the vendor's API
+ * spells them (`gpt-4-1` → `gpt-4.1`). Each resolves back to its own row (a unit test holds it).
+ */
+export function pickerModels(vendor: 'anthropic' | 'openai'): { id: string; vision: boolean; contextWindow: number }[] {
+  const prefix = vendor === 'anthropic' ? 'claude-' : 'gpt-';
+  return MODELS.filter((row): row is Row & { match: string } => typeof row.match === 'string' && row.match.startsWith(prefix)).map(
+    (row) => ({
+      id: vendor === 'openai' ? row.match.replace(/^gpt-(\d)-(\d)/, 'gpt-$1.$2') : row.match,
+      vision: row.limits.vision,
+      contextWindow: row.limits.contextWindow,
+    }),
+  );
+}

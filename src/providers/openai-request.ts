@@ -8,6 +8,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { ImagePart, ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
+import { imagesLeftOut, renderAttachment } from '../kernel/attachments.js';
 
 export interface OpenAIRequestOptions {
   model: string;
@@ -35,7 +36,7 @@ export function toOpenAIParams(req: ModelRequest, o: OpenAIRequestOptions): Chat
 function toMessage(m: ModelMessage, vision: boolean): ChatCompletionMessageParam {
   switch (m.role) {
     case 'user':
-      return { role: 'user', content: userContent(m.text, m.images, vision) };
+      return { role: 'user', content: userContent(m, vision) };
     case 'assistant':
       if (m.toolCalls.length === 0) return { role: 'assistant', content: m.text };
       return {
@@ -58,14 +59,21 @@ function imagesNote(images: ImagePart[] | undefined): string {
   return images?.length ? `\n[${images.length} image(s) left out: tool results cannot carry images on this API]` : '';
 }
 
-function userContent(text: string, images: ImagePart[] | undefined, vision: boolean): string | ChatCompletionContentPart[] {
-  if (!images?.length) return text;
-  if (!vision) return `[${images.length} image(s) left out: this model does not accept images]\n${text}`;
-  const parts: ChatCompletionContentPart[] = images.map((img) => ({
-    type: 'image_url',
-    image_url: { url: `data:${img.mediaType};base64,${img.data}` },
-  }));
-  if (text !== '') parts.push({ type: 'text', text });
+/**
+ * Attachments, images, then the user's words. Without an image to send it stays one string:
+ * many OpenAI-compatible servers for text-only models accept nothing else.
+ */
+function userContent(m: Extract<ModelMessage, { role: 'user' }>, vision: boolean): string | ChatCompletionContentPart[] {
+  const images = m.images ?? [];
+  const texts = (m.attachments ?? []).map(renderAttachment);
+  if (!vision || images.length === 0) {
+    if (images.length) texts.push(imagesLeftOut(images.length));
+    if (m.text !== '' || texts.length === 0) texts.push(m.text);
+    return texts.join('\n\n');
+  }
+  const parts: ChatCompletionContentPart[] = texts.map((text) => ({ type: 'text', text }));
+  for (const img of images) parts.push({ type: 'image_url', image_url: { url: `data:${img.mediaType};base64,${img.data}` } });
+  if (m.text !== '') parts.push({ type: 'text', text: m.text });
   return parts;
 }
 

@@ -26,6 +26,8 @@ import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
 import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
+import { AttachmentPicker } from './attachment-picker.js';
+import { headerHints } from './header-pickers.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -156,9 +158,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
     watch: (task) => diffs.watch(task),
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
+    headerHints: () => headerHints(settings()),
     log,
   });
-  const handlers = webviewHandlers(session, log);
+  const picker = new AttachmentPicker({
+    workspace,
+    terminalOutput: () => terminal.lastOutput(),
+    post: (m) => view.post(m),
+    reveal: () => view.reveal(),
+    log,
+  });
+  const handlers = webviewHandlers(session, log, { picker, settings });
   const s = session;
 
   context.subscriptions.push(
@@ -172,6 +182,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
+    vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       log.info('workspace trusted: write and execute tools are offered from the next run on');

@@ -17,6 +17,8 @@ export class KeelTerminal implements vscode.Disposable {
   /** Output written before the terminal opened (VS Code opens it asynchronously). */
   private pending = '';
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** The last command and its output, as plain text (what `@terminal` attaches). */
+  private last = '';
 
   constructor() {
     this.subscriptions.push(
@@ -54,10 +56,18 @@ export class KeelTerminal implements vscode.Disposable {
     this.show();
     const where = cwd && cwd !== '.' ? ` (in ${cwd})` : '';
     this.emit(`\x1b[1m$ ${commandLine}\x1b[0m\x1b[2m${where}\x1b[0m\r\n`);
+    this.last = `$ ${commandLine}${where}\n`;
+  }
+
+  /** The last command Keel ran and the end of its output (empty before the first). */
+  lastOutput(): string {
+    return this.last;
   }
 
   write(chunk: string): void {
     this.emit(toTerminalText(chunk));
+    this.last += chunk;
+    if (this.last.length > MAX_BUFFER_CHARS) this.last = this.last.slice(-MAX_BUFFER_CHARS);
   }
 
   end(result: ProcessResult): void {
@@ -70,6 +80,7 @@ export class KeelTerminal implements vscode.Disposable {
           : `exit code ${result.exitCode}`;
     const color = result.exitCode === 0 ? '32' : '31';
     this.emit(`\r\n\x1b[${color}m[${how}, ${(result.durationMs / 1000).toFixed(1)} s]\x1b[0m\r\n\r\n`);
+    this.last += `\n[${how}, ${(result.durationMs / 1000).toFixed(1)} s]\n`;
   }
 
   dispose(): void {

@@ -1,9 +1,17 @@
 // The view's session: which task is shown, and the bridge between that task's runtime, the
 // presenter (deltas and snapshots for the webview) and the webview's messages. No UI of its
 // own; the view, the diff approvals and the key lookup are passed in.
-import { isLiveStatus, type ApprovalScope, type FoldOutcome, type ModelRequest, type RunStatus } from '../kernel/contracts/index.js';
+import {
+  isLiveStatus,
+  type ApprovalScope,
+  type Attachment,
+  type FoldOutcome,
+  type ImagePart,
+  type ModelRequest,
+  type RunStatus,
+} from '../kernel/contracts/index.js';
 import type { Price } from '../providers/models.js';
-import type { HostMessage, TaskList } from '../protocol/index.js';
+import type { Hints, HostMessage, TaskList } from '../protocol/index.js';
 import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
 import type { TaskStore } from './task-store.js';
@@ -21,6 +29,8 @@ export interface SessionDeps {
   /** Follows a task for diff approvals; returns the unfollow. */
   watch(task: Task): () => void;
   setContext(key: string, value: unknown): void;
+  /** The header's model and auto-approve state, from the settings. */
+  headerHints?(): Pick<Hints, 'model' | 'autoApprove'>;
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };
 }
 
@@ -79,12 +89,12 @@ export class Session {
   }
 
   /** The user's message: to the current task, or a new one when there is none or it is busy. */
-  async send(text: string): Promise<Task> {
+  async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[] } = {}): Promise<Task> {
     let task = this.task;
     if (!task || task.busy) task = await this.newTask();
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
-    void task.send(text);
+    void task.send(extra.attachments?.length || extra.images?.length ? { text, ...extra } : text);
     this.deps.setContext('keel.running', true);
     this.presenter.setTasks(this.taskList());
     return task;
@@ -151,7 +161,7 @@ export class Session {
 
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
-    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted() });
+    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.() });
   }
 
   dispose(): void {

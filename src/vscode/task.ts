@@ -68,11 +68,11 @@ export class Task {
   }
 
   /** Starts a run with the user's message. Throws if a run is still going. */
-  send(text: string): Promise<void> {
+  send(input: Parameters<RuntimeFacade['send']>[0]): Promise<void> {
     if (this.running) throw new Error('This task is still running. Stop it or wait for it to finish.');
-    if (this.folding) return this.folding.then(() => this.send(text));
+    if (this.folding) return this.folding.then(() => this.send(input));
     this.interruptedFlag = false;
-    return this.drive(this.runtime.send(text));
+    return this.drive(this.runtime.send(input));
   }
 
   /** Continues an interrupted run from the log; pending intents are asked again. */

@@ -6,13 +6,27 @@ import type { KeelLog } from './keel-log.js';
 import { openLinkAfterConfirm } from './links.js';
 import type { WebviewMessageHandlers } from './presenter/index.js';
 import type { Session } from './session.js';
+import type { AttachmentPicker } from './attachment-picker.js';
+import { pickAutoApprove, pickModel } from './header-pickers.js';
+import type { KeelSettings } from './settings.js';
+import { sniffImageType, type ImageInput } from '../protocol/index.js';
 
-export function webviewHandlers(session: Session, log: KeelLog): WebviewMessageHandlers {
+/** The composer's context and the header's pickers (attachment-picker.ts, header-pickers.ts). */
+export interface ContextHandlers {
+  picker: AttachmentPicker;
+  settings(): KeelSettings;
+}
+
+export function webviewHandlers(session: Session, log: KeelLog, context: ContextHandlers): WebviewMessageHandlers {
   return {
     'webview/ready': () => session.ready(),
     'task/send': async (m) => {
-      await session.send(m.text);
+      const attachments = m.attachmentIds ? context.picker.take(m.attachmentIds) : [];
+      await session.send(m.text, { attachments, images: checkedImages(m.images ?? [], log) });
     },
+    'attach/pick': () => context.picker.pick(),
+    'model/pick': () => pickModel(context.settings()),
+    'autoApprove/pick': () => pickAutoApprove(context.settings()),
     'task/stop': () => session.stop(),
     'task/new': async () => {
       await session.newTask();
@@ -47,4 +61,13 @@ export function webviewHandlers(session: Session, log: KeelLog): WebviewMessageH
       await vscode.env.clipboard.writeText(m.text);
     },
   };
+}
+
+/** The webview checked the bytes; the host checks again (the page is not trusted to). */
+function checkedImages(images: ImageInput[], log: KeelLog): ImageInput[] {
+  return images.filter((img) => {
+    const ok = sniffImageType(Buffer.from(img.data.slice(0, 24), 'base64')) === img.mediaType;
+    if (!ok) log.warn(`left out an image whose bytes are not ${img.mediaType}`);
+    return ok;
+  });
 }

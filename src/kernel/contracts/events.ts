@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
 import { ObservationSchema, ToolIntentSchema } from './tool.js';
 import { CheckpointFileSchema } from './checkpoints.js';
+import { AttachmentSchema } from './attachments.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
@@ -30,7 +31,7 @@ const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), seq: z.number(), runId: z.string(), time: z.number(), ...shape });
 
 export const RuntimeEventSchema = z.discriminatedUnion('type', [
-  e('user_message', { text: z.string(), images: z.array(ImageSchema).optional() }),
+  e('user_message', { text: z.string(), images: z.array(ImageSchema).optional(), attachments: z.array(AttachmentSchema).optional() }),
   e('run_started', { provider: z.string(), model: z.string() }),
   /** A run picked up again from a log (after a reload or a crash). */
   e('run_resumed', {}),

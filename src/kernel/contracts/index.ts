@@ -7,3 +7,4 @@ export * from './runtime.js';
 export * from './timers.js';
 export * from './checkpoints.js';
 export * from './memory.js';
+export * from './attachments.js';

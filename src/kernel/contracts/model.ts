@@ -1,6 +1,7 @@
 // What a model provider may say, and what the kernel asks of it. Providers translate their
 // SDK's stream into these events and nothing else; no SDK type crosses this line.
 import { z } from 'zod';
+import type { Attachment } from './attachments.js';
 
 export const StopReasonSchema = z.enum(['stop', 'tool_intent', 'length', 'refusal', 'error']);
 export type StopReason = z.infer<typeof StopReasonSchema>;
@@ -83,7 +84,7 @@ interface ToolCallRef {
 }
 
 export type ModelMessage =
-  | { role: 'user'; text: string; images?: ImagePart[] }
+  | { role: 'user'; text: string; images?: ImagePart[]; attachments?: Attachment[] }
   | { role: 'assistant'; text: string; toolCalls: ToolCallRef[] }
   | {
       role: 'tool_result';

@@ -5,6 +5,7 @@ import type { ModelRequest } from './model.js';
 import type { ToolDefinition, ToolIntent } from './tool.js';
 import type { Workspace } from './workspace.js';
 import type { ImagePart } from './model.js';
+import type { Attachment } from './attachments.js';
 
 /** What `send` and `resume` yield: every logged event, plus live tool output (not logged). */
 export type RuntimeOutput = { kind: 'event'; event: RuntimeEvent } | { kind: 'tool_output'; intentId: string; chunk: string };
@@ -59,7 +60,7 @@ export interface LogStore {
 export type FoldOutcome = 'folded' | 'queued' | 'nothing';
 
 export interface RuntimeFacade {
-  send(input: string | { text: string; images?: { mediaType: ImagePart['mediaType']; data: string }[] }): AsyncIterable<RuntimeOutput>;
+  send(input: string | { text: string; images?: ImagePart[]; attachments?: Attachment[] }): AsyncIterable<RuntimeOutput>;
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
   resume(): AsyncIterable<RuntimeOutput>;
   approve(intentId: string, scope?: ApprovalScope): void;

@@ -3,6 +3,7 @@ import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, FoldSource, RunError } from './events.js';
 import type { CheckpointFile } from './checkpoints.js';
+import type { Attachment } from './attachments.js';
 
 /** A run in progress: between its start and its end (finished, failed or cancelled). */
 export type LiveRunStatus = 'running' | 'waiting_for_approval' | 'executing';
@@ -17,7 +18,7 @@ export function isLiveStatus(status: RunStatus): status is LiveRunStatus {
 
 /** Each message keeps the seq of the event that committed it (what a fold's range refers to). */
 export type StateMessage =
-  | { type: 'user'; seq: number; text: string; images?: ImagePart[] }
+  | { type: 'user'; seq: number; text: string; images?: ImagePart[]; attachments?: Attachment[] }
   /** `step`: the model step it was, counted across the task (1, 2, …). */
   | { type: 'assistant'; seq: number; step: number; text: string; reasoning: string; intentIds: string[] }
   | { type: 'observation'; seq: number; observation: Observation };

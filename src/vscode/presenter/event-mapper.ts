@@ -21,7 +21,7 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
   switch (event.type) {
     case 'user_message':
       model.tally.conversation += event.text.length;
-      model.add({ kind: 'user', id: `u${event.seq}`, text: event.text });
+      model.add({ kind: 'user', id: `u${event.seq}`, text: event.text, ...userExtras(event) });
       return true;
     case 'rules_used':
       model.setHints({ rules: event.paths });
@@ -219,4 +219,10 @@ function applyEndEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     default:
       return false;
   }
+}
+
+/** A user message's chips and thumbnails (the attachments' content stays in the log). */
+function userExtras(event: Extract<RuntimeEvent, { type: 'user_message' }>) {
+  const attachments = event.attachments?.map((a) => ({ kind: a.kind, label: a.label, ...(a.cutChars ? { cutChars: a.cutChars } : {}) }));
+  return { ...(attachments?.length ? { attachments } : {}), ...(event.images?.length ? { images: event.images } : {}) };
 }

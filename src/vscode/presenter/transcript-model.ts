@@ -155,5 +155,7 @@ export class TranscriptModel {
 
 function sameHints(a: Hints, b: Hints): boolean {
   const sameRules = (a.rules ?? []).join('\n') === (b.rules ?? []).join('\n');
-  return a.noApiKey === b.noApiKey && a.restricted === b.restricted && a.canResume === b.canResume && sameRules;
+  // The header's model and auto-approve classes: small values, compared whole.
+  const sameHeader = JSON.stringify([a.model, a.autoApprove]) === JSON.stringify([b.model, b.autoApprove]);
+  return a.noApiKey === b.noApiKey && a.restricted === b.restricted && a.canResume === b.canResume && sameRules && sameHeader;
 }
