@@ -101,6 +101,27 @@ describe('mcp client, real servers', function () {
       assert.ok(Buffer.from(result.images![0]!.data, 'base64').subarray(1, 4).toString() === 'PNG');
     });
 
+    it("carries the image from the task's log into the next model request", async () => {
+      const hub = track(hubOf([everything()]));
+      await hub.startAll();
+      const requests: ModelRequest[] = [];
+      const provider = new ScriptedProvider((request, turn) => {
+        requests.push(request);
+        return turn === 0 ? toolTurn('mcp__everything__get-tiny-image', {}) : textTurn('a logo');
+      });
+      const runtime = composeRuntime({
+        provider,
+        settings: { maxTurns: 4, autoApprove: ['read', 'execute'], commandsAllow: [], commandsDeny: [] },
+        workspace: await createNodeWorkspace(scratchDir('mcp-ws')),
+        trusted: () => true,
+        interactive: false,
+        mcp: hub,
+      });
+      for await (const _ of runtime.send('show the image')) void _;
+      const result = requests[1]?.messages.find((m) => m.role === 'tool_result');
+      assert.equal(result?.role === 'tool_result' ? result.images?.[0]?.mediaType : undefined, 'image/png');
+    });
+
     it('lists and reads resources through mcp_read_resource', async () => {
       const hub = track(hubOf([everything()]));
       await hub.startAll();
