@@ -52,6 +52,8 @@ export class McpHub {
   private readonly changeListeners = new Set<() => void>();
   private readonly noticeListeners = new Set<(n: McpNotice) => void>();
   private readonly skippedCache = new WeakMap<Tool[], SkippedTool[]>();
+  /** Tool lists whose left-out tools the user has been told about (once per listing, not per task). */
+  private readonly announced = new WeakSet<Tool[]>();
 
   constructor(
     configs: readonly McpServerConfig[],
@@ -136,7 +138,8 @@ export class McpHub {
       const call = (tool: string, args: Record<string, unknown>, signal: AbortSignal) =>
         this.run(c, budget, signal, async (timeout) => callResult(c.name, tool, await c.callTool(tool, args, signal, timeout)));
       const defs = serverToolDefinitions(c.name, c.tools, overrides, call);
-      for (const s of defs.skipped) this.notice(c.name, `left out the tool "${s.tool}": ${s.reason}`);
+      if (!this.announced.has(c.tools)) for (const s of defs.skipped) this.notice(c.name, `left out the tool "${s.tool}": ${s.reason}`);
+      this.announced.add(c.tools);
       tools.push(...defs.tools);
     }
     if (tools.length > 0) tools.push(resourceTool(this.connections, overrides, (c, signal, op) => this.run(c, budget, signal, op)));
