@@ -1,6 +1,7 @@
 // One delegated click and key handler for the whole view: every control says what it does in
 // `data-action`, and this turns it into a host message or a local UI change.
 import type { ApprovalScope, WebviewMessage } from '../src/protocol/index.js';
+import { checkpointMessage } from './checkpoint-actions.js';
 
 export interface ActionHandlers {
   post(message: WebviewMessage): void;
@@ -107,5 +108,9 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.toggleMeter();
     case 'fold-context':
       return handlers.post({ type: 'context/fold' });
+    default: {
+      const message = checkpointMessage(el);
+      if (message) handlers.post(message);
+    }
   }
 }

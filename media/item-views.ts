@@ -4,6 +4,7 @@ import { attachmentChip, imageThumb } from './attachments.js';
 import { TestIds, type FoldItem, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
+import { ChangesView, checkpointView } from './checkpoint-views.js';
 import { MarkdownStream } from './markdown/markdown-stream.js';
 import { formatTokens } from './meter-view.js';
 
@@ -166,5 +167,9 @@ export function createItemView(item: TranscriptItem): ItemView {
       return noticeView(item);
     case 'fold':
       return foldView(item);
+    case 'checkpoint':
+      return checkpointView(item);
+    case 'changes':
+      return new ChangesView(item);
   }
 }

@@ -177,6 +177,9 @@ export class ViewModel {
       case 'item/remove':
         this.remove(op.id, changes);
         return;
+      case 'item/replace':
+        this.replace(op.item, changes);
+        return;
       case 'text/append': {
         const item = this.get(op.id);
         if (item?.kind !== 'assistant' && item?.kind !== 'reasoning') return;
@@ -220,6 +223,16 @@ export class ViewModel {
     if (op.type === 'intent/update') Object.assign(item, op.patch);
     else item.progressTail = (op.replace ? op.chunk : (item.progressTail ?? '') + op.chunk).slice(-PROGRESS_TAIL_CHARS);
     changes.intents.add(op.id);
+  }
+
+  /** Same id, same place; its view is updated like a card's. */
+  private replace(item: TranscriptItem, changes: Changes): void {
+    const slot = this.byId.get(item.id);
+    if (!slot) return;
+    const next = Slot.of(item);
+    this.slots[this.slots.lastIndexOf(slot)] = next;
+    this.byId.set(item.id, next);
+    changes.intents.add(item.id);
   }
 
   private remove(id: string, changes: Changes): void {

@@ -1,11 +1,10 @@
 // Where `keel run` keeps checkpoints: a content-addressed store under the user's cache folder
 // ($XDG_CACHE_HOME/keel/checkpoints, else ~/.cache/keel/checkpoints), one folder per workspace,
-// never in the workspace. Its scan honours the project's .gitignore and .keelignore.
-import * as fs from 'node:fs';
+// never in the workspace (built by the shared src/compose/checkpoints.ts).
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { NodeCheckpointStore } from '../node/checkpoint-store.js';
-import { ignorePredicate } from '../tools/index.js';
+import { workspaceCheckpoints } from '../compose/checkpoints.js';
+import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 
 /** Keel's cache folder; the store adds `checkpoints/<workspace>` under it. */
 function cliCacheDir(env: NodeJS.ProcessEnv): string {
@@ -14,18 +13,5 @@ function cliCacheDir(env: NodeJS.ProcessEnv): string {
 }
 
 export function cliCheckpoints(root: string, env: NodeJS.ProcessEnv, taskId: string): NodeCheckpointStore {
-  return new NodeCheckpointStore({
-    storageDir: cliCacheDir(env),
-    workspaceRoot: root,
-    taskId,
-    isIgnored: ignorePredicate((rel) => readTextOrUndefined(path.join(root, rel))),
-  });
-}
-
-function readTextOrUndefined(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return workspaceCheckpoints({ storageDir: cliCacheDir(env), root, taskId });
 }

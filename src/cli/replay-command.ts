@@ -3,16 +3,15 @@
 // checkpoint put back to its prior bytes from the checkpoint store), replays the log there
 // through the current build (src/cli/replay.ts) and prints each difference. The user's folders
 // are never written: the replay runs in the scratch copy, removed afterwards.
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { planRestore, replay, type RuntimeEvent } from '../kernel/index.js';
 import { loadLog } from '../node/jsonl-store.js';
 import { parsePolicyFlags, UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
 import { replayLog, type ReplayPolicySettings, type ReplayReport } from './replay.js';
+import { copyWorkspace, startFromCheckpoints } from './replay-start.js';
 
 export interface ReplayIo {
   stdout: NodeJS.WritableStream;
@@ -32,7 +31,7 @@ export async function runReplayCommand(argv: string[], io: ReplayIo): Promise<nu
   try {
     const work = path.join(scratch, 'workspace');
     if (options.workspace !== undefined) copyWorkspace(folderOrUsage(path.resolve(io.cwd, options.workspace), '--workspace'), work);
-    else await startFromCheckpoints(loaded.events, io, work);
+    else await startFromCheckpoints(loaded.events, () => cliCheckpoints(io.cwd, io.env, 'replay'), io.cwd, work);
     const report = await replayLog(loaded.events, work, options.until, options.policy);
     io.stdout.write(options.json ? `${JSON.stringify(report)}\n` : describe(report));
     return report.differences.length === 0 ? 0 : 1;
@@ -81,53 +80,6 @@ function parseReplayFlags(args: string[]) {
 function folderOrUsage(dir: string, flag: string): string {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new UsageError(`${flag} ${dir} is not a folder.`);
   return dir;
-}
-
-/** A copy of the folder without its .git: the replay's edits and commands land in the copy. */
-function copyWorkspace(from: string, to: string): void {
-  fs.cpSync(from, to, { recursive: true, filter: (src) => path.basename(src) !== '.git' });
-}
-
-/**
- * The current folder (the task's workspace) copied, then every file the task changed put back
- * to its bytes before the task, read from the checkpoint store. Without checkpoints in the log,
- * or with blobs no longer stored, the user must give the starting workspace.
- */
-async function startFromCheckpoints(events: readonly RuntimeEvent[], io: ReplayIo, work: string): Promise<void> {
-  const checkpoints = replay(events).checkpoints;
-  if (checkpoints.length === 0)
-    throw new UsageError('This log records no checkpoints: give --workspace DIR, a folder in the state the task started from.');
-  const { targets, unrestorable } = planRestore(checkpoints, 0);
-  if (unrestorable.length > 0)
-    throw new UsageError(
-      `The checkpoints skipped ${unrestorable.join(', ')} (too large): give --workspace DIR, a folder in the state the task started from.`,
-    );
-  // Read-only use of the store: nothing is captured, nothing is written to it.
-  let store: ReturnType<typeof cliCheckpoints>;
-  try {
-    store = cliCheckpoints(io.cwd, io.env, 'replay');
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message} Or give --workspace DIR.`);
-  }
-  const blobs = new Map<string, Uint8Array>();
-  for (const t of targets) {
-    if (t.hash === null) continue;
-    const bytes = await store.read(t.hash);
-    if (!bytes || createHash('sha256').update(bytes).digest('hex') !== t.hash)
-      throw new UsageError(
-        `The checkpoint of ${t.path} is not in this folder's checkpoint store (collected, or the task ran in another folder): run keel replay in the task's workspace, or give --workspace DIR.`,
-      );
-    blobs.set(t.path, bytes);
-  }
-  copyWorkspace(io.cwd, work);
-  for (const t of targets) {
-    const file = path.join(work, t.path);
-    if (t.hash === null) fs.rmSync(file, { force: true });
-    else {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, blobs.get(t.path)!);
-    }
-  }
 }
 
 function describe(report: ReplayReport): string {

@@ -13,3 +13,4 @@ export { redactSecrets, redactEvent, REDACTED } from './redact.js';
 export { rankMemories, stalePaths } from './memory-recall.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';
 export { planRestore } from './checkpointing.js';
+export type { RestoreOutcome, RestoreRequest } from './checkpoint-restore.js';

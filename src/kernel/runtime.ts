@@ -20,6 +20,7 @@ import type { Registry } from './registry.js';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
 import { redactEvent } from './redact.js';
+import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
 
 export interface RuntimeOptions {
   provider: ModelProvider;
@@ -179,6 +180,25 @@ export class Runtime implements RuntimeFacade {
     })();
     this.current = work.then(() => undefined);
     return work;
+  }
+
+  /**
+   * Puts the workspace's files back as they were right after event `afterSeq` (checkpoints
+   * only; the conversation is left as it is). Refused during a run: a run's writes and a
+   * restore must not interleave.
+   */
+  async restoreFiles(request: RestoreRequest): Promise<RestoreOutcome> {
+    const store = this.options.checkpoints;
+    if (!store) throw new Error('This task keeps no checkpoints, so there is nothing to restore.');
+    this.assertIdle();
+    return restoreFiles(
+      { store, checkpoints: this.state.checkpoints, step: this.state.turn, emit: (e) => this.emit(e) },
+      {
+        afterSeq: request.afterSeq,
+        // The user may start a run while the question is open: the restore then does not happen.
+        confirmOverwrite: async (paths) => (await request.confirmOverwrite(paths)) && !this.running,
+      },
+    ).finally(() => this.log.flush().catch(() => undefined));
   }
 
   /** The request the next model turn would be sent now (before any fold it may trigger). */

@@ -110,6 +110,15 @@ export class NodeCheckpointStore implements Checkpoints {
     return fs.readFile(this.blobPath(hash)).catch(() => undefined);
   }
 
+  /**
+   * Counts stored blobs to this task too (a task forked from another uses its checkpoints), so
+   * collecting the older task leaves them. Hashes not stored are ignored.
+   */
+  async retain(hashes: readonly string[]): Promise<void> {
+    for (const h of hashes) if (/^[0-9a-f]{64}$/.test(h) && (await exists(this.blobPath(h)))) this.index.add(h);
+    await this.index.save();
+  }
+
   /** Drops the oldest tasks' blobs until the workspace's store is under its cap. */
   collect(): Promise<void> {
     return collectGarbage(this.dir, this.options.maxBytes ?? DEFAULT_CHECKPOINT_CAP_BYTES, this.options.taskId);

@@ -16,6 +16,8 @@ export const DeltaOpSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text/append'), id: z.string(), text: z.string() }),
   /** The item's text is complete: the webview may freeze its last block. */
   z.object({ type: z.literal('text/done'), id: z.string() }),
+  /** An item replaced in place (a Files changed summary once its line counts are known). */
+  z.object({ type: z.literal('item/replace'), item: TranscriptItemSchema }),
   z.object({ type: z.literal('intent/update'), id: z.string(), patch: IntentPatchSchema }),
   /** Live tool output. `replace` when the host dropped older output to bound the tail. */
   z.object({

@@ -3,6 +3,7 @@
 // Webview → host: WebviewMessage (webview/ready, task/*, intent/*, apiKey/set, log/show, …).
 export * from './kernel-enums.js';
 export * from './transcript-item.js';
+export * from './checkpoint-items.js';
 export * from './view-state.js';
 export * from './delta-op.js';
 export * from './host-message.js';

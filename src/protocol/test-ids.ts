@@ -39,6 +39,15 @@ export const TestIds = {
   messageImage: 'message-image',
   modelPicker: 'model-picker',
   autoApprovePicker: 'auto-approve-picker',
+  checkpoint: 'checkpoint',
+  checkpointCompare: 'checkpoint-compare',
+  restoreFiles: 'restore-files',
+  restoreTask: 'restore-task',
+  restoreBoth: 'restore-both',
+  undoRestore: 'undo-restore',
+  filesChanged: 'files-changed',
+  filesChangedFile: 'files-changed-file',
+  undoRun: 'undo-run',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

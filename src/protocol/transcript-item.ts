@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { ApprovalScopeSchema, FoldSourceSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
 import { AttachmentChipSchema, ImageInputSchema } from './attachments.js';
+import { ChangesItemSchema, CheckpointItemSchema } from './checkpoint-items.js';
 
 /** How much live tool output the host sends and the webview keeps per call: its last characters. */
 export const PROGRESS_TAIL_CHARS = 4096;
@@ -105,6 +106,8 @@ export const TranscriptItemSchema = z.discriminatedUnion('kind', [
   IntentItemSchema,
   NoticeItemSchema,
   FoldItemSchema,
+  CheckpointItemSchema,
+  ChangesItemSchema,
 ]);
 export type TranscriptItem = z.infer<typeof TranscriptItemSchema>;
 export type IntentItem = z.infer<typeof IntentItemSchema>;

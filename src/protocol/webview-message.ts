@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { IntentIdSchema, TaskIdSchema } from './ids.js';
 import { ApprovalScopeSchema } from './kernel-enums.js';
 import { ImageInputSchema, MAX_IMAGES_PER_MESSAGE } from './attachments.js';
+import { RestoreModeSchema } from './checkpoint-items.js';
 
 const m = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
 
@@ -38,5 +39,9 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('link/open', { href: z.string() }),
   /** Copy buttons go through the host's clipboard (reliable inside webviews). */
   m('clipboard/copy', { text: z.string() }),
+  /** The files changed by the checkpoints with seq in [fromSeq, toSeq] against now (one file: `path`). */
+  m('checkpoint/compare', { fromSeq: z.number(), toSeq: z.number(), path: z.optional(z.string()) }),
+  /** Back to how things were right after event `afterSeq`: the files, the conversation, or both. */
+  m('checkpoint/restore', { afterSeq: z.number(), mode: RestoreModeSchema }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;

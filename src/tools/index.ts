@@ -38,3 +38,4 @@ export { refusal as memoryTextRefusal } from './memory/remember.js';
 export { COMMAND_ENV } from './policy/command-env.js';
 export { searchByWalking } from './search/walking-search.js';
 export { ignorePredicate } from './ignore/predicate.js';
+export { lineCounts, type LineCounts } from './text/line-counts.js';

@@ -28,6 +28,9 @@ import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
 import { AttachmentPicker } from './attachment-picker.js';
 import { headerHints } from './header-pickers.js';
+import { readCheckpointCaps } from './checkpoint-settings.js';
+import { CheckpointUi } from './checkpoint-ui.js';
+import { TaskCheckpoints } from './task-checkpoints.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -108,6 +111,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   });
   context.subscriptions.push(...mcp.disposables);
   let session: Session | undefined;
+  let checkpointUi: CheckpointUi | undefined;
+  const checkpoints = new TaskCheckpoints({
+    storageDir: storage.fsPath,
+    root: workspace?.root,
+    caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
+    warn: (m) => log.warn(m),
+  });
   const factory = new RuntimeFactory({
     mcp: mcp.hub,
     settings,
@@ -119,6 +129,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     secrets: () => keys.known(),
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
     providerOverride: (s) => providerOverride?.(s),
+    checkpoints: (taskId) => checkpoints.forTask(taskId),
   });
   const tasks = new TaskStore({
     dir: path.join(storage.fsPath, 'tasks'),
@@ -159,6 +170,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     watch: (task) => diffs.watch(task),
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
     headerHints: () => headerHints(settings()),
+    changesShown: (task, runEnded) => checkpointUi?.changesShown(task, runEnded),
     log,
   });
   const picker = new AttachmentPicker({
@@ -168,7 +180,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     reveal: () => view.reveal(),
     log,
   });
-  const handlers = webviewHandlers(session, log, { picker, settings });
+  checkpointUi = new CheckpointUi({ session, tasks, checkpoints, root: workspace?.root, settings, log });
+  const handlers = { ...webviewHandlers(session, log, { picker, settings }), ...checkpointUi.handlers };
   const s = session;
 
   context.subscriptions.push(
@@ -181,6 +194,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
+    ...checkpointUi.disposables,
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),

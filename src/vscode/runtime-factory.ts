@@ -4,7 +4,7 @@
 // to another host, workspace trust, and the standing approvals. No vscode import.
 import { composeRuntime } from '../compose/index.js';
 import type { McpHub } from '../mcp/index.js';
-import type { GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
+import type { Checkpoints, GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
 import type { KeyDestination } from './key-destination.js';
@@ -24,6 +24,8 @@ export interface RuntimeFactoryDeps {
   /** The API keys the host holds, kept out of every error the runtime logs. */
   secrets(): readonly string[];
   onRequest(taskId: string, request: ModelRequest): void;
+  /** Where a task's checkpoints are kept (the extension's storage); none without a folder. */
+  checkpoints?(taskId: string): Checkpoints | undefined;
   /** The MCP servers; the tools of those ready when a task's runtime is built are offered. */
   mcp?: McpHub | undefined;
   /** Tests replace the model with a scripted one. */
@@ -48,6 +50,7 @@ export class RuntimeFactory {
           onRequest: (r) => d.onRequest(init.taskId, r),
         });
     this.providers.set(init.taskId, provider);
+    const checkpoints = d.checkpoints?.(init.taskId);
     return composeRuntime({
       provider,
       settings,
@@ -58,6 +61,7 @@ export class RuntimeFactory {
       store: init.store,
       events: init.events,
       secrets: () => d.secrets(),
+      ...(checkpoints ? { checkpoints } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
     });
   }

@@ -16,6 +16,8 @@ import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
 import type { TaskStore } from './task-store.js';
 
+const RUN_ENDS = new Set(['run_finished', 'run_failed', 'run_cancelled']);
+
 export interface SessionDeps {
   tasks: TaskStore;
   post(message: HostMessage): void;
@@ -31,6 +33,8 @@ export interface SessionDeps {
   setContext(key: string, value: unknown): void;
   /** The header's model and auto-approve state, from the settings. */
   headerHints?(): Pick<Hints, 'model' | 'autoApprove'>;
+  /** The task was shown, or one of its runs ended: its Files changed summaries get their counts. */
+  changesShown?(task: Task, runEnded: boolean): void;
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };
 }
 
@@ -186,11 +190,13 @@ export class Session {
       this.presenter.handle(out);
       // A fold changes the request at once; an idle task sends none to show it.
       if (out.kind === 'event' && out.event.type === 'context_folded') this.presenter.setRequest(task.runtime.preview());
+      if (out.kind === 'event' && RUN_ENDS.has(out.event.type)) this.deps.changesShown?.(task, true);
     });
     this.unfollow = [follow, this.deps.watch(task)];
     this.deps.setContext('keel.running', task.busy);
     this.presenter.setTasks(this.taskList());
     if (post) this.presenter.postSnapshot();
+    this.deps.changesShown?.(task, false);
   }
 
   private detach(): void {

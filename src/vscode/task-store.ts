@@ -3,7 +3,7 @@
 // log files port and a runtime factory, so a reload can be tested by building a second store.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { LogStore, RunStatus, RuntimeEvent } from '../kernel/contracts/index.js';
+import { isLiveStatus, type LogStore, type RunStatus, type RuntimeEvent } from '../kernel/contracts/index.js';
 import { replay } from '../kernel/reducer.js';
 import { Task, type TaskRuntime } from './task.js';
 import {
@@ -104,6 +104,25 @@ export class TaskStore {
     return this.load(entry, events);
   }
 
+  /**
+   * A new task whose log is a copy of task `id`'s events up to `afterSeq` (Restore task to
+   * here). The original log is never rewritten: the log stays the truth of what happened, and
+   * the copy goes on from that point as a task of its own.
+   */
+  async fork(id: string, afterSeq: number, title: string): Promise<Task> {
+    const source = await this.get(id);
+    const now = this.now();
+    const events = closedAt(source.getEvents(), afterSeq, now);
+    const entry: TaskIndexEntry = { id: newTaskId(now), title, createdAt: now, updatedAt: now, status: replay(events).status };
+    const log = await this.options.logs.open(this.logFile(entry.id));
+    log.append(events);
+    await log.flush();
+    const task = await this.load(entry, events, log);
+    this.index = upsertEntry(this.index, entry);
+    await this.saveIndex();
+    return task;
+  }
+
   async rename(id: string, title: string): Promise<void> {
     this.patch(id, { title });
     await this.saveIndex();
@@ -156,8 +175,12 @@ export class TaskStore {
     this.open.clear();
   }
 
-  private async load(entry: TaskIndexEntry, events: readonly RuntimeEvent[]): Promise<Task> {
-    const log = await this.options.logs.open(this.logFile(entry.id));
+  private async load(
+    entry: TaskIndexEntry,
+    events: readonly RuntimeEvent[],
+    opened?: Awaited<ReturnType<TaskLogFiles['open']>>,
+  ): Promise<Task> {
+    const log = opened ?? (await this.options.logs.open(this.logFile(entry.id)));
     const runtime = this.options.createRuntime({ taskId: entry.id, events, store: log });
     const task = new Task(entry, runtime, {
       onStatus: (t, status) => {
@@ -215,4 +238,15 @@ export class TaskStore {
     }
     return index;
   }
+}
+
+/**
+ * The events up to `afterSeq`; a run still going at that point is ended there (cancelled), so
+ * the fork waits for the user's next message instead of offering to resume the cut run.
+ */
+function closedAt(all: readonly RuntimeEvent[], afterSeq: number, now: number): RuntimeEvent[] {
+  const events = all.filter((e) => e.seq <= afterSeq);
+  const last = events.at(-1);
+  if (!last || !isLiveStatus(replay(events).status)) return events;
+  return [...events, { type: 'run_cancelled', seq: last.seq + 1, runId: last.runId, time: now }];
 }

@@ -3,11 +3,14 @@
 // reject and cancel go to `runtime` directly: a Task adds nothing to them. Fold does add
 // something: a message sent while a fold runs waits for its note.
 import type { ConversationState, FoldOutcome, RunStatus, RuntimeEvent, RuntimeFacade, RuntimeOutput } from '../kernel/contracts/index.js';
+import type { RestoreOutcome, RestoreRequest } from '../kernel/index.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
 
 /** The runtime as the host drives it: the facade plus the output stream for UIs. */
 export interface TaskRuntime extends RuntimeFacade {
   subscribe(listener: (out: RuntimeOutput) => void): () => void;
+  /** Puts files back to a point of the task (absent: the runtime keeps no checkpoints). */
+  restoreFiles?(request: RestoreRequest): Promise<RestoreOutcome>;
 }
 
 export interface TaskHooks {

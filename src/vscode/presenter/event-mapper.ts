@@ -4,6 +4,7 @@ import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, Usage } from
 import { observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
+import { applyCheckpointEvent } from './checkpoint-mapper.js';
 import type { TranscriptModel } from './transcript-model.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
@@ -74,7 +75,7 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       model.setRetry({ attempt: event.attempt, delayMs: event.delayMs, message: event.error.message });
       return true;
     default:
-      return applyIntentEvent(model, event) ?? applyEndEvent(model, event);
+      return applyIntentEvent(model, event) ?? applyCheckpointEvent(model, event) ?? applyEndEvent(model, event);
   }
 }
 

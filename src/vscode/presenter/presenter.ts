@@ -119,6 +119,12 @@ export class Presenter {
     this.scheduler.push(this.model.takeOps(), true);
   }
 
+  /** An item replaced in place (a Files changed summary with its line counts). */
+  replaceItem(item: TranscriptItem): void {
+    this.model.replace(item);
+    this.scheduler.push(this.model.takeOps());
+  }
+
   /** The task history; posted at once (it is small and rare). */
   setTasks(list: TaskList): void {
     this.model.tasks = list;

@@ -1,7 +1,7 @@
 // The host's copy of the view: the transcript items plus status, retry, meter inputs and hints.
 // Every mutation goes through a method that both changes the model and records the op that
 // makes the same change in the webview, so a snapshot and the op stream can never disagree.
-import type { Usage } from '../../kernel/contracts/index.js';
+import type { CheckpointFile, Usage } from '../../kernel/contracts/index.js';
 import {
   PROGRESS_TAIL_CHARS,
   type DeltaOp,
@@ -32,6 +32,8 @@ export class TranscriptModel {
   turnItemIds: string[] = [];
   currentTextId: string | undefined;
   currentReasoningId: string | undefined;
+  /** The current run's step checkpoints, for its Files changed summary (see checkpoint-mapper.ts). */
+  runCheckpoints: { seq: number; files: CheckpointFile[] }[] = [];
   private readonly byId = new Map<string, TranscriptItem>();
   /** Intents not yet done, failed or rejected, in proposal order: kept so no event scans all items. */
   private readonly openIntents = new Set<string>();
@@ -73,6 +75,16 @@ export class TranscriptModel {
       break;
     }
     this.ops.push({ type: 'item/remove', id });
+  }
+
+  /** Replaces an item in place (same id, same kind). */
+  replace(item: TranscriptItem): void {
+    const known = this.byId.get(item.id);
+    if (!known || known.kind !== item.kind) return;
+    const at = this.items.lastIndexOf(known);
+    this.items[at] = item;
+    this.byId.set(item.id, item);
+    this.ops.push({ type: 'item/replace', item: { ...item } });
   }
 
   appendText(id: string, text: string): void {

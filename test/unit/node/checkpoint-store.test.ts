@@ -161,6 +161,22 @@ describe('checkpoints (Node store)', function () {
     await assert.rejects(fresh.restore([{ path: 'one.txt', hash: one!.before, expected: null }]), /no longer stored/);
   });
 
+  it('keeps the blobs a forked task retained when the task it came from is collected', async () => {
+    const small = { maxBytes: 2500 };
+    const old = store(ws, storage, 'old', small);
+    fs.writeFileSync(path.join(ws, 'zero.txt'), Buffer.alloc(1000, 0));
+    fs.writeFileSync(path.join(ws, 'one.txt'), Buffer.alloc(1000, 1));
+    const [zero, one] = await old.capture(['zero.txt', 'one.txt']);
+    const fork = store(ws, storage, 'fork', small);
+    await fork.retain([one!.before!, 'f'.repeat(64), 'not a hash']);
+    const fresh = store(ws, storage, 'new', small);
+    fs.writeFileSync(path.join(ws, 'two.txt'), Buffer.alloc(1000, 2));
+    await fresh.capture(['two.txt']);
+    await fresh.collect();
+    assert.equal(await fresh.read(zero!.before!), undefined, 'the old task was collected');
+    assert.ok(await fresh.read(one!.before!), 'the fork still uses it');
+  });
+
   it('checkpoints a command step in a 20,000-file workspace', async () => {
     for (let d = 0; d < 100; d++) {
       fs.mkdirSync(path.join(ws, `d${d}`));
