@@ -57,6 +57,13 @@ file, and one file per workspace. \`keel memory add\` keeps your own words (at m
 characters; text that looks like a secret is refused); --path names files it concerns, so a
 later recall can say when they changed. \`keel memory forget\` deletes one for good.
 
+Skills: folders with a SKILL.md (YAML front matter: name, description, optional tools or
+allowed-tools; then markdown instructions; other files are its resources), in the workspace's
+.keel/skills/NAME/ and in $XDG_CONFIG_HOME/keel/skills/NAME/ (else ~/.config/keel/skills/NAME/).
+The model sees each skill's name and description and loads one with use_skill; while a skill
+that lists tools is active, only those tools are offered. A skill with a problem is skipped with
+its file and line on stderr.
+
 Checkpoints: before a step's first write, keel run keeps the prior bytes of the files it changes
 in $XDG_CACHE_HOME/keel/checkpoints (else ~/.cache/keel/checkpoints), never in the workspace or
 .git; the scan for commands skips what .gitignore and .keelignore ignore. Each checkpoint is an

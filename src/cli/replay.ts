@@ -2,9 +2,9 @@
 // tools and policy over a workspace in the task's starting state (no model is called). Each step
 // where the build now differs is reported: an edit that applies differently, another
 // observation (timings and temp paths normalised), a changed policy decision.
-import { Runtime, type ApprovalPolicy, type Risk, type RuntimeEvent, type ToolIntent } from '../kernel/index.js';
+import { Runtime, type ApprovalPolicy, type Risk, type RuntimeEvent, type ToolIntent, type Workspace } from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
-import { composePolicy, composeRegistry } from '../compose/index.js';
+import { composePolicy, composeRegistry, createSkillLibrary, workspaceSkillSource } from '../compose/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
@@ -70,9 +70,10 @@ export async function replayLog(
     },
   };
   const turns = recordedTurns(kept);
+  const registry = await replayRegistry(workspace);
   const runtime = new Runtime({
     provider: new RecordedProvider(turns, 'replay'),
-    registry: composeRegistry(workspace),
+    registry,
     workspace,
     policy,
   });
@@ -88,6 +89,17 @@ export async function replayLog(
     calls: recorded.length,
     differences: compare(recorded, replayedCalls(runtime.getEvents(), verdicts), root, recordedRoot(recorded, root)),
   };
+}
+
+/** The tools of a run, with use_skill over the copy's `.keel/skills` (the user's skills are not part of a replay). */
+async function replayRegistry(workspace: Workspace) {
+  const skills = createSkillLibrary({
+    sources: () => [workspaceSkillSource(workspace)],
+    knownTools: () => registry.tools().map((t) => t.name),
+  });
+  const registry = composeRegistry(workspace, skills);
+  await skills.load();
+  return registry;
 }
 
 function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {

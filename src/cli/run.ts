@@ -1,11 +1,13 @@
 // `keel run`: builds its runtime through src/compose on the Node workspace, streams the run to
 // the terminal, and turns the outcome into an exit status. The run gets the workspace's memory
 // store under the user's config folder, the one `keel memory` reads, and records checkpoints
-// under the user's cache folder (src/cli/checkpoints.ts).
+// under the user's cache folder (src/cli/checkpoints.ts). It loads the user's skills (the config
+// folder's `keel/skills`) and the workspace's `.keel/skills`.
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { composeRuntime, createModelProvider } from '../compose/index.js';
+import { composeRuntime, createModelProvider, describeSkillProblem, type ComposeInput, type SkillProblem } from '../compose/index.js';
+import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import type { Checkpoints, LogStore, MemoryAccess, ModelProvider, Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
 import { searchByWalking } from '../tools/index.js';
@@ -48,8 +50,14 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const memory = cliMemory(root, io.env);
   for (const p of memory.store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
   const checkpoints = cliCheckpoints(root, io.env, memory.taskId);
+  const skills = {
+    user: userSkillFolder(userSkillsDir(io.env)),
+    report: (problems: readonly SkillProblem[]) => {
+      for (const p of problems) io.stderr.write(`keel: skipped a skill: ${describeSkillProblem(p)}\n`);
+    },
+  };
   const mcp = await cliMcpHub(options, root, io.env, io.stderr);
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, ...(mcp ? { mcp } : {}) });
+  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, skills, ...(mcp ? { mcp } : {}) });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -87,6 +95,7 @@ export function cliRuntime(
     store?: LogStore | undefined;
     memory?: MemoryAccess;
     checkpoints?: Checkpoints;
+    skills?: ComposeInput['skills'];
     mcp?: McpHub;
   },
 ) {
@@ -105,6 +114,7 @@ export function cliRuntime(
     ...(ports.store ? { store: ports.store } : {}),
     ...(ports.memory ? { memory: ports.memory } : {}),
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
+    ...(ports.skills ? { skills: ports.skills } : {}),
     ...(ports.mcp ? { mcp: ports.mcp } : {}),
   });
 }

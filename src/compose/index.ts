@@ -2,4 +2,8 @@
 export { composeRuntime, composeRegistry, composePolicy } from './runtime.js';
 export { createModelProvider, modelOf } from './provider.js';
 export { workspaceCheckpoints } from './checkpoints.js';
+export type { ComposeInput } from './runtime.js';
+export { describeSkillProblem, type SkillProblem } from './skills/load-skills.js';
+export { createSkillLibrary } from './skills/skill-library.js';
+export { workspaceSkillSource } from './skills/skill-source.js';
 export { createMcpHub, loadMcpConfigs, mcpFiles } from './mcp.js';

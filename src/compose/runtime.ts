@@ -22,6 +22,10 @@ import { createPolicy, toolsFor } from '../tools/index.js';
 import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
 import { buildSystemPrompt } from './system-prompt.js';
+import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill.js';
+import type { SkillProblem } from './skills/load-skills.js';
+import { createSkillLibrary } from './skills/skill-library.js';
+import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
 
 /** The settings that shape a runtime, whichever host read them. */
 interface RuntimeSettings {
@@ -52,12 +56,18 @@ export interface ComposeInput {
   memory?: MemoryAccess;
   /** Where each step's prior file content is kept (outside the workspace); none when absent. */
   checkpoints?: Checkpoints;
+  /**
+   * Skills: the user's folder, and where to report skills that were skipped. Without it no
+   * skill is loaded; with it the workspace's `.keel/skills` is read too, when trusted.
+   */
+  skills?: { user?: SkillSource; report?(problems: readonly SkillProblem[]): void };
   /** The MCP servers: the tools of those ready when the task is composed join its registry. */
   mcp?: McpHub;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
-  const registry = composeRegistry(input.workspace);
+  const library = input.skills ? composeSkills(input, () => registry.tools().map((t) => t.name)) : undefined;
+  const registry = composeRegistry(input.workspace, library);
   // With no folder the task has no tools at all, MCP ones included.
   if (input.workspace && input.mcp) for (const tool of input.mcp.toolsForTask()) registry.addTool(tool);
   const visibility: VisibilityContext = {
@@ -84,6 +94,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     system: async (state) => {
       const focus = taskFocus(state);
       const rules = input.workspace ? await loadRules(input.workspace, focus.paths) : [];
+      const skills = (await library?.load()) ?? [];
       const text = buildSystemPrompt({
         workspaceRoot: input.workspace?.root,
         platform: input.platform ?? `${process.platform} (${process.arch})`,
@@ -91,17 +102,29 @@ export function composeRuntime(input: ComposeInput): Runtime {
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
         rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
+        skills,
       });
       return { text, rules: rules.map((r) => r.path) };
     },
   });
 }
 
-/** Every tool, run_command described for the workspace's shell; none without a folder. */
-export function composeRegistry(workspace: Workspace | undefined): Registry {
+/** Every tool, run_command described for the workspace's shell, use_skill given skills; none without a folder. */
+export function composeRegistry(workspace: Workspace | undefined, skills?: SkillLibrary): Registry {
   const registry = new Registry();
   if (workspace) for (const tool of toolsFor(workspace.shell)) registry.addTool(tool);
+  if (workspace && skills) registry.addTool(createUseSkillTool(skills));
   return registry;
+}
+
+/** The task's skills: the user's, then the workspace's unless it is untrusted (read when the task starts). */
+function composeSkills(input: ComposeInput, knownTools: () => readonly string[]): SkillLibrary {
+  const { user, report } = input.skills!;
+  return createSkillLibrary({
+    sources: () => [...(user ? [user] : []), ...(input.workspace && input.trusted() ? [workspaceSkillSource(input.workspace)] : [])],
+    knownTools,
+    ...(report ? { report } : {}),
+  });
 }
 
 export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, interactive: boolean): ApprovalPolicy {

@@ -1,8 +1,9 @@
 // Step 2 of composing a runtime: the system prompt. One text for every host; what differs
 // between hosts (the folder, the platform, trust, the tools offered) comes in as parameters,
-// and so do the project's rules files, read once when the task starts.
+// and so do the project's rules files and the skills' names, read once when the task starts.
 import { type MemoryIndex, memoryIndexSection } from './memory-index.js';
 import { type RulesFile, rulesSection } from './rules.js';
+import { skillsSection } from './skills/skill-library.js';
 
 export interface SystemPromptInput {
   workspaceRoot: string | undefined;
@@ -15,6 +16,8 @@ export interface SystemPromptInput {
   rules: readonly RulesFile[];
   /** The memory index; undefined when the host keeps no memory. */
   memory?: MemoryIndex | undefined;
+  /** The skills use_skill can load: only their names and descriptions go in the prompt. */
+  skills?: readonly { name: string; description: string }[];
 }
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
@@ -43,6 +46,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     );
   }
   lines.push(...memoryIndexSection(input.memory));
+  lines.push(...skillsSection(input.skills ?? []));
   lines.push(...rulesSection(input.rules));
   return lines.join('\n');
 }

@@ -3,13 +3,18 @@ import type { Observation, ToolResult } from './contracts/tool.js';
 import type { LoopHost } from './loop.js';
 import { messageOf, shortenMiddle } from './text.js';
 import { priorReadOf } from './context/ledger.js';
+import { gateRefusal } from './skill-gate.js';
 
 export async function executeIntent(h: LoopHost, id: string): Promise<void> {
   const intent = h.state().intents[id]!;
   const tool = h.registry.tool(intent.tool)!;
   h.emit({ type: 'intent_started', intentId: id });
   let result: ToolResult;
-  if (!h.workspace) {
+  // A skill activated earlier in the same step (or before a reload) may have closed this tool.
+  const gated = gateRefusal(tool.name, h.visibility, h.state().skills);
+  if (gated) {
+    result = { ok: false, code: 'permission_denied', content: gated, retryable: false };
+  } else if (!h.workspace) {
     result = { ok: false, code: 'execution_failed', content: 'No workspace folder is open, so tools cannot run.' };
   } else {
     try {

@@ -3,6 +3,7 @@
 import type { ModelEvent } from './contracts/model.js';
 import type { ToolIntent } from './contracts/tool.js';
 import type { LoopHost } from './loop.js';
+import { gateRefusal, isOffered } from './skill-gate.js';
 
 export interface Proposal {
   intent: ToolIntent;
@@ -15,8 +16,13 @@ type ToolCall = Extract<ModelEvent, { type: 'tool_intent' }>;
 export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
   const base = { id: h.newId(), tool: call.tool, providerRef: call.providerRef, status: 'proposed' as const };
   const def = h.registry.tool(call.tool);
-  const visible = def && (def.isVisible ? def.isVisible(h.visibility) : true);
-  if (!def || !visible) {
+  const gated = def && gateRefusal(def.name, h.visibility, h.state().skills);
+  if (def && gated && (!def.isVisible || def.isVisible(h.visibility))) {
+    const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: def.risk, paths: [] };
+    h.emit({ type: 'intent_proposed', intent });
+    return { intent, problem: `The call to ${call.tool} did not run: ${gated}` };
+  }
+  if (!def || !isOffered(def, h.visibility)) {
     const names = h.registry
       .visibleTools(h.visibility)
       .map((t) => t.name)

@@ -6,6 +6,7 @@ import type { RuntimeEvent } from './contracts/events.js';
 import type { IntentStatus, Observation, ToolIntent } from './contracts/tool.js';
 import type { Usage } from './contracts/model.js';
 import { emptyLedger, ledgerAfter } from './context/ledger.js';
+import { activateSkill, NO_SKILLS } from './skill-gate.js';
 
 const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
@@ -29,6 +30,7 @@ export function initialState(): ConversationState {
     provider: undefined,
     checkpoints: [],
     rules: [],
+    skills: NO_SKILLS,
     lastSeq: 0,
   };
 }
@@ -62,6 +64,7 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
             ...(e.attachments ? { attachments: e.attachments } : {}),
           },
         ],
+        skills: NO_SKILLS,
       };
     case 'run_started':
       return {
@@ -148,6 +151,7 @@ function withDraft(s: ConversationState, draft: Draft): ConversationState {
     provider: s.provider,
     checkpoints: s.checkpoints,
     rules: s.rules,
+    skills: s.skills,
     lastSeq: s.lastSeq,
   };
 }
@@ -200,6 +204,7 @@ function observe(s: ConversationState, e: Extract<RuntimeEvent, { type: 'observa
     pendingIntentIds: s.pendingIntentIds.filter((p) => p !== o.intentId),
     fileVersions: o.fileVersions ? { ...s.fileVersions, ...o.fileVersions } : s.fileVersions,
     ledger: ledgerAfter(s.ledger, o, e.seq),
+    skills: o.ok && o.facts?.skill ? activateSkill(s.skills, o.facts.skill) : s.skills,
   };
 }
 

@@ -1,8 +1,9 @@
-// The registry: tools by name. A duplicate name is an error; only visible
-// tools reach the model.
+// The registry: tools by name. A duplicate name is an error; only visible tools (and, while a
+// skill gates them, only the skill's) reach the model.
 import { z } from 'zod';
 import type { ToolSchema } from './contracts/model.js';
 import type { ToolDefinition, VisibilityContext } from './contracts/tool.js';
+import { isOffered } from './skill-gate.js';
 
 export class Registry {
   private readonly toolsByName = new Map<string, ToolDefinition>();
@@ -22,7 +23,7 @@ export class Registry {
   }
 
   visibleTools(ctx: VisibilityContext): ToolDefinition[] {
-    return this.tools().filter((t) => (t.isVisible ? t.isVisible(ctx) : true));
+    return this.tools().filter((t) => isOffered(t, ctx));
   }
 }
 

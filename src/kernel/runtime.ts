@@ -1,6 +1,7 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
-import { isLiveStatus, type ConversationState } from './contracts/state.js';
+import { isLiveStatus, type ActiveSkills, type ConversationState } from './contracts/state.js';
+import { allowedToolsOf } from './skill-gate.js';
 import type { ImagePart, ModelProvider, ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, FoldOutcome, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
@@ -293,7 +294,11 @@ export class Runtime implements RuntimeFacade {
       policy: o.policy ?? defaultPolicy,
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
-      visibility: withMemory(o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics }, o.memory !== undefined),
+      visibility: withMemory(
+        o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
+        o.memory !== undefined,
+        () => this.state.skills,
+      ),
       memory: o.memory,
       system,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
@@ -386,10 +391,13 @@ export class Runtime implements RuntimeFacade {
 }
 
 /**
- * The host's visibility plus whether a memory store is configured. Read through, not copied:
- * a host's `trusted` may be a getter, so trust granted during a task shows at the next turn.
+ * The host's visibility plus whether a memory store is configured and the active skills' gate.
+ * Read through, not copied: a host's `trusted` may be a getter, so trust granted during a task
+ * shows at the next turn, and a skill activated by a call gates the calls after it.
  */
-function withMemory(host: VisibilityContext, hasMemory: boolean): VisibilityContext {
+function withMemory(host: VisibilityContext, hasMemory: boolean, skills: () => ActiveSkills): VisibilityContext {
+  let seen: ActiveSkills | undefined;
+  let allowed: ReadonlySet<string> | undefined;
   return {
     get trusted() {
       return host.trusted;
@@ -398,6 +406,12 @@ function withMemory(host: VisibilityContext, hasMemory: boolean): VisibilityCont
       return host.hasDiagnostics;
     },
     hasMemory,
+    get allowedTools() {
+      // The state's skills object changes only when a skill is activated or a run starts.
+      const now = skills();
+      if (now !== seen) [seen, allowed] = [now, allowedToolsOf(now)];
+      return allowed;
+    },
   };
 }
 

@@ -31,6 +31,9 @@ import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
+import { describeSkillProblem } from '../compose/index.js';
+import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
 export type { KeelApi } from './test-api.js';
 
@@ -102,6 +105,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     : undefined;
   const workspace = host?.workspace;
 
+  // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
+  const userSkills = userSkillFolder(userSkillsDir());
+  const skillsView = new SkillsView({ workspace, folder, user: userSkills, trusted: () => vscode.workspace.isTrusted });
   const mcp = startMcp({
     context,
     workspaceRoot: workspace?.root,
@@ -120,6 +126,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   });
   const factory = new RuntimeFactory({
     mcp: mcp.hub,
+    skills: {
+      user: userSkills,
+      report: (problems) => {
+        for (const p of problems) log.warn(`skipped a skill: ${describeSkillProblem(p)}`);
+      },
+    },
     settings,
     workspace,
     grants: new WorkspaceGrantStore(context.workspaceState),
@@ -198,7 +210,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),
+    skillsView,
+    vscode.window.registerTreeDataProvider(SKILLS_VIEW_ID, skillsView),
+    vscode.commands.registerCommand('keel.newSkill', (name?: unknown) => newSkill(workspace, name)),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      skillsView.refresh();
       log.info('workspace trusted: write and execute tools are offered from the next run on');
       void s.trustChanged();
     }),
@@ -226,6 +242,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     },
     settings,
     workspaceSettings: guard,
+    skills: skillsView,
   };
 }
 

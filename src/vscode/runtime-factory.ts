@@ -2,7 +2,7 @@
 // to new tasks and to tasks reopened later) through the shared composition (src/compose). What
 // is the extension's own: the provider that looks the key up per turn and asks before it goes
 // to another host, workspace trust, and the standing approvals. No vscode import.
-import { composeRuntime } from '../compose/index.js';
+import { composeRuntime, type ComposeInput } from '../compose/index.js';
 import type { McpHub } from '../mcp/index.js';
 import type { Checkpoints, GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
@@ -30,6 +30,8 @@ export interface RuntimeFactoryDeps {
   mcp?: McpHub | undefined;
   /** Tests replace the model with a scripted one. */
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
+  /** The user's skills folder and where skipped skills are reported (workspace skills follow trust). */
+  skills?: ComposeInput['skills'];
 }
 
 export class RuntimeFactory {
@@ -62,6 +64,7 @@ export class RuntimeFactory {
       events: init.events,
       secrets: () => d.secrets(),
       ...(checkpoints ? { checkpoints } : {}),
+      ...(d.skills ? { skills: d.skills } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
     });
   }

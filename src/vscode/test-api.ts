@@ -9,6 +9,7 @@ import type { WorkspaceSettingsGuard } from './settings-guard.js';
 import type { TaskRuntime } from './task.js';
 import type { TaskStore } from './task-store.js';
 import type { VscodeWorkspace } from './vscode-workspace.js';
+import type { SkillsView } from './skills-view.js';
 
 export interface KeelApi {
   tasks: TaskStore;
@@ -27,4 +28,6 @@ export interface KeelApi {
   settings(): KeelSettings;
   /** The notices naming user-only settings a workspace tried to set. */
   workspaceSettings: Pick<WorkspaceSettingsGuard, 'notices' | 'check' | 'ignored'>;
+  /** The Skills view's tree. */
+  skills: Pick<SkillsView, 'getChildren'>;
 }

@@ -112,7 +112,15 @@ export interface CheckpointRecord {
   files: CheckpointFile[];
 }
 
+/** The skills the model activated in the current run, and the tools they leave it (undefined: no gate). */
+export interface ActiveSkills {
+  names: readonly string[];
+  tools: readonly string[] | undefined;
+}
+
 export interface ConversationState {
+  /** Skills active in the current run; a new user message ends them. */
+  skills: ActiveSkills;
   /** The rules files the task's system prompt carries (workspace-relative, prompt order). */
   rules: string[];
   status: RunStatus;

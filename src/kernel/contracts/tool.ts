@@ -30,6 +30,11 @@ const ToolFactsSchema = z.object({
     .optional(),
   test: z.object({ command: z.string(), passed: z.number(), failed: z.number(), ok: z.boolean() }).optional(),
   command: z.object({ command: z.string(), exitCode: z.number().nullable() }).optional(),
+  /**
+   * A skill became active: `tools` (when set) are the only tools the model may use from now on
+   * in this run; a skill already active narrows it further (see skill-gate.ts).
+   */
+  skill: z.object({ name: z.string(), tools: z.array(z.string()).optional() }).optional(),
 });
 type ToolFacts = z.infer<typeof ToolFactsSchema>;
 
@@ -78,6 +83,8 @@ export interface VisibilityContext {
   hasDiagnostics: boolean;
   /** True when the host gave the runtime a memory store: the memory tools are offered only then. */
   hasMemory?: boolean;
+  /** While a skill that names its tools is active: only these are offered and run (skill-gate.ts). */
+  allowedTools?: ReadonlySet<string> | undefined;
 }
 
 /** The agent's last whole read of a file, as the task ledger knows it. */

@@ -19,7 +19,8 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
   mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
-  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp'], packages: [/^node:/] },
+  // yaml: SKILL.md front matter (compose/skills).
+  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp'], packages: [/^node:/, 'yaml'] },
   vscode: {
     layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'cli'],
     packages: ['vscode', /^node:/],
