@@ -108,6 +108,8 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.toggleMeter();
     case 'fold-context':
       return handlers.post({ type: 'context/fold' });
+    case 'open-rules':
+      return handlers.post({ type: 'rules/open', path: data.path ?? '' });
     default: {
       const message = checkpointMessage(el);
       if (message) handlers.post(message);

@@ -13,6 +13,7 @@ import type { Shrink } from './image-input.js';
 import { MeterView } from './meter-view.js';
 import { warmUpMarkdown } from './markdown/render-markdown.js';
 import { reportUpdate } from './perf-hook.js';
+import { RulesLine } from './rules-line.js';
 import { header, TaskListView } from './task-list.js';
 import { TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
@@ -43,6 +44,7 @@ export class App {
   readonly composer: Composer;
   private readonly banners = new Banners();
   private readonly meter = new MeterView();
+  private readonly rules = new RulesLine();
   private readonly tasks = new TaskListView();
   readonly attachments: AttachmentTray;
   private readonly headerControls: HeaderControls;
@@ -74,6 +76,7 @@ export class App {
         { class: 'app' },
         header(this.meter.el),
         this.headerControls.el,
+        this.rules.el,
         this.meter.details,
         this.tasks.el,
         this.banners.el,
@@ -161,6 +164,7 @@ export class App {
       this.banners.updateHints(model.hints);
       this.headerControls.update(model.hints);
       this.attachments.setVision(model.hints.model?.vision ?? true);
+      this.rules.update(model.hints.rules);
     }
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);

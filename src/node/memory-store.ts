@@ -76,6 +76,25 @@ export function memoryFilesIn(dir: string, workspaceRoot: string | undefined): M
   return { ...files, workspace: path.join(dir, 'workspaces', `${key}.jsonl`) };
 }
 
+/**
+ * Where the extension keeps memories: the user's in its global storage, the workspace's in its
+ * workspace storage (absent without a folder). Both are folders VS Code gives the extension
+ * outside the workspace; one inside it is refused rather than used.
+ */
+export function extensionMemoryFiles(
+  dirs: { global: string; workspace?: string | undefined },
+  workspaceRoot: string | undefined,
+): MemoryFiles {
+  const user = path.join(dirs.global, 'memory', 'user.jsonl');
+  const workspace =
+    dirs.workspace === undefined || workspaceRoot === undefined ? undefined : path.join(dirs.workspace, 'memory', 'workspace.jsonl');
+  const root = workspaceRoot === undefined ? undefined : realOr(workspaceRoot);
+  for (const file of [user, workspace])
+    if (file !== undefined && root !== undefined && isInside(path.resolve(file), root))
+      throw new Error(`Keel keeps memories outside the workspace, but ${file} is inside ${root}.`);
+  return workspace === undefined ? { user } : { user, workspace };
+}
+
 function realOr(p: string): string {
   try {
     return fs.realpathSync(p);

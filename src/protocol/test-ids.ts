@@ -48,6 +48,8 @@ export const TestIds = {
   filesChanged: 'files-changed',
   filesChangedFile: 'files-changed-file',
   undoRun: 'undo-run',
+  rulesLine: 'rules-line',
+  rulesFile: 'rules-file',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

@@ -43,5 +43,7 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('checkpoint/compare', { fromSeq: z.number(), toSeq: z.number(), path: z.optional(z.string()) }),
   /** Back to how things were right after event `afterSeq`: the files, the conversation, or both. */
   m('checkpoint/restore', { afterSeq: z.number(), mode: RestoreModeSchema }),
+  /** A name on the "Rules: …" line: the host opens it only if the shown task used that file. */
+  m('rules/open', { path: z.string() }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;

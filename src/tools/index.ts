@@ -35,6 +35,7 @@ export function toolsFor(shell: CommandShell | undefined): ToolDefinition[] {
 export { createPolicy } from './policy/create-policy.js';
 export { classifyCommand } from './policy/classify-command.js';
 export { refusal as memoryTextRefusal } from './memory/remember.js';
+export { memoryStalePaths } from './memory/recall.js';
 export { COMMAND_ENV } from './policy/command-env.js';
 export { searchByWalking } from './search/walking-search.js';
 export { ignorePredicate } from './ignore/predicate.js';

@@ -26,6 +26,7 @@ import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
 import { redactingLog } from './keel-log.js';
 import { WorkspaceSettingsGuard } from './settings-guard.js';
+import { openExtensionMemory, registerMemoryUnavailable, registerMemoryView } from './memory/memory-view.js';
 import { AttachmentPicker } from './attachment-picker.js';
 import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
@@ -104,6 +105,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       })
     : undefined;
   const workspace = host?.workspace;
+  const memory = openExtensionMemory(context, workspace?.root, log);
 
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
   const userSkills = userSkillFolder(userSkillsDir());
@@ -142,6 +144,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     onRequest: (taskId, request) => session?.requestSent(taskId, request),
     providerOverride: (s) => providerOverride?.(s),
     checkpoints: (taskId) => checkpoints.forTask(taskId),
+    memory: memory?.store,
   });
   const tasks = new TaskStore({
     dir: path.join(storage.fsPath, 'tasks'),
@@ -207,6 +210,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
     ...checkpointUi.disposables,
+    ...(memory ? registerMemoryView({ ...memory, workspace, log }) : registerMemoryUnavailable()),
     ...registerCommands({ session: s, view, diffs, keys, settings, log, redact, workspaceRoot: workspace?.root }),
     vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void s.refreshHints()),

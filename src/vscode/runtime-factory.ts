@@ -1,10 +1,10 @@
 // Builds the kernel Runtime of a task from the settings of the moment (settings changes apply
 // to new tasks and to tasks reopened later) through the shared composition (src/compose). What
 // is the extension's own: the provider that looks the key up per turn and asks before it goes
-// to another host, workspace trust, and the standing approvals. No vscode import.
+// to another host, workspace trust, the standing approvals and the memory store in its storage. No vscode import.
 import { composeRuntime, type ComposeInput } from '../compose/index.js';
 import type { McpHub } from '../mcp/index.js';
-import type { Checkpoints, GrantStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
+import type { Checkpoints, GrantStore, MemoryStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
 import type { KeyDestination } from './key-destination.js';
@@ -26,6 +26,8 @@ export interface RuntimeFactoryDeps {
   onRequest(taskId: string, request: ModelRequest): void;
   /** Where a task's checkpoints are kept (the extension's storage); none without a folder. */
   checkpoints?(taskId: string): Checkpoints | undefined;
+  /** The memory store the tools and the prompt index use; none: no memory tools. */
+  memory?: MemoryStore | undefined;
   /** The MCP servers; the tools of those ready when a task's runtime is built are offered. */
   mcp?: McpHub | undefined;
   /** Tests replace the model with a scripted one. */
@@ -65,6 +67,7 @@ export class RuntimeFactory {
       secrets: () => d.secrets(),
       ...(checkpoints ? { checkpoints } : {}),
       ...(d.skills ? { skills: d.skills } : {}),
+      ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
     });
   }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { KeelLog } from './keel-log.js';
 import { openLinkAfterConfirm } from './links.js';
+import { rulesFileToOpen } from './rules-files.js';
 import type { WebviewMessageHandlers } from './presenter/index.js';
 import type { Session } from './session.js';
 import type { AttachmentPicker } from './attachment-picker.js';
@@ -59,6 +60,12 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     },
     'clipboard/copy': async (m) => {
       await vscode.env.clipboard.writeText(m.text);
+    },
+    'rules/open': async (m) => {
+      const file = rulesFileToOpen(session.current?.getEvents() ?? [], m.path);
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      if (!file || !folder) return log.warn(`ignored opening ${JSON.stringify(m.path)}: not a rules file of the task shown`);
+      await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, ...file.split('/')), { preview: true });
     },
   };
 }

@@ -141,6 +141,13 @@ export interface ToolDefinition<I = any> {
   /** Visible unless this says otherwise. */
   isVisible?(ctx: VisibilityContext): boolean;
   summarize(input: I): string;
+  /**
+   * Why this call must never be recorded as the model wrote it (e.g. text that holds a secret),
+   * or undefined. Checked on the raw input before the intent is logged or shown: a refused call
+   * is logged without its input and answered with this reason, so the text never reaches the
+   * log, the view or the next request.
+   */
+  refuseInput?(raw: unknown): string | undefined;
   /** Paths the call touches, workspace-relative as given by the model. */
   paths?(input: I): string[];
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;

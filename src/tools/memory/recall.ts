@@ -2,7 +2,7 @@
 // marked stale when a file it concerns has changed since it was remembered. Recalled records
 // get their last-used time updated, so recency reflects use.
 import { z } from 'zod';
-import { contentHash, stalePaths, type MemoryRecord, type RecallHit, type ToolContext, type ToolDefinition } from '../../kernel/index.js';
+import { contentHash, stalePaths, type MemoryRecord, type RecallHit, type ToolDefinition, type Workspace } from '../../kernel/index.js';
 import { failure } from '../tool-result.js';
 import { memoryVisible } from './visibility.js';
 
@@ -32,7 +32,7 @@ export const recallTool: ToolDefinition<RecallInput> = {
     if (hits.length === 0) return { ok: true, content: `No memory matches "${input.query}".`, summary: '0 memories' };
     const lines: string[] = [];
     for (const hit of hits) {
-      const stale = stalePaths(hit.record, await currentHashes(hit.record, ctx));
+      const stale = await memoryStalePaths(hit.record, ctx.workspace);
       lines.push(describe(hit, stale, now));
       await ctx.memory.store.append({ ...hit.record, lastUsed: now });
     }
@@ -53,13 +53,18 @@ function describe(hit: RecallHit, stale: readonly string[], now: number): string
   return `- [${r.id}] (${r.scope}, ${r.confidence} by ${r.source.author}, ${age} d old;${about}${staleNote}) ${r.text}`;
 }
 
+/** The files of a memory that changed since it was remembered (shared by recall and the Memory view). */
+export async function memoryStalePaths(record: MemoryRecord, workspace: Workspace): Promise<string[]> {
+  return record.paths.length === 0 ? [] : stalePaths(record, await currentHashes(record, workspace));
+}
+
 /** The content hash of each concerned file now (null when gone); unreadable ones are left unchecked. */
-async function currentHashes(record: MemoryRecord, ctx: ToolContext): Promise<Record<string, string | null>> {
+async function currentHashes(record: MemoryRecord, workspace: Workspace): Promise<Record<string, string | null>> {
   const out: Record<string, string | null> = {};
   for (const { path } of record.paths) {
     try {
-      const st = await ctx.workspace.stat(path);
-      out[path] = st?.type === 'file' ? contentHash(await ctx.workspace.readFile(path)) : null;
+      const st = await workspace.stat(path);
+      out[path] = st?.type === 'file' ? contentHash(await workspace.readFile(path)) : null;
     } catch {
       // Outside or unreadable now: not known to be stale.
     }

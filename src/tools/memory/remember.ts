@@ -39,6 +39,14 @@ export const rememberTool: ToolDefinition<RememberInput> = {
   outputBudgetTokens: 300,
   isVisible: writableMemoryVisible,
   summarize: (i) => `Remember (${i.scope ?? 'workspace'}): "${i.text}"`,
+  // Before the intent is logged: a secret in the text must not reach the log or the card.
+  refuseInput: (raw) => {
+    const { text, tags } = (raw ?? {}) as { text?: unknown; tags?: unknown };
+    const refused = typeof text === 'string' ? refusal(text) : undefined;
+    if (refused) return refused;
+    const secretTag = Array.isArray(tags) ? tags.find((t) => typeof t === 'string' && secretInText(t)) : undefined;
+    return secretTag === undefined ? undefined : 'A tag looks like it holds a secret; memories never hold secrets (nothing was kept).';
+  },
   async execute(input, ctx) {
     if (!ctx.memory) return failure('execution_failed', 'No memory store is configured.', { retryable: false });
     const problem = refusal(input.text);

@@ -69,7 +69,8 @@ describe('memory store (JSON Lines)', () => {
     assert.deepEqual(await store.list(), []);
   });
 
-  it('sees what another process appended since it opened', async () => {
+  it('sees what another process appended since it opened', async function () {
+    this.timeout(60_000); // starts a tsx child process, seconds on a loaded machine
     const store = JsonlMemoryStore.open({ user: file });
     await store.append(record('mine'));
     await writer(file, 'other', 3);

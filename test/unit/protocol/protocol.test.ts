@@ -94,6 +94,7 @@ const validWebview: WebviewMessage[] = [
   { type: 'log/show' },
   { type: 'link/open', href: 'https://example.com' },
   { type: 'clipboard/copy', text: 'x' },
+  { type: 'rules/open', path: 'AGENTS.md' },
 ];
 
 describe('protocol', () => {

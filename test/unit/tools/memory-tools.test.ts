@@ -7,6 +7,7 @@ import { composeRegistry } from '../../../src/compose/index.js';
 import { JsonlMemoryStore } from '../../../src/node/memory-store.js';
 import { textTurn, toolTurn, ScriptedProvider } from '../../../src/providers/scripted.js';
 import { createPolicy, type PolicyOptions } from '../../../src/tools/policy/create-policy.js';
+import { Presenter } from '../../../src/vscode/presenter/index.js';
 import { drain, memoryWorkspace } from '../kernel/helpers.js';
 
 describe('memory tools', () => {
@@ -182,4 +183,44 @@ describe('memory tools', () => {
     const [obs] = observations(await drain(runtime.send('go')));
     assert.match(obs!.content, /no tool named "remember"/);
   });
+});
+
+describe('remember: a refused secret never reaches the log, the card or the model', () => {
+  const SECRETS = ['db password=hunter2-very-secret', 'token: sk-ant-api03-abcdefghijklmnopqrstu'];
+  for (const secret of SECRETS) {
+    it(`"${secret.slice(0, 12)}…" is refused before the intent is recorded`, async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-memsecret-'));
+      try {
+        const store = JsonlMemoryStore.open({ user: path.join(dir, 'user.jsonl'), workspace: path.join(dir, 'ws.jsonl') });
+        const provider = new ScriptedProvider([toolTurn('remember', { text: secret, tags: ['db'] }), textTurn('Understood.')]);
+        const runtime = new Runtime({
+          provider,
+          registry: composeRegistry(memoryWorkspace({})),
+          workspace: memoryWorkspace({}),
+          policy: createPolicy({}),
+          memory: { store, taskId: 't' },
+        });
+        const outs = await drain(runtime.send('go'), (id) => runtime.approve(id));
+        assert.equal(outs.filter((o) => o.kind === 'event' && o.event.type === 'approval_requested').length, 0, 'nothing to approve');
+        const obs = outs.flatMap((o) => (o.kind === 'event' && o.event.type === 'observation' ? [o.event.observation] : []));
+        assert.equal(obs[0]!.code, 'invalid_input');
+        assert.match(obs[0]!.content, /never hold secrets \(nothing was kept\)/);
+        const secretPart = secret.split(/[=:] ?/)[1]!;
+        assert.ok(!JSON.stringify(runtime.getEvents()).includes(secretPart), 'the log holds no part of the secret');
+        const intent = Object.values(runtime.getState().intents)[0]!;
+        assert.equal(intent.input, null);
+        assert.equal(intent.summary, 'remember (refused)');
+        const posted: unknown[] = [];
+        const shown = new Presenter({ post: (m) => posted.push(m) });
+        shown.load(runtime.getEvents(), 'task-1');
+        shown.postSnapshot();
+        shown.dispose();
+        assert.ok(posted.length > 0 && !JSON.stringify(posted).includes(secretPart), 'the card shows no part of it');
+        assert.ok(!JSON.stringify(provider.requests[1]).includes(secretPart), 'the next request does not echo it back');
+        assert.deepEqual(await store.list(), []);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });
