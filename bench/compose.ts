@@ -11,6 +11,7 @@ import { Runtime, type ModelEvent, type ModelRequest } from '../src/kernel/index
 import { createNodeWorkspace } from '../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../src/providers/scripted.js';
 import { searchByWalking } from '../src/tools/index.js';
+import { measureMcpCallOverheadMs } from './mcp-call.js';
 
 interface Measurement {
   name: string;
@@ -108,7 +109,13 @@ const parallelChildren: Measurement = {
   },
 };
 
-const MEASUREMENTS: Measurement[] = [parallelChildren];
+/** A no-op stdio MCP tool call (bench/mcp-call.ts; target ≤ 5 ms). */
+const mcpCall: Measurement = {
+  name: 'no-op stdio MCP call, median ms',
+  run: async () => ({ mcpCallOverheadMs: await measureMcpCallOverheadMs() }),
+};
+
+const MEASUREMENTS: Measurement[] = [parallelChildren, mcpCall];
 
 async function main(): Promise<void> {
   const out: Record<string, unknown> = {};

@@ -18,6 +18,8 @@ import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
+import { cliMcpHub } from './mcp.js';
+import type { McpHub } from '../mcp/index.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
 import { contextLine, streamPrinter } from './render.js';
@@ -55,7 +57,8 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
       for (const p of problems) io.stderr.write(`keel: skipped a skill: ${describeSkillProblem(p)}\n`);
     },
   };
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, skills });
+  const mcp = await cliMcpHub(options, root, io.env, io.stderr);
+  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, skills, ...(mcp ? { mcp } : {}) });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -74,6 +77,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     }
   } finally {
     removeInterrupt();
+    await mcp?.dispose();
     await store?.close();
     await collectCheckpoints(checkpoints, io.stderr);
   }
@@ -94,6 +98,7 @@ export function cliRuntime(
     memory?: MemoryAccess;
     checkpoints?: Checkpoints;
     skills?: ComposeInput['skills'];
+    mcp?: McpHub;
   },
 ) {
   return composeRuntime({
@@ -113,6 +118,7 @@ export function cliRuntime(
     ...(ports.memory ? { memory: ports.memory } : {}),
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
     ...(ports.skills ? { skills: ports.skills } : {}),
+    ...(ports.mcp ? { mcp: ports.mcp } : {}),
   });
 }
 

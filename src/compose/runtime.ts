@@ -17,6 +17,7 @@ import {
   type VisibilityContext,
   type Workspace,
 } from '../kernel/index.js';
+import type { McpHub } from '../mcp/index.js';
 import { createPolicy, toolsFor } from '../tools/index.js';
 import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
@@ -62,11 +63,15 @@ export interface ComposeInput {
    * skill is loaded; with it the workspace's `.keel/skills` is read too, when trusted.
    */
   skills?: { user?: SkillSource; report?(problems: readonly SkillProblem[]): void };
+  /** The MCP servers: the tools of those ready when the task is composed join its registry. */
+  mcp?: McpHub;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
   const library = input.skills ? composeSkills(input, () => registry.tools().map((t) => t.name)) : undefined;
   const registry = composeRegistry(input.workspace, library);
+  // With no folder the task has no tools at all, MCP ones included.
+  if (input.workspace && input.mcp) for (const tool of input.mcp.toolsForTask()) registry.addTool(tool);
   const visibility: VisibilityContext = {
     get trusted() {
       return input.trusted();

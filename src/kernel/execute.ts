@@ -49,5 +49,6 @@ export function observe(h: Pick<LoopHost, 'emit'>, intentId: string, result: Too
   if (result.data !== undefined) observation.data = result.data;
   if (result.fileVersions !== undefined) observation.fileVersions = result.fileVersions;
   if (result.facts !== undefined) observation.facts = result.facts;
+  if (result.images !== undefined) observation.images = result.images;
   h.emit({ type: 'observation', observation });
 }

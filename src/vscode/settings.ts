@@ -24,10 +24,12 @@ export interface KeelSettings {
   commandsDeny: string[];
   /** Sub-agents: the cap on one child's turns, and the child turns allowed across a task. */
   subagents: { maxTurns: number; turnBudget: number };
+  /** Risk of MCP tools by server name or `server/tool` (default execute). User settings only. */
+  mcpRisk: Record<string, Risk>;
 }
 
 /** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
-const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow'] as const;
+const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow', 'mcp.risk'] as const;
 
 /** The levels of one setting, as `WorkspaceConfiguration.inspect` reports them. */
 export interface SettingLevels {
@@ -64,6 +66,7 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
       maxTurns: countOf(get('subagents.maxTurns'), SUBAGENT_DEFAULTS.maxTurns, 100),
       turnBudget: countOf(get('subagents.turnBudget'), SUBAGENT_DEFAULTS.turnBudget, 1000),
     },
+    mcpRisk: risksByName(get('mcp.risk')),
   };
 }
 
@@ -111,6 +114,11 @@ function unionOfLevels(levels: SettingLevels | undefined): string[] {
   if (!levels) return [];
   const all = [levels.defaultValue, levels.globalValue, levels.workspaceValue, levels.workspaceFolderValue].flatMap(strings);
   return [...new Set(all)];
+}
+
+function risksByName(v: unknown): Record<string, Risk> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, Risk] => (RISKS as readonly unknown[]).includes(e[1])));
 }
 
 function str(v: unknown): string {

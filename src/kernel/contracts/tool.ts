@@ -55,6 +55,8 @@ export const ObservationSchema = z.object({
   /** Content hashes of files this call read or wrote, for stale-edit detection. */
   fileVersions: z.record(z.string(), z.string()).optional(),
   facts: ToolFactsSchema.optional(),
+  /** Images the tool returned (an MCP tool), passed to models that accept images. */
+  images: z.array(z.object({ mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']), data: z.string() })).optional(),
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 
@@ -123,6 +125,7 @@ export interface ToolResult {
   data?: unknown;
   fileVersions?: Record<string, string>;
   facts?: ToolFacts;
+  images?: Observation['images'];
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every input type; each tool's own code sees its schema's type
@@ -130,6 +133,11 @@ export interface ToolDefinition<I = any> {
   name: string;
   description: string;
   input: z.ZodType<I>;
+  /**
+   * The JSON Schema the model sees, when the tool brings its own (an MCP server's tool) rather
+   * than one derived from `input`; `input` then checks calls against this same schema.
+   */
+  inputJsonSchema?: Record<string, unknown>;
   risk: Risk;
   readOnly: boolean;
   /** May run beside other such calls of the same turn (see isConcurrencySafe). */
