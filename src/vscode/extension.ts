@@ -9,6 +9,7 @@ import { JsonlLogStore, loadLog } from '../node/jsonl-store.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './chat-view.js';
 import { registerCommands } from './commands.js';
 import { DiffApprovals } from './diff-approvals.js';
+import { applyToFile } from './apply-to-file.js';
 import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './host-workspace.js';
@@ -35,7 +36,7 @@ import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
-import { describeSkillProblem } from '../compose/index.js';
+import { composePolicy, describeSkillProblem } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
@@ -192,7 +193,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     log,
   });
   checkpointUi = new CheckpointUi({ session, tasks, checkpoints, root: workspace?.root, settings, log });
-  const handlers = { ...webviewHandlers(session, log, { picker, settings }), ...checkpointUi.handlers };
+  const handlers = {
+    ...webviewHandlers(session, log, {
+      picker,
+      settings,
+      applyCode: (text) =>
+        applyToFile(text, { workspace: () => workspace, policy: () => composePolicy(settings(), true), diffs, log: (m) => log.warn(m) }),
+    }),
+    ...checkpointUi.handlers,
+  };
   const s = session;
 
   context.subscriptions.push(
