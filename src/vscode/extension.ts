@@ -22,7 +22,7 @@ import { Session } from './session.js';
 import { registerApprovalKeys } from './approval-keys.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
-import { adoptOldTasks, taskHome } from './task-home.js';
+import { adoptOldCheckpoints, adoptOldTasks, checkpointHome, taskHome } from './task-home.js';
 import { showViewOnFirstRun } from './first-run.js';
 import { webviewHandlers } from './webview-handlers.js';
 import type { KeelApi } from './test-api.js';
@@ -110,14 +110,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const workspace = host?.workspace;
   const memory = openExtensionMemory(context, workspace?.root, log);
 
-  const storage = context.storageUri ?? context.globalStorageUri;
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
   const userSkills = userSkillFolder(userSkillsDir());
   const skillsView = new SkillsView({ workspace, folder, user: userSkills, trusted: () => vscode.workspace.isTrusted });
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
   const checkpoints = new TaskCheckpoints({
-    storageDir: storage.fsPath,
+    storageDir: await checkpointsFolder(context, folder?.uri, (m) => log.info(m)),
     root: workspace?.root,
     caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
     warn: (m) => log.warn(m),
@@ -278,6 +277,19 @@ async function tasksFolder(context: vscode.ExtensionContext, folder: vscode.Uri 
   const home = taskHome(context.globalStorageUri.fsPath, folder.toString());
   const adopted = await adoptOldTasks(perWindow, home).catch(() => 0);
   if (adopted > 0) info(`moved ${adopted} task(s) into the shared history of this folder`);
+  return home;
+}
+
+/** The folder-keyed checkpoint home, beside the shared tasks; per-window without a folder. */
+async function checkpointsFolder(
+  context: vscode.ExtensionContext,
+  folder: vscode.Uri | undefined,
+  info: (m: string) => void,
+): Promise<string> {
+  const perWindow = (context.storageUri ?? context.globalStorageUri).fsPath;
+  if (!folder) return perWindow;
+  const home = checkpointHome(context.globalStorageUri.fsPath, folder.toString());
+  if (await adoptOldCheckpoints(perWindow, home).catch(() => false)) info('moved this window’s checkpoints beside the shared task history');
   return home;
 }
 
