@@ -9,6 +9,7 @@ import { JsonlLogStore, loadLog } from '../node/jsonl-store.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './chat-view.js';
 import { registerCommands } from './commands.js';
 import { DiffApprovals } from './diff-approvals.js';
+import { processAlive, TaskLocks } from './task-lock.js';
 import { applyToFile } from './apply-to-file.js';
 import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
@@ -66,6 +67,9 @@ let stopStore: (() => Promise<void>) | undefined;
 
 /** Global state: the hosts the user agreed to send an API key to (`<provider> <origin>`). */
 const KEY_HOSTS_STATE = 'keel.keyHosts';
+/** A task's lock is taken over after this long without a heartbeat (its window hung or died). */
+const LOCK_STALE_MS = 30_000;
+const LOCK_HEARTBEAT_MS = 10_000;
 
 export async function activate(context: vscode.ExtensionContext): Promise<KeelApi> {
   const channel = vscode.window.createOutputChannel('Keel', { log: true });
@@ -154,6 +158,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   await tasks.init().catch((error: unknown) => log.error(`Keel could not read its task history: ${String(error)}`));
   stopStore = () => tasks.dispose();
 
+  // One window drives a task at a time: the lock beside its log, refreshed while this window runs.
+  const locks = new TaskLocks({
+    dir: taskDir,
+    self: { pid: process.pid, window: vscode.env.sessionId },
+    staleMs: LOCK_STALE_MS,
+    now: () => Date.now(),
+    isAlive: processAlive,
+  });
+  const heartbeat = setInterval(() => void locks.beat(), LOCK_HEARTBEAT_MS);
   const diffs = new DiffApprovals({
     content,
     workspace: () => workspace,
@@ -183,6 +196,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     headerHints: () => headerHints(settings()),
     changesShown: (task, runEnded) => checkpointUi?.changesShown(task, runEnded),
     log,
+    locks,
+    refuse: (message) => void vscode.window.showWarningMessage(`Keel: ${message}`),
   });
   const picker = new AttachmentPicker({
     workspace,
@@ -210,6 +225,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     diffs,
     view,
     { dispose: () => s.dispose() },
+    {
+      dispose: () => {
+        clearInterval(heartbeat);
+        void locks.releaseAll();
+      },
+    },
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,

@@ -16,6 +16,7 @@ import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
 import type { TaskStore } from './task-store.js';
 import { taskTitleFrom } from './prompts.js';
+import { HELD_ELSEWHERE, type TaskLocks } from './task-lock.js';
 
 const RUN_ENDS = new Set(['run_finished', 'run_failed', 'run_cancelled']);
 
@@ -37,6 +38,10 @@ export interface SessionDeps {
   /** The task was shown, or one of its runs ended: its Files changed summaries get their counts. */
   changesShown?(task: Task, runEnded: boolean): void;
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };
+  /** One window drives a task at a time (task-lock.ts); none: this window alone. */
+  locks?: Pick<TaskLocks, 'claim' | 'release'>;
+  /** Tells the user why an action was refused (a warning notification). */
+  refuse?(message: string): void;
 }
 
 export class Session {
@@ -104,6 +109,7 @@ export class Session {
   async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[] } = {}): Promise<Task> {
     let task = this.task;
     if (!task || task.busy) task = await this.newTask();
+    if (!(await this.drive(task))) return task;
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
     void task.send(extra.attachments?.length || extra.images?.length ? { text, ...extra } : text);
@@ -125,6 +131,7 @@ export class Session {
     // The fork holds everything before the edited message.
     const fork = await this.deps.tasks.fork(task.id, event.seq - 1, taskTitleFrom(text));
     await this.show(fork);
+    if (!(await this.drive(fork))) return fork;
     await this.refreshHints();
     void fork.send(text);
     this.deps.setContext('keel.running', true);
@@ -138,6 +145,7 @@ export class Session {
     if (!task || task.busy) return this.deps.log.warn('ignored a retry: no idle task is shown');
     const last = lastUserText(task);
     if (last === undefined) return this.deps.log.warn(`ignored a retry of ${task.id}: it has no message to send again`);
+    if (!(await this.drive(task))) return;
     await this.refreshHints();
     void task.send(last);
     this.deps.setContext('keel.running', true);
@@ -147,9 +155,10 @@ export class Session {
     this.task?.runtime.cancel();
   }
 
-  resume(): void {
+  async resume(): Promise<void> {
     const task = this.task;
     if (!task?.interrupted) return;
+    if (!(await this.drive(task))) return;
     this.presenter.setHints({ canResume: false });
     void task.resume();
     this.deps.setContext('keel.running', true);
@@ -160,12 +169,30 @@ export class Session {
     return this.task?.fold();
   }
 
-  approve(intentId: string, scope: ApprovalScope): void {
-    if (this.pending(intentId, 'approval')) this.task?.runtime.approve(intentId, scope);
+  async approve(intentId: string, scope: ApprovalScope): Promise<void> {
+    const task = this.task;
+    if (task && this.pending(intentId, 'approval') && (await this.drive(task))) task.runtime.approve(intentId, scope);
   }
 
-  reject(intentId: string, reason?: string): void {
-    if (this.pending(intentId, 'rejection')) this.task?.runtime.reject(intentId, reason ?? '');
+  async reject(intentId: string, reason?: string): Promise<void> {
+    const task = this.task;
+    if (task && this.pending(intentId, 'rejection') && (await this.drive(task))) task.runtime.reject(intentId, reason ?? '');
+  }
+
+  /**
+   * Before this window runs or decides anything in a task: it takes the task's lock, or, while
+   * another window drives the task, refuses with a clear message (false).
+   */
+  private async drive(task: Task): Promise<boolean> {
+    const outcome = await this.deps.locks?.claim(task.id).catch((error: unknown) => {
+      // The lock could not be checked (disk): drive anyway, as before locks existed, and say so.
+      this.deps.log.warn(`could not check the lock of ${task.id}: ${String(error)}`);
+      return { ok: true } as const;
+    });
+    if (!outcome || outcome.ok) return true;
+    this.deps.log.info(`refused driving ${task.id}: window ${outcome.holder.window} (pid ${outcome.holder.pid}) runs it`);
+    this.deps.refuse?.(HELD_ELSEWHERE);
+    return false;
   }
 
   /** The shown task's oldest intent waiting for approval (what the approval keys decide). */
@@ -197,6 +224,8 @@ export class Session {
   statusChanged(task: Task, status: RunStatus): void {
     this.presenter.setTasks(this.taskList());
     if (task === this.task) this.deps.setContext('keel.running', task.busy || isLiveStatus(status));
+    // The run ended (finished, failed, stopped): another window may drive the task now.
+    if (!isLiveStatus(status) && !task.busy) void this.deps.locks?.release(task.id).catch(() => undefined);
   }
 
   /** Trust was granted: an idle task is rebuilt so its next run is offered every tool. */
