@@ -39,7 +39,7 @@ export interface SessionDeps {
   changesShown?(task: Task, runEnded: boolean): void;
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };
   /** One window drives a task at a time (task-lock.ts); none: this window alone. */
-  locks?: Pick<TaskLocks, 'claim' | 'release'>;
+  locks?: Pick<TaskLocks, 'claim' | 'release' | 'heldElsewhere'>;
   /** Tells the user why an action was refused (a warning notification). */
   refuse?(message: string): void;
 }
@@ -48,6 +48,8 @@ export class Session {
   readonly presenter: Presenter;
   private task: Task | undefined;
   private unfollow: (() => void)[] = [];
+  /** Tasks another window drives now (their lock is live), as last checked. */
+  private elsewhere = new Set<string>();
 
   constructor(private readonly deps: SessionDeps) {
     this.presenter = new Presenter({ post: (m) => deps.post(m) });
@@ -64,6 +66,7 @@ export class Session {
       const [latest] = this.deps.tasks.list();
       if (latest) await this.show(await this.deps.tasks.get(latest.id), false);
     }
+    await this.checkElsewhere();
     await this.refreshHints();
     this.presenter.setTasks(this.taskList());
     this.presenter.postSnapshot();
@@ -72,7 +75,20 @@ export class Session {
   /** Picks up tasks other windows on this folder started, then lists them in the view. */
   async refreshHistory(): Promise<void> {
     await this.deps.tasks.refresh();
+    await this.checkElsewhere();
     this.presenter.setTasks(this.taskList());
+  }
+
+  /** Which listed tasks, live by the shared index, another window drives (no Resume offered there). */
+  private async checkElsewhere(): Promise<void> {
+    const locks = this.deps.locks;
+    if (!locks) return;
+    const next = new Set<string>();
+    for (const entry of this.deps.tasks.list()) {
+      if (isLiveStatus(entry.status) && (await locks.heldElsewhere(entry.id).catch(() => undefined))) next.add(entry.id);
+    }
+    this.elsewhere = next;
+    if (this.task && next.has(this.task.id)) this.presenter.setHints({ canResume: false });
   }
 
   async newTask(): Promise<Task> {
@@ -192,6 +208,8 @@ export class Session {
     if (!outcome || outcome.ok) return true;
     this.deps.log.info(`refused driving ${task.id}: window ${outcome.holder.window} (pid ${outcome.holder.pid}) runs it`);
     this.deps.refuse?.(HELD_ELSEWHERE);
+    this.elsewhere.add(task.id);
+    this.presenter.setTasks(this.taskList());
     return false;
   }
 
@@ -224,6 +242,7 @@ export class Session {
   statusChanged(task: Task, status: RunStatus): void {
     this.presenter.setTasks(this.taskList());
     if (task === this.task) this.deps.setContext('keel.running', task.busy || isLiveStatus(status));
+    if (isLiveStatus(status)) this.elsewhere.delete(task.id);
     // The run ended (finished, failed, stopped): another window may drive the task now.
     if (!isLiveStatus(status) && !task.busy) void this.deps.locks?.release(task.id).catch(() => undefined);
   }
@@ -281,7 +300,15 @@ export class Session {
   /** The history as the view lists it, with the task shown. */
   taskList(): TaskList {
     return {
-      tasks: this.deps.tasks.list().map((t) => ({ id: t.id, title: t.title, updatedAt: t.updatedAt, status: t.status })),
+      tasks: this.deps.tasks
+        .list()
+        .map((t) => ({
+          id: t.id,
+          title: t.title,
+          updatedAt: t.updatedAt,
+          status: t.status,
+          ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
+        })),
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }

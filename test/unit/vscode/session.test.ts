@@ -129,6 +129,13 @@ describe('vscode/session', () => {
     const second = world(dir, [textTurn('Done.')], false, lockFor(2));
     await second.tasks.init();
     await second.session.ready();
+    const snap = snapshots(second.posted).at(-1)!;
+    assert.equal(snap.hints.canResume, false, 'no Resume for a task another window runs');
+    assert.deepEqual(
+      snap.tasks.tasks.map((t) => t.elsewhere),
+      [true],
+      'the history shows it running elsewhere',
+    );
     const shown = second.session.current!;
     const intentId = shown.getState().pendingIntentIds[0]!;
     await second.session.resume();
