@@ -300,15 +300,13 @@ export class Session {
   /** The history as the view lists it, with the task shown. */
   taskList(): TaskList {
     return {
-      tasks: this.deps.tasks
-        .list()
-        .map((t) => ({
-          id: t.id,
-          title: t.title,
-          updatedAt: t.updatedAt,
-          status: t.status,
-          ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
-        })),
+      tasks: this.deps.tasks.list().map((t) => ({
+        id: t.id,
+        title: t.title,
+        updatedAt: t.updatedAt,
+        status: t.status,
+        ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
+      })),
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }
