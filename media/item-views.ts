@@ -8,6 +8,7 @@ import { editButton } from './message-edit.js';
 import { ChangesView, checkpointView } from './checkpoint-views.js';
 import { MarkdownStream } from './markdown/markdown-stream.js';
 import { formatTokens } from './meter-view.js';
+import { FrameView } from './frame-view.js';
 
 export interface ItemView {
   readonly el: HTMLElement;
@@ -170,6 +171,8 @@ export function createItemView(item: TranscriptItem): ItemView {
       return noticeView(item);
     case 'fold':
       return foldView(item);
+    case 'frame':
+      return new FrameView(item);
     case 'checkpoint':
       return checkpointView(item);
     case 'changes':

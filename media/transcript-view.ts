@@ -6,6 +6,7 @@ import { actionButton, h, setHidden } from './dom.js';
 import type { RequestFrame } from './frame-batcher.js';
 import { createItemView, type ItemView } from './item-views.js';
 import { ReadGroups } from './read-groups.js';
+import { FrameNesting } from './frame-view.js';
 import type { Changes, ViewModel } from './view-model.js';
 
 /** Items rendered when a transcript opens (more than a tall sidebar shows). */
@@ -37,6 +38,8 @@ export class TranscriptView {
   private following = true;
   /** The scrollTop this view last set when pinning to the bottom. */
   private pinnedTop = 0;
+  /** Sub-agent runs and their cards go under the call that started them. */
+  private readonly nesting = new FrameNesting();
 
   constructor(
     private readonly model: ViewModel,
@@ -114,6 +117,7 @@ export class TranscriptView {
     for (const id of changes.intents) {
       const item = this.model.get(id);
       if (item) this.views.get(id)?.update?.(item);
+      if (item) this.nesting.updated(item);
     }
     for (const id of changes.appended.keys()) this.views.get(id)?.render?.();
   }
@@ -165,17 +169,25 @@ export class TranscriptView {
 
   private rebuild(): void {
     this.views.clear();
+    this.nesting.reset();
     const count = this.model.count;
     this.hiddenCount = Math.max(0, count - INITIAL_ITEMS);
     const fragment = document.createDocumentFragment();
-    for (let i = this.hiddenCount; i < count; i++) fragment.append(this.create(this.model.itemAt(i)!).el);
+    for (let i = this.hiddenCount; i < count; i++) this.attach(this.model.itemAt(i)!, fragment);
     this.list.replaceChildren(fragment);
     setHidden(this.earlier, this.hiddenCount === 0);
   }
 
   private mount(item: TranscriptItem): void {
     if (this.views.has(item.id) || !this.model.get(item.id)) return;
-    this.list.append(this.create(item).el);
+    this.attach(item, this.list);
+  }
+
+  /** Renders an item where it belongs: nested under its sub-agent or call, else at the end of `into`. */
+  private attach(item: TranscriptItem, into: ParentNode): void {
+    const view = this.create(item);
+    if (!this.nesting.place(item, view, this.views)) into.append(view.el);
+    this.nesting.mounted(item, view);
   }
 
   /** `addedInBatch`: the item came and went before it could be rendered (never hidden). */

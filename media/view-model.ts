@@ -213,6 +213,14 @@ export class ViewModel {
       case 'intent/progress':
         this.applyIntentOp(op, changes);
         return;
+      case 'frame/update': {
+        const item = this.get(op.id);
+        if (item?.kind !== 'frame') return;
+        Object.assign(item, op.patch);
+        // Updated in place like a card.
+        changes.intents.add(op.id);
+        return;
+      }
       case 'status/set':
         this.status = op.status;
         changes.status = true;

@@ -1,11 +1,13 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
-import type { Risk } from '../kernel/index.js';
+import { SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
 
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
-           [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS] "<task>"
+           [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
+           [--subagent-max-turns N] [--subagent-budget N] [--mcp-config FILE]... [--mcp-workspace]
+           "<task>"
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -33,6 +35,24 @@ At a terminal Keel asks about anything else; without one it is rejected and the 
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the
                            context fills, older steps are folded into short notes.
+  --subagent-max-turns N   the most turns one sub-agent (delegate, delegate_plan) may take
+                           (default 10; a model asking for more gets this many).
+  --subagent-budget N      the sub-agent turns allowed across the task (default 40).
+Sub-agents work under the same approvals; their lines are indented under the call that
+started them, and each plan task's state is printed as it changes.
+
+MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resource):
+  from $XDG_CONFIG_HOME/keel/mcp.json (else ~/.config/keel/mcp.json; the extension reads the same
+  file) and each --mcp-config FILE, in VS Code's mcp.json form:
+  {"servers": {"NAME": {"type": "stdio", "command": "…", "args": […], "env": {…}}
+               | {"type": "http", "url": "…", "headers": {…}}}}
+  --mcp-config FILE        more servers, started like your own. Repeatable.
+  --mcp-workspace          also start the servers the workspace's .vscode/mcp.json defines.
+                           Without it they are listed and skipped: a workspace must not run
+                           programs on your machine unasked.
+  An MCP tool call is risk execute: it asks (or is rejected without a terminal) unless you pass
+  --approve execute. A server gets the environment commands get (no API keys) plus its "env".
+  A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
 Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
@@ -82,8 +102,14 @@ export interface RunOptions {
   denyCommands: string[];
   log: string | undefined;
   maxTurns: number;
+  /** Sub-agents: the cap on one child's turns, and the child turns allowed across the task. */
+  subagents: { maxTurns: number; turnBudget: number };
   /** The model's context window; undefined: the window Keel knows for the model. */
   contextWindow: number | undefined;
+  /** More mcp.json files, as trusted as the user's own. */
+  mcpConfigs: string[];
+  /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
+  mcpWorkspace: boolean;
 }
 
 export class UsageError extends Error {
@@ -118,8 +144,14 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     allowCommands: policy.commandsAllow,
     denyCommands: policy.commandsDeny,
     log: values.log,
-    maxTurns: parseMaxTurns(values['max-turns']),
+    maxTurns: parseCount('--max-turns', values['max-turns'], 25),
+    subagents: {
+      maxTurns: parseCount('--subagent-max-turns', values['subagent-max-turns'], SUBAGENT_DEFAULTS.maxTurns),
+      turnBudget: parseCount('--subagent-budget', values['subagent-budget'], SUBAGENT_DEFAULTS.turnBudget),
+    },
     contextWindow: parseContextWindow(values['context-window']),
+    mcpConfigs: values['mcp-config'] ?? [],
+    mcpWorkspace: values['mcp-workspace'] ?? false,
   };
 }
 
@@ -161,10 +193,10 @@ function parsePrefix(flag: string, value: string): string {
   return words;
 }
 
-function parseMaxTurns(value: string | undefined): number {
-  if (value === undefined) return 25;
+function parseCount(flag: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--max-turns must be a whole number of at least 1 (got "${value}").`);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number of at least 1 (got "${value}").`);
   return n;
 }
 
@@ -200,7 +232,11 @@ function parseRunFlags(args: string[]) {
       'deny-command': { type: 'string', multiple: true },
       log: { type: 'string' },
       'max-turns': { type: 'string' },
+      'subagent-max-turns': { type: 'string' },
+      'subagent-budget': { type: 'string' },
       'context-window': { type: 'string' },
+      'mcp-config': { type: 'string', multiple: true },
+      'mcp-workspace': { type: 'boolean' },
     },
   });
 }

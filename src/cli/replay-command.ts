@@ -27,6 +27,9 @@ export async function runReplayCommand(argv: string[], io: ReplayIo): Promise<nu
     throw new UsageError(`${options.log} is not a file: give a task log written by keel run --log.`);
   const loaded = loadLog(logPath);
   if (!loaded.events.some((e) => e.type === 'user_message')) throw new UsageError(`${options.log} holds no recorded task.`);
+  // Children ran side by side: their recorded turns have no single order to play back in.
+  if (loaded.events.some((e) => e.frame !== undefined))
+    throw new UsageError(`${options.log} holds sub-agent runs (delegate, delegate_plan), which keel replay does not replay yet.`);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-replay-'));
   try {
     const work = path.join(scratch, 'workspace');

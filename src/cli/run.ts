@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { composeRuntime, createModelProvider, describeSkillProblem, type ComposeInput, type SkillProblem } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
-import type { Checkpoints, LogStore, MemoryAccess, ModelProvider, Workspace } from '../kernel/index.js';
+import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
@@ -18,9 +18,12 @@ import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
+import { cliMcpHub } from './mcp.js';
+import type { McpHub } from '../mcp/index.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
-import { contextLine, renderEvent, streamPrinter } from './render.js';
+import { contextLine, streamPrinter } from './render.js';
+import { renderTaskEvent } from './render-frames.js';
 
 export const EXIT = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
 
@@ -54,7 +57,8 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
       for (const p of problems) io.stderr.write(`keel: skipped a skill: ${describeSkillProblem(p)}\n`);
     },
   };
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, skills });
+  const mcp = await cliMcpHub(options, root, io.env, io.stderr);
+  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, skills, ...(mcp ? { mcp } : {}) });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -67,11 +71,13 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     for await (const out of runtime.send(options.task)) {
       if (out.kind !== 'event') continue;
       const e = out.event;
-      renderEvent(printer, e, (id) => runtime.getState().intents[id]);
-      if (e.type === 'approval_requested') await approver(runtime.getState().intents[e.intentId]!, e.reason, runtime);
+      renderTaskEvent(printer, e, runtime.getState());
+      const asking = e.type === 'approval_requested' ? findIntent(runtime.getState(), e.intentId)?.intent : undefined;
+      if (e.type === 'approval_requested' && asking) await approver(asking, e.reason, runtime);
     }
   } finally {
     removeInterrupt();
+    await mcp?.dispose();
     await store?.close();
     await collectCheckpoints(checkpoints, io.stderr);
   }
@@ -92,6 +98,7 @@ export function cliRuntime(
     memory?: MemoryAccess;
     checkpoints?: Checkpoints;
     skills?: ComposeInput['skills'];
+    mcp?: McpHub;
   },
 ) {
   return composeRuntime({
@@ -102,6 +109,7 @@ export function cliRuntime(
       approveUnclassified: o.approveUnclassified,
       commandsAllow: o.allowCommands,
       commandsDeny: o.denyCommands,
+      subagents: o.subagents,
     },
     workspace: ports.workspace,
     trusted: () => true,
@@ -110,6 +118,7 @@ export function cliRuntime(
     ...(ports.memory ? { memory: ports.memory } : {}),
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
     ...(ports.skills ? { skills: ports.skills } : {}),
+    ...(ports.mcp ? { mcp: ports.mcp } : {}),
   });
 }
 

@@ -17,14 +17,15 @@ import {
   type VisibilityContext,
   type Workspace,
 } from '../kernel/index.js';
+import type { McpHub } from '../mcp/index.js';
 import { createPolicy, toolsFor } from '../tools/index.js';
 import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
-import { buildSystemPrompt } from './system-prompt.js';
 import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill.js';
 import type { SkillProblem } from './skills/load-skills.js';
 import { createSkillLibrary } from './skills/skill-library.js';
 import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
+import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
 
 /** The settings that shape a runtime, whichever host read them. */
 interface RuntimeSettings {
@@ -34,6 +35,8 @@ interface RuntimeSettings {
   approveUnclassified?: boolean;
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Sub-agent guards: the cap on one child's turns, the child turns allowed across the task. */
+  subagents?: { maxTurns: number; turnBudget: number };
 }
 
 export interface ComposeInput {
@@ -60,11 +63,15 @@ export interface ComposeInput {
    * skill is loaded; with it the workspace's `.keel/skills` is read too, when trusted.
    */
   skills?: { user?: SkillSource; report?(problems: readonly SkillProblem[]): void };
+  /** The MCP servers: the tools of those ready when the task is composed join its registry. */
+  mcp?: McpHub;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
   const library = input.skills ? composeSkills(input, () => registry.tools().map((t) => t.name)) : undefined;
   const registry = composeRegistry(input.workspace, library);
+  // With no folder the task has no tools at all, MCP ones included.
+  if (input.workspace && input.mcp) for (const tool of input.mcp.toolsForTask()) registry.addTool(tool);
   const visibility: VisibilityContext = {
     get trusted() {
       return input.trusted();
@@ -84,22 +91,27 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
     maxTurns: input.settings.maxTurns,
+    ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
     visibility,
     // Built when the task first runs, then fixed for the task (see rules.ts).
     system: async (state) => {
       const focus = taskFocus(state);
       const rules = input.workspace ? await loadRules(input.workspace, focus.paths) : [];
       const skills = (await library?.load()) ?? [];
-      const text = buildSystemPrompt({
+      const where = {
         workspaceRoot: input.workspace?.root,
         platform: input.platform ?? `${process.platform} (${process.arch})`,
         trusted: input.trusted(),
+        rules,
+      };
+      const text = buildSystemPrompt({
+        ...where,
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
         rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
         skills,
       });
-      return { text, rules: rules.map((r) => r.path) };
+      return { text, rules: rules.map((r) => r.path), childText: buildSubagentPrompt(where) };
     },
   });
 }

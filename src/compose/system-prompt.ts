@@ -4,6 +4,7 @@
 import { type MemoryIndex, memoryIndexSection } from './memory-index.js';
 import { type RulesFile, rulesSection } from './rules.js';
 import { skillsSection } from './skills/skill-library.js';
+import { DEFAULT_SUBAGENT_PROMPT } from '../kernel/index.js';
 
 export interface SystemPromptInput {
   workspaceRoot: string | undefined;
@@ -47,6 +48,22 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   }
   lines.push(...memoryIndexSection(input.memory));
   lines.push(...skillsSection(input.skills ?? []));
+  lines.push(...rulesSection(input.rules));
+  return lines.join('\n');
+}
+
+/**
+ * A sub-agent's prompt: the kernel's fixed sub-agent text, where it works, and the same rules
+ * files as its parent (a child follows the project's rules too). Its tools come as schemas.
+ */
+export function buildSubagentPrompt(input: Pick<SystemPromptInput, 'workspaceRoot' | 'platform' | 'trusted' | 'rules'>): string {
+  const lines = [
+    DEFAULT_SUBAGENT_PROMPT,
+    '',
+    `Workspace root: ${input.workspaceRoot ?? '(no folder open)'}`,
+    `Platform: ${input.platform}`,
+  ];
+  if (!input.trusted) lines.push('', 'The workspace is in Restricted Mode (not trusted): you cannot write files or run commands.');
   lines.push(...rulesSection(input.rules));
   return lines.join('\n');
 }

@@ -72,7 +72,8 @@ export class EventLog {
     if (event.seq !== i + 1) throw new Error(`Event log out of order: expected seq ${i + 1}, got ${event.seq}.`);
     const lastRun = this.runStarts[this.runStarts.length - 1];
     if (lastRun?.runId !== event.runId) this.runStarts.push({ index: i, runId: event.runId });
-    if (event.type === 'text_delta') {
+    // A child frame's delta keeps its frame: it is stored whole.
+    if (event.type === 'text_delta' && event.frame === undefined) {
       if (i >= this.times.length) this.growTimes();
       this.times[i] = event.time;
       this.entries.push(event.text);

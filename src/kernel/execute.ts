@@ -29,6 +29,8 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         onProgress: (chunk) => h.output({ kind: 'tool_output', intentId: id, chunk }),
         ...(h.memory ? { memory: h.memory } : {}),
         eventSeq: h.state().lastSeq,
+        intentId: id,
+        ...(h.frames ? { frames: h.frames } : {}),
       });
     } catch (err) {
       const code = h.signal.aborted ? 'cancelled' : 'execution_failed';
@@ -47,5 +49,6 @@ export function observe(h: Pick<LoopHost, 'emit'>, intentId: string, result: Too
   if (result.data !== undefined) observation.data = result.data;
   if (result.fileVersions !== undefined) observation.fileVersions = result.fileVersions;
   if (result.facts !== undefined) observation.facts = result.facts;
+  if (result.images !== undefined) observation.images = result.images;
   h.emit({ type: 'observation', observation });
 }

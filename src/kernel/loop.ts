@@ -5,7 +5,9 @@ import type { ModelError, ModelEvent, ModelProvider } from './contracts/model.js
 import type { RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, RuntimeOutput } from './contracts/runtime.js';
 import type { Grant } from './contracts/state.js';
-import type { ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
+import type { RunError } from './contracts/events.js';
+import type { FrameRunner } from './contracts/frames.js';
+import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
 import type { Registry } from './registry.js';
@@ -40,6 +42,14 @@ export interface LoopHost {
   rejectionReason(intentId: string): string;
   /** True once after the user asked to fold the context (consumed by the next prepare). */
   takeFoldRequest(): boolean;
+  /** Standing approvals for this task, whichever frame they were given in. */
+  taskGrants(): readonly Grant[];
+  /** The frame machinery for this frame's tools (delegate); absent: no sub-agents. */
+  readonly frames?: FrameRunner;
+  /** A guard beyond max turns (a child's share of the task's child-turn budget). */
+  turnGuard?(): RunError | undefined;
+  /** How many concurrency-safe calls of one turn may run at once (1: one after another). */
+  readonly maxParallel: number;
 }
 
 type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
@@ -58,6 +68,8 @@ export async function runLoop(h: LoopHost, carriedIntentIds: string[] = []): Pro
         error: { kind: 'max_turns', message: `Stopped after ${h.maxTurns} model turns (the max turns setting).` },
       });
     }
+    const stop = h.turnGuard?.();
+    if (stop) return h.emit({ type: 'run_failed', error: stop });
     h.emit({ type: 'turn_started', turn: h.state().turn + 1 });
     const outcome = await infer(h);
     const decision = decide(outcome);
@@ -178,14 +190,21 @@ async function recordCheckpoint(h: LoopHost, checkpoint: StepCheckpoint): Promis
   if (event) h.emit(event);
 }
 
-/** Waits for each decision and runs what was approved. Returns true when the run has ended. */
+/**
+ * Waits for each decision, in order, and runs what was approved. Calls whose tool is
+ * concurrency-safe (for this input) run beside each other, up to `maxParallel`; any other call
+ * waits for those in flight and runs alone. Only execution overlaps: approvals stay in order.
+ * Returns true when the run has ended.
+ */
 async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepCheckpoint): Promise<boolean> {
+  let inFlight: Promise<void>[] = [];
+  const settle = async () => {
+    await Promise.all(inFlight);
+    inFlight = [];
+  };
   for (const id of runnable) {
     const verdict = await h.decision(id);
-    if (verdict === 'cancelled' || h.signal.aborted) {
-      cancelRun(h);
-      return true;
-    }
+    if (verdict === 'cancelled' || h.signal.aborted) break;
     if (verdict === 'rejected') {
       const reason = h.rejectionReason(id);
       observe(h, id, {
@@ -193,17 +212,32 @@ async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepChec
         code: 'rejected_by_user',
         content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}`,
       });
-    } else {
-      const intent = h.state().intents[id]!;
-      await checkpoint.beforeRun(intent, h.registry.tool(intent.tool)!).catch(() => undefined);
-      await executeIntent(h, id);
-      if (h.signal.aborted) {
-        cancelRun(h);
-        return true;
-      }
+      continue;
     }
+    const intent = h.state().intents[id]!;
+    const tool = h.registry.tool(intent.tool)!;
+    const beside = runsBeside(h, tool, intent.input);
+    if (!beside || inFlight.length >= h.maxParallel) await settle();
+    await checkpoint.beforeRun(intent, tool).catch(() => undefined);
+    const running = executeIntent(h, id);
+    if (beside) inFlight.push(running);
+    else await running;
+    if (h.signal.aborted) break;
   }
-  return false;
+  // Calls in flight answer for themselves (cancelled or not) before the run ends.
+  await settle();
+  if (!h.signal.aborted) return false;
+  cancelRun(h);
+  return true;
+}
+
+function runsBeside(h: LoopHost, tool: ToolDefinition, input: unknown): boolean {
+  if (!tool.concurrencySafe) return false;
+  try {
+    return tool.isConcurrencySafe?.(input, (name) => h.registry.tool(name)) ?? true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -245,9 +279,13 @@ async function precheck(h: LoopHost, intent: ToolIntent): Promise<ToolResult | u
 }
 
 /** The policy's verdict on a call, given this task's and this workspace's standing approvals (and `extra`). */
-export async function askPolicy(h: LoopHost, intent: ToolIntent, extra: readonly Grant[] = []): Promise<PolicyDecision> {
+export async function askPolicy(
+  h: Pick<LoopHost, 'registry' | 'taskGrants' | 'grantStore' | 'policy' | 'workspace'>,
+  intent: ToolIntent,
+  extra: readonly Grant[] = [],
+): Promise<PolicyDecision> {
   const tool = h.registry.tool(intent.tool)!;
-  const grants = [...h.state().grants, ...extra, ...(h.grantStore?.list() ?? [])];
+  const grants = [...h.taskGrants(), ...extra, ...(h.grantStore?.list() ?? [])];
   return h.policy.decide(intent, { tool, grants, workspace: h.workspace });
 }
 

@@ -86,7 +86,8 @@ export function toModelMessages(state: ConversationState, messages: readonly Sta
 
 function resultMessage(o: Observation, providerRef: string, tool: string): ModelMessage {
   const content = o.ok ? o.content : `Error (${o.code ?? 'execution_failed'}): ${o.content}`;
-  return { role: 'tool_result', intentId: o.intentId, providerRef, tool, content, isError: !o.ok };
+  const message: ModelMessage = { role: 'tool_result', intentId: o.intentId, providerRef, tool, content, isError: !o.ok };
+  return o.images?.length ? { ...message, images: o.images } : message;
 }
 
 function unansweredResult(intentId: string, providerRef: string, tool: string): ModelMessage {

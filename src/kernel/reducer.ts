@@ -2,6 +2,7 @@
 // mutates its input and touches only what the event changes, so each step costs O(1) for
 // streamed text (the turn being streamed lives in `draft`, not in `messages`).
 import type { ConversationState, Draft, Grant, StateMessage } from './contracts/state.js';
+import type { FrameRecord } from './contracts/frames.js';
 import type { RuntimeEvent } from './contracts/events.js';
 import type { IntentStatus, Observation, ToolIntent } from './contracts/tool.js';
 import type { Usage } from './contracts/model.js';
@@ -31,6 +32,8 @@ export function initialState(): ConversationState {
     checkpoints: [],
     rules: [],
     skills: NO_SKILLS,
+    frames: {},
+    childTurns: 0,
     lastSeq: 0,
   };
 }
@@ -42,6 +45,12 @@ export function replay(events: Iterable<RuntimeEvent>, from: ConversationState =
 }
 
 export function applyEvent(state: ConversationState, event: RuntimeEvent): ConversationState {
+  if (event.frame !== undefined) return { ...applyFramed(state, event, event.frame), lastSeq: event.seq };
+  return applyOwn(state, event);
+}
+
+/** An event of the frame `state` belongs to. */
+function applyOwn(state: ConversationState, event: RuntimeEvent): ConversationState {
   const next = step(state, event);
   if (next === state) return { ...state, lastSeq: event.seq };
   // `step` returned a fresh object: stamping it in place saves a second copy per event.
@@ -49,8 +58,38 @@ export function applyEvent(state: ConversationState, event: RuntimeEvent): Conve
   return next;
 }
 
+/**
+ * A child frame's event changes that frame's own state (the same reducer, the frame's events
+ * only); the task keeps just the totals: its usage meter and the count of child turns.
+ */
+function applyFramed(s: ConversationState, e: RuntimeEvent, frameId: string): ConversationState {
+  const record = e.type === 'frame_started' ? newFrame(e, frameId) : s.frames[frameId];
+  if (!record) return s;
+  const frames = { ...s.frames, [frameId]: { ...record, state: applyOwn(record.state, e) } };
+  if (e.type === 'usage') return { ...s, frames, usage: addUsage(s.usage, e.usage) };
+  if (e.type === 'context_folded' && e.usage) return { ...s, frames, usage: addUsage(s.usage, e.usage) };
+  if (e.type === 'turn_started') return { ...s, frames, childTurns: s.childTurns + 1 };
+  return { ...s, frames };
+}
+
+function newFrame(e: Extract<RuntimeEvent, { type: 'frame_started' }>, id: string): FrameRecord {
+  return {
+    id,
+    parentIntentId: e.parentIntentId,
+    parentFrame: e.parentFrame,
+    depth: e.depth,
+    task: e.task,
+    tools: e.tools,
+    maxTurns: e.maxTurns,
+    planTaskId: e.planTaskId,
+    state: initialState(),
+  };
+}
+
 function step(s: ConversationState, e: RuntimeEvent): ConversationState {
   switch (e.type) {
+    case 'frame_started':
+      return s;
     case 'user_message':
       return {
         ...s,
@@ -152,6 +191,8 @@ function withDraft(s: ConversationState, draft: Draft): ConversationState {
     checkpoints: s.checkpoints,
     rules: s.rules,
     skills: s.skills,
+    frames: s.frames,
+    childTurns: s.childTurns,
     lastSeq: s.lastSeq,
   };
 }

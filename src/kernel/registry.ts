@@ -29,11 +29,13 @@ export class Registry {
 
 const schemaCache = new WeakMap<ToolDefinition, ToolSchema>();
 
-/** The tool as the model sees it: JSON Schema derived once from its zod input schema. */
+/** The tool as the model sees it: JSON Schema derived once from its zod input schema (or the tool's own). */
 export function toolSchema(def: ToolDefinition): ToolSchema {
   let schema = schemaCache.get(def);
   if (!schema) {
-    const json = z.toJSONSchema(def.input, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const json = def.inputJsonSchema
+      ? { ...def.inputJsonSchema }
+      : (z.toJSONSchema(def.input, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>);
     delete json.$schema;
     schema = { name: def.name, description: def.description, inputSchema: json };
     schemaCache.set(def, schema);

@@ -21,6 +21,16 @@ import type { Registry } from './registry.js';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
 import { redactEvent } from './redact.js';
+import {
+  closeInterruptedFrames,
+  DEFAULT_SUBAGENT_PROMPT,
+  findIntent,
+  SUBAGENT_DEFAULTS,
+  frameRunner,
+  pendingEverywhere,
+  taskGrants,
+  type FrameEnv,
+} from './frames.js';
 import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
 
 export interface RuntimeOptions {
@@ -49,12 +59,18 @@ export interface RuntimeOptions {
   secrets?: () => readonly string[];
   /** Memory for the memory tools; without it they are not offered. */
   memory?: MemoryAccess;
+  /** Sub-agent guards: the cap on one child's turns and the child turns allowed across the task. */
+  subagents?: { maxTurns: number; turnBudget: number };
+  /** How many concurrency-safe calls of one turn run at once (default 4; 1 runs them one after another). */
+  maxParallel?: number;
 }
 
 interface BuiltSystemPrompt {
   text: string;
   /** The rules files whose text it carries, in prompt order. */
   rules: string[];
+  /** The system prompt of a sub-agent (with the same rules); the kernel's default when absent. */
+  childText?: string;
 }
 
 export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[] };
@@ -74,6 +90,7 @@ export class Runtime implements RuntimeFacade {
   private foldRequested = false;
   private systemText: Promise<string> | undefined;
   private builtSystem: string | undefined;
+  private childSystem = DEFAULT_SUBAGENT_PROMPT;
 
   constructor(private readonly options: RuntimeOptions) {
     const events = options.events ?? [];
@@ -101,6 +118,10 @@ export class Runtime implements RuntimeFacade {
     this.assertIdle();
     if (this.interrupted) {
       // The interrupted run ends here, its open calls answered, before the new message.
+      closeInterruptedFrames(
+        () => this.state,
+        (e, frame) => this.emitIn(e, frame),
+      );
       closeOpenIntents(this.hostFor(new AbortController().signal, this.knownSystem()), 'Not run: the task was interrupted.');
       this.emit({ type: 'run_cancelled' });
     }
@@ -127,6 +148,10 @@ export class Runtime implements RuntimeFacade {
     this.runId = this.state.runId ?? this.newId();
     return this.startRun(() => {
       this.emit({ type: 'run_resumed' });
+      closeInterruptedFrames(
+        () => this.state,
+        (e, frame) => this.emitIn(e, frame),
+      );
       if (this.state.draft) {
         const error = { kind: 'network' as const, message: 'Keel was interrupted mid-turn; the turn streams again.', retryable: true };
         this.emit({ type: 'turn_retry', attempt: 0, delayMs: 0, error });
@@ -136,9 +161,10 @@ export class Runtime implements RuntimeFacade {
   }
 
   approve(intentId: string, scope: ApprovalScope = 'once'): boolean {
-    const intent = this.state.intents[intentId];
+    const found = findIntent(this.state, intentId);
+    const intent = found?.intent;
     if (!this.running || intent?.status !== 'awaiting_approval') return false;
-    this.emit({ type: 'intent_approved', intentId, scope, auto: false });
+    this.emitIn({ type: 'intent_approved', intentId, scope, auto: false }, found?.frame);
     if (scope === 'workspace') void this.options.grantStore?.add(grantFor(intent, 'workspace'));
     if (scope !== 'once') void this.approveCovered(grantFor(intent, scope));
     this.wake(intentId);
@@ -146,8 +172,9 @@ export class Runtime implements RuntimeFacade {
   }
 
   reject(intentId: string, reason = ''): boolean {
-    if (!this.running || this.state.intents[intentId]?.status !== 'awaiting_approval') return false;
-    this.emit({ type: 'intent_rejected', intentId, reason });
+    const found = findIntent(this.state, intentId);
+    if (!this.running || found?.intent.status !== 'awaiting_approval') return false;
+    this.emitIn({ type: 'intent_rejected', intentId, reason }, found.frame);
     this.wake(intentId);
     return true;
   }
@@ -269,9 +296,12 @@ export class Runtime implements RuntimeFacade {
   private system(): Promise<string> {
     const given = this.options.system;
     this.systemText ??= (
-      typeof given === 'function' ? given(this.state) : Promise.resolve({ text: given ?? DEFAULT_SYSTEM_PROMPT, rules: [] })
+      typeof given === 'function'
+        ? given(this.state)
+        : Promise.resolve<BuiltSystemPrompt>({ text: given ?? DEFAULT_SYSTEM_PROMPT, rules: [] })
     ).then((built) => {
       this.builtSystem = built.text;
+      if (built.childText !== undefined) this.childSystem = built.childText;
       if (!sameList(built.rules, this.state.rules)) this.emit({ type: 'rules_used', paths: built.rules });
       return built.text;
     });
@@ -287,7 +317,7 @@ export class Runtime implements RuntimeFacade {
   private hostFor(signal: AbortSignal, system: string): LoopHost {
     const o = this.options;
     const provider = o.provider;
-    return {
+    const host: LoopHost = {
       provider,
       registry: o.registry,
       workspace: o.workspace,
@@ -315,7 +345,27 @@ export class Runtime implements RuntimeFacade {
         this.foldRequested = false;
         return asked;
       },
+      taskGrants: () => taskGrants(this.state),
+      maxParallel: Math.max(1, o.maxParallel ?? 4),
     };
+    return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
+  }
+
+  private frameEnv(signal: AbortSignal): FrameEnv {
+    const limits = this.options.subagents ?? SUBAGENT_DEFAULTS;
+    return {
+      state: () => this.state,
+      emit: (e, frame) => this.emitIn(e, frame),
+      decision: (id) => this.decision(id, signal),
+      childSystem: this.childSystem,
+      maxChildTurns: limits.maxTurns,
+      childTurnBudget: limits.turnBudget,
+    };
+  }
+
+  /** Appends an event to the log in a child frame (undefined: the task's own). */
+  private emitIn(input: RuntimeEventInput, frame: string | undefined): void {
+    this.emit(frame === undefined ? input : ({ ...input, frame } as RuntimeEventInput));
   }
 
   private emit(input: RuntimeEventInput): void {
@@ -336,7 +386,7 @@ export class Runtime implements RuntimeFacade {
   private decision(id: string, signal: AbortSignal): Promise<'approved' | 'rejected' | 'cancelled'> {
     const settled = () => {
       if (signal.aborted) return 'cancelled' as const;
-      const status = this.state.intents[id]?.status;
+      const status = findIntent(this.state, id)?.intent.status;
       return status === 'approved' ? ('approved' as const) : status === 'rejected' ? ('rejected' as const) : undefined;
     };
     const now = settled();
@@ -358,14 +408,14 @@ export class Runtime implements RuntimeFacade {
   private async approveCovered(grant: ReturnType<typeof grantFor>): Promise<void> {
     const host = this.host;
     if (!host) return;
-    for (const id of this.state.pendingIntentIds) {
-      const intent = this.state.intents[id]!;
+    for (const { frame, intent } of pendingEverywhere(this.state)) {
+      const id = intent.id;
       if (!grantCovers(grant, intent)) continue;
       // The grant goes along: a workspace grant may not have reached the store yet.
       const verdict = await askPolicy(host, intent, [grant]).catch(() => undefined);
       // Decided meanwhile (by the user, or the run ended): nothing left to do for it.
-      if (verdict?.type !== 'allow' || this.host !== host || this.state.intents[id]?.status !== 'awaiting_approval') continue;
-      this.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
+      if (verdict?.type !== 'allow' || this.host !== host || findIntent(this.state, id)?.intent.status !== 'awaiting_approval') continue;
+      this.emitIn({ type: 'intent_approved', intentId: id, scope: 'once', auto: true }, frame);
       this.wake(id);
     }
   }

@@ -1,12 +1,15 @@
 // The small operations a `transcript/delta` carries. Each one is O(change), never O(transcript):
 // items are addressed by id, text arrives as appends.
 import * as z from 'zod/mini';
-import { IntentItemSchema, TranscriptItemSchema } from './transcript-item.js';
+import { FrameItemSchema, IntentItemSchema, TranscriptItemSchema } from './transcript-item.js';
 import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema } from './view-state.js';
 
 /** Fields of an intent card that change after it is added (live output has its own op). */
 const IntentPatchSchema = z.partial(z.omit(IntentItemSchema, { kind: true, id: true, progressTail: true }));
 export type IntentPatch = z.infer<typeof IntentPatchSchema>;
+
+const FramePatchSchema = z.partial(z.omit(FrameItemSchema, { kind: true, id: true }));
+export type FramePatch = z.infer<typeof FramePatchSchema>;
 
 export const DeltaOpSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('item/add'), item: TranscriptItemSchema }),
@@ -19,6 +22,8 @@ export const DeltaOpSchema = z.discriminatedUnion('type', [
   /** An item replaced in place (a Files changed summary once its line counts are known). */
   z.object({ type: z.literal('item/replace'), item: TranscriptItemSchema }),
   z.object({ type: z.literal('intent/update'), id: z.string(), patch: IntentPatchSchema }),
+  /** A sub-agent's run changed (state, turns, calls, cost, answer). */
+  z.object({ type: z.literal('frame/update'), id: z.string(), patch: FramePatchSchema }),
   /** Live tool output. `replace` when the host dropped older output to bound the tail. */
   z.object({
     type: z.literal('intent/progress'),

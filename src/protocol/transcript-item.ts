@@ -75,6 +75,10 @@ export const IntentItemSchema = z.object({
   /** Last PROGRESS_TAIL_CHARS of live output. */
   progressTail: z.optional(z.string()),
   result: z.optional(IntentResultSchema),
+  /** The sub-agent frame the call belongs to (shown nested under it); absent: the task's own. */
+  frame: z.optional(z.string()),
+  /** A delegate_plan call's tasks, for the plan's live list. */
+  plan: z.optional(z.array(z.object({ id: z.string(), dependsOn: z.array(z.string()) }))),
 });
 
 const NoticeItemSchema = z.object({
@@ -101,7 +105,31 @@ const FoldItemSchema = z.object({
   tokensAfter: z.number(),
 });
 
+/**
+ * A sub-agent's run, shown collapsed under the call that started it (after its card, or in its
+ * plan's row): its brief, state, turns, calls and cost; its own calls nest inside it.
+ */
+export const FrameItemSchema = z.object({
+  kind: z.literal('frame'),
+  /** The kernel's frame id. */
+  id: z.string(),
+  parentIntentId: z.string(),
+  parentFrame: z.optional(z.string()),
+  depth: z.number(),
+  task: z.string(),
+  planTaskId: z.optional(z.string()),
+  status: z.enum(['running', 'done', 'failed', 'cancelled']),
+  turns: z.number(),
+  calls: z.number(),
+  tokens: z.number(),
+  costUsd: z.optional(z.number()),
+  /** Its last answer (or why it stopped), once it ended. */
+  answer: z.optional(z.string()),
+});
+export type FrameItem = z.infer<typeof FrameItemSchema>;
+
 export const TranscriptItemSchema = z.discriminatedUnion('kind', [
+  FrameItemSchema,
   UserItemSchema,
   AssistantItemSchema,
   ReasoningItemSchema,

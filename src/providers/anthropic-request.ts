@@ -3,6 +3,7 @@
 // prompt-cache breakpoints so a long task reads most of each request from cache.
 import type {
   ContentBlockParam,
+  ImageBlockParam,
   MessageCreateParamsStreaming,
   MessageParam,
   TextBlockParam,
@@ -10,7 +11,7 @@ import type {
   RedactedThinkingBlockParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
+import type { ImagePart, ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
 import { imagesLeftOut, renderAttachment } from '../kernel/attachments.js';
 
 export type ThinkingParam = ThinkingBlockParam | RedactedThinkingBlockParam;
@@ -76,12 +77,22 @@ function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): { turns: 
         {
           type: 'tool_result',
           tool_use_id: m.providerRef,
-          content: m.content === '' ? '(no output)' : m.content,
+          content: resultBlocks(m.content === '' ? '(no output)' : m.content, m.images, o.vision),
           ...(m.isError ? { is_error: true } : {}),
         },
       ]);
   }
   return { turns, ends };
+}
+
+/** A tool result's content: its text, then its images where the model accepts them (else a note). */
+function resultBlocks(text: string, images: ImagePart[] | undefined, vision: boolean): string | (TextBlockParam | ImageBlockParam)[] {
+  if (!images?.length) return text;
+  if (!vision) return `${text}\n[${images.length} image(s) left out: this model does not accept images]`;
+  return [
+    { type: 'text', text },
+    ...images.map((img): ImageBlockParam => ({ type: 'image', source: { type: 'base64', media_type: img.mediaType, data: img.data } })),
+  ];
 }
 
 /** Attachments first (each its own delimited text block), then images, then the user's words. */

@@ -7,7 +7,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import type { ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
+import type { ImagePart, ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
 import { imagesLeftOut, renderAttachment } from '../kernel/attachments.js';
 
 export interface OpenAIRequestOptions {
@@ -50,8 +50,13 @@ function toMessage(m: ModelMessage, vision: boolean): ChatCompletionMessageParam
       };
     case 'tool_result':
       // Chat completions has no error flag on a tool message: say it in the content.
-      return { role: 'tool', tool_call_id: m.providerRef, content: m.isError ? `Error: ${m.content}` : m.content };
+      // …nor images: they are named in a note.
+      return { role: 'tool', tool_call_id: m.providerRef, content: (m.isError ? `Error: ${m.content}` : m.content) + imagesNote(m.images) };
   }
+}
+
+function imagesNote(images: ImagePart[] | undefined): string {
+  return images?.length ? `\n[${images.length} image(s) left out: tool results cannot carry images on this API]` : '';
 }
 
 /**

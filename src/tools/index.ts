@@ -11,6 +11,8 @@ import { writeFileTool } from './write-file.js';
 import { forgetTool } from './memory/forget.js';
 import { recallTool } from './memory/recall.js';
 import { rememberTool } from './memory/remember.js';
+import { delegateTool } from './delegate/delegate.js';
+import { delegatePlanTool } from './delegate/delegate-plan.js';
 
 export const allTools: readonly ToolDefinition[] = [
   readFileTool,
@@ -25,6 +27,9 @@ export const allTools: readonly ToolDefinition[] = [
   rememberTool,
   recallTool,
   forgetTool,
+  // Sub-agents: child frames under the same policy (see src/kernel/frames.ts).
+  delegateTool,
+  delegatePlanTool,
 ];
 
 /** Every tool, with run_command described for the shell the workspace runs commands with. */

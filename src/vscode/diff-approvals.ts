@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RuntimeOutput, ToolIntent } from '../kernel/contracts/index.js';
+import { findIntent } from '../kernel/frames.js';
 import { intentIdOf, proposalUri, type ProposedContentProvider } from './proposed-content.js';
 import type { Task } from './task.js';
 import type { VscodeWorkspace } from './vscode-workspace.js';
@@ -52,7 +53,7 @@ export class DiffApprovals implements vscode.Disposable {
 
   /** Opens (or focuses) the diff of an edit intent. False when the intent edits no file. */
   async show(task: Task, intentId: string, focus: boolean): Promise<boolean> {
-    const intent = task.getState().intents[intentId];
+    const intent = findIntent(task.getState(), intentId)?.intent;
     const ws = this.deps.workspace();
     if (!intent || !ws) return false;
     const rel = intent.paths[0];
@@ -82,7 +83,7 @@ export class DiffApprovals implements vscode.Disposable {
    * False when the intent edits no file.
    */
   async focus(task: Task, intentId: string): Promise<boolean> {
-    const intent = task.getState().intents[intentId];
+    const intent = findIntent(task.getState(), intentId)?.intent;
     if (!intent) return false;
     if (intent.status === 'awaiting_approval' || intent.status === 'proposed') return this.show(task, intentId, true);
     const rel = intent.paths[0];
@@ -145,7 +146,7 @@ export class DiffApprovals implements vscode.Disposable {
   }
 
   private decideIntent(task: Task, intent: ToolIntent, approve: boolean): boolean {
-    const status = task.getState().intents[intent.id]?.status;
+    const status = findIntent(task.getState(), intent.id)?.intent.status;
     if (status !== 'awaiting_approval' && status !== 'proposed') return false;
     if (approve) task.runtime.approve(intent.id, 'once');
     else task.runtime.reject(intent.id, 'The user rejected this edit in the diff editor.');

@@ -18,6 +18,7 @@ import { KeelTerminal } from './keel-terminal.js';
 import { dispatchWebviewMessage } from './presenter/index.js';
 import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js';
 import { RuntimeFactory } from './runtime-factory.js';
+import { startMcp } from './mcp-view.js';
 import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
 import { registerApprovalKeys } from './approval-keys.js';
@@ -117,6 +118,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
   const userSkills = userSkillFolder(userSkillsDir());
   const skillsView = new SkillsView({ workspace, folder, user: userSkills, trusted: () => vscode.workspace.isTrusted });
+  const mcp = startMcp({
+    context,
+    workspaceRoot: workspace?.root,
+    secrets: () => keys.known(),
+    riskOverrides: () => settings().mcpRisk,
+    log,
+  });
+  context.subscriptions.push(...mcp.disposables);
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
   const checkpoints = new TaskCheckpoints({
@@ -126,6 +135,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     warn: (m) => log.warn(m),
   });
   const factory = new RuntimeFactory({
+    mcp: mcp.hub,
     skills: {
       user: userSkills,
       report: (problems) => {

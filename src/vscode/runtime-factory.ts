@@ -3,6 +3,7 @@
 // is the extension's own: the provider that looks the key up per turn and asks before it goes
 // to another host, workspace trust, the standing approvals and the memory store in its storage. No vscode import.
 import { composeRuntime, type ComposeInput } from '../compose/index.js';
+import type { McpHub } from '../mcp/index.js';
 import type { Checkpoints, GrantStore, MemoryStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
@@ -27,6 +28,8 @@ export interface RuntimeFactoryDeps {
   checkpoints?(taskId: string): Checkpoints | undefined;
   /** The memory store the tools and the prompt index use; none: no memory tools. */
   memory?: MemoryStore | undefined;
+  /** The MCP servers; the tools of those ready when a task's runtime is built are offered. */
+  mcp?: McpHub | undefined;
   /** Tests replace the model with a scripted one. */
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
   /** The user's skills folder and where skipped skills are reported (workspace skills follow trust). */
@@ -65,6 +68,7 @@ export class RuntimeFactory {
       ...(checkpoints ? { checkpoints } : {}),
       ...(d.skills ? { skills: d.skills } : {}),
       ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
+      ...(d.mcp ? { mcp: d.mcp } : {}),
     });
   }
 

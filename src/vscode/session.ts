@@ -12,6 +12,7 @@ import {
 } from '../kernel/contracts/index.js';
 import type { Price } from '../providers/models.js';
 import type { Hints, HostMessage, TaskList } from '../protocol/index.js';
+import { findIntent } from '../kernel/frames.js';
 import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
 import type { TaskStore } from './task-store.js';
@@ -220,13 +221,14 @@ export class Session {
   }
 
   async focus(intentId: string): Promise<void> {
-    if (!this.task?.getState().intents[intentId]) return this.deps.log.warn(`ignored a focus request for an unknown intent ${intentId}`);
+    if (!(this.task && findIntent(this.task.getState(), intentId)))
+      return this.deps.log.warn(`ignored a focus request for an unknown intent ${intentId}`);
     await this.deps.focusIntent(this.task, intentId);
   }
 
   /** The webview may only decide intents of the shown task that are waiting for a decision. */
   private pending(intentId: string, what: string): boolean {
-    const status = this.task?.getState().intents[intentId]?.status;
+    const status = this.task ? findIntent(this.task.getState(), intentId)?.intent.status : undefined;
     if (status === 'awaiting_approval') return true;
     this.deps.log.warn(`ignored a ${what} of ${intentId}: ${status ? `it is ${status}` : 'no such intent waits in the task shown'}`);
     return false;

@@ -2,7 +2,7 @@
 // application-scoped settings before an extension can see them, so to tell the user what was
 // ignored Keel reads `.vscode/settings.json` (and a `.code-workspace` file's `settings`) itself.
 // Pure: text in, dotted setting names out. JSONC as VS Code reads it: comments, trailing commas.
-import { parseJsonc } from './jsonc.js';
+import { parseJsonc } from '../kernel/jsonc.js';
 
 /** Every setting name in a settings file, nested objects flattened (`{"keel": {"baseUrl": …}}`). */
 export function settingKeysIn(text: string, section?: 'settings'): string[] {

@@ -7,6 +7,7 @@
 // folder, whatever the editor does with their declared scope. The deny list is the union of
 // every level, so a workspace can add to it but never empty it.
 import type { Risk } from '../kernel/contracts/index.js';
+import { SUBAGENT_DEFAULTS } from '../kernel/frames.js';
 import type { ProviderName } from './api-key.js';
 
 export interface KeelSettings {
@@ -21,10 +22,14 @@ export interface KeelSettings {
   autoApprove: Risk[];
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Sub-agents: the cap on one child's turns, and the child turns allowed across a task. */
+  subagents: { maxTurns: number; turnBudget: number };
+  /** Risk of MCP tools by server name or `server/tool` (default execute). User settings only. */
+  mcpRisk: Record<string, Risk>;
 }
 
 /** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
-const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow'] as const;
+const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow', 'mcp.risk'] as const;
 
 /** The levels of one setting, as `WorkspaceConfiguration.inspect` reports them. */
 export interface SettingLevels {
@@ -57,7 +62,18 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     autoApprove,
     commandsAllow: strings(get('commands.allow')),
     commandsDeny: unionOfLevels(inspect('commands.deny')),
+    subagents: {
+      maxTurns: countOf(get('subagents.maxTurns'), SUBAGENT_DEFAULTS.maxTurns, 100),
+      turnBudget: countOf(get('subagents.turnBudget'), SUBAGENT_DEFAULTS.turnBudget, 1000),
+    },
+    mcpRisk: risksByName(get('mcp.risk')),
   };
+}
+
+/** A whole number from 1 to `max`; anything else is the default. */
+function countOf(v: unknown, fallback: number, max: number): number {
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 1 ? Math.min(max, Math.floor(n)) : fallback;
 }
 
 /** The smallest and largest windows Keel accepts (a typo of a few digits would starve or overflow every request). */
@@ -98,6 +114,11 @@ function unionOfLevels(levels: SettingLevels | undefined): string[] {
   if (!levels) return [];
   const all = [levels.defaultValue, levels.globalValue, levels.workspaceValue, levels.workspaceFolderValue].flatMap(strings);
   return [...new Set(all)];
+}
+
+function risksByName(v: unknown): Record<string, Risk> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return {};
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, Risk] => (RISKS as readonly unknown[]).includes(e[1])));
 }
 
 function str(v: unknown): string {

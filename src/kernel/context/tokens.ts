@@ -8,7 +8,7 @@ import { attachmentTokens } from '../attachments.js';
 const IMAGE_TOKENS = 1600;
 
 export function messageTokens(m: ModelMessage): number {
-  if (m.role === 'tool_result') return estimateTokens(m.content) + 10;
+  if (m.role === 'tool_result') return estimateTokens(m.content) + 10 + (m.images?.length ?? 0) * IMAGE_TOKENS;
   if (m.role === 'user') return estimateTokens(m.text) + 4 + (m.images?.length ?? 0) * IMAGE_TOKENS + attachmentTokens(m.attachments);
   let n = estimateTokens(m.text) + 4;
   for (const c of m.toolCalls) n += estimateTokens(JSON.stringify(c.input) ?? '') + 10;

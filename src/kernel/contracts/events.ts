@@ -27,8 +27,12 @@ const ImageSchema = z.object({
   data: z.string(),
 });
 
+/**
+ * `frame`: set on the events of a sub-agent's run (a child frame); absent on the task's own
+ * (the root frame). The frame's `frame_started` names its parent intent and parent frame.
+ */
 const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), seq: z.number(), runId: z.string(), time: z.number(), ...shape });
+  z.object({ type: z.literal(type), seq: z.number(), runId: z.string(), time: z.number(), frame: z.string().optional(), ...shape });
 
 export const RuntimeEventSchema = z.discriminatedUnion('type', [
   e('user_message', { text: z.string(), images: z.array(ImageSchema).optional(), attachments: z.array(AttachmentSchema).optional() }),
@@ -75,6 +79,20 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   }),
   /** The rules files whose text the task's system prompt carries (workspace-relative, prompt order). */
   e('rules_used', { paths: z.array(z.string()) }),
+  /**
+   * A sub-agent's run begins (logged in its own frame): the call that started it, the frame
+   * that call belongs to (absent: the root), its depth (1 = a child of the task), its brief,
+   * the tools it may use, its turn limit, and for a plan's task the task's id.
+   */
+  e('frame_started', {
+    parentIntentId: z.string(),
+    parentFrame: z.string().optional(),
+    depth: z.number(),
+    task: z.string(),
+    tools: z.array(z.string()),
+    maxTurns: z.number(),
+    planTaskId: z.string().optional(),
+  }),
   e('run_finished', { reason: z.enum(['completed']) }),
   e('run_failed', { error: z.lazy(() => RunErrorSchema) }),
   e('run_cancelled', {}),

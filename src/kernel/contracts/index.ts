@@ -7,4 +7,5 @@ export * from './runtime.js';
 export * from './timers.js';
 export * from './checkpoints.js';
 export * from './memory.js';
+export * from './frames.js';
 export * from './attachments.js';

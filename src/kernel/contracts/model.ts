@@ -93,6 +93,7 @@ export type ModelMessage =
       tool: string;
       content: string;
       isError: boolean;
+      images?: ImagePart[];
     };
 
 export interface ToolSchema {

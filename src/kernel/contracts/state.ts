@@ -3,6 +3,7 @@ import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, FoldSource, RunError } from './events.js';
 import type { CheckpointFile } from './checkpoints.js';
+import type { FrameRecord } from './frames.js';
 import type { Attachment } from './attachments.js';
 
 /** A run in progress: between its start and its end (finished, failed or cancelled). */
@@ -146,5 +147,9 @@ export interface ConversationState {
   provider: { name: string; model: string } | undefined;
   /** Every checkpoint of the task, oldest first. */
   checkpoints: readonly CheckpointRecord[];
+  /** Sub-agent runs by frame id (every depth), each folded apart; `usage` above includes theirs. */
+  frames: Readonly<Record<string, FrameRecord>>;
+  /** Model turns taken by sub-agents across the task (the task-wide child budget counts these). */
+  childTurns: number;
   lastSeq: number;
 }

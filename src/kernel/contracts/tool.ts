@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
+import type { FrameRunner } from './frames.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
@@ -54,6 +55,8 @@ export const ObservationSchema = z.object({
   /** Content hashes of files this call read or wrote, for stale-edit detection. */
   fileVersions: z.record(z.string(), z.string()).optional(),
   facts: ToolFactsSchema.optional(),
+  /** Images the tool returned (an MCP tool), passed to models that accept images. */
+  images: z.array(z.object({ mediaType: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']), data: z.string() })).optional(),
 });
 export type Observation = z.infer<typeof ObservationSchema>;
 
@@ -107,6 +110,10 @@ export interface ToolContext {
   memory?: MemoryAccess;
   /** Sequence number of this call's `intent_started` event: where a memory it writes came from. */
   eventSeq?: number;
+  /** The call's intent id (a child frame names it as its parent). */
+  intentId?: string;
+  /** Sub-agents (the delegate tools); absent where the host offers none. */
+  frames?: FrameRunner;
 }
 
 export interface ToolResult {
@@ -118,6 +125,7 @@ export interface ToolResult {
   data?: unknown;
   fileVersions?: Record<string, string>;
   facts?: ToolFacts;
+  images?: Observation['images'];
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every input type; each tool's own code sees its schema's type
@@ -125,9 +133,20 @@ export interface ToolDefinition<I = any> {
   name: string;
   description: string;
   input: z.ZodType<I>;
+  /**
+   * The JSON Schema the model sees, when the tool brings its own (an MCP server's tool) rather
+   * than one derived from `input`; `input` then checks calls against this same schema.
+   */
+  inputJsonSchema?: Record<string, unknown>;
   risk: Risk;
   readOnly: boolean;
+  /** May run beside other such calls of the same turn (see isConcurrencySafe). */
   concurrencySafe: boolean;
+  /**
+   * For a tool whose safety depends on the call (delegate: a child that only reads), given the
+   * calling frame's tools by name.
+   */
+  isConcurrencySafe?(input: I, tools: (name: string) => ToolDefinition | undefined): boolean;
   /** Token budget for the observation content. */
   outputBudgetTokens: number;
   /** Visible unless this says otherwise. */

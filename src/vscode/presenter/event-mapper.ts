@@ -6,6 +6,8 @@ import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import { applyCheckpointEvent } from './checkpoint-mapper.js';
 import type { TranscriptModel } from './transcript-model.js';
+import { applyFrameEvent } from './frame-mapper.js';
+import { PLAN_TOOL } from '../../kernel/frames.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
 const DETAIL_CHARS = 8192;
@@ -19,6 +21,8 @@ export function applyOutput(model: TranscriptModel, out: RuntimeOutput): { urgen
 }
 
 function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
+  // A sub-agent's event: its own item and nested cards (frame-mapper.ts).
+  if (event.frame !== undefined) return applyFrameEvent(model, event, event.frame);
   switch (event.type) {
     case 'user_message':
       model.tally.conversation += event.text.length;
@@ -79,7 +83,7 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
   }
 }
 
-function countUsage(model: TranscriptModel, u: Usage): void {
+export function countUsage(model: TranscriptModel, u: Usage): void {
   const t = model.usage;
   model.usage = {
     inputTokens: t.inputTokens + u.inputTokens,
@@ -107,10 +111,10 @@ function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string
   return kind === 'assistant';
 }
 
-function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
+export function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
   switch (event.type) {
     case 'intent_proposed':
-      model.add(intentItem(event.intent));
+      model.add(planned(intentItem(event.intent), event.intent));
       return false;
     case 'approval_requested':
       model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: visibleText(event.reason) });
@@ -135,6 +139,13 @@ function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean 
     default:
       return undefined;
   }
+}
+
+/** A delegate_plan card carries its tasks, for the plan's live list. */
+function planned(item: IntentItem, intent: ToolIntent): IntentItem {
+  if (intent.tool !== PLAN_TOOL) return item;
+  const tasks = (intent.input as { tasks?: { id: string; depends_on?: string[] }[] } | null)?.tasks ?? [];
+  return { ...item, plan: tasks.map((t) => ({ id: visibleText(t.id), dependsOn: (t.depends_on ?? []).map(visibleText) })) };
 }
 
 /** The card of a proposed call: what a person judges, with nothing in it hidden. */

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'compose' | 'vscode' | 'cli' | 'media';
+type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'mcp' | 'compose' | 'vscode' | 'cli' | 'media';
 
 /**
  * Which layers and which packages each layer may import. node:* built-ins are allowed where the
@@ -18,10 +18,14 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix'] },
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
+  mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
   // yaml: SKILL.md front matter (compose/skills).
-  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node'], packages: [/^node:/, 'yaml'] },
-  vscode: { layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'compose', 'cli'], packages: ['vscode', /^node:/] },
-  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose'], packages: [/^node:/] },
+  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp'], packages: [/^node:/, 'yaml'] },
+  vscode: {
+    layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'cli'],
+    packages: ['vscode', /^node:/],
+  },
+  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp'], packages: [/^node:/] },
   media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
 };
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseJsonc } from '../../../src/vscode/jsonc.js';
+import { parseJsonc } from '../../../src/kernel/jsonc.js';
 import { settingKeysIn } from '../../../src/vscode/settings-file-keys.js';
 import { ignoredMessage, ignoredWorkspaceSettings, readSettings, type SettingLevels } from '../../../src/vscode/settings.js';
 
@@ -30,7 +30,30 @@ describe('vscode/settings', () => {
       autoApprove: ['read'],
       commandsAllow: [],
       commandsDeny: [],
+      subagents: { maxTurns: 10, turnBudget: 40 },
+      mcpRisk: {},
     });
+  });
+
+  it('reads the sub-agent guards, falling back to the defaults on nonsense', () => {
+    const s = readSettings(userLevel({ 'subagents.maxTurns': 3.7, 'subagents.turnBudget': -2 }));
+    assert.deepEqual(s.subagents, { maxTurns: 3, turnBudget: 40 });
+  });
+
+  it('reads MCP tool risks from the user level only, dropping values that are not risks', () => {
+    const s = readSettings((key) =>
+      key === 'mcp.risk'
+        ? {
+            globalValue: { everything: 'read', 'everything/get-env': 'network', bad: 'root' },
+            workspaceValue: { everything: 'read', evil: 'read' },
+          }
+        : undefined,
+    );
+    assert.deepEqual(s.mcpRisk, { everything: 'read', 'everything/get-env': 'network' });
+    assert.deepEqual(
+      ignoredWorkspaceSettings((key) => (key === 'mcp.risk' ? { workspaceValue: { evil: 'read' } } : undefined)),
+      ['keel.mcp.risk'],
+    );
   });
 
   it('reads and cleans what is set', () => {

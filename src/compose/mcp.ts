@@ -1,0 +1,59 @@
+// Step 3 of composing a runtime: the MCP servers. The same files for every host: the user's
+// `$XDG_CONFIG_HOME/keel/mcp.json` (else `~/.config/keel/mcp.json`) and the workspace's
+// `.vscode/mcp.json`; the CLI may name more. A stdio server gets the environment run_command
+// gets (no provider keys, no held secret) plus the variables its definition sets.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { McpHub, type McpConfigFile, type McpHubOptions, mergeMcpConfigs, parseMcpConfig } from '../mcp/index.js';
+import type { McpServerConfig } from '../mcp/index.js';
+import { childEnvironment } from '../node/command-shell.js';
+
+/** The workspace's own file, relative to its root (VS Code's convention). */
+const WORKSPACE_MCP_FILE = '.vscode/mcp.json';
+
+export interface McpFile {
+  path: string;
+  source: McpServerConfig['source'];
+}
+
+/** The user's file: the same path for the CLI and the extension, so both agree. */
+function userMcpConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
+  return path.join(base, 'keel', 'mcp.json');
+}
+
+/** The files a host reads, user first; `workspaceRoot` undefined: no workspace file. */
+export function mcpFiles(workspaceRoot: string | undefined, env: NodeJS.ProcessEnv = process.env): McpFile[] {
+  const files: McpFile[] = [{ path: userMcpConfigPath(env), source: 'user' }];
+  if (workspaceRoot) files.push({ path: path.join(workspaceRoot, WORKSPACE_MCP_FILE), source: 'workspace' });
+  return files;
+}
+
+/** Every server the files define; a missing file is no servers, an unreadable one a problem. */
+export function loadMcpConfigs(files: readonly McpFile[]): McpConfigFile {
+  return mergeMcpConfigs(
+    files.map((f) => {
+      let text: string;
+      try {
+        text = fs.readFileSync(f.path, 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { servers: [], problems: [] };
+        return { servers: [], problems: [{ file: f.path, message: `could not be read (${(err as Error).message})` }] };
+      }
+      return parseMcpConfig(text, f.path, f.source);
+    }),
+  );
+}
+
+export interface McpHubInput extends Omit<McpHubOptions, 'env'> {
+  /** Secrets the host holds (API keys): never passed to a server. */
+  secrets?: () => readonly string[];
+}
+
+export function createMcpHub(servers: readonly McpServerConfig[], input: McpHubInput): McpHub {
+  return new McpHub(servers, {
+    ...input,
+    env: (configured) => childEnvironment(process.env, configured, input.secrets?.() ?? []),
+  });
+}

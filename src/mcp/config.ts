@@ -1,0 +1,107 @@
+// Step 1 of the MCP client: which servers to start. The file follows VS Code's mcp.json
+// convention (`servers: {name: {type: "stdio", command, args, env} | {type: "http", url,
+// headers}}`), JSON with comments. Each server is checked on its own: a bad entry becomes a
+// problem naming the file and the server, and the others still load. Pure.
+import { z } from 'zod';
+import { parseJsonc } from '../kernel/jsonc.js';
+
+const StdioServerSchema = z.strictObject({
+  type: z.literal('stdio').optional(),
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+});
+
+const HttpServerSchema = z.strictObject({
+  type: z.literal('http'),
+  url: z.url({ protocol: /^https?$/ }),
+  headers: z.record(z.string(), z.string()).default({}),
+});
+
+const ServerSchema = z.union([HttpServerSchema, StdioServerSchema]);
+export type McpServerDefinition = z.infer<typeof ServerSchema>;
+
+/** Where a server was defined: the user's own file, or the workspace's (which needs trust and approval). */
+export type McpSource = 'user' | 'workspace';
+
+export interface McpServerConfig {
+  name: string;
+  source: McpSource;
+  /** The file it came from, as the notices name it. */
+  file: string;
+  definition: McpServerDefinition;
+}
+
+interface McpConfigProblem {
+  file: string;
+  /** Undefined when the whole file is unreadable. */
+  server?: string;
+  message: string;
+}
+
+export interface McpConfigFile {
+  servers: McpServerConfig[];
+  problems: McpConfigProblem[];
+}
+
+/** The servers one mcp.json defines, and a problem for each entry that is not a server. */
+export function parseMcpConfig(text: string, file: string, source: McpSource): McpConfigFile {
+  const json = parseJsonc(text);
+  if (json === undefined)
+    return { servers: [], problems: [{ file, message: 'not valid JSON (comments and trailing commas are allowed)' }] };
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { servers: [], problems: [{ file, message: 'expected an object with a "servers" object' }] };
+  const servers = (json as { servers?: unknown }).servers;
+  if (servers === undefined) return { servers: [], problems: [] };
+  if (typeof servers !== 'object' || servers === null || Array.isArray(servers))
+    return { servers: [], problems: [{ file, message: '"servers" must be an object of named servers' }] };
+  const out: McpConfigFile = { servers: [], problems: [] };
+  for (const [name, raw] of Object.entries(servers)) {
+    const parsed = ServerSchema.safeParse(raw);
+    if (parsed.success) out.servers.push({ name, source, file, definition: parsed.data });
+    else out.problems.push({ file, server: name, message: z.prettifyError(parsed.error).replace(/\n+/g, '; ') });
+  }
+  return out;
+}
+
+/** Several files in order (the user's first): a later server of the same name is a problem, not a replacement. */
+export function mergeMcpConfigs(files: readonly McpConfigFile[]): McpConfigFile {
+  const merged: McpConfigFile = { servers: [], problems: [] };
+  for (const f of files) {
+    merged.problems.push(...f.problems);
+    for (const s of f.servers) {
+      const first = merged.servers.find((m) => m.name === s.name);
+      if (first)
+        merged.problems.push({ file: s.file, server: s.name, message: `a server named "${s.name}" is already defined in ${first.file}` });
+      else merged.servers.push(s);
+    }
+  }
+  return merged;
+}
+
+/** The exact line a person approves: the command line with its arguments, or the URL. */
+export function describeServer(definition: McpServerDefinition): string {
+  if (definition.type === 'http') return definition.url;
+  return [definition.command, ...definition.args].map(quoteArg).join(' ');
+}
+
+function quoteArg(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A stable text of the whole definition: an approval holds for exactly this definition, nothing edited since. */
+export function definitionKey(config: McpServerConfig): string {
+  return JSON.stringify(sorted({ name: config.name, definition: config.definition }));
+}
+
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
+    );
+  return value;
+}
