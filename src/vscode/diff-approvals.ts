@@ -33,6 +33,11 @@ export interface DiffApprovalsDeps {
   log(message: string): void;
   /** A plan failed (the edit cannot apply): shown to the user, the card still decides. */
   warn(message: string): void;
+  /**
+   * Decides an intent of the shown task through the session, which first claims the task's lock
+   * (task-lock.ts); false when `task` is not the shown one (then it is decided here directly).
+   */
+  decideShown?(task: Task, intentId: string, approve: boolean, reason: string): boolean;
 }
 
 export class DiffApprovals implements vscode.Disposable {
@@ -148,8 +153,10 @@ export class DiffApprovals implements vscode.Disposable {
   private decideIntent(task: Task, intent: ToolIntent, approve: boolean): boolean {
     const status = findIntent(task.getState(), intent.id)?.intent.status;
     if (status !== 'awaiting_approval' && status !== 'proposed') return false;
+    const reason = 'The user rejected this edit in the diff editor.';
+    if (this.deps.decideShown?.(task, intent.id, approve, reason)) return true;
     if (approve) task.runtime.approve(intent.id, 'once');
-    else task.runtime.reject(intent.id, 'The user rejected this edit in the diff editor.');
+    else task.runtime.reject(intent.id, reason);
     return true;
   }
 

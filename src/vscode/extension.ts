@@ -183,6 +183,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     plan: planIntentEdit,
     log: (m) => log.warn(m),
     warn: (m) => void vscode.window.showWarningMessage(redact(m)),
+    decideShown: (task, intentId, approve, reason) => {
+      if (!session || session.current !== task) return false;
+      void (approve ? session.approve(intentId, 'once') : session.reject(intentId, reason));
+      return true;
+    },
   });
   const view = new ChatViewProvider(context.extensionUri, {
     onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
