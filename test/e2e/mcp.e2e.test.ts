@@ -19,8 +19,8 @@ import { KeelSession } from './lib/keel-session.js';
 
 const require = createRequire(__filename);
 const EVERYTHING = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
-/** What the approval must show, character for character. */
-const COMMAND_LINE = `node ${EVERYTHING} stdio`;
+/** What the approval must show, character for character (the variable it sets included). */
+const COMMAND_LINE = `LOG_LEVEL=quiet node ${EVERYTHING} stdio`;
 const SERVER = 'everything';
 const ECHO = 'mcp__everything__echo';
 const MESSAGE = 'keel-e2e-echo-7f3a';
@@ -83,7 +83,7 @@ describe('Keel end to end: a workspace-defined MCP server', function () {
       model: mcpModel(),
       prepare: (folder) => {
         mkdirSync(join(folder, '.vscode'), { recursive: true });
-        const servers = { [SERVER]: { type: 'stdio', command: 'node', args: [EVERYTHING, 'stdio'] } };
+        const servers = { [SERVER]: { type: 'stdio', command: 'node', args: [EVERYTHING, 'stdio'], env: { LOG_LEVEL: 'quiet' } } };
         writeFileSync(join(folder, '.vscode', 'mcp.json'), JSON.stringify({ servers }, null, 2));
       },
     });
