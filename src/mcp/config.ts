@@ -80,10 +80,16 @@ export function mergeMcpConfigs(files: readonly McpConfigFile[]): McpConfigFile 
   return merged;
 }
 
-/** The exact line a person approves: the command line with its arguments, or the URL. */
+/**
+ * The exact line a person approves: the command line with its arguments, or the URL. The
+ * variables and folder a stdio definition sets are part of it: they change what runs
+ * (`NODE_OPTIONS=--require …` makes `node server.js` load any file).
+ */
 export function describeServer(definition: McpServerDefinition): string {
   if (definition.type === 'http') return definition.url;
-  return [definition.command, ...definition.args].map(quoteArg).join(' ');
+  const vars = Object.entries(definition.env).map(([name, value]) => `${name}=${quoteArg(value)}`);
+  const line = [...vars, ...[definition.command, ...definition.args].map(quoteArg)].join(' ');
+  return definition.cwd ? `cd ${quoteArg(definition.cwd)} && ${line}` : line;
 }
 
 function quoteArg(arg: string): string {

@@ -15,6 +15,8 @@ export interface SessionOptions {
   provider?: Provider;
   model: Responder;
   settings?: Record<string, unknown>;
+  /** Writes files into the workspace copy before VS Code opens it (e.g. a .vscode/mcp.json). */
+  prepare?: (folder: string) => void;
 }
 
 const artifactsRoot = join(repoRoot, 'test', 'e2e', 'artifacts');
@@ -39,6 +41,7 @@ export class KeelSession {
     let server: CodeServer | undefined;
     try {
       const folder = copyWorkspace('examples/failing-tests');
+      options.prepare?.(folder);
       server = await startCodeServer({
         folder,
         extensions: [vsix],
@@ -73,18 +76,33 @@ export class KeelSession {
    * Send Key (or Cancel), and returns when it clicked (ms since epoch).
    */
   async answerKeyQuestion(allow = true, timeoutMs = 60_000): Promise<number> {
-    const page = this.workbench.page;
-    const dialog = page.locator('.monaco-dialog-box').filter({ hasText: 'API key to' });
-    await dialog.first().waitFor({ state: 'visible', timeout: timeoutMs });
-    const text = await dialog.first().innerText();
-    if (!text.includes(`Send your ${this.providerLabel} API key to ${this.model.url}?`)) {
-      throw new Error(`the key question should name the stand-in's origin ${this.model.url}: ${text}`);
-    }
-    await this.screenshot(allow ? 'key-question' : 'key-question-declined');
-    const button = dialog.first().getByRole('button', { name: allow ? 'Send Key' : 'Cancel' });
+    return this.answerModal('API key to', allow ? 'Send Key' : 'Cancel', {
+      timeoutMs,
+      screenshot: allow ? 'key-question' : 'key-question-declined',
+      check: (text) => {
+        if (!text.includes(`Send your ${this.providerLabel} API key to ${this.model.url}?`))
+          throw new Error(`the key question should name the stand-in's origin ${this.model.url}: ${text}`);
+      },
+    });
+  }
+
+  /**
+   * Answers a VS Code modal (in the workbench's DOM) whose text includes `hasText`: hands its
+   * whole text (message and detail) to `check`, takes the screenshot, clicks `button` and waits
+   * for the modal to close. Returns when it clicked (ms since epoch).
+   */
+  async answerModal(
+    hasText: string,
+    button: string,
+    options: { timeoutMs?: number; screenshot?: string; check?: (text: string) => void } = {},
+  ): Promise<number> {
+    const dialog = this.workbench.page.locator('.monaco-dialog-box').filter({ hasText }).first();
+    await dialog.waitFor({ state: 'visible', timeout: options.timeoutMs ?? 60_000 });
+    options.check?.(await dialog.innerText());
+    if (options.screenshot) await this.screenshot(options.screenshot);
     const at = Date.now();
-    await button.click();
-    await dialog.first().waitFor({ state: 'hidden', timeout: 10_000 });
+    await dialog.getByRole('button', { name: button }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
     return at;
   }
 

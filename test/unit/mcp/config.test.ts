@@ -28,6 +28,14 @@ describe('mcp config', () => {
     assert.deepEqual(parsed.servers[2]!.definition, { command: 'node', args: [], env: {} });
   });
 
+  it('shows the variables and folder a stdio server sets in the line approved: they change what runs', () => {
+    const text = JSON.stringify({
+      servers: { s: { command: 'node', args: ['server.js'], env: { NODE_OPTIONS: '--require ./x.js', MODE: 'fast' }, cwd: 'tools dir' } },
+    });
+    const [server] = parseMcpConfig(text, '/w/.vscode/mcp.json', 'workspace').servers;
+    assert.equal(describeServer(server!.definition), "cd 'tools dir' && NODE_OPTIONS='--require ./x.js' MODE=fast node server.js");
+  });
+
   it('names the file and the server of a bad entry, and still loads the others', () => {
     const text = JSON.stringify({
       servers: {
