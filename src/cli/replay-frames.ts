@@ -63,6 +63,10 @@ export function frameName(recorded: Map<string, RuntimeEvent[]>, frame: string):
   const start = recorded.get(frame)?.find((e) => e.type === 'frame_started');
   if (start?.type !== 'frame_started') return frame;
   if (start.planTaskId !== undefined) return `plan task ${start.planTaskId}`;
-  const brief = start.task.replace(/\s+/g, ' ').trim();
+  // The brief is the model's text: one line, no control characters (it reaches a terminal).
+  const brief = start.task
+    .replace(/\s+/g, ' ')
+    .replace(/\p{Cc}/gu, '')
+    .trim();
   return `sub-agent "${brief.length > 40 ? `${brief.slice(0, 40)}…` : brief}"`;
 }
