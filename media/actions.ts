@@ -105,6 +105,8 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return showCopied(el);
     case 'insert-code':
       return handlers.post({ type: 'editor/insert', text: codeOf(el) });
+    case 'apply-code':
+      return handlers.post({ type: 'editor/apply', text: codeOf(el) });
     case 'notice': {
       const message = data.message ?? '';
       if (NOTICE_MESSAGES.has(message)) handlers.post({ type: message as 'apiKey/set' | 'task/resume' | 'log/show' });

@@ -51,7 +51,10 @@ export class TaskListView {
           'li',
           { class: `task-row${current ? ' current' : ''}`, attrs: { 'data-testid': TestIds.taskItem, 'data-task-id': task.id } },
           open,
-          h('span', { class: 'task-meta', text: `${STATUS_TEXT[task.status] ?? task.status} · ${when}` }),
+          h('span', {
+            class: 'task-meta',
+            text: `${task.elsewhere ? 'running in another window' : (STATUS_TEXT[task.status] ?? task.status)} · ${when}`,
+          }),
           actionButton('delete-task', `Delete task: ${task.title}`, {
             icon: 'trash',
             testId: TestIds.taskDelete,

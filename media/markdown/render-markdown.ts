@@ -115,7 +115,11 @@ function addCopyButton(pre: HTMLPreElement): void {
   };
   const bar = doc.createElement('div');
   bar.className = 'code-actions';
-  bar.append(button('copy-code', 'Copy code', 'copy', 'Copy'), button('insert-code', 'Insert at cursor', 'insert', 'Insert'));
+  bar.append(
+    button('copy-code', 'Copy code', 'copy', 'Copy'),
+    button('insert-code', 'Insert at cursor', 'insert', 'Insert'),
+    button('apply-code', 'Apply to file…', 'go-to-file', 'Apply'),
+  );
   pre.classList.add('has-copy');
   pre.prepend(bar);
 }

@@ -71,6 +71,8 @@ const TaskSummarySchema = z.object({
   title: z.string(),
   updatedAt: z.number(),
   status: RunStatusSchema,
+  /** Another window on the folder drives it now (its lock is held): this one may only watch. */
+  elsewhere: z.optional(z.boolean()),
 });
 
 export const TaskListSchema = z.object({

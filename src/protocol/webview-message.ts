@@ -45,6 +45,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('clipboard/copy', { text: z.string() }),
   /** Insert at cursor on a code block: the text goes into the active editor (one undoable edit). */
   m('editor/insert', { text: z.string() }),
+  /** Apply to file… on a code block: the host asks which file, then shows the diff for approval. */
+  m('editor/apply', { text: z.string() }),
   /** The files changed by the checkpoints with seq in [fromSeq, toSeq] against now (one file: `path`). */
   m('checkpoint/compare', { fromSeq: z.number(), toSeq: z.number(), path: z.optional(z.string()) }),
   /** Back to how things were right after event `afterSeq`: the files, the conversation, or both. */

@@ -16,8 +16,10 @@ type EditPlanner = (intent: ToolIntent, current: Uint8Array | undefined) => Plan
 const EDIT_TOOLS = new Set(['edit_file', 'write_file']);
 
 interface Proposal {
-  task: Task;
-  intent: ToolIntent;
+  /** The task whose edit intent this is; none for a user's Apply to file… (apply-to-file.ts). */
+  task?: Task;
+  /** Approve or reject; false when there is nothing left to decide. */
+  decide(approve: boolean): boolean;
   proposed: vscode.Uri;
   original: vscode.Uri;
   /** The real file. */
@@ -31,6 +33,11 @@ export interface DiffApprovalsDeps {
   log(message: string): void;
   /** A plan failed (the edit cannot apply): shown to the user, the card still decides. */
   warn(message: string): void;
+  /**
+   * Decides an intent of the shown task through the session, which first claims the task's lock
+   * (task-lock.ts); false when `task` is not the shown one (then it is decided here directly).
+   */
+  decideShown?(task: Task, intentId: string, approve: boolean, reason: string): boolean;
 }
 
 export class DiffApprovals implements vscode.Disposable {
@@ -69,16 +76,9 @@ export class DiffApprovals implements vscode.Disposable {
     const original = exists ? fileUri : proposalUri(rel, intentId, 'original');
     this.deps.content.set(proposed, plan.content);
     if (!exists) this.deps.content.set(original, '');
-    this.proposals.set(intentId, { task, intent, proposed, original, file: fileUri });
-    await this.updateContext();
-    const title = `${path.posix.basename(rel)} ${exists ? '' : '(new file) '}↔ Keel's proposal`;
-    // Beside the editor in use; with no editor open, "beside" would leave an empty group.
-    const anyEditor = vscode.window.tabGroups.all.some((g) => g.tabs.length > 0);
-    await vscode.commands.executeCommand('vscode.diff', original, proposed, title, {
-      preview: true,
-      preserveFocus: !focus,
-      viewColumn: anyEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
-    } satisfies vscode.TextDocumentShowOptions);
+    const decide = (approve: boolean) => this.decideIntent(task, intent, approve);
+    this.proposals.set(intentId, { task, decide, proposed, original, file: fileUri });
+    await this.openDiff(rel, exists, original, proposed, focus);
     return true;
   }
 
@@ -111,14 +111,71 @@ export class DiffApprovals implements vscode.Disposable {
       void vscode.window.showInformationMessage('There is no proposed edit waiting for approval.');
       return false;
     }
-    const status = findIntent(proposal.task.getState(), proposal.intent.id)?.intent.status;
-    if (status !== 'awaiting_approval' && status !== 'proposed') {
-      void this.settle(proposal.intent.id);
-      return false;
-    }
-    if (approve) proposal.task.runtime.approve(proposal.intent.id, 'once');
-    else proposal.task.runtime.reject(proposal.intent.id, 'The user rejected this edit in the diff editor.');
+    if (proposal.decide(approve)) return true;
+    const id = intentIdOf(proposal.proposed);
+    if (id) void this.settle(id);
+    return false;
+  }
+
+  /**
+   * A change the user asked for (Apply to file…): the same diff, the same Approve / Reject. Resolves
+   * true on Approve; false on Reject or when the diff is closed undecided. Writes nothing itself.
+   */
+  async review(id: string, rel: string, exists: boolean, proposedText: string): Promise<boolean> {
+    const ws = this.deps.workspace();
+    if (!ws) return false;
+    const file = await ws.uri(rel);
+    const proposed = proposalUri(rel, id, 'proposed');
+    const original = exists ? file : proposalUri(rel, id, 'original');
+    this.deps.content.set(proposed, proposedText);
+    if (!exists) this.deps.content.set(original, '');
+    let answer: (approved: boolean) => void = () => undefined;
+    const decided = new Promise<boolean>((resolve) => {
+      answer = resolve;
+    });
+    let open = true;
+    const decide = (approve: boolean) => {
+      if (!open) return false;
+      open = false;
+      answer(approve);
+      void this.settle(id);
+      return true;
+    };
+    this.proposals.set(id, { decide, proposed, original, file });
+    await this.openDiff(rel, exists, original, proposed, true);
+    // Closing the diff without deciding is a Reject.
+    const closed = vscode.window.tabGroups.onDidChangeTabs(() => {
+      if (!this.diffTabs(proposed).length) decide(false);
+    });
+    return decided.finally(() => closed.dispose());
+  }
+
+  private decideIntent(task: Task, intent: ToolIntent, approve: boolean): boolean {
+    const status = findIntent(task.getState(), intent.id)?.intent.status;
+    if (status !== 'awaiting_approval' && status !== 'proposed') return false;
+    const reason = 'The user rejected this edit in the diff editor.';
+    if (this.deps.decideShown?.(task, intent.id, approve, reason)) return true;
+    if (approve) task.runtime.approve(intent.id, 'once');
+    else task.runtime.reject(intent.id, reason);
     return true;
+  }
+
+  private async openDiff(rel: string, exists: boolean, original: vscode.Uri, proposed: vscode.Uri, focus: boolean): Promise<void> {
+    await this.updateContext();
+    const title = `${path.posix.basename(rel)} ${exists ? '' : '(new file) '}↔ Keel's proposal`;
+    // Beside the editor in use; with no editor open, "beside" would leave an empty group.
+    const anyEditor = vscode.window.tabGroups.all.some((g) => g.tabs.length > 0);
+    await vscode.commands.executeCommand('vscode.diff', original, proposed, title, {
+      preview: true,
+      preserveFocus: !focus,
+      viewColumn: anyEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+    } satisfies vscode.TextDocumentShowOptions);
+  }
+
+  private diffTabs(proposed: vscode.Uri): vscode.Tab[] {
+    return vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposed.toString());
   }
 
   /**
@@ -131,10 +188,7 @@ export class DiffApprovals implements vscode.Disposable {
     if (!proposal) return;
     this.proposals.delete(intentId);
     await this.updateContext();
-    const diffTabs = () =>
-      vscode.window.tabGroups.all
-        .flatMap((g) => g.tabs)
-        .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposal.proposed.toString());
+    const diffTabs = () => this.diffTabs(proposal.proposed);
     const open = diffTabs();
     if (landed && open.length > 0) {
       await vscode.window

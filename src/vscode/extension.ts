@@ -9,6 +9,8 @@ import { JsonlLogStore, loadLog } from '../node/jsonl-store.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './chat-view.js';
 import { registerCommands } from './commands.js';
 import { DiffApprovals } from './diff-approvals.js';
+import { processAlive, TaskLocks } from './task-lock.js';
+import { applyToFile } from './apply-to-file.js';
 import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './host-workspace.js';
@@ -22,7 +24,7 @@ import { Session } from './session.js';
 import { registerApprovalKeys } from './approval-keys.js';
 import { readSettings, type KeelSettings } from './settings.js';
 import { TaskStore, type TaskLogFiles } from './task-store.js';
-import { adoptOldTasks, taskHome } from './task-home.js';
+import { adoptOldCheckpoints, adoptOldTasks, checkpointHome, taskHome } from './task-home.js';
 import { showViewOnFirstRun } from './first-run.js';
 import { webviewHandlers } from './webview-handlers.js';
 import type { KeelApi } from './test-api.js';
@@ -36,7 +38,7 @@ import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
-import { describeSkillProblem } from '../compose/index.js';
+import { composePolicy, describeSkillProblem } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
@@ -66,6 +68,9 @@ let stopStore: (() => Promise<void>) | undefined;
 
 /** Global state: the hosts the user agreed to send an API key to (`<provider> <origin>`). */
 const KEY_HOSTS_STATE = 'keel.keyHosts';
+/** A task's lock is taken over after this long without a heartbeat (its window hung or died). */
+const LOCK_STALE_MS = 30_000;
+const LOCK_HEARTBEAT_MS = 10_000;
 
 export async function activate(context: vscode.ExtensionContext): Promise<KeelApi> {
   const channel = vscode.window.createOutputChannel('Keel', { log: true });
@@ -110,7 +115,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const workspace = host?.workspace;
   const memory = openExtensionMemory(context, workspace?.root, log);
 
-  const storage = context.storageUri ?? context.globalStorageUri;
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
   const userSkills = userSkillFolder(userSkillsDir());
   const skillsView = new SkillsView({ workspace, folder, user: userSkills, trusted: () => vscode.workspace.isTrusted });
@@ -125,7 +129,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
   const checkpoints = new TaskCheckpoints({
-    storageDir: storage.fsPath,
+    storageDir: await checkpointsFolder(context, folder?.uri, (m) => log.info(m)),
     root: workspace?.root,
     caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
     warn: (m) => log.warn(m),
@@ -164,12 +168,26 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   await tasks.init().catch((error: unknown) => log.error(`Keel could not read its task history: ${String(error)}`));
   stopStore = () => tasks.dispose();
 
+  // One window drives a task at a time: the lock beside its log, refreshed while this window runs.
+  const locks = new TaskLocks({
+    dir: taskDir,
+    self: { pid: process.pid, window: vscode.env.sessionId },
+    staleMs: LOCK_STALE_MS,
+    now: () => Date.now(),
+    isAlive: processAlive,
+  });
+  const heartbeat = setInterval(() => void locks.beat(), LOCK_HEARTBEAT_MS);
   const diffs = new DiffApprovals({
     content,
     workspace: () => workspace,
     plan: planIntentEdit,
     log: (m) => log.warn(m),
     warn: (m) => void vscode.window.showWarningMessage(redact(m)),
+    decideShown: (task, intentId, approve, reason) => {
+      if (!session || session.current !== task) return false;
+      void (approve ? session.approve(intentId, 'once') : session.reject(intentId, reason));
+      return true;
+    },
   });
   const view = new ChatViewProvider(context.extensionUri, {
     onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
@@ -193,6 +211,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     headerHints: () => headerHints(settings()),
     changesShown: (task, runEnded) => checkpointUi?.changesShown(task, runEnded),
     log,
+    locks,
+    refuse: (message) => void vscode.window.showWarningMessage(`Keel: ${message}`),
   });
   const picker = new AttachmentPicker({
     workspace,
@@ -202,7 +222,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     log,
   });
   checkpointUi = new CheckpointUi({ session, tasks, checkpoints, root: workspace?.root, settings, log });
-  const handlers = { ...webviewHandlers(session, log, { picker, settings }), ...checkpointUi.handlers };
+  const handlers = {
+    ...webviewHandlers(session, log, {
+      picker,
+      settings,
+      applyCode: (text) =>
+        applyToFile(text, { workspace: () => workspace, policy: () => composePolicy(settings(), true), diffs, log: (m) => log.warn(m) }),
+    }),
+    ...checkpointUi.handlers,
+  };
   const s = session;
 
   context.subscriptions.push(
@@ -212,6 +240,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     diffs,
     view,
     { dispose: () => s.dispose() },
+    {
+      dispose: () => {
+        clearInterval(heartbeat);
+        void locks.releaseAll();
+      },
+    },
     vscode.workspace.registerTextDocumentContentProvider(PROPOSED_SCHEME, content),
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view),
     guard,
@@ -279,6 +313,19 @@ async function tasksFolder(context: vscode.ExtensionContext, folder: vscode.Uri 
   const home = taskHome(context.globalStorageUri.fsPath, folder.toString());
   const adopted = await adoptOldTasks(perWindow, home).catch(() => 0);
   if (adopted > 0) info(`moved ${adopted} task(s) into the shared history of this folder`);
+  return home;
+}
+
+/** The folder-keyed checkpoint home, beside the shared tasks; per-window without a folder. */
+async function checkpointsFolder(
+  context: vscode.ExtensionContext,
+  folder: vscode.Uri | undefined,
+  info: (m: string) => void,
+): Promise<string> {
+  const perWindow = (context.storageUri ?? context.globalStorageUri).fsPath;
+  if (!folder) return perWindow;
+  const home = checkpointHome(context.globalStorageUri.fsPath, folder.toString());
+  if (await adoptOldCheckpoints(perWindow, home).catch(() => false)) info('moved this window’s checkpoints beside the shared task history');
   return home;
 }
 

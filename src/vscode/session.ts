@@ -17,6 +17,7 @@ import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
 import type { TaskStore } from './task-store.js';
 import { taskTitleFrom } from './prompts.js';
+import { HELD_ELSEWHERE, type TaskLocks } from './task-lock.js';
 
 const RUN_ENDS = new Set(['run_finished', 'run_failed', 'run_cancelled']);
 
@@ -38,12 +39,18 @@ export interface SessionDeps {
   /** The task was shown, or one of its runs ended: its Files changed summaries get their counts. */
   changesShown?(task: Task, runEnded: boolean): void;
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };
+  /** One window drives a task at a time (task-lock.ts); none: this window alone. */
+  locks?: Pick<TaskLocks, 'claim' | 'release' | 'heldElsewhere'>;
+  /** Tells the user why an action was refused (a warning notification). */
+  refuse?(message: string): void;
 }
 
 export class Session {
   readonly presenter: Presenter;
   private task: Task | undefined;
   private unfollow: (() => void)[] = [];
+  /** Tasks another window drives now (their lock is live), as last checked. */
+  private elsewhere = new Set<string>();
 
   constructor(private readonly deps: SessionDeps) {
     this.presenter = new Presenter({ post: (m) => deps.post(m) });
@@ -60,6 +67,7 @@ export class Session {
       const [latest] = this.deps.tasks.list();
       if (latest) await this.show(await this.deps.tasks.get(latest.id), false);
     }
+    await this.checkElsewhere();
     await this.refreshHints();
     this.presenter.setTasks(this.taskList());
     this.presenter.postSnapshot();
@@ -68,7 +76,20 @@ export class Session {
   /** Picks up tasks other windows on this folder started, then lists them in the view. */
   async refreshHistory(): Promise<void> {
     await this.deps.tasks.refresh();
+    await this.checkElsewhere();
     this.presenter.setTasks(this.taskList());
+  }
+
+  /** Which listed tasks, live by the shared index, another window drives (no Resume offered there). */
+  private async checkElsewhere(): Promise<void> {
+    const locks = this.deps.locks;
+    if (!locks) return;
+    const next = new Set<string>();
+    for (const entry of this.deps.tasks.list()) {
+      if (isLiveStatus(entry.status) && (await locks.heldElsewhere(entry.id).catch(() => undefined))) next.add(entry.id);
+    }
+    this.elsewhere = next;
+    if (this.task && next.has(this.task.id)) this.presenter.setHints({ canResume: false });
   }
 
   async newTask(): Promise<Task> {
@@ -105,6 +126,7 @@ export class Session {
   async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[] } = {}): Promise<Task> {
     let task = this.task;
     if (!task || task.busy) task = await this.newTask();
+    if (!(await this.drive(task))) return task;
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
     void task.send(extra.attachments?.length || extra.images?.length ? { text, ...extra } : text);
@@ -126,6 +148,7 @@ export class Session {
     // The fork holds everything before the edited message.
     const fork = await this.deps.tasks.fork(task.id, event.seq - 1, taskTitleFrom(text));
     await this.show(fork);
+    if (!(await this.drive(fork))) return fork;
     await this.refreshHints();
     void fork.send(text);
     this.deps.setContext('keel.running', true);
@@ -139,6 +162,7 @@ export class Session {
     if (!task || task.busy) return this.deps.log.warn('ignored a retry: no idle task is shown');
     const last = lastUserText(task);
     if (last === undefined) return this.deps.log.warn(`ignored a retry of ${task.id}: it has no message to send again`);
+    if (!(await this.drive(task))) return;
     await this.refreshHints();
     void task.send(last);
     this.deps.setContext('keel.running', true);
@@ -148,9 +172,10 @@ export class Session {
     this.task?.runtime.cancel();
   }
 
-  resume(): void {
+  async resume(): Promise<void> {
     const task = this.task;
     if (!task?.interrupted) return;
+    if (!(await this.drive(task))) return;
     this.presenter.setHints({ canResume: false });
     void task.resume();
     this.deps.setContext('keel.running', true);
@@ -161,12 +186,32 @@ export class Session {
     return this.task?.fold();
   }
 
-  approve(intentId: string, scope: ApprovalScope): void {
-    if (this.pending(intentId, 'approval')) this.task?.runtime.approve(intentId, scope);
+  async approve(intentId: string, scope: ApprovalScope): Promise<void> {
+    const task = this.task;
+    if (task && this.pending(intentId, 'approval') && (await this.drive(task))) task.runtime.approve(intentId, scope);
   }
 
-  reject(intentId: string, reason?: string): void {
-    if (this.pending(intentId, 'rejection')) this.task?.runtime.reject(intentId, reason ?? '');
+  async reject(intentId: string, reason?: string): Promise<void> {
+    const task = this.task;
+    if (task && this.pending(intentId, 'rejection') && (await this.drive(task))) task.runtime.reject(intentId, reason ?? '');
+  }
+
+  /**
+   * Before this window runs or decides anything in a task: it takes the task's lock, or, while
+   * another window drives the task, refuses with a clear message (false).
+   */
+  private async drive(task: Task): Promise<boolean> {
+    const outcome = await this.deps.locks?.claim(task.id).catch((error: unknown) => {
+      // The lock could not be checked (disk): drive anyway, as before locks existed, and say so.
+      this.deps.log.warn(`could not check the lock of ${task.id}: ${String(error)}`);
+      return { ok: true } as const;
+    });
+    if (!outcome || outcome.ok) return true;
+    this.deps.log.info(`refused driving ${task.id}: window ${outcome.holder.window} (pid ${outcome.holder.pid}) runs it`);
+    this.deps.refuse?.(HELD_ELSEWHERE);
+    this.elsewhere.add(task.id);
+    this.presenter.setTasks(this.taskList());
+    return false;
   }
 
   /** The shown task's oldest intent waiting for approval (what the approval keys decide). */
@@ -199,6 +244,9 @@ export class Session {
   statusChanged(task: Task, status: RunStatus): void {
     this.presenter.setTasks(this.taskList());
     if (task === this.task) this.deps.setContext('keel.running', task.busy || isLiveStatus(status));
+    if (isLiveStatus(status)) this.elsewhere.delete(task.id);
+    // The run ended (finished, failed, stopped): another window may drive the task now.
+    if (!isLiveStatus(status) && !task.busy) void this.deps.locks?.release(task.id).catch(() => undefined);
   }
 
   /** Trust was granted: an idle task is rebuilt so its next run is offered every tool. */
@@ -254,7 +302,13 @@ export class Session {
   /** The history as the view lists it, with the task shown. */
   taskList(): TaskList {
     return {
-      tasks: this.deps.tasks.list().map((t) => ({ id: t.id, title: t.title, updatedAt: t.updatedAt, status: t.status })),
+      tasks: this.deps.tasks.list().map((t) => ({
+        id: t.id,
+        title: t.title,
+        updatedAt: t.updatedAt,
+        status: t.status,
+        ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
+      })),
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }

@@ -1,13 +1,13 @@
 // The extension's checkpoint stores: one per task (its blobs are counted to it for collection),
-// all in one content-addressed folder under the extension's workspace storage, never in the
-// workspace. Caps are read from the settings when a task's store is first built. No vscode import.
+// all in one content-addressed folder in the workspace folder's shared home (task-home.ts: every
+// window on the folder sees them, like its tasks), never in the workspace. Caps are read from the settings when a task's store is first built. No vscode import.
 import type { Checkpoints } from '../kernel/index.js';
 import { workspaceCheckpoints } from '../compose/index.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import type { CheckpointCaps } from './checkpoint-settings.js';
 
 export interface TaskCheckpointsOptions {
-  /** The extension's workspace storage folder. */
+  /** The workspace folder's shared home (checkpointHome), the same for every window on it. */
   storageDir: string;
   /** The workspace folder; none: no checkpoints. */
   root: string | undefined;

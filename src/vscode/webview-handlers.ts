@@ -16,6 +16,8 @@ import { sniffImageType, type ImageInput } from '../protocol/index.js';
 export interface ContextHandlers {
   picker: AttachmentPicker;
   settings(): KeelSettings;
+  /** Apply to file… on a code block (apply-to-file.ts). */
+  applyCode(text: string): Promise<void>;
 }
 
 export function webviewHandlers(session: Session, log: KeelLog, context: ContextHandlers): WebviewMessageHandlers {
@@ -78,6 +80,7 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
         for (const selection of editor.selections) edit.replace(selection, m.text);
       });
     },
+    'editor/apply': (m) => context.applyCode(m.text),
     'rules/open': async (m) => {
       const file = rulesFileToOpen(session.current?.getEvents() ?? [], m.path);
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -7,6 +7,7 @@ import type { HostMessage, SessionSnapshot } from '../../../src/protocol/index.j
 import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
 import { Session } from '../../../src/vscode/session.js';
 import { TaskStore } from '../../../src/vscode/task-store.js';
+import { HELD_ELSEWHERE, TaskLocks } from '../../../src/vscode/task-lock.js';
 import { scratchDir } from '../../support/scratch.js';
 
 const writeTool: ToolDefinition<{ path: string }> = {
@@ -22,7 +23,8 @@ const writeTool: ToolDefinition<{ path: string }> = {
   execute: async () => ({ ok: true, content: 'written' }),
 };
 
-function world(dir: string, script: Script, keyMissing = false) {
+function world(dir: string, script: Script, keyMissing = false, locks?: TaskLocks) {
+  const refused: string[] = [];
   const registry = new Registry();
   registry.addTool(writeTool);
   const tasks = new TaskStore({
@@ -47,8 +49,9 @@ function world(dir: string, script: Script, keyMissing = false) {
     },
     setContext: (k, v) => context.set(k, v),
     log: { info() {}, warn() {}, error() {} },
+    ...(locks ? { locks, refuse: (m: string) => refused.push(m) } : {}),
   });
-  return { tasks, session, posted, context, watched };
+  return { tasks, session, posted, context, watched, refused };
 }
 
 const snapshots = (posted: HostMessage[]) => posted.filter((m): m is SessionSnapshot => m.type === 'session/snapshot');
@@ -104,12 +107,48 @@ describe('vscode/session', () => {
     assert.deepEqual(second.watched, [task.id]);
     const reloaded = second.session.current!;
     const intentId = reloaded.getState().pendingIntentIds[0]!;
-    second.session.resume();
+    await second.session.resume();
     await until(() => reloaded.getState().status === 'waiting_for_approval' && reloaded.busy);
-    second.session.approve(intentId, 'once');
+    await second.session.approve(intentId, 'once');
     await reloaded.idle();
     assert.equal(reloaded.getState().status, 'completed');
     assert.equal(second.context.get('keel.running'), false);
+  });
+
+  it('a second window on the folder may not resume, approve or send to a task the first one runs', async () => {
+    const dir = scratchDir('session-lock');
+    const clock = { t: 1_700_000_000_000 };
+    const lockFor = (pid: number) =>
+      new TaskLocks({ dir, self: { pid, window: `w${pid}` }, staleMs: 30_000, now: () => clock.t, isAlive: () => true });
+    const first = world(dir, [toolTurn('write_file', { path: 'a.txt' }), textTurn('Done.')], false, lockFor(1));
+    await first.tasks.init();
+    const task = await first.session.send('write it');
+    await until(() => task.getState().status === 'waiting_for_approval');
+    await first.tasks.flush();
+
+    const second = world(dir, [textTurn('Done.')], false, lockFor(2));
+    await second.tasks.init();
+    await second.session.ready();
+    const snap = snapshots(second.posted).at(-1)!;
+    assert.equal(snap.hints.canResume, false, 'no Resume for a task another window runs');
+    assert.deepEqual(
+      snap.tasks.tasks.map((t) => t.elsewhere),
+      [true],
+      'the history shows it running elsewhere',
+    );
+    const shown = second.session.current!;
+    const intentId = shown.getState().pendingIntentIds[0]!;
+    await second.session.resume();
+    await second.session.approve(intentId, 'once');
+    await second.session.send('and this too');
+    assert.deepEqual(second.refused, [HELD_ELSEWHERE, HELD_ELSEWHERE, HELD_ELSEWHERE]);
+    assert.equal(shown.busy, false, 'the second window drove nothing');
+
+    await first.session.approve(intentId, 'once');
+    await task.idle();
+    assert.equal(task.getState().status, 'completed');
+    assert.deepEqual(first.refused, []);
+    await until(() => existsSync(`${dir}/${task.id}.lock`) === false);
   });
 
   it('sends to a new task when the current one is busy, and deletes the current task', async () => {

@@ -8,7 +8,8 @@ import { Registry, Runtime } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { historyRows } from '../../../src/vscode/history-items.js';
-import { adoptOldTasks, taskHome } from '../../../src/vscode/task-home.js';
+import { adoptOldCheckpoints, adoptOldTasks, checkpointHome, taskHome } from '../../../src/vscode/task-home.js';
+import { TaskCheckpoints } from '../../../src/vscode/task-checkpoints.js';
 import { TaskStore } from '../../../src/vscode/task-store.js';
 import { scratchDir } from '../../support/scratch.js';
 
@@ -104,5 +105,41 @@ describe('shared task history', () => {
     );
     const first = rows[1]!;
     assert.ok(first.kind === 'task' && first.current && /running$/.test(first.detail));
+  });
+});
+
+describe('shared checkpoints', () => {
+  it('keeps a task’s checkpoints in the folder’s home, readable from another window', async () => {
+    const globalStorage = scratchDir('shared-checkpoints');
+    const root = scratchDir('shared-checkpoints-ws');
+    writeFileSync(path.join(root, 'a.txt'), 'one\n');
+    const home = checkpointHome(globalStorage, 'file:///home/me/project');
+    assert.equal(path.dirname(taskHome(globalStorage, 'file:///home/me/project')), home, 'beside the shared tasks');
+    const windowOne = new TaskCheckpoints({
+      storageDir: home,
+      root,
+      caps: () => ({ maxBytes: 1 << 24, maxFileBytes: 1 << 20 }),
+      warn: assert.fail,
+    });
+    const store = windowOne.forTask('t1')!;
+    const taken = await store.capture(['a.txt']);
+    const windowTwo = new TaskCheckpoints({
+      storageDir: checkpointHome(globalStorage, 'file:///home/me/project'),
+      root,
+      caps: () => ({ maxBytes: 1 << 24, maxFileBytes: 1 << 20 }),
+      warn: assert.fail,
+    });
+    const hash = taken[0]!.before!;
+    assert.equal(new TextDecoder().decode((await windowTwo.reader()!.read(hash))!), 'one\n');
+  });
+
+  it('moves the per-window checkpoints into the folder’s home once', async () => {
+    const oldStorage = scratchDir('old-window');
+    mkdirSync(path.join(oldStorage, 'checkpoints', 'x'), { recursive: true });
+    writeFileSync(path.join(oldStorage, 'checkpoints', 'x', 'blob'), 'b');
+    const home = checkpointHome(scratchDir('global'), 'file:///p');
+    assert.equal(await adoptOldCheckpoints(oldStorage, home), true);
+    assert.equal(readFileSync(path.join(home, 'checkpoints', 'x', 'blob'), 'utf8'), 'b');
+    assert.equal(await adoptOldCheckpoints(oldStorage, home), false, 'nothing left to move, and the home keeps its own');
   });
 });

@@ -64,6 +64,14 @@ describe('webview: composer', () => {
       { type: 'task/open', id: 't1' },
     ]);
   });
+
+  it('the history says when another window runs a task', () => {
+    const t = makeApp({ historyOpen: true });
+    const task = { id: 't1', title: 'Fix tests', updatedAt: 0, status: 'running' as const, elsewhere: true };
+    t.receive(snapshot([], { tasks: { tasks: [task] } }));
+    t.frame();
+    assert.match(q(t.root, '.task-meta').textContent ?? '', /^running in another window · /);
+  });
 });
 
 describe('webview: session', () => {

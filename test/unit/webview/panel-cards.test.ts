@@ -291,7 +291,7 @@ describe('webview: code block actions', () => {
     const buttons = Array.from(bar.querySelectorAll('button'));
     assert.deepEqual(
       buttons.map((b) => b.getAttribute('aria-label')),
-      ['Copy code', 'Insert at cursor'],
+      ['Copy code', 'Insert at cursor', 'Apply to file…'],
     );
     for (const b of buttons) assert.notEqual(b.getAttribute('tabindex'), '-1');
   });
@@ -308,6 +308,14 @@ describe('webview: code block actions', () => {
     const { t, pre } = codeBlock();
     click(q(pre, '[data-testid="insert-code"]'));
     assert.deepEqual(t.posted.at(-1), { type: 'editor/insert', text: 'const answer = 42;' });
+  });
+
+  it('Apply to file… sends the code to the host, which asks for the file and shows the diff', () => {
+    const { t, pre } = codeBlock();
+    const apply = q(pre, '[data-testid="apply-code"]');
+    assert.equal(apply.getAttribute('aria-label'), 'Apply to file…');
+    click(apply);
+    assert.deepEqual(t.posted.at(-1), { type: 'editor/apply', text: 'const answer = 42;' });
   });
 });
 
