@@ -27,9 +27,6 @@ export async function runReplayCommand(argv: string[], io: ReplayIo): Promise<nu
     throw new UsageError(`${options.log} is not a file: give a task log written by keel run --log.`);
   const loaded = loadLog(logPath);
   if (!loaded.events.some((e) => e.type === 'user_message')) throw new UsageError(`${options.log} holds no recorded task.`);
-  // Children ran side by side: their recorded turns have no single order to play back in.
-  if (loaded.events.some((e) => e.frame !== undefined))
-    throw new UsageError(`${options.log} holds sub-agent runs (delegate, delegate_plan), which keel replay does not replay yet.`);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-replay-'));
   try {
     const work = path.join(scratch, 'workspace');
@@ -88,7 +85,8 @@ function folderOrUsage(dir: string, flag: string): string {
 function describe(report: ReplayReport): string {
   if (report.differences.length === 0) return `replays clean (${report.steps} steps, ${report.calls} tool calls)\n`;
   const lines = report.differences.map(
-    (d) => `step ${d.step}  seq ${d.seq}  ${d.kind}  ${d.tool}\n  recorded: ${oneLine(d.recorded)}\n  replayed: ${oneLine(d.replayed)}`,
+    (d) =>
+      `${d.frameName ? `${d.frameName} (frame ${d.frame})  ` : ''}step ${d.step}  seq ${d.seq}  ${d.kind}  ${d.tool}\n  recorded: ${oneLine(d.recorded)}\n  replayed: ${oneLine(d.replayed)}`,
   );
   return `${lines.join('\n')}\n${report.differences.length} difference(s) in ${report.steps} steps\n`;
 }

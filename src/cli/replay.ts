@@ -1,13 +1,15 @@
 // `keel replay LOG`: the recorded model output of a task, played through the current build's
 // tools and policy over a workspace in the task's starting state (no model is called). Each step
 // where the build now differs is reported: an edit that applies differently, another
-// observation (timings and temp paths normalised), a changed policy decision.
+// observation (timings and temp paths normalised), a changed policy decision. Sub-agents are
+// replayed too: each frame plays its own recorded turns, and a difference names its frame.
 import { Runtime, type ApprovalPolicy, type Risk, type RuntimeEvent, type ToolIntent, type Workspace } from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
 import { composePolicy, composeRegistry, createSkillLibrary, workspaceSkillSource } from '../compose/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
+import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
 
 interface ReplayDifference {
   /** The model turn of the recorded call. */
@@ -15,6 +17,9 @@ interface ReplayDifference {
   /** Seq of the recorded call's proposal. */
   seq: number;
   tool: string;
+  /** The recorded sub-agent frame of the call and how to name it; absent: the task's own. */
+  frame?: string;
+  frameName?: string;
   kind: 'edit' | 'observation' | 'policy';
   recorded: string;
   replayed: string;
@@ -56,39 +61,68 @@ export async function replayLog(
   settings: ReplayPolicySettings = DEFAULT_POLICY,
 ): Promise<ReplayReport> {
   const kept = events.filter((e) => e.seq <= until);
-  const recorded = recordedCalls(kept);
+  const recordedFrames = eventsByFrame(kept);
   const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
-  const verdicts: Verdict[] = [];
+  const verdicts = new Map<string, Verdict>();
   // The current build's policy as a host composes it, with the settings the task ran with
   // (default: nothing auto-approved, no command rules); questions are answered as recorded.
   const inner = composePolicy(settings, true);
   const policy: ApprovalPolicy = {
     async decide(intent, ctx) {
       const verdict = await inner.decide(intent, ctx);
-      verdicts.push(verdict.type);
+      verdicts.set(intent.id, verdict.type);
       return verdict;
     },
   };
-  const turns = recordedTurns(kept);
   const registry = await replayRegistry(workspace);
-  const runtime = new Runtime({
-    provider: new RecordedProvider(turns, 'replay'),
+  let runtime: Runtime | undefined;
+  const recordedFrameOf = (frame: string) => matchFrame(recordedFrames, eventsByFrame(runtime!.getEvents()), frame);
+  const turnsOf = (frame: string | undefined) => recordedTurns(frame === undefined ? [] : (recordedFrames.get(frame) ?? []));
+  runtime = new Runtime({
+    provider: new RecordedProvider(turnsOf(ROOT_FRAME), 'replay', (frame) => turnsOf(recordedFrameOf(frame))),
     registry,
     workspace,
     policy,
   });
-  const first = kept.find((e) => e.type === 'user_message');
+  const first = recordedFrames.get(ROOT_FRAME)!.find((e) => e.type === 'user_message');
   for await (const out of runtime.send(first?.type === 'user_message' ? first.text : '')) {
     if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
-    const call = recorded[Object.keys(runtime.getState().intents).indexOf(out.event.intentId)];
+    const frame = out.event.frame ?? ROOT_FRAME;
+    const replayedCalls = recordedCalls(eventsByFrame(runtime.getEvents()).get(frame) ?? []);
+    const position = replayedCalls.findIndex((c) => c.intent.id === (out.event as { intentId: string }).intentId);
+    const recordedFrame = recordedFrameOf(frame);
+    const call = recordedFrame === undefined ? undefined : recordedCalls(recordedFrames.get(recordedFrame) ?? [])[position];
     if (call?.approved) runtime.approve(out.event.intentId);
     else runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.');
   }
-  return {
-    steps: turns.length,
-    calls: recorded.length,
-    differences: compare(recorded, replayedCalls(runtime.getEvents(), verdicts), root, recordedRoot(recorded, root)),
-  };
+  return report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf);
+}
+
+/** Every frame's calls, recorded against replayed, the task's own frame first. */
+function report(
+  recordedFrames: Map<string, RuntimeEvent[]>,
+  replayedFrames: Map<string, RuntimeEvent[]>,
+  verdicts: Map<string, Verdict>,
+  root: string,
+  recordedFrameOf: (frame: string) => string | undefined,
+): ReplayReport {
+  const replayedOf = new Map<string, string>();
+  for (const frame of replayedFrames.keys()) {
+    const match = recordedFrameOf(frame);
+    if (match !== undefined && !replayedOf.has(match)) replayedOf.set(match, frame);
+  }
+  const allRecorded = [...recordedFrames.values()].flatMap((list) => recordedCalls(list));
+  const oldRoot = recordedRoot(allRecorded, root);
+  const differences: ReplayDifference[] = [];
+  let steps = 0;
+  for (const [frame, list] of recordedFrames) {
+    steps += recordedTurns(list).length;
+    const replayed = replayedOf.get(frame);
+    const now = replayedCalls(replayed === undefined ? [] : (replayedFrames.get(replayed) ?? []), verdicts);
+    const named = frame === ROOT_FRAME ? {} : { frame, frameName: frameName(recordedFrames, frame) };
+    for (const d of compare(recordedCalls(list), now, root, oldRoot)) differences.push({ ...d, ...named });
+  }
+  return { steps, calls: allRecorded.length, differences };
 }
 
 /** The tools of a run, with use_skill over the copy's `.keel/skills` (the user's skills are not part of a replay). */
@@ -131,11 +165,10 @@ function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {
   return [...calls.values()];
 }
 
-function replayedCalls(events: readonly RuntimeEvent[], verdicts: Verdict[]) {
+function replayedCalls(events: readonly RuntimeEvent[], verdicts: Map<string, Verdict>) {
   const calls = recordedCalls(events);
-  // The policy's own answers, in the order it was asked (one per call that reached it).
-  let i = 0;
-  for (const c of calls) if (!c.observation?.startsWith('invalid_input')) c.verdict = verdicts[i++] ?? c.verdict;
+  // The policy's own answer for each call that reached it.
+  for (const c of calls) c.verdict = verdicts.get(c.intent.id) ?? c.verdict;
   return calls;
 }
 

@@ -122,6 +122,7 @@ async function runChild(parent: LoopHost, env: FrameEnv, spec: ChildSpec): Promi
 function childHost(parent: LoopHost, env: FrameEnv, id: string, registry: Registry, maxTurns: number, depth: number): LoopHost {
   const host: LoopHost = {
     ...parent,
+    provider: parent.provider.forFrame?.(id) ?? parent.provider,
     registry,
     system: env.childSystem,
     maxTurns,

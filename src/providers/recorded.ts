@@ -34,13 +34,23 @@ export class RecordedProvider implements ModelProvider {
   };
   private next = 0;
 
+  /**
+   * `turns`: the frame's turns, or a function giving them when its first turn is asked for
+   * (a child is matched to its recording once it started). `frameTurns`: a child frame's.
+   */
   constructor(
-    private readonly turns: readonly ModelEvent[][],
+    private readonly turns: readonly ModelEvent[][] | (() => readonly ModelEvent[][]),
     readonly model: string,
+    private readonly frameTurns: (frameId: string) => readonly ModelEvent[][] = () => [],
   ) {}
 
+  forFrame(frameId: string): ModelProvider {
+    return new RecordedProvider(() => this.frameTurns(frameId), this.model, this.frameTurns);
+  }
+
   async *stream(_request: ModelRequest, _signal: AbortSignal): AsyncIterable<ModelEvent> {
-    const turn = this.turns[this.next++];
+    const turns = typeof this.turns === 'function' ? this.turns() : this.turns;
+    const turn = turns[this.next++];
     if (!turn) {
       yield { type: 'error', error: { kind: 'unknown', message: 'The recording has no further model turn.', retryable: false } };
       return;

@@ -30,11 +30,20 @@ export function reportMarkdown(title: string, report: ReplayReport): string {
   const head = `# Replay of “${title}”\n\n${report.steps} steps, ${report.calls} tool calls, replayed through the current build.\n\n`;
   if (report.differences.length === 0) return `${head}**Replays clean**: every step behaves as recorded.\n`;
   const rows = report.differences.map((x) =>
-    [`## Step ${x.step} · ${x.kind} · \`${x.tool}\` (seq ${x.seq})`, 'Recorded:', fenced(x.recorded), 'Replayed:', fenced(x.replayed)].join(
-      '\n\n',
-    ),
+    [
+      `## Step ${x.step}${inFrame(x.frameName)} · ${x.kind} · \`${x.tool}\` (seq ${x.seq})`,
+      'Recorded:',
+      fenced(x.recorded),
+      'Replayed:',
+      fenced(x.replayed),
+    ].join('\n\n'),
   );
   return `${head}**${report.differences.length} difference(s)**\n\n${rows.join('\n\n')}\n`;
+}
+
+/** A sub-agent's name holds the model's brief: shown as code, never as markdown. */
+function inFrame(name: string | undefined): string {
+  return name === undefined ? '' : ` of \`${name.replace(/`/g, "'")}\``;
 }
 
 function fenced(text: string): string {

@@ -139,4 +139,9 @@ export interface ModelProvider {
    * event (and the stream ends). Ends with `final` on success.
    */
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
+  /**
+   * The provider a child frame's turns go to; absent: the parent's. A replay uses it to hand
+   * each frame its own recorded turns (children may run side by side).
+   */
+  forFrame?(frameId: string): ModelProvider;
 }

@@ -24,10 +24,19 @@ describe('replay corpus', function () {
   this.timeout(60_000);
   const env = { XDG_CONFIG_HOME: scratchDir('corpus-config'), XDG_CACHE_HOME: scratchDir('corpus-cache') };
 
-  it('holds at least two recorded tasks, one with edits', () => {
+  it('holds at least two recorded tasks, one with edits, one with sub-agents', () => {
     assert.ok(CORPUS.length >= 2);
     const events = CORPUS.flatMap((e) => loadLog(path.join(CORPUS_DIR, e.log)).events);
     assert.ok(events.some((e) => e.type === 'intent_proposed' && e.intent.tool === 'edit_file'));
+    const delegated = events.filter((e) => e.type === 'frame_started');
+    assert.ok(
+      delegated.some((e) => e.type === 'frame_started' && e.planTaskId !== undefined),
+      'a plan of sub-agents',
+    );
+    assert.ok(
+      delegated.some((e) => e.type === 'frame_started' && e.planTaskId === undefined),
+      'a delegated sub-agent',
+    );
   });
 
   for (const entry of CORPUS) {

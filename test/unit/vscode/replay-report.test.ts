@@ -66,4 +66,24 @@ describe('vscode/replay-report (Keel: Replay Task)', function () {
     // A fence longer than any run of backticks in the text: the text cannot close it.
     assert.match(md, /````text\nstale: ```\n# not a heading\n````/);
   });
+
+  it('names the sub-agent frame of a difference, its brief as code', () => {
+    const md = reportMarkdown('Explore', {
+      steps: 5,
+      calls: 3,
+      differences: [
+        {
+          step: 1,
+          seq: 12,
+          tool: 'read_file',
+          frame: 'f1',
+          frameName: 'sub-agent "READ `a` *b*"',
+          kind: 'observation',
+          recorded: 'ok: one',
+          replayed: 'ok: two',
+        },
+      ],
+    });
+    assert.match(md, /## Step 1 of `sub-agent "READ 'a' \*b\*"` · observation · `read_file` \(seq 12\)/);
+  });
 });
