@@ -35,6 +35,29 @@ function memoryModel(): Responder {
 
 const systemOf = (req: RecordedRequest): string => JSON.stringify(req.body?.system ?? '');
 
+/**
+ * Chooses `item` from a tree row's context menu until `appears` shows. The Memory view redraws
+ * when its files change (in this window at once, then again when the file watcher reports the
+ * same write), and a redraw closes an open context menu; so a choice that lands on a closing
+ * menu is made again, at most three times. A command that never runs still fails the test.
+ */
+async function chooseFromRowMenu(page: Page, row: Locator, item: string, appears: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await row.click({ button: 'right' });
+    const entry = page.locator('.context-view .monaco-menu .action-item', { hasText: item }).first();
+    await entry.waitFor({ state: 'visible', timeout: 10_000 });
+    await entry.hover();
+    await page.keyboard.press('Enter');
+    try {
+      await appears.waitFor({ state: 'visible', timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
 /** The Memory pane of the Keel container in the sidebar. */
 function memoryPane(page: Page): Locator {
   return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: 'Memory' }) });
@@ -125,13 +148,13 @@ describe('Keel end to end: memory the user can see and edit', function () {
     await session.screenshot('rules-file-opened');
 
     // Edit it from the Memory view's context menu: the box holds the text; the row shows the new one.
-    await row.click({ button: 'right' });
-    const editItem = page.locator('.context-view .monaco-menu .action-item', { hasText: 'Edit Memory' }).first();
-    await editItem.waitFor({ state: 'visible', timeout: 10_000 });
-    await session.screenshot('memory-context-menu');
-    await editItem.hover();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Keel: Edit Memory' }).first().waitFor({ state: 'visible' });
+    await chooseFromRowMenu(
+      page,
+      row,
+      'Edit Memory',
+      page.locator('.quick-input-widget .quick-input-title', { hasText: 'Keel: Edit Memory' }).first(),
+    );
+    await session.screenshot('memory-edit-box');
     assert.equal(await input.inputValue(), MEMORY);
     await input.fill(EDITED);
     await input.press('Enter');
@@ -141,15 +164,8 @@ describe('Keel end to end: memory the user can see and edit', function () {
     await session.screenshot('memory-edited');
 
     // Delete it from the Memory view's context menu.
-    await edited.click({ button: 'right' });
-    const del = page.locator('.context-view .monaco-menu .action-item', { hasText: 'Delete Memory' }).first();
-    await del.waitFor({ state: 'visible', timeout: 10_000 });
-    // The menu acts on the focused item: a mouse click on a menu that is still animating in is
-    // sometimes dropped on a loaded machine, Enter on the hovered item is not.
-    await del.hover();
-    await page.keyboard.press('Enter');
     const dialog = page.locator('.monaco-dialog-box').filter({ hasText: 'Delete this memory?' }).first();
-    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await chooseFromRowMenu(page, edited, 'Delete Memory', dialog);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await edited.waitFor({ state: 'detached', timeout: 15_000 });
     await session.screenshot('memory-deleted');
