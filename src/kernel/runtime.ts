@@ -1,23 +1,18 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
-import { isLiveStatus, type ActiveSkills, type ConversationState } from './contracts/state.js';
-import { allowedToolsOf } from './skill-gate.js';
-import type { ImagePart, ModelProvider, ModelRequest } from './contracts/model.js';
+import { isLiveStatus, type ConversationState } from './contracts/state.js';
+import { gatedVisibility } from './skill-gate.js';
+import type { BuiltSystemPrompt, RuntimeOptions, UserInput } from './runtime-options.js';
+import type { ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
-import type { ApprovalPolicy, FoldOutcome, GrantStore, LogStore, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
-import type { VisibilityContext } from './contracts/tool.js';
-import type { Workspace } from './contracts/workspace.js';
-import type { Checkpoints } from './contracts/checkpoints.js';
-import type { Attachment } from './contracts/attachments.js';
+import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
 import { capAttachments } from './attachments.js';
-import type { MemoryAccess } from './contracts/memory.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
 import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHost } from './loop.js';
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
-import type { Registry } from './registry.js';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
 import { redactEvent } from './redact.js';
@@ -32,48 +27,6 @@ import {
   type FrameEnv,
 } from './frames.js';
 import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
-
-export interface RuntimeOptions {
-  provider: ModelProvider;
-  registry: Registry;
-  workspace?: Workspace;
-  policy?: ApprovalPolicy;
-  grantStore?: GrantStore;
-  /** Keeps each step's prior file content (outside the workspace); no checkpoints when absent. */
-  checkpoints?: Checkpoints;
-  store?: LogStore;
-  /**
-   * The system prompt, or how to build it: a builder runs once, when this runtime first runs
-   * (given the state with the task's first message), and its text is kept for every later run,
-   * so the prompt prefix stays byte-stable. The rules files it names are logged (`rules_used`).
-   */
-  system?: string | ((state: ConversationState) => Promise<BuiltSystemPrompt>);
-  maxTurns?: number;
-  contextBudgetTokens?: number;
-  visibility?: VisibilityContext;
-  /** A loaded log to continue from. */
-  events?: readonly RuntimeEvent[];
-  now?: () => number;
-  newId?: () => string;
-  /** API keys the host holds: removed (with key-shaped text) from every error event logged. */
-  secrets?: () => readonly string[];
-  /** Memory for the memory tools; without it they are not offered. */
-  memory?: MemoryAccess;
-  /** Sub-agent guards: the cap on one child's turns and the child turns allowed across the task. */
-  subagents?: { maxTurns: number; turnBudget: number };
-  /** How many concurrency-safe calls of one turn run at once (default 4; 1 runs them one after another). */
-  maxParallel?: number;
-}
-
-interface BuiltSystemPrompt {
-  text: string;
-  /** The rules files whose text it carries, in prompt order. */
-  rules: string[];
-  /** The system prompt of a sub-agent (with the same rules); the kernel's default when absent. */
-  childText?: string;
-}
-
-export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[] };
 
 export class Runtime implements RuntimeFacade {
   private readonly log: EventLog;
@@ -324,7 +277,7 @@ export class Runtime implements RuntimeFacade {
       policy: o.policy ?? defaultPolicy,
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
-      visibility: withMemory(
+      visibility: gatedVisibility(
         o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
         o.memory !== undefined,
         () => this.state.skills,
@@ -438,31 +391,6 @@ export class Runtime implements RuntimeFacade {
     }
     return last.filter((id) => !answered.has(id));
   }
-}
-
-/**
- * The host's visibility plus whether a memory store is configured and the active skills' gate.
- * Read through, not copied: a host's `trusted` may be a getter, so trust granted during a task
- * shows at the next turn, and a skill activated by a call gates the calls after it.
- */
-function withMemory(host: VisibilityContext, hasMemory: boolean, skills: () => ActiveSkills): VisibilityContext {
-  let seen: ActiveSkills | undefined;
-  let allowed: ReadonlySet<string> | undefined;
-  return {
-    get trusted() {
-      return host.trusted;
-    },
-    get hasDiagnostics() {
-      return host.hasDiagnostics;
-    },
-    hasMemory,
-    get allowedTools() {
-      // The state's skills object changes only when a skill is activated or a run starts.
-      const now = skills();
-      if (now !== seen) [seen, allowed] = [now, allowedToolsOf(now)];
-      return allowed;
-    },
-  };
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -19,7 +19,7 @@ export function activateSkill(current: ActiveSkills, skill: { name: string; tool
 }
 
 /** The set a VisibilityContext carries for these skills; undefined when no gate is on. */
-export function allowedToolsOf(skills: ActiveSkills): ReadonlySet<string> | undefined {
+function allowedToolsOf(skills: ActiveSkills): ReadonlySet<string> | undefined {
   return skills.tools === undefined ? undefined : new Set(skills.tools);
 }
 
@@ -34,4 +34,29 @@ export function gateRefusal(tool: string, ctx: VisibilityContext, skills: Active
   if (ctx.allowedTools === undefined || ctx.allowedTools.has(tool)) return undefined;
   const allowed = [...ctx.allowedTools].join(', ') || 'none';
   return `${tool} is not available while the skill ${skills.names.map((n) => `"${n}"`).join(', ')} is active; it allows only: ${allowed}.`;
+}
+
+/**
+ * The host's visibility plus whether a memory store is configured and the active skills' gate.
+ * Read through, not copied: a host's `trusted` may be a getter, so trust granted during a task
+ * shows at the next turn, and a skill activated by a call gates the calls after it.
+ */
+export function gatedVisibility(host: VisibilityContext, hasMemory: boolean, skills: () => ActiveSkills): VisibilityContext {
+  let seen: ActiveSkills | undefined;
+  let allowed: ReadonlySet<string> | undefined;
+  return {
+    get trusted() {
+      return host.trusted;
+    },
+    get hasDiagnostics() {
+      return host.hasDiagnostics;
+    },
+    hasMemory,
+    get allowedTools() {
+      // The state's skills object changes only when a skill is activated or a run starts.
+      const now = skills();
+      if (now !== seen) [seen, allowed] = [now, allowedToolsOf(now)];
+      return allowed;
+    },
+  };
 }

@@ -1,0 +1,54 @@
+// What a Runtime is built from (the provider, the registry, the ports, the guards) and what a
+// user sends it: the facade's inputs, kept apart from the facade so runtime.ts stays its behaviour.
+import type { ConversationState } from './contracts/state.js';
+import type { ImagePart, ModelProvider } from './contracts/model.js';
+import type { RuntimeEvent } from './contracts/events.js';
+import type { ApprovalPolicy, GrantStore, LogStore } from './contracts/runtime.js';
+import type { VisibilityContext } from './contracts/tool.js';
+import type { Workspace } from './contracts/workspace.js';
+import type { Checkpoints } from './contracts/checkpoints.js';
+import type { Attachment } from './contracts/attachments.js';
+import type { MemoryAccess } from './contracts/memory.js';
+import type { Registry } from './registry.js';
+
+export interface RuntimeOptions {
+  provider: ModelProvider;
+  registry: Registry;
+  workspace?: Workspace;
+  policy?: ApprovalPolicy;
+  grantStore?: GrantStore;
+  /** Keeps each step's prior file content (outside the workspace); no checkpoints when absent. */
+  checkpoints?: Checkpoints;
+  store?: LogStore;
+  /**
+   * The system prompt, or how to build it: a builder runs once, when this runtime first runs
+   * (given the state with the task's first message), and its text is kept for every later run,
+   * so the prompt prefix stays byte-stable. The rules files it names are logged (`rules_used`).
+   */
+  system?: string | ((state: ConversationState) => Promise<BuiltSystemPrompt>);
+  maxTurns?: number;
+  contextBudgetTokens?: number;
+  visibility?: VisibilityContext;
+  /** A loaded log to continue from. */
+  events?: readonly RuntimeEvent[];
+  now?: () => number;
+  newId?: () => string;
+  /** API keys the host holds: removed (with key-shaped text) from every error event logged. */
+  secrets?: () => readonly string[];
+  /** Memory for the memory tools; without it they are not offered. */
+  memory?: MemoryAccess;
+  /** Sub-agent guards: the cap on one child's turns and the child turns allowed across the task. */
+  subagents?: { maxTurns: number; turnBudget: number };
+  /** How many concurrency-safe calls of one turn run at once (default 4; 1 runs them one after another). */
+  maxParallel?: number;
+}
+
+export interface BuiltSystemPrompt {
+  text: string;
+  /** The rules files whose text it carries, in prompt order. */
+  rules: string[];
+  /** The system prompt of a sub-agent (with the same rules); the kernel's default when absent. */
+  childText?: string;
+}
+
+export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[] };
