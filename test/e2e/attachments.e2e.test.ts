@@ -7,12 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
-import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
-import { dumpDiagnostics } from './lib/diagnostics.js';
 import { streamed } from './lib/fixer-model.js';
-import { KeelSession } from './lib/keel-session.js';
+import type { KeelSession } from './lib/keel-session.js';
+import { keelSessions } from './lib/session-hooks.js';
 
 const ANSWER = 'Seen what you attached.';
 /** A 1×1 PNG: small enough to go as it is (no downscale). */
@@ -58,24 +57,10 @@ async function openFile(page: Page, name: string): Promise<void> {
 
 describe('Keel end to end: context in, with @ and images', function () {
   this.timeout(300_000);
-  let session: KeelSession | undefined;
-
-  before(async function () {
-    this.timeout(900_000);
-    await Promise.all([ensureCodeServer(), packageVsix()]);
-  });
-
-  afterEach(async function () {
-    if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
-      dumpDiagnostics(session);
-    }
-    await session?.close();
-    session = undefined;
-  });
+  const sessions = keelSessions();
 
   it('@file and @problems reach the model as attachment blocks, shown as chips', async () => {
-    session = await KeelSession.start({ name: '15-attachments', model: answering });
+    const session = await sessions.start({ name: '15-attachments', model: answering });
     const { page } = session.workbench;
     // A problem the built-in JSON language service reports once the file is open.
     writeFileSync(join(session.folder, 'broken.json'), '{ "price": }\n');
@@ -126,7 +111,7 @@ describe('Keel end to end: context in, with @ and images', function () {
   });
 
   it('a pasted PNG and a selection added from the editor reach the model as an image block and a selection block', async () => {
-    session = await KeelSession.start({ name: '15-attachments-image', model: answering });
+    const session = await sessions.start({ name: '15-attachments-image', model: answering });
     const { view } = session;
     const { page } = session.workbench;
     const frame = await view.open();
@@ -172,7 +157,7 @@ describe('Keel end to end: context in, with @ and images', function () {
   });
 
   it('the header picks the model and toggles auto-approve classes, written to the user settings', async () => {
-    session = await KeelSession.start({ name: '15-header-pickers', model: answering });
+    const session = await sessions.start({ name: '15-header-pickers', model: answering });
     const { view } = session;
     const { page } = session.workbench;
     await view.open();

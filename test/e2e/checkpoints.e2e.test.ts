@@ -8,13 +8,11 @@
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
-import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
-import { dumpDiagnostics } from './lib/diagnostics.js';
 import { streamed } from './lib/fixer-model.js';
 import { byTestId } from './lib/keel-view.js';
-import { KeelSession } from './lib/keel-session.js';
+import { keelSessions } from './lib/session-hooks.js';
 
 const FILE = 'src/price.js';
 const FIRST = { search: 'Math.floor((cents * percent) / 100)', replace: 'Math.round((cents * percent) / 100)' };
@@ -53,24 +51,10 @@ async function anyFrameShows(frames: Frame[], text: string): Promise<boolean> {
 
 describe('Keel end to end: checkpoints', function () {
   this.timeout(300_000);
-  let session: KeelSession | undefined;
-
-  before(async function () {
-    this.timeout(900_000);
-    await Promise.all([ensureCodeServer(), packageVsix()]);
-  });
-
-  afterEach(async function () {
-    if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
-      dumpDiagnostics(session);
-    }
-    await session?.close();
-    session = undefined;
-  });
+  const sessions = keelSessions();
 
   it('restores the files to after the first of two edits, then undoes the restore', async () => {
-    session = await KeelSession.start({
+    const session = await sessions.start({
       name: '13-checkpoints',
       model: twoEditsModel(),
       settings: { 'keel.autoApprove': ['read', 'write'] },

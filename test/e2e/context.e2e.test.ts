@@ -6,13 +6,11 @@
 import * as assert from 'node:assert/strict';
 import { NOTE_PROMPT } from '../../src/kernel/index.js';
 import { TestIds } from '../../src/protocol/test-ids.js';
-import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
-import { dumpDiagnostics } from './lib/diagnostics.js';
 import { streamed } from './lib/fixer-model.js';
 import { byTestId } from './lib/keel-view.js';
-import { KeelSession } from './lib/keel-session.js';
+import { keelSessions } from './lib/session-hooks.js';
 
 const NOTE_MARK = NOTE_PROMPT.slice(0, 30);
 const NOTE = 'Episode note: read the README, src/price.js and its test; discount() rounds down with Math.floor.';
@@ -48,24 +46,10 @@ function readerModel(): Responder {
 
 describe('Keel end to end: the context state pane', function () {
   this.timeout(300_000);
-  let session: KeelSession | undefined;
-
-  before(async function () {
-    this.timeout(900_000);
-    await Promise.all([ensureCodeServer(), packageVsix()]);
-  });
-
-  afterEach(async function () {
-    if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
-      dumpDiagnostics(session);
-    }
-    await session?.close();
-    session = undefined;
-  });
+  const sessions = keelSessions();
 
   it('folds at the high-water mark, shows the breakdown and cost, and folds on request', async () => {
-    session = await KeelSession.start({ name: '6-context-pane', model: readerModel(), settings: { 'keel.contextWindow': 8192 } });
+    const session = await sessions.start({ name: '6-context-pane', model: readerModel(), settings: { 'keel.contextWindow': 8192 } });
     const { view } = session;
     await view.open();
     await view.send('Read the project and tell me how discounts are computed.');

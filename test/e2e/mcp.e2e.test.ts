@@ -10,12 +10,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
-import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
-import { dumpDiagnostics } from './lib/diagnostics.js';
 import { requestText, streamed } from './lib/fixer-model.js';
 import { byTestId } from './lib/keel-view.js';
-import { KeelSession } from './lib/keel-session.js';
+import { keelSessions } from './lib/session-hooks.js';
 
 const require = createRequire(__filename);
 const EVERYTHING = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist/index.js');
@@ -61,24 +59,10 @@ async function clickApprove(row: Locator): Promise<void> {
 
 describe('Keel end to end: a workspace-defined MCP server', function () {
   this.timeout(300_000);
-  let session: KeelSession | undefined;
-
-  before(async function () {
-    this.timeout(900_000);
-    await Promise.all([ensureCodeServer(), packageVsix()]);
-  });
-
-  afterEach(async function () {
-    if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
-      dumpDiagnostics(session);
-    }
-    await session?.close();
-    session = undefined;
-  });
+  const sessions = keelSessions();
 
   it('starts only once approved in a modal naming its command line; its tool asks, runs and answers the model', async () => {
-    session = await KeelSession.start({
+    const session = await sessions.start({
       name: '12-mcp',
       model: mcpModel(),
       prepare: (folder) => {

@@ -8,11 +8,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
-import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
-import { dumpDiagnostics } from './lib/diagnostics.js';
 import { requestText, streamed } from './lib/fixer-model.js';
-import { KeelSession } from './lib/keel-session.js';
+import { keelSessions } from './lib/session-hooks.js';
 
 const MEMORY = 'Run the tests with npm test, never with yarn.';
 const EDITED = 'Run the tests with npm test (Node 20), never with yarn.';
@@ -77,24 +75,10 @@ function filesHolding(dir: string, text: string, out: string[] = []): string[] {
 
 describe('Keel end to end: memory the user can see and edit', function () {
   this.timeout(300_000);
-  let session: KeelSession | undefined;
-
-  before(async function () {
-    this.timeout(900_000);
-    await Promise.all([ensureCodeServer(), packageVsix()]);
-  });
-
-  afterEach(async function () {
-    if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
-      dumpDiagnostics(session);
-    }
-    await session?.close();
-    session = undefined;
-  });
+  const sessions = keelSessions();
 
   it('a memory added by hand reaches the prompt and recall; deleted in the Memory view, it is gone from the next task', async () => {
-    session = await KeelSession.start({ name: '11-memory', model: memoryModel() });
+    const session = await sessions.start({ name: '11-memory', model: memoryModel() });
     const { view, workbench } = session;
     const page = workbench.page;
     writeFileSync(join(session.folder, 'AGENTS.md'), '# Agents\nUse npm, not yarn.\n');

@@ -5,13 +5,11 @@
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
-import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import { waitFor } from '../support/processes.js';
-import { dumpDiagnostics } from './lib/diagnostics.js';
 import { fixerModel, requestText, say } from './lib/fixer-model.js';
 import { openWorkbench } from '../support/browser.js';
 import { byTestId, KeelView } from './lib/keel-view.js';
-import { KeelSession } from './lib/keel-session.js';
+import { keelSessions } from './lib/session-hooks.js';
 
 /** Drags the sash right of the side bar so the side bar is `width` px wide. */
 async function sideBarWidth(page: Page, width: number): Promise<void> {
@@ -29,24 +27,10 @@ async function sideBarWidth(page: Page, width: number): Promise<void> {
 
 describe('Keel panel (issue 15) in a real VS Code', function () {
   this.timeout(300_000);
-  let session: KeelSession | undefined;
-
-  before(async function () {
-    this.timeout(900_000);
-    await Promise.all([ensureCodeServer(), packageVsix()]);
-  });
-
-  afterEach(async function () {
-    if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
-      dumpDiagnostics(session);
-    }
-    await session?.close();
-    session = undefined;
-  });
+  const sessions = keelSessions();
 
   it('shows the whole call at 300 px and approves by keyboard only (focus ring, Enter, Ctrl+Alt+Y)', async () => {
-    session = await KeelSession.start({ name: 'panel-keyboard', model: fixerModel() });
+    const session = await sessions.start({ name: 'panel-keyboard', model: fixerModel() });
     const { view, workbench } = session;
     const frame = await view.open();
     await sideBarWidth(workbench.page, 300);
@@ -86,7 +70,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
   });
 
   it('queues a message sent while the run is busy and sends it when the run stops', async () => {
-    session = await KeelSession.start({ name: 'panel-queued', model: fixerModel() });
+    const session = await sessions.start({ name: 'panel-queued', model: fixerModel() });
     const { view, workbench } = session;
     await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');
@@ -108,7 +92,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
   });
 
   it('edit and resend an earlier message forks the task there; the original stays in the history', async () => {
-    session = await KeelSession.start({ name: 'panel-edit-resend', model: fixerModel() });
+    const session = await sessions.start({ name: 'panel-edit-resend', model: fixerModel() });
     const { view, workbench } = session;
     const frame = await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');
@@ -145,7 +129,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
   });
 
   it('two browser tabs on the same folder share one task history', async () => {
-    session = await KeelSession.start({ name: 'panel-two-tabs', model: fixerModel() });
+    const session = await sessions.start({ name: 'panel-two-tabs', model: fixerModel() });
     const { view, workbench } = session;
     await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');
@@ -166,7 +150,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
 
   it('a run failed by a 500 ends with Retry beside Show Log, and Retry runs the turn again', async () => {
     let failing = true;
-    session = await KeelSession.start({
+    const session = await sessions.start({
       name: 'panel-retry',
       model: fixerModel(() => (failing ? { type: 'json', status: 500, body: { error: { message: 'stand-in is down' } } } : undefined)),
     });

@@ -4,13 +4,11 @@
 // Screenshots: test/e2e/artifacts/12-subagents/.
 import * as assert from 'node:assert/strict';
 import { TestIds } from '../../src/protocol/test-ids.js';
-import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
-import { dumpDiagnostics } from './lib/diagnostics.js';
 import { streamed } from './lib/fixer-model.js';
 import { byTestId } from './lib/keel-view.js';
-import { KeelSession } from './lib/keel-session.js';
+import { keelSessions } from './lib/session-hooks.js';
 
 const CHILD_BRIEF = 'CHILD: write NOTES.md with one line saying the tests use node --test.';
 const DONE = 'The sub-agent wrote NOTES.md.';
@@ -35,24 +33,10 @@ function delegatingModel(): Responder {
 
 describe('Keel end to end: sub-agents', function () {
   this.timeout(300_000);
-  let session: KeelSession | undefined;
-
-  before(async function () {
-    this.timeout(900_000);
-    await Promise.all([ensureCodeServer(), packageVsix()]);
-  });
-
-  afterEach(async function () {
-    if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
-      dumpDiagnostics(session);
-    }
-    await session?.close();
-    session = undefined;
-  });
+  const sessions = keelSessions();
 
   it("a child's write asks in a card nested in its run, and is approved there", async () => {
-    session = await KeelSession.start({ name: '12-subagents', model: delegatingModel() });
+    const session = await sessions.start({ name: '12-subagents', model: delegatingModel() });
     const { view } = session;
     const frame = await view.open();
     await view.send('Have a sub-agent write NOTES.md.');
