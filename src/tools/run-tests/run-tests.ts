@@ -1,5 +1,7 @@
 // run_tests: runs the project's tests (the given command, or the detected one) and answers
-// with a structured report: counts, each failure's name, file:line and message.
+// with a structured report: counts, each failure's name, file:line and message. The tests run in
+// the user's own environment: no variable is added (NO_COLOR, CI, TERM… are read by suites and
+// would change their results); colour codes are stripped from the output instead.
 import { z } from 'zod';
 import type { ProcessResult, ToolDefinition, Workspace } from '../../kernel/index.js';
 import { describeExit } from '../process-output.js';
@@ -21,7 +23,6 @@ export type RunTestsInput = z.infer<typeof RunTestsInputSchema>;
 const TIMEOUT_MS = 10 * 60_000;
 /** Enough to parse a large suite; still bounded for runaway output. */
 const CAPTURE_CHARS = 1_000_000;
-const ENV = { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb' };
 const OUTPUT_BUDGET_TOKENS = 2000;
 /** The report's size: the kernel's estimate is 4 characters a token; a margin keeps it from being cut. */
 const REPORT_CHARS = OUTPUT_BUDGET_TOKENS * 4 - 200;
@@ -55,7 +56,6 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
         timeoutMs: TIMEOUT_MS,
         signal: ctx.signal,
         maxCaptureChars: CAPTURE_CHARS,
-        env: ENV,
         onOutput: (chunk) => ctx.onProgress(chunk),
       });
       return report(command, r, await parseContext(ctx.workspace));
