@@ -15,7 +15,9 @@ export interface EditBlock {
 export type BlockMatch =
   | { type: 'match'; start: number; end: number; replacement: string; tolerant: boolean }
   | { type: 'missing'; candidate: Candidate | undefined }
-  | { type: 'ambiguous'; lines: number[] };
+  | { type: 'ambiguous'; lines: number[] }
+  /** The lines match but step in and out differently from the file's (1-based first line). */
+  | { type: 'indentation'; line: number };
 
 /** Work done by the line-level steps, counted so tests can bound it without a clock. */
 export interface EditWork {
