@@ -22,7 +22,7 @@ const DEFAULT_WIDTH = 4;
 const leadingOf = (line: string): string => /^[ \t]*/.exec(line)![0];
 const nonBlank = (lines: readonly string[]): string[] => lines.filter((l) => l.trim() !== '');
 
-export function styleOf(lines: readonly string[], fallbackWidth = DEFAULT_WIDTH): Style {
+function styleOf(lines: readonly string[], fallbackWidth = DEFAULT_WIDTH): Style {
   const leads = nonBlank(lines).map(leadingOf);
   if (leads.some((l) => l.startsWith('\t'))) return { tabs: true, width: fallbackWidth };
   const widths = leads.map((l) => l.length);

@@ -4,9 +4,11 @@
 import { decodeText, isBinary, type DecodedText, type TextEncodingName } from '../text/encoding.js';
 import { spliceBytes } from './splice-bytes.js';
 import { LineIndex } from '../text/line-index.js';
+import { SparseLines } from '../text/sparse-lines.js';
 import { numberLines } from '../text/numbered.js';
 import { diffReplacements, type Replacement } from './edit-diff.js';
-import { matchBlock, type BlockMatch, type EditBlock, type EditWork } from './match-block.js';
+import { exactOccurrences } from './exact-occurrences.js';
+import { type EditLines, matchBlock, toEol, type BlockMatch, type EditBlock, type EditWork } from './match-block.js';
 
 export type { EditBlock, EditWork } from './match-block.js';
 
@@ -54,21 +56,25 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
   const decoded: DecodedText = typeof original === 'string' ? decodeString(original) : decodeText(original);
   if (decoded.mixedAt !== undefined) return mixedEncoding(path, decoded.mixedAt);
   const { text } = decoded;
-  let idx: LineIndex | undefined;
-  const index = () => (idx ??= new LineIndex(text));
+  let [idx, sparse]: [LineIndex | undefined, SparseLines | undefined] = [undefined, undefined];
+  const index: EditLines = { full: () => (idx ??= new LineIndex(text)), any: () => idx ?? (sparse ??= new SparseLines(text)) };
 
   const work = opts.work ?? { linesCompared: 0 };
   const matched: (Replacement & { block: number; tolerant: boolean })[] = [];
   const errors: string[] = [];
   let reason: EditRefusal | undefined;
-  for (const [i, given] of edits.entries()) {
-    const block = withoutBom(given);
+  const blocks = edits.map(withoutBom);
+  const occurrences = exactOccurrences(
+    text,
+    blocks.map((b) => toEol(b.search, decoded.eol)),
+  );
+  for (const [i, block] of blocks.entries()) {
     if (block.search.trim() === '') {
       reason ??= 'empty_search';
       errors.push(`Edit ${i + 1}: search is empty. To create or overwrite a whole file, use write_file.`);
       continue;
     }
-    const m = matchBlock(text, index, block, decoded.eol, work);
+    const m = matchBlock(text, index, block, decoded.eol, work, occurrences);
     if (m.type === 'match') {
       matched.push({ ...m, block: i });
       continue;
@@ -82,7 +88,7 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
   for (let k = 1; k < matched.length; k++) {
     const [a, b] = [matched[k - 1]!, matched[k]!];
     if (b.start < a.end) {
-      const line = index().lineOf(b.start) + 1;
+      const line = index.any().lineOf(b.start) + 1;
       return {
         ok: false,
         reason: 'overlap',
@@ -95,7 +101,7 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
   const splice = spliceBytes(original, decoded, text, matched);
   if (!splice.ok) return splice.reason === 'unencodable' ? unencodable(path, decoded.encoding) : notPreserved(path);
   const newBytes = splice.bytes;
-  const diff = diffReplacements(path, index(), matched);
+  const diff = diffReplacements(path, index.any(), matched);
   let newText: string | undefined;
   return {
     ok: true,

@@ -20,6 +20,8 @@ export interface DecodedText {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Faster than the fatal decoder; invalid bytes always show as U+FFFD, which sends the text to the fatal one. */
+const utf8Loose = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
 const SNIFF_BYTES = 8000;
 
@@ -43,12 +45,12 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   let text: string;
   let encoding: TextEncodingName;
   let mixedAt: number | undefined;
-  if (bom === 'utf8bom') [text, encoding] = [utf8.decode(bytes.subarray(3)), bom];
+  if (bom === 'utf8bom') [text, encoding] = [decodeUtf8(bytes.subarray(3)), bom];
   else if (bom === 'utf16le') [text, encoding] = [decodeUtf16(bytes.subarray(2), true), bom];
   else if (bom === 'utf16be') [text, encoding] = [decodeUtf16(bytes.subarray(2), false), bom];
   else {
     try {
-      [text, encoding] = [utf8.decode(bytes), 'utf8'];
+      [text, encoding] = [decodeUtf8(bytes), 'utf8'];
     } catch {
       // Not valid UTF-8: Latin-1 maps every byte to one char, so it always round-trips.
       [text, encoding] = [decodeLatin1(bytes), 'latin1'];
@@ -57,6 +59,12 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   }
   const bomBytes = bom === 'utf8bom' ? 3 : bom ? 2 : 0;
   return { text, encoding, eol: detectEol(text), ...(bomBytes ? { bomBytes } : {}), ...(mixedAt !== undefined ? { mixedAt } : {}) };
+}
+
+/** Strict UTF-8: throws on invalid bytes. */
+function decodeUtf8(bytes: Uint8Array): string {
+  const text = utf8Loose.decode(bytes);
+  return text.includes('\uFFFD') ? utf8.decode(bytes) : text;
 }
 
 /** Length of the UTF-8 sequence starting at i (2–4), or 0 when none is there. */
