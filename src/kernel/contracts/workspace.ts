@@ -43,14 +43,27 @@ export interface SearchMatch {
   text: string;
 }
 
-/** What every engine skips, so they agree: files over this size, and files with a NUL character. */
+/** The largest file the search without ripgrep reads (ripgrep searches files of any size). */
 export const SEARCH_MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A file whose matches a search could not show, and why: too large for the engine (not
+ * searched), or binary (it has a NUL character; its matches are not text). A binary file is
+ * named only when it matched, so every engine names the same ones.
+ */
+export interface SkippedFile {
+  path: string;
+  reason: 'too_large' | 'binary';
+  bytes?: number;
+}
 
 export interface SearchResult {
   matches: SearchMatch[];
   /** True when more matches existed than `maxMatches`. */
   truncated: boolean;
   engine: 'ripgrep' | 'fallback';
+  /** Files searched in vain or not searched, in the order given; absent when none. */
+  skipped?: SkippedFile[];
 }
 
 export interface ProcessOptions {
