@@ -54,8 +54,18 @@ function heading(failures: readonly TestFailure[]): string {
 
 function title(f: TestFailure): string {
   const at = f.file ? `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}` : '';
+  if (f.kind === 'load_error' && f.stopped) return `[load error] ${at || 'the runner printed no location'} — ${stoppedText(f.stopped)}`;
   if (f.kind === 'load_error') return `[load error] ${f.name === f.file ? at : `${f.name}${at ? ` — ${at}` : ''}`}`;
   return `${f.name}${at ? ` — ${at}` : ''}`;
+}
+
+/** Test files a load error stopped: counted, and named while few. */
+const STOPPED_NAMED = 5;
+
+function stoppedText(files: readonly string[]): string {
+  const named = files.slice(0, STOPPED_NAMED).join(', ');
+  const more = files.length > STOPPED_NAMED ? `, and ${files.length - STOPPED_NAMED} more` : '';
+  return `stopped ${files.length} test files from loading (${named}${more})`;
 }
 
 function body(f: TestFailure): string {

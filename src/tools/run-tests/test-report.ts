@@ -1,6 +1,27 @@
 // The structured result of a test run, and the small helpers every output parser shares.
 
-type RunnerName = 'mocha' | 'jest' | 'vitest' | 'node-test' | 'tap' | 'pytest' | 'go-test' | 'cargo-test';
+type RunnerName =
+  | 'mocha'
+  | 'jest'
+  | 'vitest'
+  | 'node-test'
+  | 'tap'
+  | 'node-tap'
+  | 'ava'
+  | 'uvu'
+  | 'jasmine'
+  | 'bun'
+  | 'deno'
+  | 'pytest'
+  | 'unittest'
+  | 'go-test'
+  | 'cargo-test'
+  /** Output no runner's format matched, ending in a JavaScript error and its stack. */
+  | 'js-error'
+  /** Steps a test script runs first: their errors stop it before any test. */
+  | 'tsc'
+  | 'eslint'
+  | 'xo';
 
 /** A test that ran and failed, or a file/package that could not be loaded or compiled. */
 type FailureKind = 'test_failure' | 'load_error';
@@ -17,6 +38,8 @@ export interface TestFailure {
   message: string;
   /** The source lines the runner printed around a load error (code frame), as printed. */
   context?: string;
+  /** A load error in a module that test files import: the test files it stopped from loading. */
+  stopped?: string[];
 }
 
 export interface TestReport {
@@ -47,7 +70,8 @@ export interface OutputParser {
   parse(output: string, ctx: ParseContext): TestReport;
 }
 
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g;
+/** CSI sequences (colours, cursor), OSC sequences ended by BEL or ST (hyperlinks, titles), and two-character escapes. */
+const ANSI = /\x1b\[[0-9;?<>=!]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 export function stripAnsi(s: string): string {
   return s.replace(ANSI, '');

@@ -1,0 +1,33 @@
+// One broken module imported by 106 test files is one load error, not 106: load errors with the
+// same message at the same place (or with the same message and no place at all) become one entry
+// at that place, naming the test files it stopped from loading.
+import type { TestFailure } from './test-report.js';
+
+export function mergeLoadErrors(failures: readonly TestFailure[]): TestFailure[] {
+  const out: TestFailure[] = [];
+  const byCause = new Map<string, TestFailure>();
+  for (const f of failures) {
+    if (f.kind !== 'load_error') {
+      out.push(f);
+      continue;
+    }
+    const key = JSON.stringify([f.file !== f.name ? f.file : undefined, f.line, f.column, f.message]);
+    const first = byCause.get(key);
+    if (!first) {
+      const entry: TestFailure = { ...f, stopped: [f.name] };
+      byCause.set(key, entry);
+      out.push(entry);
+    } else if (!first.stopped!.includes(f.name)) first.stopped!.push(f.name);
+  }
+  // One test file stopped: its name already says which.
+  return out.map((f) => {
+    if (!f.stopped) return f;
+    if (f.stopped.length < 2) return withoutStopped(f);
+    return { ...f, name: f.file ?? f.name };
+  });
+}
+
+function withoutStopped(f: TestFailure): TestFailure {
+  const { stopped: _, ...rest } = f;
+  return rest;
+}
