@@ -9,7 +9,8 @@ import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
 import { excerpt, formatReport, summaryLine } from './format-report.js';
 import { parseTestOutput } from './parse-output.js';
-import type { ParseContext } from './test-report.js';
+import { stripAnsi, type ParseContext } from './test-report.js';
+import { toolchainLine } from './toolchain-line.js';
 
 const RunTestsInputSchema = z.object({
   command: z
@@ -52,13 +53,14 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
           'invalid_input',
           'No test command could be detected (no package.json test script, pytest, go.mod or Cargo.toml). Pass the command to run.',
         );
+      const toolchain = await toolchainLine(command, detected, ctx);
       const r = await ctx.workspace.runProcess(command, {
         timeoutMs: TIMEOUT_MS,
         signal: ctx.signal,
         maxCaptureChars: CAPTURE_CHARS,
         onOutput: (chunk) => ctx.onProgress(chunk),
       });
-      return report(command, r, await parseContext(ctx.workspace));
+      return report(command, r, await parseContext(ctx.workspace), toolchain);
     } catch (err) {
       return errorResult(err);
     }
@@ -75,11 +77,11 @@ async function parseContext(ws: Workspace): Promise<ParseContext> {
   return goModule ? { root: ws.root, goModule } : { root: ws.root };
 }
 
-function report(command: string, r: ProcessResult, ctx: ParseContext) {
+function report(command: string, r: ProcessResult, ctx: ParseContext, toolchain: string | undefined) {
   const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
   const parsed = parseTestOutput(output, ctx);
   const exit = describeExit(r, TIMEOUT_MS);
-  const header = `$ ${command}\n[${exit}]`;
+  const header = `${toolchain ? `${toolchain}\n` : ''}$ ${command}\n[${exit}]`;
   const data = {
     command,
     exitCode: r.exitCode,
@@ -90,12 +92,12 @@ function report(command: string, r: ProcessResult, ctx: ParseContext) {
   };
   if (r.timedOut || r.cancelled) {
     const code = r.timedOut ? 'timeout' : 'cancelled';
-    return { ok: false, code, retryable: r.timedOut, content: `${header}\n${excerpt(output)}`, summary: exit, data } as const;
+    return { ok: false, code, retryable: r.timedOut, content: `${header}\n${excerpt(stripAnsi(output))}`, summary: exit, data } as const;
   }
   const facts = { test: { command, passed: parsed?.passed ?? 0, failed: parsed?.failed ?? 0, ok: r.exitCode === 0 } };
   if (!parsed) {
     const ok = r.exitCode === 0;
-    const content = `${header}\nThe output was not recognised as a known test runner's; here is its end:\n${excerpt(output, 5000)}`;
+    const content = `${header}\nThe output was not recognised as a known test runner's; here is its end:\n${excerpt(stripAnsi(output), 5000)}`;
     return {
       ok,
       content,
@@ -108,5 +110,11 @@ function report(command: string, r: ProcessResult, ctx: ParseContext) {
   // A crash the parser did not recognise must not read as a clean run.
   const unexplained = r.exitCode !== 0 && parsed.failed === 0 && parsed.failures.length === 0;
   const note = unexplained ? `\nThe command failed but no failure was recognised in its output; see its end below.` : '';
-  return { ok: true, content: formatReport(header + note, parsed, output, REPORT_CHARS), summary: summaryLine(parsed), data, facts };
+  return {
+    ok: true,
+    content: formatReport(header + note, parsed, stripAnsi(output), REPORT_CHARS),
+    summary: summaryLine(parsed),
+    data,
+    facts,
+  };
 }
