@@ -50,7 +50,17 @@ export function parseTestOutput(output: string, ctx: ParseContext = { root: '' }
   const parser = PARSERS.find((p) => p.detect(clean));
   if (!parser) return undefined;
   const report = parser.parse(clean, ctx);
-  return { ...report, failures: mergeLoadErrors(report.failures.map((f) => tidied(f, ctx.root))) };
+  return { ...report, failures: mergeLoadErrors(report.failures.map((f) => withUnplaced(tidied(f, ctx.root)))) };
+}
+
+/** V8's syntax-error message, as Node prints it ("SyntaxError: …") or mocha ("SyntaxError[ @file ]: …"). */
+const V8_SYNTAX_ERROR = /\bSyntaxError(?:\[[^\]\n]*\])?: (.+)$/m;
+
+/** A load error without a line whose message is a syntax error: marked for locate-syntax-error.ts. */
+function withUnplaced(f: TestFailure): TestFailure {
+  if (f.kind !== 'load_error' || f.line !== undefined || f.unplaced) return f;
+  const message = V8_SYNTAX_ERROR.exec(f.message)?.[1]?.trim();
+  return message ? { ...f, unplaced: { type: 'v8_message', message } } : f;
 }
 
 /** Paths inside messages made relative like the locations (shorter, and the same names); text bounded. */

@@ -8,8 +8,9 @@ import { describeExit } from '../process-output.js';
 import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
 import { excerpt, formatReport, summaryLine } from './format-report.js';
+import { locateSyntaxErrors } from './locate-syntax-error.js';
 import { parseTestOutput } from './parse-output.js';
-import { stripAnsi, type ParseContext } from './test-report.js';
+import { stripAnsi, type ParseContext, type TestReport } from './test-report.js';
 import { toolchainLine } from './toolchain-line.js';
 
 const RunTestsInputSchema = z.object({
@@ -60,7 +61,10 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
         maxCaptureChars: CAPTURE_CHARS,
         onOutput: (chunk) => ctx.onProgress(chunk),
       });
-      return report(command, r, await parseContext(ctx.workspace), toolchain);
+      const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
+      const parsed = parseTestOutput(output, await parseContext(ctx.workspace));
+      const placed = parsed && (await locateSyntaxErrors(parsed, { workspace: ctx.workspace, command, signal: ctx.signal }));
+      return report(command, r, output, placed, toolchain);
     } catch (err) {
       return errorResult(err);
     }
@@ -77,9 +81,7 @@ async function parseContext(ws: Workspace): Promise<ParseContext> {
   return goModule ? { root: ws.root, goModule } : { root: ws.root };
 }
 
-function report(command: string, r: ProcessResult, ctx: ParseContext, toolchain: string | undefined) {
-  const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
-  const parsed = parseTestOutput(output, ctx);
+function report(command: string, r: ProcessResult, output: string, parsed: TestReport | undefined, toolchain: string | undefined) {
   const exit = describeExit(r, TIMEOUT_MS);
   const header = `${toolchain ? `${toolchain}\n` : ''}$ ${command}\n[${exit}]`;
   const data = {

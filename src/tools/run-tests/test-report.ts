@@ -40,7 +40,16 @@ export interface TestFailure {
   context?: string;
   /** A load error in a module that test files import: the test files it stopped from loading. */
   stopped?: string[];
+  /** A syntax error the runner printed without its line, for locate-syntax-error.ts to place. */
+  unplaced?: UnplacedSyntaxError;
 }
+
+/**
+ * What is known of a syntax error the runner could not place: V8's message (ava, uvu, jasmine
+ * and mocha print only that for an ES module), or the file the runner's own parser rejected
+ * (vite's import analysis names it but says 1:0).
+ */
+type UnplacedSyntaxError = { type: 'v8_message'; message: string } | { type: 'rejected_file'; file: string };
 
 export interface TestReport {
   runner: RunnerName;

@@ -6,9 +6,7 @@
 // the test files a load error stopped.
 import assert from 'node:assert/strict';
 import { formatReport } from '../../../src/tools/run-tests/format-report.js';
-import { fixtureOutput, parseFixture } from './run-tests-fixtures.js';
-
-type Row = [kind: string, name: string, at: string, firstLine: string, stopped?: string[]];
+import { type FailureRow as Row, failureRows, fixtureOutput, parseFixture } from './run-tests-fixtures.js';
 type Counts = { runner: string; passed?: number; failed: number; skipped: number };
 
 const CASES: [string, Counts, Row[]][] = [
@@ -215,12 +213,7 @@ describe('run_tests reports: the runners added for issue 23', () => {
       const r = parseFixture(file);
       assert.ok(r, `${file} was not recognised`);
       assert.deepEqual({ runner: r.runner, passed: r.passed, failed: r.failed, skipped: r.skipped }, counts);
-      const got = r.failures.map((f): Row => {
-        const row: Row = [f.kind, f.name, [f.file, f.line, f.column].filter((v) => v !== undefined).join(':'), f.message.split('\n')[0]!];
-        if (f.stopped) row.push(f.stopped);
-        return row;
-      });
-      assert.deepEqual(got, rows);
+      assert.deepEqual(failureRows(r), rows);
       // The count never disagrees with the list.
       assert.equal(r.failures.filter((f) => f.kind === 'test_failure').length, r.failed);
     });
