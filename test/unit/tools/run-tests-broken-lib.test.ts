@@ -119,6 +119,16 @@ const CASES: [string, Counts, FailureRow[]][] = [
     { runner: 'go-test', passed: 0, failed: 0, skipped: 0 },
     [['load_error', 'config/config.go', 'config/config.go:3:52', GO_SYNTAX, GO_STOPPED]],
   ],
+  // A real module (hashicorp/golang-lru, two bugs put in): two packages each have a TestCache_EvictionSameKey, one with subtests.
+  [
+    'go-test-1.19.8-golang-lru-verbose-failing.txt',
+    { runner: 'go-test', passed: 36, failed: 3, skipped: 0 },
+    [
+      ['test_failure', 'TestLRUResize', 'lru_test.go:278', '1 element should have been evicted: 0'],
+      ['test_failure', 'TestLRU_GetOldest_RemoveOldest', 'simplelru/lru_test.go:97', 'missing'],
+      ['test_failure', 'TestLRU_Resize', 'simplelru/lru_test.go:194', '1 element should have been evicted: 0'],
+    ],
+  ],
 ];
 
 const reportOf = (file: string, command: string) =>

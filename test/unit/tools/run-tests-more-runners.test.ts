@@ -193,6 +193,17 @@ const CASES: [string, Counts, Row[]][] = [
       ['test_failure', 'math.test.js > multiplies', 'test/math.test.js:10:10', 'Expected values to be strictly equal:  (is)'],
     ],
   ],
+  // Real projects with a ')' removed: a parsing error has no rule id.
+  [
+    'xo-1.2.3-camelcase-parse-error.txt',
+    { runner: 'xo', passed: 0, failed: 0, skipped: 0 },
+    [['load_error', 'xo: index.js', 'index.js:159:14', 'Parsing error: Unexpected token ;']],
+  ],
+  [
+    'eslint-9.39.2-webidl-conversions-parse-error.txt',
+    { runner: 'eslint', passed: 0, failed: 0, skipped: 0 },
+    [['load_error', 'eslint: lib/index.js', 'lib/index.js:175:23', 'Parsing error: Unexpected token ;']],
+  ],
   [
     'xo-2.0.2-failing.txt',
     { runner: 'xo', passed: 0, failed: 0, skipped: 0 },

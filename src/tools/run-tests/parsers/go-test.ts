@@ -45,7 +45,7 @@ class GoRun {
   private building: string | undefined;
   /** Compiler messages under each "# package" header, in order. */
   private readonly builds: { pkg: string; errors: TestFailure[] }[] = [];
-  private readonly done: { name: string; test: GoTest; dir: string }[] = [];
+  private readonly done: { name: string; test: GoTest; dir: string; pkg: string }[] = [];
   private readonly packages = { ok: 0, failed: 0 };
   /** Packages whose tests ran (not "[build failed]" or "[setup failed]"). */
   private ran = 0;
@@ -75,8 +75,9 @@ class GoRun {
 
   report(verbose: boolean): TestReport {
     // A parent fails when a subtest fails: count and report the leaves only.
-    const parents = new Set(this.done.flatMap((d) => d.name.split('/').map((_, i, parts) => parts.slice(0, i).join('/'))));
-    const leaves = this.done.filter((d) => !parents.has(d.name));
+    // Per package: two packages may each have a test of the same name, one with subtests.
+    const parents = new Set(this.done.flatMap((d) => d.name.split('/').map((_, i, parts) => `${d.pkg} ${parts.slice(0, i).join('/')}`)));
+    const leaves = this.done.filter((d) => !parents.has(`${d.pkg} ${d.name}`));
     const count = (s: Status) => leaves.filter((d) => d.test.status === s).length;
     const failures = leaves.filter((d) => d.test.status === 'FAIL').map((d) => failureOf(d.name, d.test, d.dir, this.ctx.root));
     const report: TestReport = {
@@ -156,7 +157,7 @@ class GoRun {
     if (bracket === 'build failed') this.buildFailed.push(pkg);
     else if (bracket === undefined) this.ran++;
     const dir = packageDir(pkg, this.ctx.goModule);
-    for (const [name, test] of this.chunk) this.done.push({ name, test, dir });
+    for (const [name, test] of this.chunk) this.done.push({ name, test, dir, pkg });
     this.chunk = new Map();
     this.current = undefined;
     this.building = undefined;

@@ -8,9 +8,10 @@ import type { OutputParser, TestFailure } from '../test-report.js';
 
 const TSC = /^(\S+\.[cm]?tsx?)(?:\((\d+),(\d+)\):|:(\d+):(\d+) -) error (TS\d+): (.*)$/;
 const ESLINT_FILE = /^(\/\S+|[A-Za-z]:\\\S+|\S+\.[cm]?[jt]sx?)$/;
-const ESLINT_PROBLEM = /^\s+(\d+):(\d+)\s+error\s+(.*?)\s{2,}(\S+)\s*$/;
+/** The rule id is absent for a parsing error ("Parsing error: Unexpected token ;"). */
+const ESLINT_PROBLEM = /^\s+(\d+):(\d+)\s+error\s+(.*?)(?:\s{2,}(\S+))?\s*$/;
 const XO_FILE = /^\s+(\S+\.\w+):\d+:\d+$/;
-const XO_PROBLEM = /^\s+✖\s+(\d+):(\d+)\s+(.*?)\s{2,}(\S+)\s*$/;
+const XO_PROBLEM = /^\s+✖\s+(\d+):(\d+)\s+(.*?)(?:\s{2,}(\S+))?\s*$/;
 
 export const prestepParser: OutputParser = {
   runner: 'tsc',
@@ -29,13 +30,13 @@ export const prestepParser: OutputParser = {
       const xoProblem = XO_PROBLEM.exec(line);
       if (xoProblem && xoFile) {
         runner = 'xo';
-        failures.push(at('xo', xoFile, xoProblem[1]!, xoProblem[2]!, `${xoProblem[3]} (${xoProblem[4]})`, root));
+        failures.push(at('xo', xoFile, xoProblem[1]!, xoProblem[2]!, withRule(xoProblem[3]!, xoProblem[4]), root));
         continue;
       }
       const problem = ESLINT_PROBLEM.exec(line);
       if (problem && eslintFile) {
         runner = 'eslint';
-        failures.push(at('eslint', eslintFile, problem[1]!, problem[2]!, `${problem[3]} (${problem[4]})`, root));
+        failures.push(at('eslint', eslintFile, problem[1]!, problem[2]!, withRule(problem[3]!, problem[4]), root));
         continue;
       }
       xoFile = XO_FILE.exec(line)?.[1] ?? (line.trim() === '' ? xoFile : '');
@@ -44,6 +45,8 @@ export const prestepParser: OutputParser = {
     return { runner, passed: 0, failed: 0, skipped: 0, failures };
   },
 };
+
+const withRule = (message: string, rule: string | undefined) => (rule ? `${message} (${rule})` : message);
 
 function at(tool: string, file: string, line: string, column: string, message: string, root: string): TestFailure {
   const rel = relativeTo(file, root);
