@@ -144,6 +144,15 @@ describe('run_tests reports: two failures and a broken module, on the runners of
       assert.equal(r.failures.filter((f) => f.kind === 'test_failure').length, r.failed);
     });
 
+  it('vitest: tests printed as consecutive FAIL headers over one error each get that error and its place (path-to-regexp)', () => {
+    const r = parseFixture('vitest-3.2.7-path-to-regexp-redos-failing.txt')!;
+    assert.deepEqual([r.passed, r.failed, r.failures.length], [90, 11, 11]);
+    const places = r.failures.map((f) => `${f.file}:${f.line}:${f.column} ${f.message.split('\n')[0]}`);
+    const vulnerable = "src/redos.spec.ts:15:27 AssertionError: expected 'vulnerable' to be 'safe' // Object.is equality";
+    const timedOut = 'src/redos.spec.ts:13:3 Error: Test timed out in 10000ms.';
+    assert.deepEqual(places, [...Array(4).fill(vulnerable), ...Array(7).fill(timedOut)]);
+  });
+
   it('go test: a message that starts with a newline is kept whole, not "failed"', () => {
     for (const file of ['go-test-1.19.8-verbose-failing-lib.txt', 'go-test-1.19.8-failing-lib.txt']) {
       const multiplies = parseFixture(file)!.failures.find((f) => f.name === 'TestMultiplies')!;

@@ -26,7 +26,10 @@ export const vitestParser: OutputParser = {
   },
 };
 
-/** " FAIL  header" blocks up to the "⎯⎯⎯[1/3]⎯" rule or the summary. */
+/**
+ * " FAIL  header" blocks up to the "⎯⎯⎯[1/3]⎯" rule or the summary. Tests that failed with the
+ * same error are printed as consecutive headers over one error: each gets that error.
+ */
 function blocks(lines: readonly string[]): { header: string; lines: string[] }[] {
   const out: { header: string; lines: string[] }[] = [];
   let current: string[] | undefined;
@@ -36,6 +39,7 @@ function blocks(lines: readonly string[]): { header: string; lines: string[] }[]
     else if (/⎯{3,}|^\s+Test Files\s/.test(line)) current = undefined;
     else current?.push(line);
   }
+  for (let i = out.length - 2; i >= 0; i--) if (out[i]!.lines.length === 0) out[i]!.lines = out[i + 1]!.lines;
   return out;
 }
 
