@@ -38,7 +38,14 @@ export function diffReplacements(path: string, idx: LineLookup, sorted: readonly
     }
     delta += b.length - a.length;
   }
-  const after: LineSource = { length: idx.length + delta, at: (i) => newLines.get(i) ?? '' };
+  // Lengths on demand: counting the lines of a 100,000-line file would cost more than the rest of the edit.
+  const after: LineSource = {
+    get length() {
+      return idx.length + delta;
+    },
+    at: (i) => newLines.get(i) ?? '',
+    linesUpTo: (n) => idx.linesUpTo(n - delta) + delta,
+  };
   return formatHunks(path, false, idx, after, changes);
 }
 

@@ -7,6 +7,8 @@ export const NO_EOL = '\u0000noeol';
 export interface LineSource {
   readonly length: number;
   at(index: number): string;
+  /** min(length, n): a diff's context needs to know whether the lines after a change exist, not how many there are. */
+  linesUpTo(n: number): number;
 }
 
 /** What diffs and line numbers need of a text's lines: LineIndex (every offset) or SparseLines (on demand). */
@@ -56,6 +58,10 @@ export class LineIndex implements LineLookup {
     return this.startAt(index) ?? this.text.length;
   }
 
+  linesUpTo(n: number): number {
+    return Math.min(this.length, n);
+  }
+
   /** Offset just past the line's content, before its '\r\n' or '\n'. */
   contentEndOf(index: number): number {
     const next = this.startAt(index + 1);
@@ -80,5 +86,5 @@ export class LineIndex implements LineLookup {
 }
 
 export function arrayLines(lines: readonly string[]): LineSource {
-  return { length: lines.length, at: (i) => lines[i]! };
+  return { length: lines.length, at: (i) => lines[i]!, linesUpTo: (n) => Math.min(lines.length, n) };
 }

@@ -19,4 +19,17 @@ describe('SparseLines', () => {
       }
     }
   });
+
+  it('says min(length, n) as LineIndex does, asked first or after other questions', () => {
+    const texts = ['', 'a', 'a\n', '\n', '\n\n', 'a\nb', 'a\r\nb\r\n', 'one\ntwo\n\nfour\nfive', 'x\n'.repeat(20), 'x\n'.repeat(20) + 'y'];
+    for (const text of texts) {
+      const full = new LineIndex(text);
+      for (let n = 0; n <= full.length + 2; n++) {
+        assert.equal(new SparseLines(text).linesUpTo(n), full.linesUpTo(n), `linesUpTo(${n}) first, in ${JSON.stringify(text)}`);
+        const asked = new SparseLines(text);
+        asked.lineOf(text.length >> 1);
+        assert.equal(asked.linesUpTo(n), Math.min(full.length, n), `linesUpTo(${n}) after lineOf, in ${JSON.stringify(text)}`);
+      }
+    }
+  });
 });
