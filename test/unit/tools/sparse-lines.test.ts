@@ -21,7 +21,7 @@ describe('SparseLines', () => {
   });
 
   it('says min(length, n) as LineIndex does, asked first or after other questions', () => {
-    const texts = ['', 'a', 'a\n', '\n', '\n\n', 'a\nb', 'a\r\nb\r\n', 'one\ntwo\n\nfour\nfive', 'x\n'.repeat(20), 'x\n'.repeat(20) + 'y'];
+    const texts = ['', 'a', 'a\n', '\n', '\n\n', 'a\nb', 'a\r\nb\r\n', 'one\ntwo\n\nfour\nfive', 'x\n'.repeat(20), `${'x\n'.repeat(20)}y`];
     for (const text of texts) {
       const full = new LineIndex(text);
       for (let n = 0; n <= full.length + 2; n++) {
