@@ -6,7 +6,7 @@
 import { Runtime, type ApprovalPolicy, type Risk, type RuntimeEvent, type ToolIntent, type Workspace } from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
 import { composePolicy, composeRegistry, createSkillLibrary, workspaceSkillSource } from '../compose/index.js';
-import { searchByWalking } from '../tools/index.js';
+import { COMMAND_SANDBOX_RULES, searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
@@ -62,7 +62,8 @@ export async function replayLog(
 ): Promise<ReplayReport> {
   const kept = events.filter((e) => e.seq <= until);
   const recordedFrames = eventsByFrame(kept);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  // Replayed commands run as they would now: sandboxed where the policy says so.
+  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, sandbox: { rules: COMMAND_SANDBOX_RULES } });
   const verdicts = new Map<string, Verdict>();
   // The current build's policy as a host composes it, with the settings the task ran with
   // (default: nothing auto-approved, no command rules); questions are answered as recorded.

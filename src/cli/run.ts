@@ -10,8 +10,9 @@ import { composeRuntime, createModelProvider, describeSkillProblem, type Compose
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
-import { searchByWalking } from '../tools/index.js';
+import { COMMAND_SANDBOX_RULES, searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
+import type { NodeSandboxOptions } from '../node/sandbox/node-sandbox.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
@@ -40,7 +41,7 @@ export interface CliIo {
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const root = path.resolve(options.workspace);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, sandbox: cliSandbox(options, io.stderr) });
   const interactive = !!io.stdin.isTTY;
   const logPath = options.log ? path.resolve(options.log) : undefined;
   // A log holds one task: a second run appended to it would restart its sequence numbers.
@@ -110,6 +111,7 @@ export function cliRuntime(
       commandsAllow: o.allowCommands,
       commandsDeny: o.denyCommands,
       subagents: o.subagents,
+      sandbox: o.sandbox,
     },
     workspace: ports.workspace,
     trusted: () => true,
@@ -120,6 +122,14 @@ export function cliRuntime(
     ...(ports.skills ? { skills: ports.skills } : {}),
     ...(ports.mcp ? { mcp: ports.mcp } : {}),
   });
+}
+
+/** The OS sandbox; where there is none (or it stops working) the run says so once on stderr, unless it is off. */
+function cliSandbox(o: Pick<RunOptions, 'sandbox'>, stderr: NodeJS.WritableStream): NodeSandboxOptions {
+  const say = (reason: string) => {
+    if (o.sandbox !== 'off') stderr.write(`keel: no sandbox for commands: ${reason}. Every command asks before it runs.\n`);
+  };
+  return { rules: COMMAND_SANDBOX_RULES, onUnavailable: say };
 }
 
 /** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */

@@ -12,6 +12,7 @@ import {
   type FileStat,
   type ProcessOptions,
   type ProcessResult,
+  type SandboxSupport,
   type SearchQuery,
   type SearchResult,
   type Workspace,
@@ -37,6 +38,11 @@ export class VscodeWorkspace implements Workspace {
   /** Commands run through the Node port: the same shell and child environment as the CLI's. */
   get shell(): CommandShell | undefined {
     return this.deps.base.shell;
+  }
+
+  /** …and the same OS sandbox. */
+  get sandbox(): SandboxSupport | undefined {
+    return this.deps.base.sandbox;
   }
 
   resolve(p: string): Promise<string> {

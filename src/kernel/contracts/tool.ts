@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 import type { FrameRunner } from './frames.js';
+import { type SandboxProfile, SandboxProfileSchema } from './sandbox.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
@@ -75,6 +76,8 @@ export const ToolIntentSchema = z.object({
   /** Workspace paths the call would touch (for policy and display). */
   paths: z.array(z.string()),
   status: IntentStatusSchema,
+  /** How a command runs, from its approval (set by the reducer, never by a provider). */
+  sandbox: SandboxProfileSchema.optional(),
 });
 export type ToolIntent = z.infer<typeof ToolIntentSchema>;
 
@@ -114,6 +117,8 @@ export interface ToolContext {
   intentId?: string;
   /** Sub-agents (the delegate tools); absent where the host offers none. */
   frames?: FrameRunner;
+  /** The sandbox profile the call's approval chose; a tool that runs a command passes it on. */
+  sandbox?: SandboxProfile;
 }
 
 export interface ToolResult {

@@ -42,9 +42,13 @@ export interface ProofOptions {
   onResult?: (r: LineResult) => void;
 }
 
-/** The options `keel run --approve execute` gives the policy. */
+/**
+ * The options `keel run --approve execute` gives the policy, with the sandbox off: what the
+ * classifier alone lets run unasked (with a sandbox the same lines run, inside it).
+ */
 function headlessExecutePolicy() {
-  return createPolicy({ autoApprove: parseRunArgs(['run', '--approve', 'execute', 'task'], process.cwd()).approve });
+  const o = parseRunArgs(['run', '--approve', 'execute', '--sandbox', 'off', 'task'], process.cwd());
+  return createPolicy({ autoApprove: o.approve, sandbox: o.sandbox });
 }
 
 export async function proveCorpus(tracer: Tracer, lines: readonly CorpusLine[], o: ProofOptions): Promise<LineResult[]> {
