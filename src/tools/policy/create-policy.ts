@@ -2,8 +2,10 @@
 // a command's writes outside the workspace (deny) → risky commands (ask unless this exact
 // command was approved, or every class is approved) → standing approvals → memory writes (ask
 // unless memory writes are auto-approved) → a read-only command's paths (outside, secret: ask)
-// → commands an allow rule names → auto-approved risk classes → defaults (reads run; writes
-// and commands ask).
+// → where its test runners and git start (a config search or repository reaching outside, a
+// git config naming a program: ask) → commands an allow rule names → auto-approved risk classes
+// → defaults (reads run; writes and commands ask). A command let run carries the sandbox profile
+// it runs in (sandbox-choice.ts).
 import {
   grantCovers,
   WorkspaceError,
@@ -16,6 +18,7 @@ import {
 } from '../../kernel/index.js';
 import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
+import { commandContextProblem } from './command-context.js';
 import { commandReadProblem, commandWriteProblem } from './command-paths.js';
 import { isSecretFile, protectedReason } from './protected-paths.js';
 import { approvedRun, unaskedRun } from './sandbox-choice.js';
@@ -97,6 +100,8 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
           : { type: 'ask', reason: `${intent.summary} — memory outlives this task.` };
       const reads = cls && ctx.workspace ? await commandReadProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
       if (reads) return { type: 'ask', reason: reads, ...approved(cls) };
+      const context = cls && ctx.workspace ? await commandContextProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+      if (context) return { type: 'ask', reason: context, ...approved(cls) };
       if (cls && allowedByRule(intent, cls, rules, detected?.command))
         return unaskedRun(cls, mode, ctx.workspace, 'an allowed command prefix covers it', true);
       if (auto.has(intent.risk) && autoRuns(cls)) return autoRun(cls, ctx, `${intent.risk} is auto-approved`);

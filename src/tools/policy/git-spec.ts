@@ -3,7 +3,9 @@
 // runs or where it writes); only the subcommands below, each with its listed flags. Unlisted on
 // purpose: --output, --ext-diff, --textconv, --show-signature and signature placeholders (%G…)
 // in formats (they run gpg), -O (a pager), --no-index, --untracked, describe --dirty (writes
-// the index). `git config` only reads, and only the repository's own file (--local).
+// the index), --exclude-per-directory (a file name read in every folder, `../` included).
+// `-U`/`--unified` take their value attached only, as git's own parser does. `git config` only
+// reads, and only the repository's own file (--local).
 import { type CommandPath, type Judgement, judgement, own, readPath } from './command-class.js';
 import {
   fixedOperands,
@@ -24,7 +26,7 @@ import { escapePattern, hasGlob, staticValue, type Word } from './shell-word.js'
 type SubcommandJudge = (args: readonly Word[]) => CommandPath[];
 
 const DIFF = `
-  -p -u --patch, -s --no-patch, -U --unified =num, --raw, --patch-with-raw, --patch-with-stat, -z, --numstat,
+  -p -u --patch, -s --no-patch, -U --unified =?, --raw, --patch-with-raw, --patch-with-stat, -z, --numstat,
   --shortstat, --stat =?, --compact-summary, --dirstat =?, --summary, --name-only, --name-status,
   --submodule =?, --color =?, --no-color, --word-diff =?, --word-diff-regex =text, --color-words =?,
   --color-moved =?, --no-color-moved, --no-renames, -M --find-renames =?, -C --find-copies =?,
@@ -162,7 +164,7 @@ const SUBCOMMANDS: Record<string, SubcommandJudge> = {
   'ls-files': judged(`
   -c --cached, -d --deleted, -m --modified, -o --others, -i --ignored, -s --stage, -u --unmerged, -k --killed,
   -z, -t, -v, -f, --directory, --no-empty-directory, --eol, --exclude-standard, -x --exclude =text,
-  -X --exclude-from =path, --exclude-per-directory =text, --error-unmatch, --full-name, --abbrev =?,
+  -X --exclude-from =path, --error-unmatch, --full-name, --abbrev =?,
   --deduplicate, --format =text
 `),
   'ls-tree': judged(`
@@ -225,10 +227,11 @@ const NETWORK = new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote', 'submodu
 
 /** git with its arguments; paths are relative to the directory git starts in. */
 export function judgeGit(args: readonly Word[]): Judgement {
+  let dir: string | undefined;
+  // Where git looks for its repository: the policy checks it is inside the workspace and names no program.
   const git = (type: Judgement['type'], reason?: string, paths: CommandPath[] = []) =>
-    judgement(type, reason, { programs: ['git'], paths });
+    judgement(type, reason, { programs: ['git'], paths, located: [{ kind: 'git', name: 'git', cwd: dir ?? '.' }] });
   try {
-    let dir: string | undefined;
     const paths: CommandPath[] = [];
     let i = 0;
     for (; i < args.length && wordText(args[i]!).startsWith('-'); i++) {

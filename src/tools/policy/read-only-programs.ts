@@ -18,7 +18,7 @@ import {
   pathOperands,
   POSIX,
 } from './program-args.js';
-import type { Word } from './shell-word.js';
+import { staticValue, type Word } from './shell-word.js';
 
 export interface ProgramResult {
   paths: CommandPath[];
@@ -147,6 +147,12 @@ const rgOperands: Operands = (a) => {
   return files.length ? pathOperands(files, { recursive: true }) : [{ path: '.', access: 'read', recursive: true }];
 };
 
+/** tail reads `+N…` as its obsolete option syntax (`tail +1f` follows forever), not as a file. */
+const tailFiles: Operands = (a) => {
+  if (a.operands.some((w) => /^\+/.test(staticValue(w) ?? '+'))) notReadOnly('tail reads an operand starting with + as an option');
+  return pathOperands(a.operands);
+};
+
 /** date prints; an operand that is not +FORMAT would set the clock. */
 const dateOperands: Operands = (a) => {
   const [format, ...rest] = fixedOperands(a.operands);
@@ -174,7 +180,7 @@ export const FILE_PROGRAMS: Record<string, ProgramSpec> = {
     files,
   ),
   head: spec(HEAD_TAIL, files, { ...GNU, numeric: true }),
-  tail: spec(HEAD_TAIL, files, { ...GNU, numeric: true }),
+  tail: spec(HEAD_TAIL, tailFiles, { ...GNU, numeric: true }),
   wc: spec('-c --bytes, -m --chars, -l --lines, -L --max-line-length, -w --words', files),
   grep: spec(GREP, grepOperands, { ...GNU, numeric: true }),
   egrep: spec(GREP, grepOperands, { ...GNU, numeric: true }, { runs: ['grep'] }),
@@ -216,6 +222,7 @@ export const FILE_PROGRAMS: Record<string, ProgramSpec> = {
   -c, -C, -n, -x, -J, --charset =text
 `,
     files,
+    { ...GNU, valuesFromNextWords: true },
   ),
   diff: spec(DIFF, diffOperands),
   cmp: spec(

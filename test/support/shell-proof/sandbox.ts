@@ -214,12 +214,39 @@ function writeWorkspace(root: string, put: (rel: string, content: string, mode?:
   fs.mkdirSync(path.join(ws, 'tricky-unicode'));
   fs.symlinkSync('../../outside/secret.txt', path.join(ws, 'tricky-unicode', '\u{1F600}'));
   initRepo(ws, root);
+  writeHostileRepos(ws, root);
   // Work in progress after the last commit, so status and diff have something to say.
   put('ws/src/lib/math.js', 'exports.add = (a, b) => a + b;\nexports.mul = (a, b) => a * b;\nexports.sub = (a, b) => a - b;\n');
   put('ws/scratch.txt', 'untracked\n');
 }
 
-function initRepo(ws: string, root: string): void {
+/**
+ * Repositories inside the workspace whose config names a program git runs on a read: an
+ * fsmonitor hook (status, diff), a textconv and a clean filter driver (on a modified file), an
+ * external diff, and one that takes its fsmonitor from an included file. Each payload leaves a
+ * pwned-by-… file; a tracked file is modified so diff and status have work to do.
+ */
+function writeHostileRepos(ws: string, root: string): void {
+  const repos: [string, string, string][] = [
+    ['tricky-git-fsmonitor', '[core]\n\tfsmonitor = touch pwned-by-fsmonitor; true\n', ''],
+    ['tricky-git-textconv', '[diff "evil"]\n\ttextconv = touch pwned-by-textconv; cat\n', '*.txt diff=evil\n'],
+    ['tricky-git-filter', '[filter "evil"]\n\tclean = touch pwned-by-filter; cat\n', '*.txt filter=evil\n'],
+    ['tricky-git-external', '[diff]\n\texternal = touch pwned-by-external; true\n', ''],
+    ['tricky-git-include', '[include]\n\tpath = ../hook.cfg\n', ''],
+  ];
+  for (const [name, config, attributes] of repos) {
+    const dir = path.join(ws, name);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'first\n');
+    if (attributes) fs.writeFileSync(path.join(dir, '.gitattributes'), attributes);
+    initRepo(dir, root, { branches: false });
+    fs.appendFileSync(path.join(dir, '.git/config'), config);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'first\nchanged\n');
+  }
+  fs.writeFileSync(path.join(ws, 'tricky-git-include/.git/hook.cfg'), '[core]\n\tfsmonitor = touch pwned-by-include; true\n');
+}
+
+function initRepo(ws: string, root: string, o: { branches: boolean } = { branches: true }): void {
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: ws,
@@ -240,6 +267,7 @@ function initRepo(ws: string, root: string): void {
   git('init', '-q', '-b', 'main');
   git('add', '-A', '--', '.', ':!.env', ':!.env.local');
   git('commit', '-q', '-m', 'first');
+  if (!o.branches) return;
   fs.appendFileSync(path.join(ws, 'README.md'), 'More words.\n');
   git('commit', '-q', '-am', 'second');
   git('tag', 'v1.0');
