@@ -28,6 +28,8 @@ export function notModelled(why: string): never {
 export interface OptionTable {
   /** By spelling (`-n`, `--lines`): the canonical name (the first spelling listed) and kind. */
   readonly get: (spelling: string) => { name: string; kind: ArgKind } | undefined;
+  /** Every spelling listed, for checking the table against the program's own option list. */
+  readonly spellings: () => string[];
 }
 
 /**
@@ -48,7 +50,7 @@ export function options(...lists: string[]): OptionTable {
     const names = kind === 'none' ? parts : parts.slice(0, -1);
     for (const n of names) map.set(n, { name: names[0]!, kind });
   }
-  return { get: (s) => map.get(s) };
+  return { get: (s) => map.get(s), spellings: () => [...map.keys()] };
 }
 
 interface ParsedOption {

@@ -33,6 +33,8 @@ export interface ProgramSpec {
   runs?: readonly string[];
   /** A bash builtin with no program of that name: env, exec, nice… cannot run it. */
   builtinOnly?: boolean;
+  /** The options it knows, for checking against the program's own option list. */
+  options?: OptionTable;
 }
 
 const HELP = '--help, --version';
@@ -46,6 +48,7 @@ function spec(defs: string, operands: Operands, style: ParseStyle = GNU, extra: 
       const a = parseArgs(args, table, style);
       return { paths: [...a.paths, ...operands(a)] };
     },
+    options: table,
     ...extra,
   };
 }

@@ -292,3 +292,14 @@ export function judgeTestRunner(name: string, args: readonly Word[]): Judgement 
     return judgement('execute', `${name}: ${err.message}`, { programs });
   }
 }
+
+/** Each runner's options, for checking against the runner's own --help where it is installed. */
+export const RUNNER_OPTIONS: Readonly<Record<string, OptionTable>> = {
+  node: NODE,
+  mocha: MOCHA,
+  jest: JEST,
+  vitest: VITEST,
+  tsc: TSC,
+  pytest: PYTEST,
+  cargo: CARGO,
+};

@@ -87,6 +87,9 @@ describe('policy, round 2: the attack classes', function () {
       'tsc --noEmit false',
       'npx --no-install tsc --noEmit --strict --noEmit false',
       'tail +1f README.md',
+      // Found by checking the tables against git's own option lists: shortlog's --committer is a flag, its --format attached.
+      'git shortlog --committer ../outside.txt',
+      'git shortlog --format ../outside.txt',
     ]);
     await expectRuns(ws, ['tree -L 2', 'tree -aL 1 -P "*.md"', 'git diff -U5 README.md', 'tsc --noEmit', 'tsc --noEmit --strict false']);
   });
