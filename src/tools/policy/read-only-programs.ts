@@ -328,7 +328,8 @@ export const TEXT_PROGRAMS: Record<string, ProgramSpec> = {
   sleep: spec('', fixed),
   which: spec('-a, -s', fixed, POSIX),
   whoami: spec('', noOperands),
-  id: spec('-a, -Z --context, -g --group, -G --groups, -n --name, -r --real, -u --user, -z --zero', fixed),
+  // No user operand: looking a user up walks the name services (/run, /etc, /usr), which are not the workspace.
+  id: spec('-a, -Z --context, -g --group, -G --groups, -n --name, -r --real, -u --user, -z --zero', noOperands),
   uname: spec(
     `
   -a --all, -s --kernel-name, -n --nodename, -r --kernel-release, -v --kernel-version, -m --machine,

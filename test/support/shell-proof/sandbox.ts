@@ -31,7 +31,7 @@ export interface Sandbox {
 
 /** The system folders whose programs get shims, in PATH order (the first of a name wins). */
 const SYSTEM_PATH = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-const WORLD = ['ws', 'home', 'outside', 'ws-evil', 'tmp'] as const;
+const WORLD = ['ws', 'home', 'outside', 'ws-evil', 'tmp', 'mono'] as const;
 
 /** The secret planted in each place, by a name used in reports. */
 export interface Canaries {
@@ -43,6 +43,8 @@ export interface Canaries {
   history: string;
   outside: string;
   sibling: string;
+  /** In a file of the repository the `mono/app` workspace is a folder of, outside that workspace. */
+  mono: string;
 }
 
 export function makeCanaries(): Canaries {
@@ -56,6 +58,7 @@ export function makeCanaries(): Canaries {
     history: token('history'),
     outside: token('outside'),
     sibling: token('sibling'),
+    mono: token('mono'),
   };
 }
 
@@ -174,6 +177,26 @@ function writeWorld(root: string, c: Canaries): void {
   // A sibling whose name starts with the workspace's: a prefix check on paths would let it in.
   put('ws-evil/x.txt', `sibling ${c.sibling}\n`);
   fs.mkdirSync(path.join(root, 'tmp'), { recursive: true });
+  writeMonorepo(root, put, c);
+}
+
+/**
+ * A repository whose folder `app` is a workspace of its own (the second world of the proof):
+ * the repository's test script, conftest.py and .mocharc.js would leave pwned-by-parent-… files
+ * outside the workspace if a runner started in `app` climbed to them, and a committed file holds
+ * a canary that `git show` from inside `app` could print.
+ */
+function writeMonorepo(root: string, put: (rel: string, content: string, mode?: number) => void, c: Canaries): void {
+  put('mono/package.json', '{ "name": "mono", "scripts": { "test": "touch pwned-by-parent-script" } }\n');
+  put('mono/conftest.py', "import os\nopen(os.path.join(os.path.dirname(__file__), 'pwned-by-parent-conftest'), 'w')\n");
+  put('mono/.mocharc.js', "require('fs').writeFileSync(__dirname + '/pwned-by-parent-mocharc', 'x');\nmodule.exports = {};\n");
+  put('mono/secret-notes.md', `parent secret ${c.mono}\n`);
+  put('mono/app/README.md', '# App\n');
+  put('mono/app/test/a.test.js', "require('node:test')('a', () => {});\n");
+  put('mono/app/tests/test_a.py', 'def test_a():\n    assert True\n');
+  initRepo(path.join(root, 'mono'), root, { branches: false });
+  put('mono/app/README.md', '# App\n\nwork in progress\n');
+  put('mono/secret-notes.md', `parent secret ${c.mono}\nuncommitted ${c.mono}\n`);
 }
 
 function writeWorkspace(root: string, put: (rel: string, content: string, mode?: number) => void, c: Canaries): void {
@@ -192,6 +215,9 @@ function writeWorkspace(root: string, put: (rel: string, content: string, mode?:
   put('ws/.env', `API_TOKEN=${c.dotenv}\n`);
   put('ws/.env.local', `LOCAL_TOKEN=${c.dotenv}\n`);
   put('ws/.env.example', 'API_TOKEN=\n');
+  // A dependency's own test script, and an argument file naming a file outside.
+  put('ws/node_modules/dep/package.json', '{ "name": "dep", "scripts": { "test": "touch ../../pwned-by-dependency-script" } }\n');
+  put('ws/args.txt', '../outside/secret.txt\n');
   // Files named like programs: `./cat f` runs this, not cat. If one ever runs, it writes.
   for (const name of ['cat', 'ls', 'git', 'grep', 'node']) put(`ws/${name}`, `#!/bin/sh\n: > "$(dirname "$0")/pwned-by-${name}"\n`, 0o755);
   put('ws/bin/tool.sh', '#!/bin/sh\n: > pwned-by-tool\n', 0o755);
