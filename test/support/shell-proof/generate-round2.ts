@@ -12,7 +12,7 @@ import { classifyCommand } from '../../../src/tools/index.js';
 import { checkedPrograms } from '../allowlist-options.js';
 import { readDocs } from '../option-docs.js';
 
-export type Round2Category = 'options' | 'redirections' | 'argfiles' | 'test_runs' | 'monorepo' | 'run_tests';
+type Round2Category = 'options' | 'redirections' | 'argfiles' | 'test_runs' | 'monorepo' | 'run_tests';
 
 export interface Round2Line {
   category: Round2Category;
