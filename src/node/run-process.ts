@@ -20,6 +20,8 @@ const DRAIN_MS = 250;
  * its absence after bwrap exits means the sandbox never started the command.
  */
 const EXITED = '"exit-code"';
+/** How long to wait, after bwrap exits, for the rest of its status report. */
+const STATUS_WAIT_MS = 5000;
 /** A sandboxed command's private temporary folder. */
 const SANDBOX_TMP = '/tmp';
 
@@ -86,7 +88,10 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
     const combined = new BoundedCapture(opts.maxCaptureChars);
     const state = { timedOut: false, cancelled: false, exit: null as number | null, signal: null as string | null, done: false };
     let status = '';
-    child.stdio[STATUS_FD]?.on('data', (d: Buffer) => (status += d.toString()));
+    const statusPipe = child.stdio[STATUS_FD];
+    statusPipe?.on('data', (d: Buffer) => (status += d.toString()));
+    // bwrap writes its last status line just before it exits: read to the end before judging it.
+    const statusRead = statusPipe ? new Promise<void>((r) => statusPipe.once('close', () => r())) : Promise.resolve();
     const pending: unknown[] = [];
 
     const endGroup = () => {
@@ -112,6 +117,9 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
       settle();
       child.stdout?.destroy();
       child.stderr?.destroy();
+      void Promise.race([statusRead, new Promise((r) => setTimeout(r, STATUS_WAIT_MS).unref())]).then(conclude);
+    };
+    const conclude = () => {
       if (start.sandboxed && !status.includes(EXITED) && !state.cancelled && !state.timedOut) {
         const why = firstLine(err.result().head) || `bubblewrap exited with ${state.exit ?? state.signal}`;
         sandbox?.failed(why);
