@@ -74,7 +74,9 @@ export function createMcpHub(servers: readonly McpServerConfig[], input: McpHubI
 function sandboxedLaunch(sandbox: NonNullable<McpHubInput['sandbox']>, overrides: () => McpRiskOverrides): McpHubOptions['launch'] {
   return (config, cwd, env) => {
     const d = config.definition;
-    if (d.type !== 'stdio' || sandbox.mode() === 'off' || overrides()[config.name] !== 'read') return undefined;
+    if (d.type === 'http' || sandbox.mode() === 'off' || overrides()[config.name] !== 'read') return undefined;
+    // Without a sandbox it starts as defined, and overridesWith makes its tools ask.
+    if (sandbox.support.status().type !== 'ready') return undefined;
     const launch = sandbox.support.launch([d.command, ...d.args], cwd ?? process.cwd(), 'read_only', env, false);
     return { command: launch.file, args: launch.args };
   };
