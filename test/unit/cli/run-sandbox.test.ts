@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseRunArgs, UsageError } from '../../../src/cli/args.js';
 import { loadLog } from '../../../src/node/jsonl-store.js';
 import { conversation, startModelServer, type ModelServer } from '../../support/model-server.js';
 import { sandboxOrSkip } from '../../support/sandbox.js';
@@ -215,5 +216,14 @@ describe('keel run with the OS sandbox', function () {
     const events = loadLog(log).events;
     assert.equal(events.filter((e) => e.type === 'intent_started').length, 0, 'no command ran');
     assert.equal(events.filter((e) => e.type === 'observation' && e.observation.code === 'rejected_by_user').length, 2);
+  });
+});
+
+describe('keel run --sandbox', () => {
+  it('takes unasked (the default), everything or off, and nothing else', () => {
+    assert.equal(parseRunArgs(['run', 'task'], '/').sandbox, 'unasked');
+    assert.equal(parseRunArgs(['run', '--sandbox', 'everything', 'task'], '/').sandbox, 'everything');
+    assert.equal(parseRunArgs(['run', '--sandbox', 'off', 'task'], '/').sandbox, 'off');
+    assert.throws(() => parseRunArgs(['run', '--sandbox', 'none', 'task'], '/'), UsageError);
   });
 });
