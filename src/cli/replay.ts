@@ -6,8 +6,7 @@
 import { Runtime, type ApprovalPolicy, type Risk, type RuntimeEvent, type ToolIntent, type Workspace } from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
 import { composePolicy, composeRegistry, createSkillLibrary, workspaceSkillSource } from '../compose/index.js';
-import { searchByWalking } from '../tools/index.js';
-import { createNodeWorkspace } from '../node/node-workspace.js';
+import { headlessWorkspace } from './headless-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
 
@@ -62,7 +61,7 @@ export async function replayLog(
 ): Promise<ReplayReport> {
   const kept = events.filter((e) => e.seq <= until);
   const recordedFrames = eventsByFrame(kept);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  const workspace = await headlessWorkspace(root, { web: false });
   const verdicts = new Map<string, Verdict>();
   // The current build's policy as a host composes it, with the settings the task ran with
   // (default: nothing auto-approved, no command rules); questions are answered as recorded.

@@ -10,8 +10,7 @@ import { composeRuntime, createModelProvider, describeSkillProblem, type Compose
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
-import { searchByWalking } from '../tools/index.js';
-import { createNodeWorkspace } from '../node/node-workspace.js';
+import { headlessWorkspace } from './headless-workspace.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
@@ -40,7 +39,7 @@ export interface CliIo {
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const root = path.resolve(options.workspace);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  const workspace = await headlessWorkspace(root, { web: true });
   const interactive = !!io.stdin.isTTY;
   const logPath = options.log ? path.resolve(options.log) : undefined;
   // A log holds one task: a second run appended to it would restart its sequence numbers.

@@ -77,6 +77,8 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return input.trusted();
     },
     hasDiagnostics: typeof input.workspace?.diagnostics === 'function',
+    hasCodeIntel: input.workspace?.codeIntel !== undefined,
+    hasWeb: input.workspace?.web !== undefined,
     hasMemory: input.memory !== undefined,
   };
   return new Runtime({

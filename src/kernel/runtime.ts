@@ -278,7 +278,12 @@ export class Runtime implements RuntimeFacade {
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
       visibility: gatedVisibility(
-        o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
+        o.visibility ?? {
+          trusted: true,
+          hasDiagnostics: !!o.workspace?.diagnostics,
+          hasCodeIntel: !!o.workspace?.codeIntel,
+          hasWeb: !!o.workspace?.web,
+        },
         o.memory !== undefined,
         () => this.state.skills,
       ),

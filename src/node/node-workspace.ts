@@ -1,7 +1,7 @@
 // The Workspace port on Node: files through node:fs (atomic writes), search through ripgrep
 // (or a fallback), processes through Keel's one shell in their own process group.
 import { promises as fs } from 'node:fs';
-import type { DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, Workspace } from '../kernel/index.js';
+import type { CodeIntel, DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, WebFetcher, Workspace } from '../kernel/index.js';
 import { WorkspaceError } from '../kernel/index.js';
 import { atomicWrite } from './atomic-write.js';
 import { basicSearch } from './basic-search.js';
@@ -23,6 +23,10 @@ export interface NodeWorkspaceOptions {
    * each command: no variable of a child process may carry one.
    */
   withheldSecrets?: () => Iterable<string> | Promise<Iterable<string>>;
+  /** Code intelligence for this workspace (the host's choice of engine), made once it exists. */
+  codeIntel?: (ws: Workspace) => CodeIntel;
+  /** Fetches web pages for web_fetch; without it the host offers no network tool. */
+  web?: WebFetcher;
 }
 
 export interface NodeWorkspace extends Workspace {
@@ -35,7 +39,7 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
   const rg = () =>
     options.rgPath === null ? Promise.resolve(undefined) : options.rgPath ? Promise.resolve(options.rgPath) : findRipgrep();
 
-  const ws: NodeWorkspace = {
+  const ws: { -readonly [K in keyof NodeWorkspace]: NodeWorkspace[K] } = {
     root: paths.root,
     shell: commandShell(),
     caseInsensitive: paths.caseInsensitive,
@@ -96,6 +100,8 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       return runProcess(commandLine, abs(cwd), opts, { withheld: (await options.withheldSecrets?.()) ?? [] });
     },
   };
+  if (options.web) ws.web = options.web;
+  if (options.codeIntel) ws.codeIntel = options.codeIntel(ws);
   return ws;
 }
 

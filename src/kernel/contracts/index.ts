@@ -9,3 +9,5 @@ export * from './checkpoints.js';
 export * from './memory.js';
 export * from './frames.js';
 export * from './attachments.js';
+export * from './code-intel.js';
+export * from './web.js';

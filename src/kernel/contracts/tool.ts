@@ -82,6 +82,10 @@ export interface VisibilityContext {
   /** False in VS Code's Restricted Mode: no tool that writes or executes is offered. */
   trusted: boolean;
   hasDiagnostics: boolean;
+  /** True when the workspace answers code-intelligence questions (the symbol tools). */
+  hasCodeIntel?: boolean;
+  /** True when the workspace can fetch web pages (web_fetch). */
+  hasWeb?: boolean;
   /** True when the host gave the runtime a memory store: the memory tools are offered only then. */
   hasMemory?: boolean;
   /** While a skill that names its tools is active: only these are offered and run (skill-gate.ts). */
