@@ -72,7 +72,7 @@ export class TreeSitterIntel implements CodeIntel {
     return answer(out);
   }
 
-  async outline(path: string): Promise<CodeIntelAnswer<CodeSymbol>> {
+  async outline(path: string, _signal?: AbortSignal): Promise<CodeIntelAnswer<CodeSymbol>> {
     const spec = languageOf(path);
     const text = spec && (await this.read(path));
     if (!spec || text === undefined) return { ...answer([]), unsupported: { path } };

@@ -7,11 +7,13 @@ import {
   Runtime,
   type ApprovalPolicy,
   type Checkpoints,
+  type CodeIntel,
   type GrantStore,
   type LogStore,
   type MemoryAccess,
   type ModelProvider,
   type PolicyDecision,
+  type RepoMapBuilder,
   type Risk,
   type RuntimeEvent,
   type VisibilityContext,
@@ -92,6 +94,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.secrets ? { secrets: input.secrets } : {}),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
+    ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
     visibility,
@@ -116,6 +119,15 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return { text, rules: rules.map((r) => r.path), childText: buildSubagentPrompt(where) };
     },
   });
+}
+
+/** The repo map of the task's prefix, focused on the files and names the task mentions so far. */
+function repoMapBuilder(intel: CodeIntel): RepoMapBuilder {
+  return (state, budgetTokens, signal) => {
+    const focus = taskFocus(state);
+    const focusPaths = focus.paths.map((p) => p.replace(/^\.\//, ''));
+    return intel.repoMap!({ focusPaths, focusText: focus.text, budgetTokens }, signal);
+  };
 }
 
 /** Every tool, run_command described for the workspace's shell, use_skill given skills; none without a folder. */

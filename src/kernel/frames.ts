@@ -130,6 +130,8 @@ function childHost(parent: LoopHost, env: FrameEnv, id: string, registry: Regist
     emit: (e) => env.emit(e, id),
     decision: (intentId) => env.decision(intentId),
     takeFoldRequest: () => false,
+    // A child starts fresh on its brief: no repo map in its prefix.
+    repoMap: undefined,
     turnGuard: () =>
       env.state().childTurns >= env.childTurnBudget
         ? { kind: 'max_turns', message: `Stopped: sub-agents used the task's budget of ${env.childTurnBudget} turns.` }

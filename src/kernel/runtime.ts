@@ -305,6 +305,7 @@ export class Runtime implements RuntimeFacade {
       },
       taskGrants: () => taskGrants(this.state),
       maxParallel: Math.max(1, o.maxParallel ?? 4),
+      repoMap: o.repoMap,
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
   }
