@@ -135,9 +135,12 @@ function toSymbol(
   };
 }
 
-/** A file's flat definitions as an outline tree. */
+/** A file's flat definitions as an outline tree (a Rust impl block shown as `impl Type`). */
 function nest(file: { path: string; spec: LanguageSpec }, defs: IndexedDef[]): CodeSymbol[] {
-  const symbols = defs.map((d) => toSymbol({ path: file.path }, d, defs));
+  const symbols = defs.map((d) => {
+    const s = toSymbol({ path: file.path }, d, defs);
+    return d.defines ? s : { ...s, name: `impl ${d.name}` };
+  });
   const roots: CodeSymbol[] = [];
   defs.forEach((d, i) => {
     const parent = d.parent >= 0 ? symbols[d.parent] : undefined;

@@ -45,7 +45,8 @@ export function frameRunner(host: LoopHost, env: FrameEnv, depth: number, frameI
   const offered = () => host.registry.visibleTools(host.visibility);
   const defaults = () =>
     offered()
-      .filter((t) => t.readOnly && t.name !== PLAN_TOOL && (t.name !== DELEGATE_TOOL || depth + 1 < MAX_FRAME_DEPTH))
+      // Reads only: a tool that reaches the network is given to a child only when named.
+      .filter((t) => t.readOnly && t.risk === 'read' && t.name !== PLAN_TOOL && (t.name !== DELEGATE_TOOL || depth + 1 < MAX_FRAME_DEPTH))
       .map((t) => t.name);
   const resolve = (names: readonly string[] | undefined) => childTools(offered(), names ?? defaults(), depth + 1);
   return {

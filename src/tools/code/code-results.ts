@@ -84,5 +84,5 @@ export function hiddenNote(hidden: number): string {
 export const cursorSchemaDescription = 'From a previous answer, to get the next page.';
 
 export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -54,6 +54,9 @@ export const documentOutlineTool: ToolDefinition<DocumentOutlineInput> = {
 
 function render(s: CodeSymbol, depth: number): string[] {
   const range = s.endLine !== undefined && s.endLine > s.line ? `${s.line}–${s.endLine}` : `${s.line}`;
-  const own = `${'  '.repeat(depth)}${s.kind} ${s.name}  ${range}`;
+  // A member declared outside its type (a Go method) names the type.
+  const of = depth === 0 && s.container ? ` (of ${s.container})` : '';
+  const kind = s.kind === 'other' ? '' : `${s.kind} `;
+  const own = `${'  '.repeat(depth)}${kind}${s.name}${of}  ${range}`;
   return [own, ...(s.children ?? []).flatMap((c) => render(c, depth + 1))];
 }

@@ -22,6 +22,8 @@ export interface FixtureProject {
   method: string;
   /** The class or struct. */
   shape: string;
+  /** How the outline shows the method: in its class, in an impl block, or naming its receiver. */
+  methodIn: 'class' | 'impl' | 'receiver';
 }
 
 export const PROJECTS: FixtureProject[] = [
@@ -35,6 +37,7 @@ export const PROJECTS: FixtureProject[] = [
     references: ['src/geometry.ts:21', 'src/legacy.js:2', 'src/legacy.js:5', 'src/report.ts:1', 'src/report.ts:5', 'src/report.ts:7'],
     method: 'area',
     shape: 'Shape',
+    methodIn: 'class',
   },
   {
     name: 'python',
@@ -46,6 +49,7 @@ export const PROJECTS: FixtureProject[] = [
     references: ['shapes/geometry.py:17', 'shapes/report.py:1', 'shapes/report.py:5', 'shapes/report.py:7'],
     method: 'area',
     shape: 'Shape',
+    methodIn: 'class',
   },
   {
     name: 'go',
@@ -57,6 +61,7 @@ export const PROJECTS: FixtureProject[] = [
     references: ['geometry.go:23', 'report.go:9', 'report.go:11'],
     method: 'Area',
     shape: 'Shape',
+    methodIn: 'receiver',
   },
   {
     name: 'rust',
@@ -68,6 +73,7 @@ export const PROJECTS: FixtureProject[] = [
     references: ['src/geometry.rs:21', 'src/main.rs:2', 'src/main.rs:6', 'src/main.rs:7'],
     method: 'area',
     shape: 'Shape',
+    methodIn: 'impl',
   },
   {
     name: 'java',
@@ -79,6 +85,7 @@ export const PROJECTS: FixtureProject[] = [
     references: ['src/shapes/Geometry.java:22', 'src/shapes/Report.java:3', 'src/shapes/Report.java:9', 'src/shapes/Report.java:10'],
     method: 'area',
     shape: 'Shape',
+    methodIn: 'class',
   },
 ];
 
