@@ -24,6 +24,11 @@ export interface CodeIndexOptions {
   maxFiles?: number;
   /** Larger files are not parsed (generated or minified code). */
   maxFileBytes?: number;
+  /**
+   * A file watcher calls `touch` for every change (VS Code): after the first walk, a refresh
+   * walks again only when `invalidate` asked for it (an ignore file changed, events were lost).
+   */
+  watched?: boolean;
 }
 
 /** Folders of other people's code or build output: never indexed, ignored or not. */
@@ -36,6 +41,9 @@ export class CodeIndex {
   private readonly maxFileBytes: number;
   /** True when the last walk stopped at maxFiles. */
   partial = false;
+  /** False until a walk has found what is there (always false without a watcher). */
+  private current = false;
+  private readonly watched: boolean;
 
   constructor(
     private readonly ws: Pick<Workspace, 'root'>,
@@ -43,6 +51,7 @@ export class CodeIndex {
   ) {
     this.maxFiles = options.maxFiles ?? 20_000;
     this.maxFileBytes = options.maxFileBytes ?? 512 * 1024;
+    this.watched = options.watched === true;
   }
 
   files(): IterableIterator<IndexedFile> {
@@ -59,10 +68,20 @@ export class CodeIndex {
 
   /** Brings the index up to date with the workspace; concurrent callers share one walk. */
   refresh(signal?: AbortSignal): Promise<void> {
-    this.refreshing ??= this.walkAndParse(signal).finally(() => {
-      this.refreshing = undefined;
-    });
+    if (this.current && this.watched) return Promise.resolve();
+    this.refreshing ??= this.walkAndParse(signal)
+      .then(() => {
+        if (!signal?.aborted) this.current = true;
+      })
+      .finally(() => {
+        this.refreshing = undefined;
+      });
     return this.refreshing;
+  }
+
+  /** The next refresh walks the whole workspace again (an ignore file changed, a watcher lost events). */
+  invalidate(): void {
+    this.current = false;
   }
 
   /** Re-reads these files now (a write the host made): no walk. A path gone or unreadable is dropped. */

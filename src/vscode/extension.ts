@@ -113,6 +113,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       })
     : undefined;
   const workspace = host?.workspace;
+  if (host) context.subscriptions.push(...host.disposables);
   const memory = openExtensionMemory(context, workspace?.root, log);
 
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.

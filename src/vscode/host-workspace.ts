@@ -1,8 +1,12 @@
 // Builds the VS Code Workspace port for a folder: the Node port underneath (realpath boundary,
 // processes — with the keys in secret storage withheld from them — search with VS Code's
 // bundled ripgrep or the walking fallback), and the Keel terminal mirroring every command.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
+import { createWebFetcher } from '../node/web-fetcher.js';
+import { LanguageIntel } from './language-intel.js';
 import { searchByWalking } from '../tools/search/walking-search.js';
 import type { KeelTerminal } from './keel-terminal.js';
 import { findRipgrep } from './ripgrep-path.js';
@@ -11,7 +15,13 @@ import { VscodeWorkspace } from './vscode-workspace.js';
 export interface HostWorkspace {
   workspace: VscodeWorkspace;
   rgPath: string | undefined;
+  /** The file watcher that keeps the syntax-tree index current. */
+  disposables: vscode.Disposable[];
 }
+
+/** The files the syntax-tree index reads (src/codeintel/languages.ts), and the ignore files. */
+const SOURCE_GLOB = '**/*.{ts,mts,cts,tsx,js,mjs,cjs,jsx,py,pyi,go,rs,java}';
+const IGNORE_GLOB = '**/{.gitignore,.keelignore}';
 
 export async function createHostWorkspace(
   folder: vscode.Uri,
@@ -26,7 +36,28 @@ export async function createHostWorkspace(
     ...(rgPath ? { rgPath } : {}),
     fallbackSearch: searchByWalking,
     withheldSecrets,
+    web: createWebFetcher(),
   });
-  const workspace = new VscodeWorkspace({ base, mirror: terminal, log });
-  return { workspace, rgPath };
+  const trees = new TreeSitterIntel(base, { watched: true });
+  const workspace = new VscodeWorkspace({ base, mirror: terminal, log, codeIntel: new LanguageIntel(base.root, trees) });
+  return { workspace, rgPath, disposables: watchSources(base.root, trees) };
+}
+
+/** Keeps the index current from file events, so a fold's repo map needs no walk of the folder. */
+function watchSources(root: string, trees: TreeSitterIntel): vscode.Disposable[] {
+  const rel = (uri: vscode.Uri) => path.relative(root, uri.fsPath).split(path.sep).join('/');
+  const sources = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), SOURCE_GLOB));
+  const touch = (uri: vscode.Uri) => void trees.index.touch([rel(uri)]).catch(() => trees.index.invalidate());
+  const ignores = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(root), IGNORE_GLOB));
+  const rewalk = () => trees.index.invalidate();
+  return [
+    sources,
+    sources.onDidChange(touch),
+    sources.onDidCreate(touch),
+    sources.onDidDelete(touch),
+    ignores,
+    ignores.onDidChange(rewalk),
+    ignores.onDidCreate(rewalk),
+    ignores.onDidDelete(rewalk),
+  ];
 }
