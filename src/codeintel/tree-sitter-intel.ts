@@ -15,7 +15,8 @@ import type {
 } from '../kernel/index.js';
 import { decodeText } from '../tools/text/encoding.js';
 import { CodeIndex, type CodeIndexOptions, type IndexedFile } from './code-index.js';
-import { type IndexedDef, type Occurrence, occurrencesIn, parseSource, unpackPosition } from './extract.js';
+import { type IndexedDef, type Occurrence, occurrencesIn, packPosition, parseSource, unpackPosition } from './extract.js';
+import { isMemberAccess, isMemberDef } from './members.js';
 import { type LanguageSpec, languageOf } from './languages.js';
 import { buildRepoMap } from './repo-map.js';
 
@@ -51,11 +52,15 @@ export class TreeSitterIntel implements CodeIntel {
     const found = await this.nameAt(at);
     if ('unsupported' in found) return found.unsupported;
     await this.index.refresh(signal);
-    const out: CodeSymbol[] = [];
+    const all: { symbol: CodeSymbol; member: boolean }[] = [];
     for (const file of this.index.files()) {
       if (file.spec.family !== found.spec.family) continue;
-      for (const d of file.defs) if (d.defines && d.name === found.name) out.push(toSymbol(file, d));
+      for (const d of file.defs)
+        if (d.defines && d.name === found.name) all.push({ symbol: toSymbol(file, d), member: isMemberDef(file.defs, d) });
     }
+    // A member use (`x.area`) means a member; a free-standing one a free-standing definition, when there is one.
+    const sameSort = all.filter((d) => d.member === found.member);
+    const out = (sameSort.length > 0 ? sameSort : all).map((d) => d.symbol);
     // The file asked about first: a name is most often defined where it is used.
     out.sort((a, b) => Number(b.path === at.path) - Number(a.path === at.path) || a.path.localeCompare(b.path) || a.line - b.line);
     return answer(out);
@@ -68,7 +73,15 @@ export class TreeSitterIntel implements CodeIntel {
     const files = [...this.index.files()].filter((f) => f.spec.family === found.spec.family && f.uses.has(found.name));
     files.sort((a, b) => a.path.localeCompare(b.path));
     const out: CodeLocation[] = [];
-    for (const file of files) for (const at of file.uses.get(found.name)!) out.push({ path: file.path, ...unpackPosition(at) });
+    for (const file of files) {
+      // Definitions of a same-named symbol of the other sort (member or not) are not uses of this one.
+      const others = new Set(
+        file.defs
+          .filter((d) => d.name === found.name && isMemberDef(file.defs, d) !== found.member)
+          .map((d) => packPosition(d.line, d.column)),
+      );
+      for (const at of file.uses.get(found.name)!) if (!others.has(at)) out.push({ path: file.path, ...unpackPosition(at) });
+    }
     return answer(out);
   }
 
@@ -97,12 +110,18 @@ export class TreeSitterIntel implements CodeIntel {
   }
 
   /** The identifier at a position, read from the file as it is now. */
-  private async nameAt(at: CodeLocation): Promise<{ name: string; spec: LanguageSpec } | { unsupported: CodeIntelAnswer<never> }> {
+  private async nameAt(
+    at: CodeLocation,
+  ): Promise<{ name: string; spec: LanguageSpec; member: boolean } | { unsupported: CodeIntelAnswer<never> }> {
     const spec = languageOf(at.path);
     const text = spec && (await this.read(at.path));
     if (!spec || text === undefined) return { unsupported: { ...answer([]), unsupported: { path: at.path } } };
     const hit = (await occurrencesIn(text, spec)).find((o) => covers(o, at));
-    return hit ? { name: hit.name, spec } : { unsupported: answer([]) };
+    if (!hit) return { unsupported: answer([]) };
+    const { defs } = await parseSource(text, spec);
+    const def = defs.find((d) => d.line === hit.line && d.column === hit.column);
+    const member = def ? isMemberDef(defs, def) : isMemberAccess(text.split('\n')[hit.line - 1] ?? '', hit.column);
+    return { name: hit.name, spec, member };
   }
 
   private async read(path: string): Promise<string | undefined> {

@@ -17,7 +17,7 @@ const FindReferencesInputSchema = SymbolTargetSchema.extend({
 export type FindReferencesInput = z.infer<typeof FindReferencesInputSchema>;
 
 /** Up to this many uses are listed whole; more are summarised by file and paged. */
-const LIST_ALL = 60;
+const LIST_ALL = 100;
 const PAGE = 40;
 const FILES_LISTED = 30;
 const BUDGET_TOKENS = 3000;

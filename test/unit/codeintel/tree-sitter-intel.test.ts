@@ -94,6 +94,30 @@ describe('tree-sitter code intelligence', function () {
     assert.equal(intel.index.file(p.geometry), geometry, 'an unchanged file was not');
   });
 
+  it('tells a member from a free-standing name: a method named like a function is not its definition or reference', async () => {
+    const root = projectCopy(PROJECTS[0]!);
+    writeFileSync(
+      path.join(root, 'src/parse.ts'),
+      [
+        'export function parse(text: string) { return text; }',
+        'export class Reader {',
+        '  parse(text: string) { return parse(text); }',
+        '}',
+        'const r = new Reader();',
+        'r.parse("x");',
+        '',
+      ].join('\n'),
+    );
+    const intel = await intelFor(root);
+    const at = (line: number, column: number) => ({ path: 'src/parse.ts', line, column });
+    const where = (items: { line: number; column: number }[]) => items.map((i) => `${i.line}:${i.column}`);
+    assert.deepEqual(where((await intel.definitions(at(3, 32), signal)).items), ['1:17'], 'a bare call: the function');
+    assert.deepEqual(where((await intel.definitions(at(6, 3), signal)).items), ['3:3'], 'a call through a value: the method');
+    // From the function: its uses (bare and through a value alike), never the method's own definition.
+    assert.deepEqual(where((await intel.references(at(1, 17), signal)).items), ['1:17', '3:32', '6:3']);
+    assert.deepEqual(where((await intel.references(at(3, 3), signal)).items), ['3:3', '3:32', '6:3']);
+  });
+
   it('answers unsupported for a file no grammar reads, and nothing for a position on no name', async () => {
     const root = projectCopy(PROJECTS[0]!);
     writeFileSync(path.join(root, 'notes.txt'), 'computeArea\n');
