@@ -13,7 +13,14 @@ export interface GeneratedRepo {
   root: string;
   files: number;
   /** Where each planted name is defined, and the modules that call it (with the call's line). */
-  truth: Record<'formatRecord' | 'parseLedgerEntry', { definition: { path: string; line: number }; callers: Map<string, number[]> }>;
+  truth: Record<
+    'formatRecord' | 'parseLedgerEntry',
+    {
+      definition: { path: string; line: number };
+      callers: Map<string, number[]> /** path:line of each import of it. */;
+      imports: Set<string>;
+    }
+  >;
   /** A module to change for the update measure. */
   sample: string;
 }
@@ -30,15 +37,19 @@ export function generateRepo(root: string, files: number): GeneratedRepo {
   write('src/ledger/parse.ts', LEDGER);
   write('.gitignore', 'node_modules/\ndist/\n');
   const truth: GeneratedRepo['truth'] = {
-    formatRecord: { definition: { path: 'src/core/format.ts', line: 6 }, callers: new Map() },
-    parseLedgerEntry: { definition: { path: 'src/ledger/parse.ts', line: 8 }, callers: new Map() },
+    formatRecord: { definition: { path: 'src/core/format.ts', line: 6 }, callers: new Map(), imports: new Set() },
+    parseLedgerEntry: { definition: { path: 'src/ledger/parse.ts', line: 8 }, callers: new Map(), imports: new Set() },
   };
   for (let i = 0; i < files; i++) {
     const { text, formatLine, ledgerLine } = moduleText(i, files);
     const rel = modulePath(i);
     write(rel, text);
     truth.formatRecord.callers.set(rel, [formatLine]);
-    if (ledgerLine) truth.parseLedgerEntry.callers.set(rel, [ledgerLine]);
+    truth.formatRecord.imports.add(`${rel}:2`);
+    if (ledgerLine) {
+      truth.parseLedgerEntry.callers.set(rel, [ledgerLine]);
+      truth.parseLedgerEntry.imports.add(`${rel}:3`);
+    }
   }
   return { root, files: files + 2, truth, sample: modulePath(Math.floor(files / 2)) };
 }
@@ -58,7 +69,7 @@ function moduleText(i: number, n: number): { text: string; formatLine: number; l
   const decoy = i % DECOY_EVERY === 7;
   const lines: string[] = [
     `// Module ${i}: records of kind ${i % 13}.`,
-    `import { formatRecord } from '${i < 100 ? '../core/format.js' : '../core/format.js'}';`,
+    `import { formatRecord } from '../core/format.js';`,
     ...(callsLedger ? [`import { parseLedgerEntry } from '../ledger/parse.js';`] : []),
     ...deps.map((d) => `import { Service${d}, compute${d} } from '${importPath(i, d)}';`),
     '',

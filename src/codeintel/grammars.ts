@@ -13,7 +13,7 @@ const parsers = new Map<GrammarName, Promise<Parser>>();
 const queries = new Map<GrammarName, Promise<Query>>();
 
 /** The folder holding tree-sitter.wasm and the grammars: beside a bundle, else the package's (from source). */
-export function grammarFolder(): string {
+function grammarFolder(): string {
   const candidates = [join(__dirname, 'tree-sitter'), join(__dirname, '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm')];
   const found = candidates.find((dir) => existsSync(join(dir, 'tree-sitter.wasm')));
   if (!found) throw new Error(`tree-sitter's WebAssembly files are missing (looked in ${candidates.join(' and ')})`);

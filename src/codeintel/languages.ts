@@ -4,10 +4,8 @@
 // only extends a named type (a Rust impl), `@receiver` a Go method's type, `@scope` a lambda
 // (what it declares is local). When two patterns capture the same name, the first one listed
 // wins, so the specific patterns come first. Written from each grammar's node types.
-import type { CodeSymbolKind } from '../kernel/index.js';
-
 /** Files of one family may refer to each other's names (TypeScript imports JavaScript). */
-export type LanguageFamily = 'js' | 'python' | 'go' | 'rust' | 'java';
+type LanguageFamily = 'js' | 'python' | 'go' | 'rust' | 'java';
 
 export type GrammarName = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java';
 
@@ -24,22 +22,6 @@ export interface LanguageSpec {
   /** Query patterns, one a line; a pattern the grammar lacks a node type for is left out. */
   definitions: readonly string[];
 }
-
-export const DEFINITION_KINDS: readonly CodeSymbolKind[] = [
-  'class',
-  'interface',
-  'enum',
-  'type',
-  'function',
-  'method',
-  'constructor',
-  'property',
-  'field',
-  'variable',
-  'constant',
-  'module',
-  'other',
-];
 
 const JS_DEFINITIONS = [
   '(function_declaration name: (identifier) @name) @def.function',

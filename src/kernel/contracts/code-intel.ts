@@ -37,13 +37,13 @@ export interface CodeSymbol extends CodeLocation {
 }
 
 /** Which engine answered: a language server in the editor, or Keel's syntax trees. */
-export type CodeIntelEngine = 'language-server' | 'tree-sitter';
+type CodeIntelEngine = 'language-server' | 'tree-sitter';
 
 /**
  * Why the syntax trees answered in the editor: no language server gave an answer for this
  * file's language (none installed, none started yet, or it found nothing), or it failed.
  */
-export type CodeIntelFallback = 'no_language_server' | 'language_server_failed';
+type CodeIntelFallback = 'no_language_server' | 'language_server_failed';
 
 export interface CodeIntelAnswer<T> {
   engine: CodeIntelEngine;

@@ -66,7 +66,7 @@ function refuse(code: Parameters<typeof failure>[0], message: string): ResolvedT
 }
 
 /** The 1-based column of the name as a whole word in the line (UTF-16 units, as editors count). */
-export function wordColumn(line: string, name: string): number | undefined {
+function wordColumn(line: string, name: string): number | undefined {
   let from = 0;
   for (let at = line.indexOf(name, from); at >= 0; at = line.indexOf(name, from)) {
     if (!isNameChar(line[at - 1]) && !isNameChar(line[at + name.length])) return at + 1;

@@ -26,7 +26,7 @@ const PAGE_CHARS = BUDGET_TOKENS * 4 - 600;
 const TEXT_TYPES = /^(text\/|application\/(json|xml|xhtml\+xml|javascript|x-yaml|yaml|ld\+json|rss\+xml|atom\+xml)$)/;
 
 /** The URL exactly as it will be requested (what the card shows), or the input when it is no URL. */
-export function requestedUrl(raw: string): string {
+function requestedUrl(raw: string): string {
   try {
     return new URL(raw.trim()).href;
   } catch {
