@@ -59,13 +59,14 @@ describe('Keel symbol tools in VS Code', function () {
 
   it('go_to_definition and find_references come from the TypeScript language server', async () => {
     const ctx = await context();
-    // The server starts when a TypeScript document opens; it answers once the project is loaded.
+    // The server starts when a TypeScript document opens; until it has read geometry.ts (new on
+    // disk) it answers with the import itself, so wait for the answer that follows the import.
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir(), 'report.ts')), { preview: true });
     const def = await until(
-      'a definition from the TypeScript server',
+      'a definition in geometry.ts from the TypeScript server',
       async () => {
         const r = await goToDefinitionTool.execute({ symbol: 'computeArea', path: 'intel/report.ts', line: 5 }, ctx);
-        return engineOf(r).engine === 'language-server' ? r : undefined;
+        return engineOf(r).engine === 'language-server' && places(r).includes('intel/geometry.ts:6') ? r : undefined;
       },
       60_000,
     );
