@@ -9,8 +9,6 @@ const decoder = new TextDecoder();
 export interface WalkOptions {
   recursive: boolean;
   signal?: AbortSignal;
-  /** Folders not to descend into (listed, never entered): the code index skips dependency folders. */
-  prune?: (dirPath: string) => boolean;
 }
 
 /** Yields every entry under `start` (workspace-relative, '' for the root) that is not ignored. */
@@ -31,8 +29,7 @@ export async function* walkFolders(ws: Workspace, start: string, opts: WalkOptio
         (e) => !(e.type === 'directory' && baseName(e.path) === '.git') && !scoped.isIgnored(e.path, e.type === 'directory'),
       );
       yield kept;
-      if (opts.recursive)
-        for (const e of kept) if (e.type === 'directory' && !opts.prune?.(e.path)) next.push({ dir: e.path, ignore: scoped });
+      if (opts.recursive) for (const e of kept) if (e.type === 'directory') next.push({ dir: e.path, ignore: scoped });
     }
     queue = next;
   }
