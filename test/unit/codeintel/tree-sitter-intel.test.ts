@@ -2,12 +2,13 @@
 // syntax tree, references that are uses in code (never the comment or string that also names
 // the function), and nothing from .env files, node_modules or ignored folders.
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CodeSymbol } from '../../../src/kernel/index.js';
 import { TreeSitterIntel } from '../../../src/codeintel/tree-sitter-intel.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { PROJECTS, projectCopy } from './fixture-projects.js';
+import { scratchDir } from '../../support/scratch.js';
 
 const signal = new AbortController().signal;
 
@@ -116,6 +117,18 @@ describe('tree-sitter code intelligence', function () {
     // From the function: its uses (bare and through a value alike), never the method's own definition.
     assert.deepEqual(where((await intel.references(at(1, 17), signal)).items), ['1:17', '3:32', '6:3']);
     assert.deepEqual(where((await intel.references(at(3, 3), signal)).items), ['3:3', '3:32', '6:3']);
+  });
+
+  it('never follows a symbolic link out of the workspace', async () => {
+    const outside = scratchDir('codeintel-outside');
+    writeFileSync(path.join(outside, 'secret.ts'), 'export function leakedOutside() {}\n');
+    const root = projectCopy(PROJECTS[0]!);
+    symlinkSync(outside, path.join(root, 'linked-dir'));
+    symlinkSync(path.join(outside, 'secret.ts'), path.join(root, 'linked.ts'));
+    const intel = await intelFor(root);
+    assert.deepEqual((await intel.findSymbols({ name: 'leakedOutside', limit: 5 }, signal)).items, []);
+    await intel.index.refresh();
+    assert.ok(![...intel.index.files()].some((f) => f.path.startsWith('linked')));
   });
 
   it('answers unsupported for a file no grammar reads, and nothing for a position on no name', async () => {
