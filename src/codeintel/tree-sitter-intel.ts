@@ -20,13 +20,16 @@ import { isMemberAccess, isMemberDef } from './members.js';
 import { type LanguageSpec, languageOf } from './languages.js';
 import { buildRepoMap } from './repo-map.js';
 
+/** Larger files are not parsed for a question about them (generated or minified code). */
+const MAX_PARSE_BYTES = 4 * 1024 * 1024;
+
 const answer = <T>(items: T[]): CodeIntelAnswer<T> => ({ engine: 'tree-sitter', items });
 
 export class TreeSitterIntel implements CodeIntel {
   readonly index: CodeIndex;
 
   constructor(
-    private readonly ws: Pick<Workspace, 'root' | 'readFile'>,
+    private readonly ws: Pick<Workspace, 'root' | 'readFile' | 'stat'>,
     options: CodeIndexOptions = {},
   ) {
     this.index = new CodeIndex(ws, options);
@@ -124,8 +127,10 @@ export class TreeSitterIntel implements CodeIntel {
     return { name: hit.name, spec, member };
   }
 
+  /** A file's text as it is now; undefined when unreadable or too large to parse on demand. */
   private async read(path: string): Promise<string | undefined> {
     try {
+      if (((await this.ws.stat(path))?.size ?? 0) > MAX_PARSE_BYTES) return undefined;
       return decodeText(await this.ws.readFile(path)).text;
     } catch {
       return undefined;

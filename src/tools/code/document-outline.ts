@@ -13,6 +13,8 @@ const DocumentOutlineInputSchema = z.object({
 export type DocumentOutlineInput = z.infer<typeof DocumentOutlineInputSchema>;
 
 const BUDGET_TOKENS = 2000;
+/** Larger files (generated, minified) are not outlined. */
+const MAX_OUTLINE_BYTES = 4 * 1024 * 1024;
 
 export const documentOutlineTool: ToolDefinition<DocumentOutlineInput> = {
   name: 'document_outline',
@@ -34,6 +36,14 @@ export const documentOutlineTool: ToolDefinition<DocumentOutlineInput> = {
       if (isSecretFile(path)) return failure('permission_denied', `${path} may hold secrets; the symbol tools do not read it.`);
       const st = await ctx.workspace.stat(path);
       if (st?.type !== 'file') return failure(st ? 'invalid_input' : 'not_found', `${path} is ${st ? 'not a file' : 'not there'}.`);
+      if (st.size > MAX_OUTLINE_BYTES)
+        return failure(
+          'invalid_input',
+          `${path} is ${(st.size / 1024 / 1024).toFixed(1)} MB, too large to outline; use search_files or read_file with a line range.`,
+          {
+            retryable: false,
+          },
+        );
       const answer = await intel.outline(path, ctx.signal);
       if (answer.unsupported)
         return failure('invalid_input', `No language server or grammar reads ${path}. Use read_file.`, { retryable: false });

@@ -71,6 +71,12 @@ describe('symbol tools (headless, on syntax trees)', function () {
     assert.equal(secret.code, 'permission_denied');
     const unknown = await goToDefinitionTool.execute({ symbol: 'noSuchNameAnywhere' }, ctx);
     assert.equal(unknown.code, 'not_found');
+    writeFileSync(path.join(root, 'src/huge.ts'), `export const big = ${JSON.stringify('x'.repeat(5 * 1024 * 1024))};\n`);
+    const huge = await documentOutlineTool.execute({ path: 'src/huge.ts' }, ctx);
+    assert.equal(huge.code, 'invalid_input');
+    assert.match(huge.content, /too large to outline/);
+    const folder = await documentOutlineTool.execute({ path: 'src' }, ctx);
+    assert.equal(folder.code, 'invalid_input');
   });
 
   it('summarises 5,000 uses by file with counts, a page of them and a cursor, within its budget', async () => {
