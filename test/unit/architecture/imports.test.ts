@@ -19,8 +19,12 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
   mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
-  // yaml: SKILL.md front matter (compose/skills).
-  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp'], packages: [/^node:/, 'yaml'] },
+  // yaml: SKILL.md front matter (compose/skills). secretlint: the secret rule set behind the
+  // kernel's SecretDetector port (compose/secrets), its types for the rule API it drives.
+  compose: {
+    layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp'],
+    packages: [/^node:/, 'yaml', '@secretlint/secretlint-rule-preset-recommend', '@secretlint/types'],
+  },
   vscode: {
     layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'cli'],
     packages: ['vscode', /^node:/],
