@@ -62,7 +62,9 @@ export async function replayLog(
 ): Promise<ReplayReport> {
   const kept = events.filter((e) => e.seq <= until);
   const recordedFrames = eventsByFrame(kept);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  // Replayed commands get what a run's commands get: no credential from this environment.
+  const credentials = { detector: secretDetector(), passEnv: () => [] };
+  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, credentials });
   const verdicts = new Map<string, Verdict>();
   // The current build's policy as a host composes it, with the settings the task ran with
   // (default: nothing auto-approved, no command rules); questions are answered as recorded.

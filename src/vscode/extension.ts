@@ -107,6 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
         terminal,
         (m) => log.info(m),
         () => keys.held(),
+        () => settings().commandsPassEnv,
       ).catch((error: unknown) => {
         log.error(`Keel cannot use the folder ${folder.uri.fsPath}: ${String(error)}`);
         return undefined;
@@ -122,6 +123,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     context,
     workspaceRoot: workspace?.root,
     secrets: () => keys.known(),
+    passEnv: () => settings().commandsPassEnv,
     riskOverrides: () => settings().mcpRisk,
     log,
   });
