@@ -17,18 +17,30 @@ export function createSecretDetector(preset = new SecretlintRules(), additions: 
     for (const rule of additions) for (const [start, end] of rule.spans(text)) spans.push({ start, end, kind: rule.kind, rule: rule.id });
     return merge(spans.filter((s) => s.end > s.start));
   };
+  // Every command judges the same environment again: remember the verdicts (a bounded memo).
+  const verdicts = new Map<string, SecretFinding | undefined>();
+  const judge = (name: string, value: string): SecretFinding | undefined => {
+    if (value.trim() === '') return undefined;
+    if (namesCredential(name, 'variable'))
+      return { start: 0, end: value.length, kind: 'a variable named like a credential', rule: 'keel/credential-name' };
+    const hit = find(`${name}=${value}`).find((f) => f.end > name.length + 1);
+    return hit && { ...hit, start: Math.max(0, hit.start - name.length - 1), end: hit.end - name.length - 1 };
+  };
   return {
     find,
     inVariable(name, value) {
-      if (value.trim() === '') return undefined;
-      if (namesCredential(name, 'variable'))
-        return { start: 0, end: value.length, kind: 'a variable named like a credential', rule: 'keel/credential-name' };
-      const line = `${name}=${value}`;
-      const hit = find(line).find((f) => f.end > name.length + 1);
-      return hit && { ...hit, start: Math.max(0, hit.start - name.length - 1), end: hit.end - name.length - 1 };
+      const key = `${name}\u0000${value}`;
+      if (verdicts.has(key)) return verdicts.get(key);
+      if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+      const verdict = judge(name, value);
+      verdicts.set(key, verdict);
+      return verdict;
     },
   };
 }
+
+/** Variables remembered at most: an environment has a few hundred; a test that varies values is bounded. */
+const MAX_VERDICTS = 4096;
 
 let shared: SecretDetector | undefined;
 

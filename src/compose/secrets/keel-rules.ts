@@ -45,12 +45,16 @@ const notPlaceholder = (value: string) => !isPlaceholder(value);
 const aValue = (value: string) => !isPlaceholder(value) && !isReference(value);
 
 /**
- * A name, a separator and a value: `KEY=value`, `"key": "value"`, `key: value`, `key => 'value'`.
- * The value is read in a lookahead, so a match that is not a credential (`url: //host/:_authToken=…`)
- * does not swallow one that is, inside its value.
+ * Where a name that ends like a credential's meets its separator: `…_PASSWORD=`, `"apiKey": `,
+ * `client_secret:`, `token =>`. Searching for the ending first keeps the `name: value` pairs of
+ * ordinary code cheap to pass over; the whole name is then read backwards and judged by
+ * namesCredential.
  */
-const ASSIGNMENT =
-  /(["']?)([A-Za-z_][\w.-]{0,80})\1([ \t]*)(:=|=>|=|:)(?=([ \t]*)(?:"((?:[^"\\\r\n]|\\.){1,400})"|'((?:[^'\\\r\n]|\\.){1,400})'|`([^`\r\n]{1,400})`|([^\s"'`,;&)\]}]{0,399}[^\s"'`,;&)\]}.])))/dg;
+const CREDENTIAL_SEPARATOR = /(?:passw(?:or)?d|passphrase|secret|token|credentials?|key)(["']?)([ \t]*)(:=|=>|=|:)/gi;
+const NAME_CHAR = /[\w.-]/;
+/** The value after the separator: quoted (any text), or bare (up to a delimiter; never ending in a full stop). */
+const VALUE =
+  /([ \t]*)(?:"((?:[^"\\\r\n]|\\.){1,400})"|'((?:[^'\\\r\n]|\\.){1,400})'|`([^`\r\n]{1,400})`|([^\s"'`,;&)\]}]{0,399}[^\s"'`,;&)\]}.]))/dy;
 
 /** The value under a credential's name. A quoted value counts; a bare one must look like a value, not code. */
 const namedSecret: KeelRule = {
@@ -58,15 +62,21 @@ const namedSecret: KeelRule = {
   kind: 'a value under a credential name',
   spans(text) {
     const out: [number, number][] = [];
-    for (const m of text.matchAll(ASSIGNMENT)) {
-      const [, , name = '', before = '', sep = '', after = ''] = m;
-      if (!namesCredential(name)) continue;
-      const quoted = m[6] ?? m[7] ?? m[8];
-      const value = quoted ?? m[9] ?? '';
+    for (const m of text.matchAll(CREDENTIAL_SEPARATOR)) {
+      const [whole, , before = '', sep = ''] = m;
+      const nameEnd = m.index! + whole.length - sep.length - before.length - (m[1]?.length ?? 0);
+      let nameStart = m.index!;
+      while (nameStart > 0 && NAME_CHAR.test(text[nameStart - 1]!)) nameStart--;
+      if (!namesCredential(text.slice(nameStart, nameEnd))) continue;
+      VALUE.lastIndex = m.index! + whole.length;
+      const v = VALUE.exec(text);
+      if (!v) continue;
+      const quoted = v[2] ?? v[3] ?? v[4];
+      const value = quoted ?? v[5] ?? '';
       // `KEY=value` (an env file, a shell line, a query string) is a value; `key = word` may be code.
-      const tight = sep === '=' && before === '' && after === '';
+      const tight = sep === '=' && before === '' && (v[1] ?? '') === '';
       if (isPlaceholder(value) || (quoted === undefined && !looksLikeValue(value, tight))) continue;
-      const span = spanOf(m, [6, 7, 8, 9]);
+      const span = spanOf(v, [2, 3, 4, 5]);
       if (span) out.push(span);
     }
     return out;
