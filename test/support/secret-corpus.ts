@@ -227,5 +227,9 @@ export function innocentCorpus(): string[] {
     'npm test -- --grep "token refresh"',
     '192.168.1.10 - - [10/Oct/2024:13:55:36 +0000] "GET /index.html HTTP/1.1" 200 2326',
     'postgres://user:password@localhost/db',
+    // Met in docker/awesome-compose: a dependency named like a token, a password read from a file.
+    '"registry-auth-token": "^4.0.0",',
+    `test: ['CMD-SHELL', 'mysqladmin ping -h 127.0.0.1 --password="$$(cat /run/secrets/db-password)" --silent']`,
+    '- DATABASE_PASSWORD=/run/secrets/db-password',
   ];
 }

@@ -1,10 +1,13 @@
 // What a value under a credential's name must look like to count as the secret itself, and what
-// it is instead when it does not: a placeholder (`${DB_PASSWORD}`, `<token>`, `****`, `your-key`),
-// a reference in code (`process.env.TOKEN`, `getToken()`), a type (`password: string`), or, after
-// "the password is", an ordinary English word ("stored in Vault").
+// it is instead when it does not: a placeholder (`${DB_PASSWORD}`, `$(cat file)`, `<token>`,
+// `****`, `your-key`), a version or a path, a reference in code (`process.env.TOKEN`,
+// `getToken()`), a type (`password: string`), or, after "the password is", an ordinary English
+// word ("stored in Vault").
 
 const MASK = /^[*xX.#•_-]+$/;
-const TEMPLATE = /\$\{|\{\{|%s|%\(|^<[^>]*>$|^\$[A-Za-z_(]|^%[A-Za-z_]+%$/;
+const TEMPLATE = /\$\{|\$\(|\{\{|%s|%\(|^<[^>]*>$|^\$[A-Za-z_]|^%[A-Za-z_]+%$/;
+/** A version range (`"registry-auth-token": "^4.0.0"` in a lock file) or an absolute path (`/run/secrets/db`). */
+const NOT_A_VALUE = /^[~^>=<]*\d+(?:\.\d+){1,3}(?:[-+][\w.]+)?$|^\/[\w.-]+(?:\/[\w.-]+)+\/?$/;
 const PLACEHOLDER_WORDS = new Set([
   'password',
   'passwd',
@@ -35,7 +38,7 @@ const FILL_IN = /^(?:your|insert|enter)[-_ ]?[a-z_ -]*$/i;
 /** True for a value that stands for a secret rather than being one. */
 export function isPlaceholder(value: string): boolean {
   const v = value.trim();
-  if (v === '' || MASK.test(v) || TEMPLATE.test(v)) return true;
+  if (v === '' || MASK.test(v) || TEMPLATE.test(v) || NOT_A_VALUE.test(v)) return true;
   return PLACEHOLDER_WORDS.has(v.toLowerCase()) || FILL_IN.test(v);
 }
 
