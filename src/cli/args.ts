@@ -52,7 +52,8 @@ MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resourc
                            Without it they are listed and skipped: a workspace must not run
                            programs on your machine unasked.
   An MCP tool call is risk execute: it asks (or is rejected without a terminal) unless you pass
-  --approve execute. A server gets the environment commands get (no API keys) plus its "env".
+  --approve execute. A server gets the environment commands get (no API keys, no credentials)
+  plus its "env".
   A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
