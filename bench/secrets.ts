@@ -49,14 +49,15 @@ const PACKAGES = [
   'ajv',
 ];
 const TEXT_FILE = /\.(?:js|cjs|mjs|ts|md|json)$/;
-const MAX_BYTES = 3_000_000;
+/** Per package, so every package is sampled (the first would fill the whole budget). */
+const MAX_BYTES_PER_PACKAGE = 300_000;
 
 function realFiles(): { file: string; text: string }[] {
   const out: { file: string; text: string }[] = [];
   let bytes = 0;
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (bytes >= MAX_BYTES) return;
+      if (bytes >= MAX_BYTES_PER_PACKAGE) return;
       const full = path.join(dir, e.name);
       if (e.isDirectory()) walk(full);
       else if (TEXT_FILE.test(e.name) && !e.name.endsWith('.map')) {
@@ -67,7 +68,10 @@ function realFiles(): { file: string; text: string }[] {
       }
     }
   };
-  for (const p of PACKAGES) if (fs.existsSync(path.join('node_modules', p))) walk(path.join('node_modules', p));
+  for (const p of PACKAGES) {
+    bytes = 0;
+    if (fs.existsSync(path.join('node_modules', p))) walk(path.join('node_modules', p));
+  }
   return out;
 }
 

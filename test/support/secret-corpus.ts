@@ -231,5 +231,11 @@ export function innocentCorpus(): string[] {
     '"registry-auth-token": "^4.0.0",',
     `test: ['CMD-SHELL', 'mysqladmin ping -h 127.0.0.1 --password="$$(cat /run/secrets/db-password)" --silent']`,
     '- DATABASE_PASSWORD=/run/secrets/db-password',
+    // Met in packages' code (diff, openai): a comment about tokens, an option read from the environment.
+    '// Each token is one of the following: a word, a run of spaces, a single punctuation mark',
+    " * @param {string | undefined} [opts.apiKey=process.env['AZURE_OPENAI_API_KEY'] ?? undefined]",
+    'super({ apiKey: azureADTokenProvider ?? apiKey, baseURL, ...opts });',
+    '/** Indicates the token was resolved by the fallback provider. */',
+    ' * for clients that use private key authentication (e.g., JWT bearer tokens) *',
   ];
 }

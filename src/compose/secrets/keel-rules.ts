@@ -5,7 +5,7 @@
 // `"client_secret": "…"`, `Authorization: Bearer …`), and passwords said in prose ("the DB
 // password is hunter2"), which no format rule sees.
 import { namesCredential } from './credential-names.js';
-import { isPlaceholder, isReference, looksLikeValue, PROSE_FOLLOWERS } from './secret-values.js';
+import { isEnglish, isPlaceholder, isReference, looksLikeValue } from './secret-values.js';
 
 export interface KeelRule {
   id: string;
@@ -42,7 +42,10 @@ function spanOf(m: RegExpMatchArray, groups: readonly number[]): [number, number
 }
 
 const notPlaceholder = (value: string) => !isPlaceholder(value);
-const aValue = (value: string) => !isPlaceholder(value) && !isReference(value);
+/** A header's value, not code: no reference (`process.env.X`), no bracket or call, not a bare identifier (`apiKey: tokenProvider`). */
+/** A bearer token, not the word after "bearer" in prose ("JWT bearer tokens"): a digit or symbol in it, or long. */
+const aToken = (value: string) => !isPlaceholder(value) && (/[0-9\-._~+/=]/.test(value) || value.length >= 16);
+const aValue = (value: string) => !isPlaceholder(value) && !isReference(value) && !/[([{<]/.test(value) && !/^[A-Za-z_$]+$/.test(value);
 
 /**
  * Where a name that ends like a credential's meets its separator: `…_PASSWORD=`, `"apiKey": `,
@@ -96,7 +99,7 @@ const proseSecret: KeelRule = {
       const quoted = m[1] ?? m[2] ?? m[3];
       const value = quoted ?? (m[4] ?? '').replace(/[.,;:!?)]+$/, '');
       if (value === '' || isPlaceholder(value)) continue;
-      if (quoted === undefined && (PROSE_FOLLOWERS.has(value.toLowerCase()) || !looksLikeValue(value, true))) continue;
+      if (quoted === undefined && (isEnglish(value) || !looksLikeValue(value, true))) continue;
       const span = spanOf(m, [1, 2, 3, 4]);
       if (span) out.push([span[0], span[0] + value.length]);
     }
@@ -151,7 +154,7 @@ export const KEEL_RULES: readonly KeelRule[] = [
     'a private key',
     /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|$)/g,
   ),
-  patternRule('keel/bearer', 'an authorization value', /\bBearer\s+([^\s"'`,;&)\]}]{3,}[^\s"'`,;&)\]}.])/gi, 1, notPlaceholder),
+  patternRule('keel/bearer', 'an authorization value', /\bBearer\s+([^\s"'`,;&)\]}]{3,}[^\s"'`,;&)\]}.])/gi, 1, aToken),
   patternRule(
     'keel/auth-header',
     'an authorization value',

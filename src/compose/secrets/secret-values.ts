@@ -61,7 +61,7 @@ export function looksLikeValue(value: string, tight: boolean): boolean {
 }
 
 /** Words that follow "the password is" in ordinary English: "… is stored in Vault", "… is not set". */
-export const PROSE_FOLLOWERS: ReadonlySet<string> = new Set(
+const PROSE_FOLLOWERS: ReadonlySet<string> = new Set(
   (
     'a an the not no now in on at from for to of by with set stored kept saved managed required needed missing empty ' +
     'wrong incorrect invalid expired rotated reset changed generated provided given passed read loaded taken defined ' +
@@ -70,6 +70,18 @@ export const PROSE_FOLLOWERS: ReadonlySet<string> = new Set(
     'secure unique same different blank unset written held sensitive private secret supplied entered typed updated cached ' +
     'injected exposed leaked compromised important right ok fine ready valid active revoked scoped limited what which ' +
     'where how that this there here its your our their my his her case-sensitive something anything nothing known unknown ' +
-    'stale old new fetched created issued good bad fixed random applied accepted rejected'
+    'stale old new fetched created issued good bad fixed random applied accepted rejected one either both each any all ' +
+    'part just simply usually often then called treated split returned matched parsed assumed ignored appended added ' +
+    'removed replaced included consumed compared emitted expected optional unused invalidated refreshed renewed ' +
+    'cleared deleted attached bound tied scoped signed valid'
   ).split(' '),
 );
+
+/**
+ * Whether a bare word after "the password is" is English rather than the password: a listed word,
+ * or a lowercase participle or adverb ("… was resolved", "… is expiring", "… is rarely").
+ */
+export function isEnglish(word: string): boolean {
+  const w = word.toLowerCase();
+  return PROSE_FOLLOWERS.has(w) || (word === w && /^[a-z]{3,}(?:ed|ing|ly)$/.test(word));
+}
