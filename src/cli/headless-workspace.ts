@@ -2,13 +2,17 @@
 // fallback and code intelligence on syntax trees (no language servers headless); `keel run`
 // also fetches web pages. A replay never does: it would request a recorded URL again.
 import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
-import { createNodeWorkspace, type NodeWorkspace } from '../node/node-workspace.js';
+import { createNodeWorkspace, type NodeWorkspace, type NodeWorkspaceOptions } from '../node/node-workspace.js';
 import { createWebFetcher } from '../node/web-fetcher.js';
 import { searchByWalking } from '../tools/index.js';
 
-export function headlessWorkspace(root: string, options: { web: boolean }): Promise<NodeWorkspace> {
+export function headlessWorkspace(
+  root: string,
+  options: { web: boolean; credentials?: NodeWorkspaceOptions['credentials'] },
+): Promise<NodeWorkspace> {
   return createNodeWorkspace(root, {
     fallbackSearch: searchByWalking,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
     codeIntel: (ws) => new TreeSitterIntel(ws),
     ...(options.web ? { web: createWebFetcher() } : {}),
   });

@@ -1,7 +1,17 @@
 // The Workspace port on Node: files through node:fs (atomic writes), search through ripgrep
 // (or a fallback), processes through Keel's one shell in their own process group.
 import { promises as fs } from 'node:fs';
-import type { CodeIntel, DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, WebFetcher, Workspace } from '../kernel/index.js';
+import type {
+  CodeIntel,
+  DirEntry,
+  FileStat,
+  ProcessOptions,
+  SearchQuery,
+  SearchResult,
+  SecretDetector,
+  WebFetcher,
+  Workspace,
+} from '../kernel/index.js';
 import { WorkspaceError } from '../kernel/index.js';
 import { atomicWrite } from './atomic-write.js';
 import { basicSearch } from './basic-search.js';
@@ -27,6 +37,11 @@ export interface NodeWorkspaceOptions {
   codeIntel?: (ws: Workspace) => CodeIntel;
   /** Fetches web pages for web_fetch; without it the host offers no network tool. */
   web?: WebFetcher;
+  /**
+   * Inherited variables this detector says hold a credential are withheld from every command
+   * too, but for the names `passEnv` lists (read before each command: a setting may change).
+   */
+  credentials?: { detector: SecretDetector; passEnv: () => readonly string[] };
 }
 
 export interface NodeWorkspace extends Workspace {
@@ -97,7 +112,9 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       const cwd = await paths.resolve(opts.cwd ?? '.');
       const st = await fs.stat(abs(cwd)).catch(() => undefined);
       if (!st?.isDirectory()) throw new WorkspaceError('not_a_directory', `${opts.cwd} is not a folder in the workspace.`);
-      return runProcess(commandLine, abs(cwd), opts, { withheld: (await options.withheldSecrets?.()) ?? [] });
+      const held = (await options.withheldSecrets?.()) ?? [];
+      const { detector, passEnv } = options.credentials ?? {};
+      return runProcess(commandLine, abs(cwd), opts, { environment: { held, credentials: detector, pass: passEnv?.() } });
     },
   };
   if (options.web) ws.web = options.web;

@@ -11,3 +11,4 @@ export * from './frames.js';
 export * from './attachments.js';
 export * from './code-intel.js';
 export * from './web.js';
+export * from './secrets.js';

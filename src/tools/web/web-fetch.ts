@@ -7,7 +7,6 @@
 // markdown; the text is paged.
 import { z } from 'zod';
 import type { ToolDefinition, ToolResult, WebFetcher, WebResponse } from '../../kernel/index.js';
-import { secretInText } from '../memory/secret-text.js';
 import { failure } from '../tool-result.js';
 import { htmlToMarkdown } from './html-markdown.js';
 
@@ -46,11 +45,13 @@ export const webFetchTool: ToolDefinition<WebFetchInput> = {
   isVisible: (c) => c.hasWeb === true,
   summarize: (i) => requestedUrl(i.url),
   paths: () => [],
-  refuseInput(raw) {
+  refuseInput(raw, secrets) {
     const url = (raw as { url?: unknown } | null)?.url;
     if (typeof url !== 'string') return undefined;
-    const secret = secretInText(decodeURIComponentSafe(url));
-    return secret ? `The URL holds what looks like ${secret}; web_fetch never sends it. Ask the user instead.` : undefined;
+    // Without the host's detector nothing can be checked, so nothing is sent.
+    if (!secrets) return 'Keel has no secret check here, so web_fetch sends nothing.';
+    const secret = secrets.find(decodeURIComponentSafe(url))[0];
+    return secret ? `The URL holds what looks like ${secret.kind}; web_fetch never sends it. Ask the user instead.` : undefined;
   },
   async execute(input, ctx) {
     const web = ctx.workspace.web;

@@ -22,8 +22,12 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
   // The syntax-tree code index: the only folder that loads tree-sitter (WebAssembly grammars).
   codeintel: { layers: ['codeintel', 'kernel', 'tools'], packages: [/^node:/, '@vscode/tree-sitter-wasm'] },
-  // yaml: SKILL.md front matter (compose/skills).
-  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp', 'codeintel'], packages: [/^node:/, 'yaml'] },
+  // yaml: SKILL.md front matter (compose/skills). secretlint: the secret rule set behind the
+  // kernel's SecretDetector port (compose/secrets), its types for the rule API it drives.
+  compose: {
+    layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp', 'codeintel'],
+    packages: [/^node:/, 'yaml', '@secretlint/secretlint-rule-preset-recommend', '@secretlint/types'],
+  },
   vscode: {
     layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'codeintel', 'cli'],
     packages: ['vscode', /^node:/],

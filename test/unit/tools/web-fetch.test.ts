@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { ToolResult, WebFetcher, Workspace } from '../../../src/kernel/index.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
+import { secretDetector } from '../../../src/compose/index.js';
 import { createWebFetcher } from '../../../src/node/web-fetcher.js';
 import { createPolicy } from '../../../src/tools/index.js';
 import { webFetchTool } from '../../../src/tools/web/web-fetch.js';
@@ -158,8 +159,17 @@ describe('web_fetch (a real server on 127.0.0.1)', function () {
     }
     assert.equal(seen.length, 0, 'nothing was requested');
     const key = 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH';
-    assert.match(webFetchTool.refuseInput?.({ url: `${base}/page?k=${key}` }) ?? '', /looks like an API key/);
-    assert.equal(webFetchTool.refuseInput?.({ url: `${base}/page?q=keel` }), undefined);
+    const detector = secretDetector();
+    assert.match(
+      webFetchTool.refuseInput?.({ url: `${base}/page?k=${key}` }, detector) ?? '',
+      /holds what looks like .*web_fetch never sends it/,
+    );
+    assert.equal(webFetchTool.refuseInput?.({ url: `${base}/page?q=keel` }, detector), undefined);
+    assert.match(
+      webFetchTool.refuseInput?.({ url: `${base}/page` }, undefined) ?? '',
+      /no secret check/,
+      'without a detector, nothing is sent',
+    );
   });
 
   it('asks before fetching (risk network) unless network is auto-approved; the card shows the exact URL', async () => {
