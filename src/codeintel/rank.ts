@@ -17,13 +17,77 @@ export interface RankFocus {
 }
 
 /** Score per file (same order as `files`), summing to 1. */
-export function rankFiles(files: readonly IndexedFile[], focus: RankFocus): Float64Array {
-  const definers = definersByName(files);
-  const edges = files.map((f, i) => outEdges(f, i, definers));
+export function rankFiles(files: readonly IndexedFile[], focus: RankFocus, cache = new GraphCache()): Float64Array {
+  const { definers, edges } = cache.graph(files);
   const restart = restartVector(files, focus, definers);
   let score: Float64Array = Float64Array.from(restart);
   for (let it = 0; it < ITERATIONS; it++) score = step(score, edges, restart);
   return score;
+}
+
+interface Graph {
+  definers: Map<string, number[]>;
+  edges: Edge[][];
+}
+
+/**
+ * The reference graph of the last ranking, kept between maps. When the same files come back,
+ * only the arrows that can have changed are recomputed: those of the files that changed, and of
+ * the files that use a name whose definers changed. One edited file costs its own arrows (and
+ * its names' users'), not the whole workspace's.
+ */
+export class GraphCache {
+  private files: readonly IndexedFile[] = [];
+  private names: string[][] = [];
+  private last: Graph = { definers: new Map(), edges: [] };
+
+  graph(files: readonly IndexedFile[]): Graph {
+    const same = files.length === this.files.length && files.every((f, i) => f.path === this.files[i]!.path);
+    if (!same) return this.rebuild(files);
+    const changed = files.flatMap((f, i) => (f === this.files[i] ? [] : [i]));
+    const moved = new Set<string>();
+    for (const i of changed) for (const name of this.redefine(i, definedNames(files[i]!))) moved.add(name);
+    const affected = new Set(changed);
+    if (moved.size > 0) {
+      files.forEach((f, j) => {
+        if ([...moved].some((n) => f.uses.has(n))) affected.add(j);
+      });
+    }
+    for (const j of affected) this.last.edges[j] = outEdges(files[j]!, j, this.last.definers);
+    this.files = files;
+    return this.last;
+  }
+
+  /** Updates the definers for file `i` now defining `now`; returns the names whose definers changed. */
+  private redefine(i: number, now: string[]): string[] {
+    const before = this.names[i] ?? [];
+    const [gone, added] = [before.filter((n) => !now.includes(n)), now.filter((n) => !before.includes(n))];
+    for (const name of gone) {
+      const list = this.last.definers.get(name)!.filter((x) => x !== i);
+      if (list.length > 0) this.last.definers.set(name, list);
+      else this.last.definers.delete(name);
+    }
+    for (const name of added) {
+      // Kept in file order, as a fresh build makes them, so the scores come out the same.
+      const list = [...(this.last.definers.get(name) ?? []), i].sort((a, b) => a - b);
+      this.last.definers.set(name, list);
+    }
+    this.names[i] = now;
+    return [...gone, ...added];
+  }
+
+  private rebuild(files: readonly IndexedFile[]): Graph {
+    const definers = definersByName(files);
+    this.last = { definers, edges: files.map((f, i) => outEdges(f, i, definers)) };
+    this.files = files;
+    this.names = files.map(definedNames);
+    return this.last;
+  }
+}
+
+/** The names a file defines, each once. */
+function definedNames(file: IndexedFile): string[] {
+  return [...new Set(file.defs.filter((d) => d.defines).map((d) => d.name))];
 }
 
 /** Which files (by index) define each top-level or member name. */

@@ -5,16 +5,16 @@
 import { estimateTokens, type RepoMap, type RepoMapRequest } from '../kernel/index.js';
 import type { IndexedFile } from './code-index.js';
 import type { IndexedDef } from './extract.js';
-import { rankFiles } from './rank.js';
+import { type GraphCache, rankFiles } from './rank.js';
 
 /** Member names shown per definition, at most. */
 const MEMBERS_SHOWN = 8;
 const HEADER_TOKENS = 60;
 
-export function buildRepoMap(files: readonly IndexedFile[], request: RepoMapRequest): RepoMap | undefined {
+export function buildRepoMap(files: readonly IndexedFile[], request: RepoMapRequest, graphs?: GraphCache): RepoMap | undefined {
   if (files.length === 0 || request.budgetTokens <= HEADER_TOKENS) return undefined;
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const scores = rankFiles(sorted, { paths: new Set(request.focusPaths), names: wordsOf(request.focusText) });
+  const scores = rankFiles(sorted, { paths: new Set(request.focusPaths), names: wordsOf(request.focusText) }, graphs);
   const order = sorted.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
   const blocks: string[] = [];
   let used = HEADER_TOKENS;

@@ -19,6 +19,7 @@ import { type IndexedDef, type Occurrence, occurrencesIn, packPosition, parseSou
 import { isMemberAccess, isMemberDef } from './members.js';
 import { type LanguageSpec, languageOf } from './languages.js';
 import { buildRepoMap } from './repo-map.js';
+import { GraphCache } from './rank.js';
 
 /** Larger files are not parsed for a question about them (generated or minified code). */
 const MAX_PARSE_BYTES = 4 * 1024 * 1024;
@@ -27,6 +28,8 @@ const answer = <T>(items: T[]): CodeIntelAnswer<T> => ({ engine: 'tree-sitter', 
 
 export class TreeSitterIntel implements CodeIntel {
   readonly index: CodeIndex;
+  /** The reference graph of the last map, so an update recomputes only what changed. */
+  private readonly graphs = new GraphCache();
 
   constructor(
     private readonly ws: Pick<Workspace, 'root' | 'readFile' | 'stat'>,
@@ -109,7 +112,7 @@ export class TreeSitterIntel implements CodeIntel {
   async repoMap(request: RepoMapRequest, signal: AbortSignal): Promise<RepoMap | undefined> {
     await this.index.refresh(signal);
     if (this.index.size === 0) return undefined;
-    return buildRepoMap([...this.index.files()], request);
+    return buildRepoMap([...this.index.files()], request, this.graphs);
   }
 
   /** The identifier at a position, read from the file as it is now. */
