@@ -1,8 +1,8 @@
 // Step 3 of composing a runtime: the MCP servers. The same files for every host: the user's
 // `$XDG_CONFIG_HOME/keel/mcp.json` (else `~/.config/keel/mcp.json`) and the workspace's
 // `.vscode/mcp.json`; the CLI may name more. A stdio server gets the environment run_command
-// gets (no provider keys, no held secret) plus the variables its definition sets; one the user
-// marked read-only starts in the OS sandbox.
+// gets (no provider keys, no held secret, no inherited credential the user did not pass) plus
+// the variables its definition sets; one the user marked read-only starts in the OS sandbox.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -11,6 +11,7 @@ import { McpHub, type McpConfigFile, type McpHubOptions, mergeMcpConfigs, parseM
 import type { McpRiskOverrides, McpServerConfig } from '../mcp/index.js';
 import { childEnvironment } from '../node/command-shell.js';
 import type { NodeSandbox } from '../node/sandbox/node-sandbox.js';
+import { secretDetector } from './secrets/detector.js';
 
 /** The workspace's own file, relative to its root (VS Code's convention). */
 const WORKSPACE_MCP_FILE = '.vscode/mcp.json';
@@ -54,13 +55,20 @@ export interface McpHubInput extends Omit<McpHubOptions, 'env' | 'launch'> {
   secrets?: () => readonly string[];
   /** The workspace's OS sandbox and the user's choice: a server the user marked read-only starts in it. */
   sandbox?: { support: NodeSandbox; mode(): SandboxMode };
+  /** Inherited variables passed though they look like credentials (the user's setting or --pass-env). */
+  passEnv?: () => readonly string[];
 }
 
 export function createMcpHub(servers: readonly McpServerConfig[], input: McpHubInput): McpHub {
   const { sandbox } = input;
   return new McpHub(servers, {
     ...input,
-    env: (configured) => childEnvironment(process.env, configured, input.secrets?.() ?? []),
+    env: (configured) =>
+      childEnvironment(process.env, configured, {
+        held: input.secrets?.() ?? [],
+        credentials: secretDetector(),
+        pass: input.passEnv?.(),
+      }),
     ...(sandbox
       ? { launch: sandboxedLaunch(sandbox, input.riskOverrides), riskOverrides: () => overridesWith(sandbox, input.riskOverrides()) }
       : {}),

@@ -7,11 +7,13 @@ import {
   Runtime,
   type ApprovalPolicy,
   type Checkpoints,
+  type CodeIntel,
   type GrantStore,
   type LogStore,
   type MemoryAccess,
   type ModelProvider,
   type PolicyDecision,
+  type RepoMapBuilder,
   type Risk,
   type RuntimeEvent,
   type SandboxMode,
@@ -26,6 +28,7 @@ import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill
 import type { SkillProblem } from './skills/load-skills.js';
 import { createSkillLibrary } from './skills/skill-library.js';
 import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
+import { secretDetector } from './secrets/detector.js';
 import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
 
 /** The settings that shape a runtime, whichever host read them. */
@@ -80,6 +83,8 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return input.trusted();
     },
     hasDiagnostics: typeof input.workspace?.diagnostics === 'function',
+    hasCodeIntel: input.workspace?.codeIntel !== undefined,
+    hasWeb: input.workspace?.web !== undefined,
     hasMemory: input.memory !== undefined,
   };
   return new Runtime({
@@ -91,8 +96,11 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.store ? { store: input.store } : {}),
     ...(input.events ? { events: input.events } : {}),
     ...(input.secrets ? { secrets: input.secrets } : {}),
+    // Every composed runtime checks with the one rule set: its log, remember, error text.
+    secretDetector: secretDetector(),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
+    ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
     visibility,
@@ -117,6 +125,15 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return { text, rules: rules.map((r) => r.path), childText: buildSubagentPrompt(where) };
     },
   });
+}
+
+/** The repo map of the task's prefix, focused on the files and names the task mentions so far. */
+function repoMapBuilder(intel: CodeIntel): RepoMapBuilder {
+  return (state, budgetTokens, signal) => {
+    const focus = taskFocus(state);
+    const focusPaths = focus.paths.map((p) => p.replace(/^\.\//, ''));
+    return intel.repoMap!({ focusPaths, focusText: focus.text, budgetTokens }, signal);
+  };
 }
 
 /** Every tool, run_command described for the workspace's shell, use_skill given skills; none without a folder. */

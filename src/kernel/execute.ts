@@ -32,6 +32,7 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         intentId: id,
         ...(h.frames ? { frames: h.frames } : {}),
         ...(intent.sandbox ? { sandbox: intent.sandbox } : {}),
+        ...(h.secrets ? { secrets: h.secrets } : {}),
       });
     } catch (err) {
       const code = h.signal.aborted ? 'cancelled' : 'execution_failed';

@@ -11,14 +11,16 @@ import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from '
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
 import type { SandboxProfile } from './contracts/sandbox.js';
+import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 import { projectContext } from './projection.js';
-import { prepareRequest } from './fold.js';
+import { type FoldHost, prepareRequest } from './fold.js';
 import { proposeIntent, type Proposal } from './intents.js';
 import { executeIntent, observe } from './execute.js';
 import { messageOf, shortenMiddle } from './text.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import { StepCheckpoint } from './checkpointing.js';
+import type { RepoMapBuilder } from './runtime-options.js';
 
 export interface LoopHost {
   readonly provider: ModelProvider;
@@ -30,6 +32,8 @@ export interface LoopHost {
   readonly checkpoints?: Checkpoints;
   readonly visibility: VisibilityContext;
   readonly memory?: MemoryAccess;
+  /** The host's secret detector, for tools that refuse or check text (remember). */
+  readonly secrets?: SecretDetector | undefined;
   readonly system: string;
   readonly budgetTokens: number;
   readonly maxTurns: number;
@@ -51,6 +55,8 @@ export interface LoopHost {
   turnGuard?(): RunError | undefined;
   /** How many concurrency-safe calls of one turn may run at once (1: one after another). */
   readonly maxParallel: number;
+  /** Builds the repo map of the stable prefix; absent: none (a child frame, a host without one). */
+  readonly repoMap?: RepoMapBuilder | undefined;
 }
 
 type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
@@ -126,7 +132,7 @@ async function infer(h: LoopHost): Promise<TurnOutcome> {
   return modelError(h, { kind: 'network', message: 'The model stream ended before the turn was complete.', retryable: true });
 }
 
-export function foldHost(h: LoopHost) {
+export function foldHost(h: LoopHost): FoldHost {
   return {
     provider: h.provider,
     signal: h.signal,
@@ -134,6 +140,7 @@ export function foldHost(h: LoopHost) {
     state: () => h.state(),
     emit: (e: RuntimeEventInput) => h.emit(e),
     project: (state: ConversationState, budget?: number) => projectFor(h, state, budget),
+    ...(h.repoMap ? { repoMap: h.repoMap } : {}),
   };
 }
 

@@ -158,6 +158,8 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return { ...s, checkpoints: [...s.checkpoints, { seq: e.seq, step: e.step, kind: e.kind, files: e.files }] };
     case 'rules_used':
       return { ...s, rules: e.paths };
+    case 'repo_map_built':
+      return { ...s, context: { ...s.context, repoMap: e.text } };
     case 'run_finished':
       return { ...commitDraft(s, e.seq), status: 'completed', pendingIntentIds: [], retrying: undefined };
     case 'run_failed':
@@ -263,7 +265,12 @@ function fold(s: ConversationState, e: Extract<RuntimeEvent, { type: 'context_fo
   const folded = { fromSeq: e.fromSeq, toSeq: e.toSeq, steps: e.steps, note: e.note, source: e.source };
   return {
     ...s,
-    context: { folds: [...s.context.folds, folded], foldedThrough: Math.max(s.context.foldedThrough, e.toSeq), ledgerAtFold: s.ledger },
+    context: {
+      ...s.context,
+      folds: [...s.context.folds, folded],
+      foldedThrough: Math.max(s.context.foldedThrough, e.toSeq),
+      ledgerAtFold: s.ledger,
+    },
     usage: e.usage ? addUsage(s.usage, e.usage) : s.usage,
   };
 }

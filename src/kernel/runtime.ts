@@ -279,11 +279,17 @@ export class Runtime implements RuntimeFacade {
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
       visibility: gatedVisibility(
-        o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
+        o.visibility ?? {
+          trusted: true,
+          hasDiagnostics: !!o.workspace?.diagnostics,
+          hasCodeIntel: !!o.workspace?.codeIntel,
+          hasWeb: !!o.workspace?.web,
+        },
         o.memory !== undefined,
         () => this.state.skills,
       ),
       memory: o.memory,
+      secrets: o.secretDetector,
       system,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
       maxTurns: o.maxTurns ?? 25,
@@ -301,6 +307,7 @@ export class Runtime implements RuntimeFacade {
       },
       taskGrants: () => taskGrants(this.state),
       maxParallel: Math.max(1, o.maxParallel ?? 4),
+      repoMap: o.repoMap,
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
   }
@@ -324,7 +331,7 @@ export class Runtime implements RuntimeFacade {
 
   private emit(input: RuntimeEventInput): void {
     // The last line of defence: no error event reaches the log, a listener or the UI with a key in it.
-    this.log.append(redactEvent(input, this.options.secrets), this.runId);
+    this.log.append(redactEvent(input, this.options.secrets, this.options.secretDetector), this.runId);
   }
 
   private onEvent(event: RuntimeEvent): void {

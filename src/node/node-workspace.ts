@@ -2,7 +2,17 @@
 // (or a fallback), processes through Keel's one shell in their own process group, sandboxed
 // as the policy chose.
 import { promises as fs } from 'node:fs';
-import type { DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, Workspace } from '../kernel/index.js';
+import type {
+  CodeIntel,
+  DirEntry,
+  FileStat,
+  ProcessOptions,
+  SearchQuery,
+  SearchResult,
+  SecretDetector,
+  WebFetcher,
+  Workspace,
+} from '../kernel/index.js';
 import { WorkspaceError } from '../kernel/index.js';
 import { atomicWrite } from './atomic-write.js';
 import { basicSearch } from './basic-search.js';
@@ -30,6 +40,15 @@ export interface NodeWorkspaceOptions {
    * the workspace has none: the policy asks before every command.
    */
   sandbox?: NodeSandboxOptions;
+  /** Code intelligence for this workspace (the host's choice of engine), made once it exists. */
+  codeIntel?: (ws: Workspace) => CodeIntel;
+  /** Fetches web pages for web_fetch; without it the host offers no network tool. */
+  web?: WebFetcher;
+  /**
+   * Inherited variables this detector says hold a credential are withheld from every command
+   * too, but for the names `passEnv` lists (read before each command: a setting may change).
+   */
+  credentials?: { detector: SecretDetector; passEnv: () => readonly string[] };
 }
 
 export interface NodeWorkspace extends Workspace {
@@ -44,7 +63,7 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
 
   const sandbox = options.sandbox ? await createNodeSandbox(paths.root, options.sandbox) : undefined;
 
-  const ws: NodeWorkspace = {
+  const ws: { -readonly [K in keyof NodeWorkspace]: NodeWorkspace[K] } = {
     root: paths.root,
     shell: commandShell(),
     ...(sandbox ? { sandbox } : {}),
@@ -103,10 +122,14 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       const cwd = await paths.resolve(opts.cwd ?? '.');
       const st = await fs.stat(abs(cwd)).catch(() => undefined);
       if (!st?.isDirectory()) throw new WorkspaceError('not_a_directory', `${opts.cwd} is not a folder in the workspace.`);
-      const withheld = (await options.withheldSecrets?.()) ?? [];
-      return runProcess(commandLine, abs(cwd), opts, { withheld, ...(sandbox ? { sandbox } : {}) });
+      const held = (await options.withheldSecrets?.()) ?? [];
+      const { detector, passEnv } = options.credentials ?? {};
+      const environment = { held, credentials: detector, pass: passEnv?.() };
+      return runProcess(commandLine, abs(cwd), opts, { environment, ...(sandbox ? { sandbox } : {}) });
     },
   };
+  if (options.web) ws.web = options.web;
+  if (options.codeIntel) ws.codeIntel = options.codeIntel(ws);
   return ws;
 }
 

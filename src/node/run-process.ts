@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { type ProcessOptions, type ProcessResult, realTimers, type Timers, WorkspaceError } from '../kernel/index.js';
 import { BoundedCapture } from './bounded-capture.js';
-import { type ChildSpawn, childSpawn } from './command-shell.js';
+import { type ChildSpawn, childSpawn, type EnvironmentRules } from './command-shell.js';
 import { startKeeper, type Keeper } from './process-keeper.js';
 import { STATUS_FD } from './sandbox/bwrap-args.js';
 import type { NodeSandbox, SandboxLaunch } from './sandbox/node-sandbox.js';
@@ -26,8 +26,8 @@ const STATUS_WAIT_MS = 5000;
 const SANDBOX_TMP = '/tmp';
 
 export interface RunProcessExtras {
-  /** Secrets (the provider keys Keel holds) that no variable of the child may carry. */
-  withheld?: Iterable<string>;
+  /** What the child's environment withholds: held keys, credential-looking variables. */
+  environment?: EnvironmentRules;
   /** Drive the timeout, the kill grace and the drain wait (tests move them by hand). */
   timers?: Timers;
   /** The OS sandbox for the sandboxed profiles; without it such a command is refused, never run unsandboxed. */
@@ -49,8 +49,9 @@ export async function runProcess(
   opts: ProcessOptions,
   extras: RunProcessExtras = {},
 ): Promise<ProcessResult> {
-  const how = childSpawn(commandLine, opts.env, extras.withheld ?? []);
-  return run(startFor(how, cwdAbs, opts, extras.sandbox), cwdAbs, opts, extras.timers ?? realTimers, extras.sandbox);
+  const { environment = { held: [] }, timers = realTimers } = extras;
+  const how = childSpawn(commandLine, opts.env, environment);
+  return run(startFor(how, cwdAbs, opts, extras.sandbox), cwdAbs, opts, timers, extras.sandbox);
 }
 
 function startFor(how: ChildSpawn, cwdAbs: string, opts: ProcessOptions, sandbox: NodeSandbox | undefined): Start {

@@ -13,6 +13,12 @@ import { recallTool } from './memory/recall.js';
 import { rememberTool } from './memory/remember.js';
 import { delegateTool } from './delegate/delegate.js';
 import { delegatePlanTool } from './delegate/delegate-plan.js';
+import { findSymbolTool } from './code/find-symbol.js';
+import { goToDefinitionTool } from './code/go-to-definition.js';
+import { findReferencesTool } from './code/find-references.js';
+import { documentOutlineTool } from './code/document-outline.js';
+import { typeInfoTool } from './code/type-info.js';
+import { webFetchTool } from './web/web-fetch.js';
 
 export const allTools: readonly ToolDefinition[] = [
   readFileTool,
@@ -23,6 +29,14 @@ export const allTools: readonly ToolDefinition[] = [
   runTestsTool,
   runCommandTool,
   getDiagnosticsTool,
+  // Offered only when the workspace answers code-intelligence questions (Workspace.codeIntel).
+  findSymbolTool,
+  goToDefinitionTool,
+  findReferencesTool,
+  documentOutlineTool,
+  typeInfoTool,
+  // Offered only when the host can fetch (Workspace.web); risk network: it asks.
+  webFetchTool,
   // Offered only when the host configured a memory store (RuntimeOptions.memory).
   rememberTool,
   recallTool,

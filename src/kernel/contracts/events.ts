@@ -72,6 +72,11 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
     tokensAfter: z.number(),
     usage: UsageSchema.optional(),
   }),
+  /**
+   * The repo map the stable prefix shows from now on (built when the task first runs and again
+   * at each fold; '' when the workspace has nothing to map). `files` of `totalFiles` are shown.
+   */
+  e('repo_map_built', { text: z.string(), files: z.number(), totalFiles: z.number(), reason: z.enum(['start', 'fold']) }),
   /** Prior content of the files a step changed was kept (kind 'restore': what a restore overwrote). */
   e('checkpoint_recorded', {
     step: z.number(),

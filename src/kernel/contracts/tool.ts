@@ -4,6 +4,7 @@ import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 import type { FrameRunner } from './frames.js';
 import { type SandboxProfile, SandboxProfileSchema } from './sandbox.js';
+import type { SecretDetector } from './secrets.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
@@ -85,6 +86,10 @@ export interface VisibilityContext {
   /** False in VS Code's Restricted Mode: no tool that writes or executes is offered. */
   trusted: boolean;
   hasDiagnostics: boolean;
+  /** True when the workspace answers code-intelligence questions (the symbol tools). */
+  hasCodeIntel?: boolean;
+  /** True when the workspace can fetch web pages (web_fetch). */
+  hasWeb?: boolean;
   /** True when the host gave the runtime a memory store: the memory tools are offered only then. */
   hasMemory?: boolean;
   /** While a skill that names its tools is active: only these are offered and run (skill-gate.ts). */
@@ -119,6 +124,8 @@ export interface ToolContext {
   frames?: FrameRunner;
   /** The sandbox profile the call's approval chose; a tool that runs a command passes it on. */
   sandbox?: SandboxProfile;
+  /** Where text holds a credential (the host's rule set); absent when the host gave none. */
+  secrets?: SecretDetector;
 }
 
 export interface ToolResult {
@@ -161,9 +168,10 @@ export interface ToolDefinition<I = any> {
    * Why this call must never be recorded as the model wrote it (e.g. text that holds a secret),
    * or undefined. Checked on the raw input before the intent is logged or shown: a refused call
    * is logged without its input and answered with this reason, so the text never reaches the
-   * log, the view or the next request.
+   * log, the view or the next request. `secrets` is the host's detector (absent: none was given,
+   * and a tool that needs one should refuse).
    */
-  refuseInput?(raw: unknown): string | undefined;
+  refuseInput?(raw: unknown, secrets: SecretDetector | undefined): string | undefined;
   /** Paths the call touches, workspace-relative as given by the model. */
   paths?(input: I): string[];
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;

@@ -2,6 +2,8 @@
 // workspace-relative POSIX paths (or absolute ones); every implementation resolves them to
 // their real path and refuses anything outside the root with a WorkspaceError.
 import type { SandboxProfile, SandboxSupport } from './sandbox.js';
+import type { CodeIntel } from './code-intel.js';
+import type { WebFetcher } from './web.js';
 
 export type WorkspaceErrorCode = 'outside_workspace' | 'not_found' | 'not_a_file' | 'not_a_directory' | 'permission_denied' | 'io_error';
 
@@ -131,4 +133,8 @@ export interface Workspace {
   runProcess(commandLine: string, options: ProcessOptions): Promise<ProcessResult>;
   /** Undefined when the host has no language services (the CLI). */
   diagnostics?(path?: string): Promise<Diagnostic[]>;
+  /** Symbols, definitions and references (language servers, or syntax trees); absent: none. */
+  readonly codeIntel?: CodeIntel;
+  /** Fetches web pages for web_fetch; absent where the host offers no network access. */
+  readonly web?: WebFetcher;
 }

@@ -105,11 +105,13 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       if (cls && allowedByRule(intent, cls, rules, detected?.command))
         return unaskedRun(cls, mode, ctx.workspace, 'an allowed command prefix covers it', true);
       if (auto.has(intent.risk) && autoRuns(cls)) return autoRun(cls, ctx, `${intent.risk} is auto-approved`);
-      if (ctx.tool.readOnly) return { type: 'allow', reason: 'reads inside the workspace run' };
+      // A tool that changes nothing but reaches the network (web_fetch) is no read: it asks.
+      if (ctx.tool.readOnly && intent.risk === 'read') return { type: 'allow', reason: 'reads inside the workspace run' };
       if (detected)
         return { type: 'ask', reason: `Runs the detected test command \`${detected.command}\` (${detected.because}).`, ...approved(cls) };
       if (cls)
         return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.', ...approved(cls) };
+      if (intent.risk === 'network') return { type: 'ask', reason: `${intent.tool} reaches the network: ${intent.summary}` };
       return { type: 'ask', reason: `${intent.tool} changes ${intent.paths.join(', ') || 'files'}.` };
     },
   };
