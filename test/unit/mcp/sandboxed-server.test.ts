@@ -1,6 +1,8 @@
 // An MCP stdio server the user marked read-only (keel.mcp.risk: "read" for the server) starts in
 // the OS sandbox: its process lives in a mount namespace of its own, and its tools still answer.
 // With the sandbox off it starts as defined; with no sandbox available its tools ask (execute).
+// Inside the sandbox it gets the environment commands get: no inherited credential, its own
+// configured variables kept.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -52,8 +54,8 @@ describe('mcp: a server marked read-only starts in the sandbox', function () {
   });
   afterEach(async () => hub?.dispose());
 
-  const start = async (support: NodeSandbox, mode: SandboxMode) => {
-    hub = createMcpHub([server()], {
+  const start = async (support: NodeSandbox, mode: SandboxMode, config = server()) => {
+    hub = createMcpHub([config], {
       cwd: ROOT,
       mayStart: () => true,
       riskOverrides: () => ({ everything: 'read' }),
@@ -76,6 +78,25 @@ describe('mcp: a server marked read-only starts in the sandbox', function () {
       onProgress: () => {},
     } as unknown as ToolContext);
     assert.ok(r.ok && r.content.includes('hi'), r.content);
+  });
+
+  it('in the sandbox, gets no inherited credential and keeps the variables its definition sets', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { GITHUB_TOKEN: 'gh-token-from-the-shell', HARMLESS: 'yes' });
+    try {
+      const config = server();
+      const d = config.definition as Extract<McpServerConfig['definition'], { command: string }>;
+      const h = await start(sandbox, 'unasked', { ...config, definition: { ...d, env: { ...d.env, OWN_SETTING: 'on' } } });
+      assert.notEqual(serverNamespace(), fs.readlinkSync('/proc/self/ns/mnt'), 'it runs in the sandbox');
+      const getEnv = h.toolsForTask().find((t) => t.name === 'mcp__everything__get-env')!;
+      const r = await getEnv.execute({}, { signal: new AbortController().signal, onProgress: () => {} } as unknown as ToolContext);
+      const env = JSON.parse(r.content) as Record<string, string>;
+      assert.equal(env.GITHUB_TOKEN, undefined);
+      assert.equal(env.HARMLESS, 'yes');
+      assert.equal(env.OWN_SETTING, 'on');
+    } finally {
+      process.env = saved;
+    }
   });
 
   it('starts as defined when the sandbox is off', async () => {

@@ -85,6 +85,18 @@ describe('policy: which sandbox a command runs in', () => {
     assert.equal(how(await decide('npm test', { mode: 'off' })), 'allow:none');
   });
 
+  it('web_fetch (read-only, risk network) asks in every sandbox mode unless network is approved, and gets no sandbox', async () => {
+    const fetch = intent('web_fetch', { url: 'https://example.com/' });
+    const ctx = (ws: Workspace): PolicyContext => ({ tool: tool('web_fetch'), grants: [], workspace: ws });
+    for (const mode of ['unasked', 'everything', 'off'] as const)
+      for (const ws of [t.ws, bare]) {
+        const everyCommand = createPolicy({ autoApprove: ['read', 'write', 'execute'], approveUnclassified: true, sandbox: mode });
+        assert.equal(how(await everyCommand.decide(fetch, ctx(ws))), 'ask:-', `mode ${mode}`);
+        const network = createPolicy({ autoApprove: ['read', 'network'], sandbox: mode });
+        assert.equal(how(await network.decide(fetch, ctx(ws))), 'allow:-', `mode ${mode}`);
+      }
+  });
+
   it('decides no sandbox for calls that run no command', async () => {
     const policy = createPolicy({ autoApprove: ['read'] });
     const d = await policy.decide(intent('read_file', { path: 'README.md' }), { tool: tool('read_file'), grants: [], workspace: t.ws });
