@@ -1,10 +1,12 @@
 // run_tests: runs the project's tests (the given command, or the detected one) and answers
 // with a structured report: counts, each failure's name, file:line and message. The tests run in
-// the user's own environment: no variable is added (NO_COLOR, CI, TERM… are read by suites and
-// would change their results); colour codes are stripped from the output instead.
+// the user's own environment: no variable a suite reads is added (NO_COLOR, CI, TERM… would change
+// their results; colour codes are stripped from the output instead), only the git and npm settings
+// every command Keel runs gets (COMMAND_ENV), and in the sandbox profile the policy chose.
 import { z } from 'zod';
 import type { ProcessResult, ToolDefinition, Workspace } from '../../kernel/index.js';
-import { describeExit } from '../process-output.js';
+import { COMMAND_ENV } from '../policy/command-env.js';
+import { describeExit, renderNotices } from '../process-output.js';
 import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
 import { excerpt, formatReport, summaryLine } from './format-report.js';
@@ -59,7 +61,9 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
         timeoutMs: TIMEOUT_MS,
         signal: ctx.signal,
         maxCaptureChars: CAPTURE_CHARS,
+        env: { ...COMMAND_ENV },
         onOutput: (chunk) => ctx.onProgress(chunk),
+        ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
       });
       const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
       const parsed = parseTestOutput(output, await parseContext(ctx.workspace));
@@ -83,7 +87,7 @@ async function parseContext(ws: Workspace): Promise<ParseContext> {
 
 function report(command: string, r: ProcessResult, output: string, parsed: TestReport | undefined, toolchain: string | undefined) {
   const exit = describeExit(r, TIMEOUT_MS);
-  const header = `${toolchain ? `${toolchain}\n` : ''}$ ${command}\n[${exit}]`;
+  const header = `${toolchain ? `${toolchain}\n` : ''}$ ${command}\n[${exit}]${renderNotices(r)}`;
   const data = {
     command,
     exitCode: r.exitCode,
