@@ -5,7 +5,7 @@
 // the file the runner named (else the test files the command names) and following relative
 // imports breadth-first; the error is placed only where node reproduces the runner's message
 // (or, for vite, in the very file vite rejected). Nothing is guessed: no match, no line.
-import type { Workspace } from '../../kernel/index.js';
+import type { SandboxProfile, Workspace } from '../../kernel/index.js';
 import { CHECKABLE, relativeSpecifiers, resolveSpecifier } from './js-imports.js';
 import { mergeLoadErrors } from './merge-load-errors.js';
 import { checkSyntax, type ModuleKind, type SyntaxErrorAt } from './syntax-check.js';
@@ -21,6 +21,8 @@ export interface LocateContext {
   /** The test command that ran: its arguments name the test files when the runner named none. */
   command: string;
   signal: AbortSignal;
+  /** The tests' sandbox profile: the checks run read-only in the sandbox when the tests ran in one. */
+  sandbox?: SandboxProfile;
 }
 
 export async function locateSyntaxErrors(report: TestReport, ctx: LocateContext): Promise<TestReport> {
@@ -93,7 +95,7 @@ class ImportSearch {
     const key = `${kind}:${file}`;
     if (!this.results.has(key)) {
       this.checked++;
-      this.results.set(key, await checkSyntax(this.ctx.workspace, file, kind, this.ctx.signal).catch(() => undefined));
+      this.results.set(key, await checkSyntax(this.ctx.workspace, file, kind, this.ctx.signal, this.ctx.sandbox).catch(() => undefined));
     }
     return this.results.get(key);
   }

@@ -67,7 +67,14 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
       });
       const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
       const parsed = parseTestOutput(output, await parseContext(ctx.workspace));
-      const placed = parsed && (await locateSyntaxErrors(parsed, { workspace: ctx.workspace, command, signal: ctx.signal }));
+      const placed =
+        parsed &&
+        (await locateSyntaxErrors(parsed, {
+          workspace: ctx.workspace,
+          command,
+          signal: ctx.signal,
+          ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
+        }));
       return report(command, r, output, placed, toolchain);
     } catch (err) {
       return errorResult(err);

@@ -3,7 +3,9 @@
 // the runner's Node used. The file comes on stdin with an explicit --input-type: Node's own
 // choice for a .js file without a package "type" is unreliable here (Node 20 exits 0 without
 // checking a file it takes for an ES module), and vite parses every file as a module.
-import type { Workspace } from '../../kernel/index.js';
+import type { SandboxProfile, Workspace } from '../../kernel/index.js';
+import { COMMAND_ENV } from '../policy/command-env.js';
+import { isSecretFile } from '../policy/protected-paths.js';
 import { caretColumn } from './locate.js';
 import { dedent, tidy } from './message-text.js';
 
@@ -24,11 +26,23 @@ const HEADER = /^\[stdin\]:(\d+)$/;
 const MESSAGE = /^SyntaxError: (.+)$/;
 
 /** The syntax error node finds in the file parsed as `kind`; undefined when it parses (or node could not say). */
-export async function checkSyntax(ws: Workspace, file: string, kind: ModuleKind, signal: AbortSignal): Promise<SyntaxErrorAt | undefined> {
-  const r = await ws.runProcess(`node --check --input-type=${kind} < ${shellQuoted(file)}`, {
+export async function checkSyntax(
+  ws: Workspace,
+  file: string,
+  kind: ModuleKind,
+  signal: AbortSignal,
+  sandbox?: SandboxProfile,
+): Promise<SyntaxErrorAt | undefined> {
+  // Node prints the offending line: only a workspace file (links resolved), never a secret one.
+  const real = await ws.resolve(file).catch(() => undefined);
+  if (real === undefined || isSecretFile(real)) return undefined;
+  const r = await ws.runProcess(`node --check --input-type=${kind} < ${shellQuoted(real)}`, {
     timeoutMs: CHECK_TIMEOUT_MS,
     signal,
     maxCaptureChars: 4000,
+    env: { ...COMMAND_ENV },
+    // A parse only reads: in the read-only profile whenever the tests ran in a sandbox.
+    ...(sandbox && sandbox !== 'none' ? { sandbox: 'read_only' as const } : sandbox ? { sandbox } : {}),
   });
   if (r.exitCode === 0 || r.timedOut || r.cancelled) return undefined;
   return parseCheckOutput(r.stderr.head);

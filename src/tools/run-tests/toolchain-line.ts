@@ -2,6 +2,7 @@
 // the same program the command starts (`node --version` for npm and the JS runners, the venv's
 // Python, `go version`, `cargo --version`); and a warning when the project asks for another Node.
 import type { ToolContext } from '../../kernel/index.js';
+import { COMMAND_ENV } from '../policy/command-env.js';
 import type { DetectedCommand } from './detect-command.js';
 import { nodeSatisfies } from './toolchain.js';
 
@@ -41,7 +42,14 @@ export async function toolchainLine(command: string, detected: DetectedCommand |
 
 async function ask(probe: string, ctx: ToolContext): Promise<string | undefined> {
   try {
-    const r = await ctx.workspace.runProcess(probe, { timeoutMs: PROBE_TIMEOUT_MS, signal: ctx.signal, maxCaptureChars: 2000 });
+    // The same profile as the tests: the probe starts the program the test command starts.
+    const r = await ctx.workspace.runProcess(probe, {
+      timeoutMs: PROBE_TIMEOUT_MS,
+      signal: ctx.signal,
+      maxCaptureChars: 2000,
+      env: { ...COMMAND_ENV },
+      ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
+    });
     if (r.exitCode !== 0) return undefined;
     const text = `${r.stdout.head}\n${r.stderr.head}`.trim().split('\n')[0]?.trim();
     return text?.match(/v?\d+\.\d+(?:\.\d+)?\S*/)?.[0];

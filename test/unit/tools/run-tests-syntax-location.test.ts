@@ -4,6 +4,9 @@
 // against that project written to a temporary workspace. ava, uvu, jasmine and mocha print
 // only V8's message; vite names lib/config.js but says 1:0.
 import assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Workspace } from '../../../src/kernel/index.js';
 import { locateSyntaxErrors } from '../../../src/tools/run-tests/locate-syntax-error.js';
 import { parseCheckOutput } from '../../../src/tools/run-tests/syntax-check.js';
 import type { TestReport } from '../../../src/tools/run-tests/test-report.js';
@@ -90,6 +93,40 @@ describe('run_tests places a syntax error the runner printed without a line', fu
     t = await tempWorkspace(files);
     const f = (await placed('jasmine-7.0.0-broken-lib.txt', t)).failures[0]!;
     assert.equal(`${f.file}:${f.line}:${f.column}`, 'lib/config.js:3:27');
+  });
+
+  it('checks in the read-only sandbox when the tests ran in one, and gets the same place', async () => {
+    t = await tempWorkspace(project('test', '.test.js'));
+    const profiles: (string | undefined)[] = [];
+    const ws = t.ws;
+    const spy: Workspace = {
+      ...ws,
+      runProcess: (line, o) => {
+        profiles.push(o.sandbox);
+        return ws.runProcess(line, o);
+      },
+    };
+    const report = parseFixture('ava-7.0.0-broken-lib.txt')!;
+    const signal = new AbortController().signal;
+    const f = (await locateSyntaxErrors(report, { workspace: spy, command: 'npx ava', signal, sandbox: 'test_run' })).failures[0]!;
+    assert.equal(`${f.file}:${f.line}:${f.column}`, 'lib/config.js:3:27');
+    assert.ok(profiles.length > 0 && profiles.every((p) => p === 'read_only'), profiles.join(' '));
+  });
+
+  it('never parses a file outside the workspace a link points to (node would print its line)', async () => {
+    const outside = await tempWorkspace({ 'config.js': BROKEN_CONFIG });
+    try {
+      const files = project('test', '.test.js');
+      delete files['lib/config.js'];
+      t = await tempWorkspace(files);
+      symlinkSync(path.join(outside.dir, 'config.js'), path.join(t.dir, 'lib/config.js'));
+      // vite names the file it rejected: the one file checked without following an import.
+      const f = (await placed('vitest-4.1.12-broken-lib.txt', t)).failures[0]!;
+      assert.notEqual(f.line, 3, JSON.stringify(f));
+      assert.equal(f.context, undefined);
+    } finally {
+      await outside.cleanup();
+    }
   });
 
   it("reads node --check's printout", () => {
