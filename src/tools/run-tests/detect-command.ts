@@ -71,8 +71,10 @@ function goWorkspaceDirs(goWork: string): string {
   const uses = [...goWork.matchAll(/^\s*use\s+\(([^)]*)\)|^\s*use\s+(\S+)/gm)].flatMap((m) =>
     (m[1] ?? m[2]!).split(/\s+/).filter((d) => d && !d.startsWith('//')),
   );
-  const dirs = uses.map((d) => `./${d.replace(/^\.\/?/, '').replace(/\/$/, '')}`.replace(/^\.\/$/, '.'));
-  return dirs.length ? dirs.map((d) => (d === '.' || d === './' ? './...' : `${d}/...`)).join(' ') : './...';
+  // `./a`, `a` and `a/` are ./a; `.` is the root; `../b` stays a parent's folder (go accepts it as a used module).
+  const dirs = uses.map((d) => d.replace(/\/+$/, '').replace(/^(?:\.\/)+/, '') || '.');
+  const pattern = (d: string) => (d === '.' ? './...' : d.startsWith('../') || d.startsWith('/') ? `${d}/...` : `./${d}/...`);
+  return dirs.length ? dirs.map(pattern).join(' ') : './...';
 }
 
 async function isPytest(names: Set<string>, read: (p: string) => Promise<string>, ws: Workspace): Promise<boolean> {
