@@ -37,15 +37,16 @@ describe('run_tests and the environment', function () {
   let t: TempWorkspace;
   afterEach(() => t?.cleanup());
 
-  it('runs a suite that reads NO_COLOR, FORCE_COLOR, CI and TERM with the result it has when run directly', async function () {
-    // The suite expects colour: run it where the user's environment allows it.
-    if (process.env.NO_COLOR || process.env.FORCE_COLOR === '0' || process.env.TERM === 'dumb') this.skip();
-    t = await tempWorkspace(suite());
-    const direct = spawnSync('node', ['--test'], { cwd: t.dir, encoding: 'utf8' });
-    assert.equal(direct.status, 0, `the suite passes when run directly:\n${direct.stdout}`);
-    const r = await runTestsTool.execute({}, context(t.ws));
-    const report = (r.data as { report: TestReport }).report;
-    assert.deepEqual([report.passed, report.failed], [1 + READ.length, 0], r.content);
-    assert.equal((r.data as { exitCode: number }).exitCode, 0);
-  });
+  for (const sandbox of ['none', 'test_run'] as const)
+    it(`runs a suite that reads NO_COLOR, FORCE_COLOR, CI and TERM with the result it has when run directly (sandbox: ${sandbox})`, async function () {
+      // The suite expects colour: run it where the user's environment allows it.
+      if (process.env.NO_COLOR || process.env.FORCE_COLOR === '0' || process.env.TERM === 'dumb') this.skip();
+      t = await tempWorkspace(suite());
+      const direct = spawnSync('node', ['--test'], { cwd: t.dir, encoding: 'utf8' });
+      assert.equal(direct.status, 0, `the suite passes when run directly:\n${direct.stdout}`);
+      const r = await runTestsTool.execute({}, { ...context(t.ws), sandbox });
+      const report = (r.data as { report: TestReport }).report;
+      assert.deepEqual([report.passed, report.failed], [1 + READ.length, 0], r.content);
+      assert.equal((r.data as { exitCode: number }).exitCode, 0);
+    });
 });
