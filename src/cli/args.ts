@@ -1,6 +1,6 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
-import { SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
+import { SUBAGENT_DEFAULTS, type Risk, type SandboxMode, SandboxModeSchema } from '../kernel/index.js';
 import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
 
 export const USAGE = `Usage:
@@ -8,7 +8,7 @@ export const USAGE = `Usage:
            [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
            [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
-           [--mcp-config FILE]... [--mcp-workspace] "<task>"
+           [--mcp-config FILE]... [--mcp-workspace] [--sandbox unasked|everything|off] "<task>"
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -32,6 +32,19 @@ What runs without asking:
                            ("make" covers "make test", not "makeup"). Repeatable.
   --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
 At a terminal Keel asks about anything else; without one it is rejected and the model is told.
+
+The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
+system read-only, only the workspace, toolchains and system folders visible (your home, other
+projects and .env files hidden), a private /tmp thrown away afterwards; a test run may write in
+the workspace but not its protected paths (.git, .vscode, .keel, AGENTS.md, manifests and
+lockfiles). Where there is no sandbox Keel says so on stderr and every command asks.
+  --sandbox unasked        (the default) sandbox what runs unasked; commands you approve (at the
+                           terminal, by --approve all, or earlier in the task) run as your shell
+                           would run them.
+  --sandbox everything     sandbox every command; those you approve may write in the workspace.
+  --sandbox off            no sandbox: what runs unasked is decided by the command classifier
+                           alone, as Keel did before it had a sandbox.
+Whatever the sandbox, a command's processes end when it ends, and when keel ends (even killed).
 
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the
@@ -120,6 +133,8 @@ export interface RunOptions {
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
   mcpWorkspace: boolean;
+  /** --sandbox: which commands run in the OS sandbox. */
+  sandbox: SandboxMode;
   /** --pass-env: inherited variables commands get though they look like credentials. */
   passEnv: string[];
 }
@@ -164,8 +179,16 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     contextWindow: parseContextWindow(values['context-window']),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
+    sandbox: parseSandbox(values.sandbox),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
   };
+}
+
+function parseSandbox(value: string | undefined): SandboxMode {
+  if (value === undefined) return 'unasked';
+  const parsed = SandboxModeSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(`--sandbox must be one of ${SandboxModeSchema.options.join(', ')} (got "${value}").`);
 }
 
 /** The policy flags keel run and keel replay share: --approve, --allow-command, --deny-command. */
@@ -257,6 +280,7 @@ function parseRunFlags(args: string[]) {
       'context-window': { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
+      sandbox: { type: 'string' },
       'pass-env': { type: 'string', multiple: true },
     },
   });

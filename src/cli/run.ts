@@ -17,6 +17,8 @@ import {
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
+import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
+import type { NodeSandboxOptions } from '../node/sandbox/node-sandbox.js';
 import { headlessWorkspace } from './headless-workspace.js';
 import { withheldCredentials } from '../node/command-shell.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
@@ -48,7 +50,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const root = path.resolve(options.workspace);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
   const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
-  const workspace = await headlessWorkspace(root, { web: true, credentials });
+  const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox: cliSandbox(options, io.stderr) });
   tellWithheld(io, options.passEnv);
   const interactive = !!io.stdin.isTTY;
   const logPath = options.log ? path.resolve(options.log) : undefined;
@@ -119,6 +121,7 @@ export function cliRuntime(
       commandsAllow: o.allowCommands,
       commandsDeny: o.denyCommands,
       subagents: o.subagents,
+      sandbox: o.sandbox,
     },
     workspace: ports.workspace,
     trusted: () => true,
@@ -129,6 +132,14 @@ export function cliRuntime(
     ...(ports.skills ? { skills: ports.skills } : {}),
     ...(ports.mcp ? { mcp: ports.mcp } : {}),
   });
+}
+
+/** The OS sandbox; where there is none (or it stops working) the run says so once on stderr, unless it is off. */
+function cliSandbox(o: Pick<RunOptions, 'sandbox'>, stderr: NodeJS.WritableStream): NodeSandboxOptions {
+  const say = (reason: string) => {
+    if (o.sandbox !== 'off') stderr.write(`keel: no sandbox for commands: ${reason}. Every command asks before it runs.\n`);
+  };
+  return { rules: COMMAND_SANDBOX_RULES, onUnavailable: say };
 }
 
 /** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */

@@ -16,6 +16,7 @@ import {
   type RepoMapBuilder,
   type Risk,
   type RuntimeEvent,
+  type SandboxMode,
   type VisibilityContext,
   type Workspace,
 } from '../kernel/index.js';
@@ -38,6 +39,8 @@ interface RuntimeSettings {
   approveUnclassified?: boolean;
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Which commands run in the OS sandbox; default: those that run unasked. */
+  sandbox?: SandboxMode;
   /** Sub-agent guards: the cap on one child's turns, the child turns allowed across the task. */
   subagents?: { maxTurns: number; turnBudget: number };
 }
@@ -156,6 +159,7 @@ export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, inter
     autoApprove: settings.autoApprove,
     approveUnclassified: settings.approveUnclassified ?? false,
     commandRules: { allow: settings.commandsAllow, deny: settings.commandsDeny },
+    sandbox: settings.sandbox ?? 'unasked',
   });
   return interactive ? policy : headless(policy);
 }

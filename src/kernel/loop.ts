@@ -10,6 +10,7 @@ import type { FrameRunner } from './contracts/frames.js';
 import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
+import type { SandboxProfile } from './contracts/sandbox.js';
 import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 import { projectContext } from './projection.js';
@@ -255,8 +256,15 @@ function runsBeside(h: LoopHost, tool: ToolDefinition, input: unknown): boolean 
 async function screen(h: LoopHost, id: string, checkable: boolean): Promise<boolean> {
   const intent = h.state().intents[id]!;
   if (intent.status === 'approved' || intent.status === 'running' || intent.status === 'awaiting_approval') {
-    // Carried over from an interrupted run: ask again, never re-run blindly.
-    h.emit({ type: 'approval_requested', intentId: id, reason: 'Keel was interrupted before this ran; approve it again to run it.' });
+    // Carried over from an interrupted run: ask again, never re-run blindly (how it would run
+    // is the policy's answer now).
+    const now = await askPolicy(h, intent);
+    if (now.type === 'deny') {
+      observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${now.reason}` });
+      return false;
+    }
+    const reason = 'Keel was interrupted before this ran; approve it again to run it.';
+    h.emit({ type: 'approval_requested', intentId: id, reason, ...sandboxOf(now) });
     return true;
   }
   if (intent.status === 'rejected') return true;
@@ -265,16 +273,21 @@ async function screen(h: LoopHost, id: string, checkable: boolean): Promise<bool
     observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${verdict.reason}` });
     return false;
   }
-  if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
+  if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) });
   else {
     const early = checkable ? await precheck(h, intent) : undefined;
     if (early) {
       observe(h, id, early);
       return false;
     }
-    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason });
+    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason, ...sandboxOf(verdict) });
   }
   return true;
+}
+
+/** The decision's sandbox profile as an event field (absent when it has none, so old logs compare equal). */
+export function sandboxOf(d: PolicyDecision): { sandbox?: SandboxProfile } {
+  return d.type !== 'deny' && d.sandbox !== undefined ? { sandbox: d.sandbox } : {};
 }
 
 /** The tool's checks that need no user; a check that throws asks as usual (execute reports it). */

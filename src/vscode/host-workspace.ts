@@ -1,14 +1,16 @@
 // Builds the VS Code Workspace port for a folder: the Node port underneath (realpath boundary,
 // processes — with the keys in secret storage and the credential-looking variables of the
 // editor's environment withheld from them, but for those keel.commands.passEnv lists — search
-// with VS Code's bundled ripgrep or the walking fallback), and the Keel terminal mirroring every
-// command.
+// with VS Code's bundled ripgrep or the walking fallback; commands in the OS sandbox as the
+// policy chose), and the Keel terminal mirroring every command.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
 import { secretDetector } from '../compose/index.js';
 import { withheldCredentials } from '../node/command-shell.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
+import type { NodeSandbox } from '../node/sandbox/node-sandbox.js';
+import { COMMAND_SANDBOX_RULES } from '../tools/policy/protected-paths.js';
 import { createWebFetcher } from '../node/web-fetcher.js';
 import { LanguageIntel } from './language-intel.js';
 import { searchByWalking } from '../tools/search/walking-search.js';
@@ -19,6 +21,8 @@ import { VscodeWorkspace } from './vscode-workspace.js';
 export interface HostWorkspace {
   workspace: VscodeWorkspace;
   rgPath: string | undefined;
+  /** The OS sandbox commands (and MCP servers marked read-only) run in. */
+  sandbox: NodeSandbox | undefined;
   /** The file watcher that keeps the syntax-tree index current. */
   disposables: vscode.Disposable[];
 }
@@ -32,6 +36,7 @@ export async function createHostWorkspace(
   terminal: KeelTerminal,
   log: (message: string) => void,
   withheldSecrets: () => Promise<Iterable<string>>,
+  sandboxUnavailable: (reason: string) => void,
   passEnv: () => readonly string[],
 ): Promise<HostWorkspace> {
   const rgPath = await findRipgrep(vscode.env.appRoot);
@@ -41,6 +46,7 @@ export async function createHostWorkspace(
     ...(rgPath ? { rgPath } : {}),
     fallbackSearch: searchByWalking,
     withheldSecrets,
+    sandbox: { rules: COMMAND_SANDBOX_RULES, onUnavailable: sandboxUnavailable },
     credentials: { detector: secretDetector(), passEnv },
     web: createWebFetcher(),
   });
@@ -49,7 +55,7 @@ export async function createHostWorkspace(
     log(`commands will not see ${withheld.join(', ')} (they look like credentials; keel.commands.passEnv passes one)`);
   const trees = new TreeSitterIntel(base, { watched: true });
   const workspace = new VscodeWorkspace({ base, mirror: terminal, log, codeIntel: new LanguageIntel(base.root, trees) });
-  return { workspace, rgPath, disposables: watchSources(base.root, trees) };
+  return { workspace, rgPath, sandbox: base.sandbox as NodeSandbox | undefined, disposables: watchSources(base.root, trees) };
 }
 
 /** Keeps the index current from file events, so a fold's repo map needs no walk of the folder. */

@@ -13,6 +13,7 @@ import {
   type FileStat,
   type ProcessOptions,
   type ProcessResult,
+  type SandboxSupport,
   type SearchQuery,
   type SearchResult,
   type WebFetcher,
@@ -50,6 +51,11 @@ export class VscodeWorkspace implements Workspace {
   /** Commands run through the Node port: the same shell and child environment as the CLI's. */
   get shell(): CommandShell | undefined {
     return this.deps.base.shell;
+  }
+
+  /** …and the same OS sandbox. */
+  get sandbox(): SandboxSupport | undefined {
+    return this.deps.base.sandbox;
   }
 
   resolve(p: string): Promise<string> {
