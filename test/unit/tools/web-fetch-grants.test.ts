@@ -42,6 +42,19 @@ describe('web_fetch grants cover one origin', () => {
     });
   }
 
+  it('in every sandbox mode, with every command approved, the grant still covers its origin only and sandboxes nothing', async () => {
+    const grant = grantFor(fetchOf('https://example.com/'), 'task');
+    for (const sandbox of ['unasked', 'everything', 'off'] as const) {
+      const policy = createPolicy({ autoApprove: ['read', 'write', 'execute'], approveUnclassified: true, sandbox });
+      const ctx = { tool: webFetchTool, grants: [grant], workspace: ws };
+      const evil = await policy.decide(fetchOf('https://evil.example.net/'), ctx);
+      assert.equal(evil.type, 'ask', `mode ${sandbox}`);
+      const same = await policy.decide(fetchOf('https://example.com/next'), ctx);
+      assert.equal(same.type, 'allow', `mode ${sandbox}`);
+      assert.equal('sandbox' in same, false, `mode ${sandbox}: a fetch runs no command`);
+    }
+  });
+
   it('a grant with no origin (kept from before) covers no URL; text that is no URL is granted as written', async () => {
     assert.equal(await decide('https://example.com/', [{ tool: 'web_fetch', scope: 'workspace' }]), 'ask');
     const odd = grantFor(fetchOf('not a url'), 'task');
