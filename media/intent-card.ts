@@ -102,6 +102,7 @@ export class IntentCard {
       actionButton('reject-confirm', 'Confirm reject', { text: 'Reject', testId: TestIds.rejectConfirm, data }),
       actionButton('reject-cancel', 'Cancel reject', { text: 'Cancel', class: 'button secondary', data }),
     );
+    const forSite = item.grantOrigin ? ` on ${item.grantOrigin}` : '';
     this.approveButton = actionButton('approve', `Approve ${item.tool}`, {
       text: 'Approve',
       testId: TestIds.approve,
@@ -116,14 +117,14 @@ export class IntentCard {
         id,
         actionButton('reject', `Reject ${item.tool}`, { text: 'Reject', class: 'button secondary', testId: TestIds.reject, data }),
       ),
-      actionButton('approve', `Always allow ${item.tool} for this task`, {
-        text: 'Always for this task',
+      actionButton('approve', `Always allow ${item.tool}${forSite} for this task`, {
+        text: item.grantOrigin ? `Always for ${item.grantOrigin} in this task` : 'Always for this task',
         class: 'button link',
         testId: TestIds.approveTask,
         data: { ...data, scope: 'task' },
       }),
-      actionButton('approve', `Always allow ${item.tool} in this workspace`, {
-        text: 'Always in this workspace',
+      actionButton('approve', `Always allow ${item.tool}${forSite} in this workspace`, {
+        text: item.grantOrigin ? `Always for ${item.grantOrigin} in this workspace` : 'Always in this workspace',
         class: 'button link',
         testId: TestIds.approveWorkspace,
         data: { ...data, scope: 'workspace' },

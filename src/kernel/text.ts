@@ -18,7 +18,12 @@ export function contentHash(input: Uint8Array | string): string {
 
 /** The kernel's token estimate: characters / 4, rounded up. Good enough for budgeting. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return tokensForChars(text.length);
+}
+
+/** The same estimate for a text of `chars` characters (a bound known before the text is built). */
+export function tokensForChars(chars: number): number {
+  return Math.ceil(chars / 4);
 }
 
 /** Keeps the head and tail of a long text, saying how much was cut. */

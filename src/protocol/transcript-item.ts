@@ -64,6 +64,8 @@ export const IntentItemSchema = z.object({
   command: z.optional(z.string()),
   /** The call's text had invisible, reordering or control characters (now shown as markers). */
   hiddenChars: z.optional(z.boolean()),
+  /** The origin an "Always" approval of this call covers (web_fetch): no other site. */
+  grantOrigin: z.optional(z.string()),
   /** Why the policy asked (shown above the buttons). */
   approvalReason: z.optional(z.string()),
   approvedScope: z.optional(ApprovalScopeSchema),

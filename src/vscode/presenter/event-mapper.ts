@@ -1,7 +1,7 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
 import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, Usage } from '../../kernel/contracts/index.js';
-import { observedStatus } from '../../kernel/reducer.js';
+import { grantFor, observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import { applyCheckpointEvent } from './checkpoint-mapper.js';
@@ -152,6 +152,7 @@ function planned(item: IntentItem, intent: ToolIntent): IntentItem {
 export function intentItem(intent: ToolIntent): IntentItem {
   const command = (intent.input as { command?: unknown } | null)?.command;
   const judged = [intent.summary, ...intent.paths, ...(typeof command === 'string' ? [command] : [])];
+  const { origin } = grantFor(intent, 'task');
   return {
     kind: 'intent',
     id: intent.id,
@@ -161,6 +162,7 @@ export function intentItem(intent: ToolIntent): IntentItem {
     status: intent.status,
     ...(intent.paths.length ? { paths: intent.paths.map(visibleText) } : {}),
     ...(typeof command === 'string' ? { command: visibleText(command) } : {}),
+    ...(origin === undefined ? {} : { grantOrigin: visibleText(origin) }),
     ...(judged.some(hasHiddenCharacters) ? { hiddenChars: true } : {}),
   };
 }

@@ -43,6 +43,17 @@ describe('webview: intent cards', () => {
     assert.deepEqual(t2.posted, [{ type: 'intent/approve', intentId: 'i1', scope: 'workspace' }]);
   });
 
+  it('"always" on a web_fetch card names the one origin it covers', () => {
+    const t = makeApp();
+    const item = { ...intentItem('i1'), tool: 'web_fetch', risk: 'network' as const, grantOrigin: 'https://example.com' };
+    t.receive(snapshot([item], { status: 'waiting_for_approval', pendingIntentIds: ['i1'] }));
+    t.frame();
+    assert.equal(q(t.root, '[data-testid="approve-task"]').textContent, 'Always for https://example.com in this task');
+    assert.equal(q(t.root, '[data-testid="approve-workspace"]').textContent, 'Always for https://example.com in this workspace');
+    const plain = withPendingIntent();
+    assert.equal(q(plain.root, '[data-testid="approve-task"]').textContent, 'Always for this task');
+  });
+
   it('Reject asks for an optional reason inline, then posts it', () => {
     const t = withPendingIntent();
     const reason = q<HTMLInputElement>(t.root, '[data-testid="reject-reason"]');
