@@ -81,7 +81,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
 
   afterEach(async function () {
     if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
+      await session.screenshot('failure', { look: false }).catch(() => undefined);
       dumpDiagnostics(session);
     }
     await session?.close();

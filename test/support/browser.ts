@@ -123,7 +123,8 @@ export class Workbench {
     );
   }
 
-  private async findFrame(selector: string): Promise<Frame | undefined> {
+  /** The frame holding `selector` now, if any; opens nothing. */
+  async findFrame(selector: string): Promise<Frame | undefined> {
     for (const frame of this.page.frames()) {
       if (frame === this.page.mainFrame() || frame.isDetached()) continue;
       if (
