@@ -5,6 +5,7 @@
 // shows its summary (path, edit) whole in the body too: the header only names the tool, so no
 // width cuts what is judged.
 import { perIntentTestId, TestIds, type IntentItem } from '../src/protocol/index.js';
+import { approvalKeysTitle } from './approval-keys.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
 
 const RISK_ICON: Record<IntentItem['risk'], string> = {
@@ -31,14 +32,6 @@ const STATUS_LABEL: Record<IntentItem['status'], string> = {
   done: 'Done',
   failed: 'Failed',
 };
-
-/** The keybindings of package.json (keel.approvePending …), listed where the decision is made. */
-export const APPROVAL_KEYS: readonly { what: string; keys: string }[] = [
-  { what: 'Approve', keys: 'Ctrl+Alt+Y (⌥⌘Y)' },
-  { what: 'Reject', keys: 'Ctrl+Alt+N (⌥⌘N)' },
-  { what: 'Approve always for this task', keys: 'Ctrl+Alt+A (⌥⌘A)' },
-];
-export const APPROVAL_KEYS_TITLE = APPROVAL_KEYS.map((k) => `${k.what}: ${k.keys}`).join(' · ');
 
 export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -171,7 +164,7 @@ export class IntentCard {
     el.setAttribute('aria-label', `${item.tool}: ${item.summary} (${RISK_TEXT[item.risk].toLowerCase()}) — ${STATUS_LABEL[item.status]}`);
     if (this.renderedStatus !== item.status) this.renderStatus(item);
     const waiting = item.status === 'awaiting_approval';
-    el.title = waiting ? APPROVAL_KEYS_TITLE : '';
+    el.title = waiting ? approvalKeysTitle() : '';
     this.renderJudged(item, waiting);
     setHidden(this.actionsEl, !waiting);
     this.reasonEl.textContent = waiting

@@ -37,10 +37,10 @@ function mcpModel(): Responder {
 
 const toolNames = (req: RecordedRequest): string[] => ((req.body?.tools ?? []) as { name: string }[]).map((t) => t.name);
 
-/** The MCP Servers pane of the Keel container in the sidebar, expanded. */
+/** The MCP Servers pane of Keel's panel container (opened from the Chat view's title), expanded. */
 async function serversPane(page: Page): Promise<Locator> {
   const pane = page
-    .locator('.part.sidebar .pane')
+    .locator('.part.panel .pane')
     .filter({ has: page.locator('.pane-header', { hasText: 'MCP Servers' }) })
     .first();
   await pane.waitFor({ state: 'visible', timeout: 30_000 });
@@ -74,6 +74,7 @@ describe('Keel end to end: a workspace-defined MCP server', function () {
     const { view, workbench } = session;
     const page = workbench.page;
     await view.open();
+    await session.openLibrary();
     const pane = await serversPane(page);
     const row = pane.locator('.monaco-list-row', { hasText: SERVER }).first();
     await row.locator('.label-description', { hasText: 'needs your approval' }).waitFor({ state: 'visible', timeout: 30_000 });

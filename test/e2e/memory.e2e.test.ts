@@ -56,9 +56,9 @@ async function chooseFromRowMenu(page: Page, row: Locator, item: string, appears
   }
 }
 
-/** The Memory pane of the Keel container in the sidebar. */
+/** The Memory pane of Keel's panel container (opened from the Chat view's title). */
 function memoryPane(page: Page): Locator {
-  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: 'Memory' }) });
+  return page.locator('.part.panel .pane').filter({ has: page.locator('.pane-header', { hasText: 'Memory' }) });
 }
 
 /** Files under `dir` whose content includes `text`. */
@@ -83,6 +83,7 @@ describe('Keel end to end: memory the user can see and edit', function () {
     const page = workbench.page;
     writeFileSync(join(session.folder, 'AGENTS.md'), '# Agents\nUse npm, not yarn.\n');
     await view.open();
+    await session.openLibrary();
     const pane = memoryPane(page);
     await pane.first().waitFor({ state: 'visible', timeout: 30_000 });
 
