@@ -21,6 +21,8 @@ export interface ActionHandlers {
   unqueue(): void;
   /** Opens or closes a line of grouped finished reads. */
   toggleReadGroup(firstId: string): void;
+  /** "New messages": scrolls to the bottom and follows again. */
+  jumpToLatest(): void;
 }
 
 const NOTICE_MESSAGES = new Set(['apiKey/set', 'task/resume', 'log/show']);
@@ -118,14 +120,18 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.unqueue();
     case 'toggle-read-group':
       return handlers.toggleReadGroup(data.group ?? '');
-    case 'retry':
-      return handlers.post({ type: 'task/retry' });
+    case 'retry': {
+      const noticeId = el.closest<HTMLElement>('[data-testid="notice"]')?.dataset.itemId;
+      return handlers.post({ type: 'task/retry', ...(noticeId ? { noticeId } : {}) });
+    }
     case 'edit-message':
     case 'resend-message':
     case 'cancel-edit':
       return editMessage(el, handlers);
     case 'load-earlier':
       return handlers.showEarlier();
+    case 'jump-latest':
+      return handlers.jumpToLatest();
     case 'toggle-meter':
       return handlers.toggleMeter();
     case 'fold-context':

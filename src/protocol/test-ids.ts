@@ -63,6 +63,7 @@ export const TestIds = {
   undoRun: 'undo-run',
   rulesLine: 'rules-line',
   rulesFile: 'rules-file',
+  jumpLatest: 'jump-latest',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

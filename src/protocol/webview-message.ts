@@ -27,8 +27,11 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('task/open', { id: TaskIdSchema }),
   m('task/delete', { id: TaskIdSchema }),
   m('task/resume', {}),
-  /** Retry on a failed run: the task's last user message is sent again. */
-  m('task/retry', {}),
+  /**
+   * Retry on a failed run (`n<seq>` is its failure notice): the message that started that run is
+   * sent again, with the settings as they are now. Only the task's latest failure can be retried.
+   */
+  m('task/retry', { noticeId: z.optional(z.string()) }),
   /** Edit and resend an earlier user message (`u<seq>`): the task forks there into a new one. */
   m('task/fork', { messageId: z.string(), text: z.string().check(z.minLength(1)) }),
   m('intent/approve', { intentId: IntentIdSchema, scope: ApprovalScopeSchema }),

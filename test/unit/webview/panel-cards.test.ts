@@ -48,7 +48,8 @@ describe('webview: approval card body', () => {
     t.receive(snapshot([intentItem('i1')], { status: 'waiting_for_approval' }));
     t.frame();
     const card = q(t.root, '[data-testid="intent-card"]');
-    assert.match(card.title, /Approve: Ctrl\+Alt\+Y.*Reject: Ctrl\+Alt\+N.*Ctrl\+Alt\+A/);
+    assert.match(card.title, /Approve: Alt\+Shift\+Y.*Reject: Alt\+Shift\+N.*Alt\+Shift\+A/);
+    assert.doesNotMatch(card.title, /[⌥⌘]/, 'no macOS symbols on Linux');
     t.receive(deltas()({ type: 'intent/update', id: 'i1', patch: { status: 'running' } }));
     t.frame();
     assert.equal(card.title, '');
@@ -199,7 +200,11 @@ describe('webview: recovering', () => {
     const buttons = Array.from(notice.querySelectorAll('button')).map((b) => b.textContent);
     assert.deepEqual(buttons, ['Retry', 'Show Log']);
     click(q(notice, '[data-testid="retry"]'));
-    assert.deepEqual(t.posted.at(-1), { type: 'task/retry' });
+    assert.deepEqual(t.posted.at(-1), { type: 'task/retry', noticeId: 'n1' }, 'names the failure it retries');
+    // The host retires it (another run started): the button goes.
+    t.receive(deltas()({ type: 'item/replace', item: { ...failed, retry: undefined } }));
+    t.frame();
+    assert.equal(q(t.root, '[data-item-id="n1"]').querySelector('[data-testid="retry"]'), null);
   });
 });
 
