@@ -46,13 +46,24 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.postMessage(message).then(undefined, () => undefined);
   }
 
-  /** Reveals the view (the command palette entry points use this). */
+  /** Reveals the view (the command palette entry points use this), leaving the keyboard where it is. */
   async reveal(): Promise<void> {
     if (this.view) {
       this.view.show(true);
       return;
     }
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  /**
+   * Shows the view with the keyboard in its composer: after New Task, after an `@` pick (the
+   * quick pick would otherwise hand the keyboard back to the editor, and the next words typed
+   * would go into the source file).
+   */
+  async focusComposer(): Promise<void> {
+    if (this.view) this.view.show(false);
+    else await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    this.post({ type: 'composer/focus' });
   }
 
   dispose(): void {

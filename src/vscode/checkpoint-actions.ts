@@ -90,8 +90,8 @@ async function restoreFiles(task: Task, afterSeq: number): Promise<RestoreOutcom
   return task.runtime.restoreFiles({ afterSeq, confirmOverwrite: confirm });
 }
 
-/** The modal question before files someone else changed are overwritten. */
-async function confirm(paths: readonly string[]): Promise<boolean> {
+/** The modal question before files someone else changed are overwritten (a restore, an edit's resend). */
+export async function confirm(paths: readonly string[]): Promise<boolean> {
   const listed = paths.slice(0, LISTED).map(visibleText);
   const more = paths.length > LISTED ? [`… and ${paths.length - LISTED} more`] : [];
   const pick = await vscode.window.showWarningMessage(

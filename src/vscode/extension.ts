@@ -37,6 +37,8 @@ import { AttachmentPicker } from './attachment-picker.js';
 import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
+import { confirm } from './checkpoint-actions.js';
+import { askForkFiles } from './fork-question.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
 import { composePolicy, describeSkillProblem } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
@@ -213,12 +215,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     log,
     locks,
     refuse: (message) => void vscode.window.showWarningMessage(`Keel: ${message}`),
+    askForkFiles,
+    confirmOverwrite: confirm,
   });
   const picker = new AttachmentPicker({
     workspace,
     terminalOutput: () => terminal.lastOutput(),
     post: (m) => view.post(m),
     reveal: () => view.reveal(),
+    focusComposer: () => view.focusComposer(),
     log,
   });
   checkpointUi = new CheckpointUi({ session, tasks, checkpoints, root: workspace?.root, settings, log });
@@ -264,7 +269,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       void s.trustChanged();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('keel')) void s.refreshHints();
+      if (e.affectsConfiguration('keel')) void s.settingsChanged();
     }),
   );
   void diffs.closeOrphans();

@@ -18,8 +18,11 @@ import type { Task } from './task.js';
 import type { TaskStore } from './task-store.js';
 import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE, type TaskLocks } from './task-lock.js';
+import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from './task-facts.js';
+import type { RestoreOutcome } from '../kernel/index.js';
 
-const RUN_ENDS = new Set(['run_finished', 'run_failed', 'run_cancelled']);
+/** The answer to "the task changed files after the message you edit: put them back?" */
+export type ForkFiles = 'restore' | 'keep';
 
 export interface SessionDeps {
   tasks: TaskStore;
@@ -43,6 +46,13 @@ export interface SessionDeps {
   locks?: Pick<TaskLocks, 'claim' | 'release' | 'heldElsewhere'>;
   /** Tells the user why an action was refused (a warning notification). */
   refuse?(message: string): void;
+  /**
+   * Edit and resend of a message after which the task changed files: restore them to how they
+   * were before that message, keep them, or (undefined) do nothing. Absent: keep.
+   */
+  askForkFiles?(paths: readonly string[]): Promise<ForkFiles | undefined>;
+  /** Before a restore overwrites files changed since Keel wrote them (a modal). */
+  confirmOverwrite?(paths: readonly string[]): Promise<boolean>;
 }
 
 export class Session {
@@ -51,6 +61,9 @@ export class Session {
   private unfollow: (() => void)[] = [];
   /** Tasks another window drives now (their lock is live), as last checked. */
   private elsewhere = new Set<string>();
+  /** Bumped by every settings change; a task's runtime is stale when built in an older one. */
+  private generation = 0;
+  private readonly builtIn = new WeakMap<Task, number>();
 
   constructor(private readonly deps: SessionDeps) {
     this.presenter = new Presenter({ post: (m) => deps.post(m) });
@@ -92,7 +105,13 @@ export class Session {
     if (this.task && next.has(this.task.id)) this.presenter.setHints({ canResume: false });
   }
 
+  /** A new, empty task; the one shown already is one when nothing was sent in it (no empty rows pile up). */
   async newTask(): Promise<Task> {
+    const shown = this.task;
+    if (shown && !shown.busy && shown.getEvents().length === 0) {
+      this.presenter.postSnapshot();
+      return shown;
+    }
     const task = await this.deps.tasks.create();
     await this.show(task);
     return task;
@@ -126,6 +145,7 @@ export class Session {
   async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[] } = {}): Promise<Task> {
     let task = this.task;
     if (!task || task.busy) task = await this.newTask();
+    task = await this.fresh(task);
     if (!(await this.drive(task))) return task;
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
@@ -138,6 +158,8 @@ export class Session {
   /**
    * Edit and resend: a new task with the shown task's conversation up to the user message
    * `messageId` (`u<seq>`), then `text` sent in its place. The original task is left as it was.
+   * When the task changed files after that message, the user is asked first whether to put them
+   * back as they were before it (the answer the edited message would have started from).
    */
   async fork(messageId: string, text: string): Promise<Task | undefined> {
     const task = this.task;
@@ -145,8 +167,10 @@ export class Session {
     const event = seq === undefined ? undefined : task?.getEvents().find((e) => e.seq === Number(seq));
     if (!task || event?.type !== 'user_message')
       return void this.deps.log.warn(`ignored editing ${messageId}: no such message in the task shown`);
-    // The fork holds everything before the edited message.
-    const fork = await this.deps.tasks.fork(task.id, event.seq - 1, taskTitleFrom(text));
+    if (task.busy) return void this.deps.refuse?.('Stop the task (or let it finish) before editing an earlier message.');
+    if (!(await this.filesForFork(task, event.seq))) return undefined;
+    // The fork holds everything before the edited message; "(edited)" tells it from the original.
+    const fork = await this.deps.tasks.fork(task.id, event.seq - 1, `${taskTitleFrom(text)} (edited)`);
     await this.show(fork);
     if (!(await this.drive(fork))) return fork;
     await this.refreshHints();
@@ -156,16 +180,61 @@ export class Session {
     return fork;
   }
 
-  /** Retry on a failed run: the shown task's last user message goes again (a new run). */
-  async retry(): Promise<void> {
-    const task = this.task;
-    if (!task || task.busy) return this.deps.log.warn('ignored a retry: no idle task is shown');
-    const last = lastUserText(task);
-    if (last === undefined) return this.deps.log.warn(`ignored a retry of ${task.id}: it has no message to send again`);
+  /**
+   * Asks about the files the task changed after event `seq` (if any) and restores them when
+   * told to; false when the user cancelled (or the restore was declined): no fork then.
+   */
+  private async filesForFork(task: Task, seq: number): Promise<boolean> {
+    const paths = filesChangedAfter(task, seq);
+    if (paths.length === 0) return true;
+    const answer = this.deps.askForkFiles ? await this.deps.askForkFiles(paths) : 'keep';
+    if (answer === undefined) return false;
+    if (answer === 'keep' || !task.runtime.restoreFiles) return true;
+    const outcome: RestoreOutcome = await task.runtime.restoreFiles({
+      afterSeq: seq - 1,
+      confirmOverwrite: this.deps.confirmOverwrite ?? (async () => false),
+    });
+    return outcome.type !== 'declined';
+  }
+
+  /**
+   * Retry on a failed run: the message that started it goes again (a new run), with the settings
+   * as they are now (a fixed keel.baseUrl is used). Only the task's latest run, when it failed,
+   * can be retried; `noticeId` (`n<seq>`) names the failure the user clicked.
+   */
+  async retry(noticeId?: string): Promise<void> {
+    const shown = this.task;
+    if (!shown || shown.busy) return this.deps.log.warn('ignored a retry: no idle task is shown');
+    const message = failedMessage(shown, noticeId);
+    if (!message) return this.deps.log.warn(`ignored a retry of ${shown.id}: ${noticeId ?? 'its last run'} is not its latest failure`);
+    const task = await this.fresh(shown);
     if (!(await this.drive(task))) return;
     await this.refreshHints();
-    void task.send(last);
+    const { text, attachments, images } = message;
+    void task.send(
+      attachments?.length || images?.length ? { text, ...(attachments ? { attachments } : {}), ...(images ? { images } : {}) } : text,
+    );
     this.deps.setContext('keel.running', true);
+  }
+
+  /**
+   * The settings changed: runtimes built before are stale (provider, base URL, model and its
+   * window). The shown task, when idle, is rebuilt now so the view (the meter's window) follows;
+   * any other is rebuilt before it next runs.
+   */
+  async settingsChanged(): Promise<void> {
+    this.generation++;
+    if (this.task) await this.fresh(this.task);
+    await this.refreshHints();
+  }
+
+  /** The task with a runtime built from the current settings (rebuilt from its log if idle and stale). */
+  private async fresh(task: Task): Promise<Task> {
+    if ((this.builtIn.get(task) ?? this.generation) === this.generation || task.busy) return task;
+    if (!(await this.deps.tasks.unload(task.id))) return task;
+    const again = await this.deps.tasks.get(task.id);
+    if (this.task === task) await this.show(again);
+    return again;
   }
 
   stop(): void {
@@ -271,6 +340,7 @@ export class Session {
   private async show(task: Task, post = true): Promise<void> {
     this.detach();
     this.task = task;
+    if (!this.builtIn.has(task)) this.builtIn.set(task, this.generation);
     if (task.interrupted || !task.busy) {
       this.presenter.load(task.getEvents(), task.id);
     } else {
@@ -299,26 +369,21 @@ export class Session {
     this.unfollow = [];
   }
 
-  /** The history as the view lists it, with the task shown. */
+  /** The history as the view lists it, with the task shown; tasks nothing was ever sent in are left out. */
   taskList(): TaskList {
+    const shown = this.task?.id;
     return {
-      tasks: this.deps.tasks.list().map((t) => ({
-        id: t.id,
-        title: t.title,
-        updatedAt: t.updatedAt,
-        status: t.status,
-        ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
-      })),
+      tasks: this.deps.tasks
+        .list()
+        .filter((t) => t.id === shown || !neverUsed(t))
+        .map((t) => ({
+          id: t.id,
+          title: t.title,
+          updatedAt: t.updatedAt,
+          status: t.status,
+          ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
+        })),
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }
-}
-
-function lastUserText(task: Task): string | undefined {
-  const events = task.getEvents();
-  for (let i = events.length - 1; i >= 0; i--) {
-    const event = events[i]!;
-    if (event.type === 'user_message') return event.text;
-  }
-  return undefined;
 }

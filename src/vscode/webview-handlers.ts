@@ -44,8 +44,8 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     'task/fork': async (m) => {
       await session.fork(m.messageId, m.text);
     },
-    'task/retry': async () => {
-      await session.retry();
+    'task/retry': async (m) => {
+      await session.retry(m.noticeId);
     },
     'intent/approve': (m) => session.approve(m.intentId, m.scope),
     'intent/reject': (m) => session.reject(m.intentId, m.reason),

@@ -35,6 +35,7 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     case 'run_resumed':
       model.setHints({ canResume: false });
       model.setStatus('running');
+      retireRetry(model);
       return false;
     case 'turn_started':
       model.startTurn();
@@ -218,20 +219,38 @@ function applyEndEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       return true;
     case 'run_failed': {
       const auth = event.error.kind === 'auth';
+      const id = `n${event.seq}`;
       model.setStatus('failed');
+      retireRetry(model);
+      // Sending the same request again cannot fit a context that overflowed: no Retry there.
+      const retry = !UNFIXABLE_BY_RETRY.has(event.error.kind);
       model.add({
         kind: 'notice',
-        id: `n${event.seq}`,
+        id,
         level: 'error',
         text: event.error.message,
         action: auth ? { label: 'Set API Key', message: 'apiKey/set' } : { label: 'Show Log', message: 'log/show' },
-        retry: true,
+        ...(retry ? { retry: true } : {}),
       });
+      model.retryNoticeId = retry ? id : undefined;
       return true;
     }
     default:
       return false;
   }
+}
+
+/** Failures the same request, sent again, would meet again. */
+const UNFIXABLE_BY_RETRY = new Set<string>(['context_overflow']);
+
+/** An older failure's Retry goes away once another run starts (it would re-send something stale). */
+function retireRetry(model: TranscriptModel): void {
+  const id = model.retryNoticeId;
+  model.retryNoticeId = undefined;
+  const notice = id === undefined ? undefined : model.get(id);
+  if (notice?.kind !== 'notice' || !notice.retry) return;
+  const { retry: _retry, ...rest } = notice;
+  model.replace(rest);
 }
 
 /** A user message's chips and thumbnails (the attachments' content stays in the log). */

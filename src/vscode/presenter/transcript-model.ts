@@ -32,6 +32,8 @@ export class TranscriptModel {
   turnItemIds: string[] = [];
   currentTextId: string | undefined;
   currentReasoningId: string | undefined;
+  /** The failure notice that offers Retry (only the latest failure does, until the next run). */
+  retryNoticeId: string | undefined;
   /** The current run's step checkpoints, for its Files changed summary (see checkpoint-mapper.ts). */
   runCheckpoints: { seq: number; files: CheckpointFile[] }[] = [];
   private readonly byId = new Map<string, TranscriptItem>();
