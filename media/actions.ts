@@ -3,6 +3,7 @@
 import type { ApprovalScope, WebviewMessage } from '../src/protocol/index.js';
 import { closeEditor, editedText, openEditor } from './message-edit.js';
 import { checkpointMessage } from './checkpoint-actions.js';
+import { type ApprovalKey, approvalKeyOf } from './approval-keys.js';
 
 export interface ActionHandlers {
   post(message: WebviewMessage): void;
@@ -23,6 +24,10 @@ export interface ActionHandlers {
   toggleReadGroup(firstId: string): void;
   /** "New messages": scrolls to the bottom and follows again. */
   jumpToLatest(): void;
+  /** The card an approval key decides: the oldest one waiting (undefined: none). */
+  oldestWaiting(): string | undefined;
+  /** Says something to screen readers (and nothing on screen). */
+  announce(text: string): void;
 }
 
 const NOTICE_MESSAGES = new Set(['apiKey/set', 'task/resume', 'log/show']);
@@ -49,6 +54,8 @@ function onClick(event: MouseEvent, handlers: ActionHandlers): void {
 }
 
 function onKey(event: KeyboardEvent, handlers: ActionHandlers): void {
+  const key = approvalKeyOf(event);
+  if (key) return decideByKey(event, key, handlers);
   const target = event.target as HTMLElement;
   const intentId = target.dataset.intentId;
   if (target.matches('.reject-input') && intentId) {
@@ -64,6 +71,17 @@ function onKey(event: KeyboardEvent, handlers: ActionHandlers): void {
     event.preventDefault();
     handlers.post({ type: 'intent/focus', intentId });
   }
+}
+
+/** Alt+Shift+Y / N / A in the view: the oldest waiting card, as the keybindings do in the diff. */
+function decideByKey(event: KeyboardEvent, key: ApprovalKey, handlers: ActionHandlers): void {
+  event.preventDefault();
+  const intentId = handlers.oldestWaiting();
+  if (!intentId) return handlers.announce('Nothing is waiting for approval.');
+  handlers.markDeciding(intentId);
+  if (key.command === 'keel.rejectPending')
+    return handlers.post({ type: 'intent/reject', intentId, reason: 'The user rejected this with the keyboard.' });
+  handlers.post({ type: 'intent/approve', intentId, scope: key.command === 'keel.approvePendingForTask' ? 'task' : 'once' });
 }
 
 function reject(intentId: string, handlers: ActionHandlers): void {

@@ -127,6 +127,8 @@ export class App {
       unqueue: () => this.unqueue(),
       toggleReadGroup: (id) => this.transcript.toggleReadGroup(id),
       jumpToLatest: () => this.transcript.jumpToLatest(),
+      oldestWaiting: () => this.model.pendingIds()[0],
+      announce: (text) => this.approvalFocus.announce(text),
     });
     // The view got the keyboard (Focus on Chat View, a click on its tab): it goes to the composer
     // rather than to the top of the page, eleven Tabs away.

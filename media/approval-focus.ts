@@ -14,6 +14,10 @@ export class ApprovalFocus {
     private readonly typing: () => boolean,
   ) {}
 
+  announce(text: string): void {
+    this.el.textContent = text;
+  }
+
   /** Called for every card that changed; acts once per waiting spell of a card. */
   note(id: string, card: IntentCard, label: string): void {
     if (!card.waiting) {

@@ -1,6 +1,8 @@
-// The approval keys as the view names them: the bindings package.json declares (a unit test
-// holds the two together), each shown in the notation of the platform the view runs on — Alt+Shift+Y
-// on Linux and Windows, ⌥⇧⌘Y on macOS — never both, never the other platform's.
+// The approval keys: the bindings package.json declares (a unit test holds the two together),
+// each shown in the notation of the platform the view runs on — Alt+Shift+Y on Linux and Windows,
+// ⌥⇧⌘Y on macOS — never both. While the view has the keyboard it answers them itself: VS Code
+// sets no context key for a focused webview view, so the keybindings (which serve the diff
+// editor) never fire there.
 export interface ApprovalKey {
   command: string;
   /** What the key does, in words. */
@@ -34,6 +36,21 @@ export function keyLabel(binding: ApprovalKey, mac = onMac()): string {
       .map((m) => MAC_SYMBOLS[m])
       .join('')}${last}`;
   return [...parts.map((p) => WORDS[p] ?? p), last].join('+');
+}
+
+/** The approval key a keydown is, if any (letters by their physical key, as VS Code matches them). */
+export function approvalKeyOf(e: KeyboardEvent, mac = onMac()): ApprovalKey | undefined {
+  return APPROVAL_KEYS.find((binding) => {
+    const parts = (mac ? binding.mac : binding.key).split('+');
+    const letter = parts.at(-1)!;
+    return (
+      e.code === `Key${letter.toUpperCase()}` &&
+      e.altKey === parts.includes('alt') &&
+      e.shiftKey === parts.includes('shift') &&
+      e.ctrlKey === parts.includes('ctrl') &&
+      e.metaKey === parts.includes('cmd')
+    );
+  });
 }
 
 /** "Approve: Alt+Shift+Y · Reject: …" for a waiting card's tooltip. */

@@ -29,7 +29,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
   this.timeout(300_000);
   const sessions = keelSessions();
 
-  it('shows the whole call at 300 px and approves by keyboard only (focus ring, Enter, Ctrl+Alt+Y)', async () => {
+  it('shows the whole call at 300 px and approves by keyboard only (focus ring, Enter, Alt+Shift+Y in the diff and in the view)', async () => {
     const session = await sessions.start({ name: 'panel-keyboard', model: fixerModel() });
     const { view, workbench } = session;
     const frame = await view.open();
@@ -45,7 +45,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     const [cardBox, bodyBox] = [await card.boundingBox(), await body.boundingBox()];
     assert.ok(cardBox && bodyBox && bodyBox.x + bodyBox.width <= cardBox.x + cardBox.width + 1, 'the call text fits the card');
     assert.ok((await body.innerText()).trim().length > 0);
-    assert.match((await card.getAttribute('title')) ?? '', /Approve: Ctrl\+Alt\+Y/);
+    assert.match((await card.getAttribute('title')) ?? '', /Approve: Alt\+Shift\+Y/);
 
     // Keyboard only: into the view, Tab to Approve (a visible ring), Enter.
     const approve = card.locator(byTestId(TestIds.approve)).first();
@@ -58,15 +58,25 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     await session.screenshot('approve-focus-ring-300px');
     await workbench.page.keyboard.press('Enter');
 
-    // The edit waits in the diff editor: Ctrl+Alt+Y approves it from there.
+    // The edit waits in the diff editor: Alt+Shift+Y approves it from there.
     await view.waitForText(say.edit, 60_000);
     await workbench.page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
     await view.pendingCard(30_000, /price\.js|edit_file/);
     await workbench.page.locator('.monaco-diff-editor .editor.modified .view-lines').first().click();
-    await workbench.page.keyboard.press('Control+Alt+KeyY');
+    await workbench.page.keyboard.press('Alt+Shift+KeyY');
     await waitFor('the edit to land', () => session!.file('src/price.js').includes('Math.round((cents'), { timeoutMs: 30_000 });
     await frame.locator(byTestId(TestIds.intentCard)).first().waitFor();
     await session.screenshot('approved-by-keys');
+
+    // The second test run waits; the keyboard is in Keel's composer: Alt+Shift+Y approves it from
+    // the view too, and types nothing into the composer.
+    await view.pendingCard(60_000, /npm test|run_tests/);
+    const composer = (await view.testId(TestIds.input)).first();
+    await composer.click();
+    await workbench.page.keyboard.press('Alt+Shift+KeyY');
+    await view.waitForText(say.done, 60_000);
+    assert.equal(await composer.inputValue(), '', 'the key typed nothing');
+    await session.screenshot('approved-from-the-view');
   });
 
   it('queues a message sent while the run is busy and sends it when the run stops', async () => {

@@ -203,6 +203,42 @@ describe('webview: the composer (issue 21 #11)', () => {
   });
 });
 
+describe('webview: the approval keys while the view has the keyboard (issue 21 #2)', () => {
+  const waiting = (id: string): TranscriptItem => ({ kind: 'intent', id, tool: 'run_tests', summary: 'npm test', risk: 'execute', status: 'awaiting_approval' });
+  const press = (el: Element, letter: string, init: KeyboardEventInit = { altKey: true, shiftKey: true }) =>
+    key(el, letter.toLowerCase(), { code: `Key${letter}`, ...init });
+
+  it('Alt+Shift+Y / N / A decide the oldest waiting card from the composer, typing nothing', () => {
+    for (const [letter, expected] of [
+      ['Y', { type: 'intent/approve', intentId: 'i1', scope: 'once' }],
+      ['A', { type: 'intent/approve', intentId: 'i1', scope: 'task' }],
+      ['N', { type: 'intent/reject', intentId: 'i1', reason: 'The user rejected this with the keyboard.' }],
+    ] as const) {
+      const t = makeApp();
+      t.receive(snapshot([waiting('i1'), waiting('i2')], { status: 'waiting_for_approval' }));
+      t.frame();
+      const event = press(input(t.root), letter);
+      assert.equal(event.defaultPrevented, true);
+      assert.deepEqual(t.posted.at(-1), expected);
+    }
+  });
+
+  it('does nothing for the old Ctrl+Alt keys, or when nothing waits', () => {
+    const t = makeApp();
+    t.receive(snapshot([waiting('i1')], { status: 'waiting_for_approval' }));
+    t.frame();
+    const before = t.posted.length;
+    press(input(t.root), 'Y', { ctrlKey: true, altKey: true });
+    assert.equal(t.posted.length, before);
+    const idle = makeApp();
+    idle.receive(snapshot());
+    idle.frame();
+    const count = idle.posted.length;
+    press(input(idle.root), 'Y');
+    assert.equal(idle.posted.length, count);
+  });
+});
+
 describe('webview: the welcome (issue 21 #2)', () => {
   it('lists the approval keys in this platform’s notation only', () => {
     const t = makeApp();
