@@ -204,7 +204,14 @@ describe('webview: the composer (issue 21 #11)', () => {
 });
 
 describe('webview: the approval keys while the view has the keyboard (issue 21 #2)', () => {
-  const waiting = (id: string): TranscriptItem => ({ kind: 'intent', id, tool: 'run_tests', summary: 'npm test', risk: 'execute', status: 'awaiting_approval' });
+  const waiting = (id: string): TranscriptItem => ({
+    kind: 'intent',
+    id,
+    tool: 'run_tests',
+    summary: 'npm test',
+    risk: 'execute',
+    status: 'awaiting_approval',
+  });
   const press = (el: Element, letter: string, init: KeyboardEventInit = { altKey: true, shiftKey: true }) =>
     key(el, letter.toLowerCase(), { code: `Key${letter}`, ...init });
 
