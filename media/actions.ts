@@ -158,7 +158,10 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.post({ type: 'rules/open', path: data.path ?? '' });
     default: {
       const message = checkpointMessage(el);
-      if (message) handlers.post(message);
+      if (!message) return;
+      // A choice in a checkpoint's menu closes the menu.
+      el.closest('details.checkpoint-menu')?.removeAttribute('open');
+      handlers.post(message);
     }
   }
 }

@@ -1,9 +1,10 @@
 // The live line under the transcript while a run works and nothing else moves: "Waiting for the
-// model… 4s" until the first token, "Running run_command… 12s" while a call runs. Elapsed
+// model… 4s" until the first token, "Running the tests… 12s" while a call runs. Elapsed
 // times come from the app's clock (injected), so tests never race a real one.
 import { TestIds, type IntentItem, type TranscriptItem } from '../src/protocol/index.js';
 import { h, icon, setHidden } from './dom.js';
 import { formatElapsed } from './intent-card.js';
+import { toolDoing } from './tool-titles.js';
 import type { ViewModel } from './view-model.js';
 
 interface Activity {
@@ -50,7 +51,7 @@ function activityOf(model: ViewModel): Activity | undefined {
     const running = lastIntent(model, (i) => i.status === 'running');
     if (!running) return undefined;
     return {
-      what: `Running ${running.tool}…`,
+      what: `${toolDoing(running.tool)}…`,
       key: `run:${running.id}`,
       ...(running.startedAt === undefined ? {} : { hostStart: running.startedAt }),
     };

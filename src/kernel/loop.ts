@@ -265,7 +265,7 @@ async function screen(h: LoopHost, id: string, checkable: boolean): Promise<bool
       observe(h, id, early);
       return false;
     }
-    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason });
+    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason, ...(verdict.command ? { command: verdict.command } : {}) });
   }
   return true;
 }

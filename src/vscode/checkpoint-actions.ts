@@ -57,7 +57,7 @@ async function compare(d: CheckpointActionDeps, m: Extract<WebviewMessage, { typ
   if (shown.length === 0) return void vscode.window.showInformationMessage('Keel: no change to compare here.');
   const triples = shown.map((f) => {
     const file = vscode.Uri.file(path.join(root, f.path));
-    return [file, checkpointUri(f.path, f.before), f.after === null ? checkpointUri(f.path, null) : file];
+    return [file, checkpointUri(file, f.before), f.after === null ? checkpointUri(file, null) : file];
   });
   const first = task.getState().checkpoints.find((c) => c.seq === m.fromSeq);
   const title = m.fromSeq === m.toSeq && first ? `Keel: step ${first.step} ↔ now` : 'Keel: this run ↔ now';

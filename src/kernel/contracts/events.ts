@@ -48,7 +48,12 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   /** The partial turn since the last turn_started is abandoned; the turn will stream again. */
   e('turn_retry', { attempt: z.number(), delayMs: z.number(), error: ModelErrorSchema }),
   e('intent_proposed', { intent: ToolIntentSchema }),
-  e('approval_requested', { intentId: z.string(), reason: z.string() }),
+  e('approval_requested', {
+    intentId: z.string(),
+    reason: z.string(),
+    /** The command line the call will run, when only the policy knew it (a detected test command). */
+    command: z.string().optional(),
+  }),
   e('intent_approved', { intentId: z.string(), scope: ApprovalScopeSchema, auto: z.boolean() }),
   e('intent_rejected', { intentId: z.string(), reason: z.string() }),
   e('intent_started', { intentId: z.string() }),

@@ -118,7 +118,14 @@ export function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): b
       model.add(planned(intentItem(event.intent), event.intent));
       return false;
     case 'approval_requested':
-      model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: visibleText(event.reason) });
+      model.patchIntent(event.intentId, {
+        status: 'awaiting_approval',
+        approvalReason: visibleText(event.reason),
+        // The command the policy resolved (run_tests without one): shown whole, like any command.
+        ...(event.command
+          ? { command: visibleText(event.command), ...(hasHiddenCharacters(event.command) ? { hiddenChars: true } : {}) }
+          : {}),
+      });
       model.setStatus('waiting_for_approval');
       return true;
     case 'intent_approved':
@@ -183,10 +190,18 @@ function resultOf(observation: Observation): IntentResult {
   const summary = observation.summary ?? (firstLine || (observation.ok ? 'done' : 'failed'));
   return {
     ok: observation.ok,
+    ...(failedCheck(observation) ? { failing: true } : {}),
     summary,
     ...(observation.content ? { detail: excerpt(observation.content) } : {}),
     ...(observation.code ? { code: observation.code } : {}),
   };
+}
+
+/** The call ran, but what it checked failed: tests failing, a command's non-zero exit. */
+function failedCheck(observation: Observation): boolean {
+  const { test, command } = observation.facts ?? {};
+  if (test) return !test.ok;
+  return command !== undefined && command.exitCode !== 0;
 }
 
 function excerpt(text: string): string {

@@ -17,8 +17,8 @@ describe('webview: intent cards', () => {
     const card = q(t.root, '[data-testid="intent-card"]');
     assert.equal(card.getAttribute('role'), 'group');
     assert.equal(card.getAttribute('data-intent-status'), 'awaiting_approval');
-    assert.match(card.getAttribute('aria-label') ?? '', /edit_file: src\/a\.ts \(changes files\)/);
-    assert.match(q(card, '.intent-reason').textContent ?? '', /^Risk: write\b/, 'the risk in words while it waits');
+    assert.match(card.getAttribute('aria-label') ?? '', /^Edit a file: src\/a\.ts \(changes files\)/);
+    assert.match(q(card, '.intent-reason').textContent ?? '', /^Changes files\b/, 'the risk in words while it waits');
     assert.ok(card.querySelector('[data-testid="approve-i1"] [data-testid="approve"]'));
   });
 

@@ -83,7 +83,7 @@ describe('webview: focus when a card starts waiting', () => {
     waitFor(t);
     assert.notEqual(document.activeElement, q(t.root, '[data-testid="approve"]'));
     const live = q(t.root, '[aria-live="assertive"]');
-    assert.match(live.textContent ?? '', /^Keel asks for approval: edit_file: src\/a\.ts/);
+    assert.match(live.textContent ?? '', /^Keel asks for approval: Edit a file: src\/a\.ts/);
   });
 
   it('does not take the keyboard from a message being typed', () => {
@@ -134,11 +134,11 @@ describe('webview: live status line', () => {
     t.receive(snapshot([running], { status: 'executing', hostNow }));
     t.frame();
     const line = q(t.root, '[data-testid="status-line"]');
-    assert.equal(line.textContent, 'Running run_tests… 3s');
+    assert.equal(line.textContent, 'Running the tests… 3s');
     now += 61_000;
     t.receive(deltas()({ type: 'status/set', status: 'executing' }));
     t.frame();
-    assert.equal(line.textContent, 'Running run_tests… 1m 4s');
+    assert.equal(line.textContent, 'Running the tests… 1m 4s');
     t.receive(deltas(1)({ type: 'status/set', status: 'waiting_for_approval' }));
     t.frame();
     assert.equal(line.hidden, true, 'a waiting card speaks for itself');
