@@ -57,6 +57,8 @@ function activityOf(model: ViewModel): Activity | undefined {
     };
   }
   if (model.status !== 'running' || model.retry) return undefined;
+  // Keel's own dialog is open (where to send the key): the run waits on the user, not the model.
+  if (model.hints.question) return { what: 'Waiting for your answer in the dialog…', key: `ask:${model.hints.question}` };
   const last = model.count > 0 ? model.itemAt(model.count - 1) : undefined;
   if (last && isStreaming(last)) return undefined;
   return { what: 'Waiting for the model…', key: `wait:${last?.id ?? ''}` };

@@ -95,7 +95,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     { get: () => context.globalState.get<string[]>(KEY_HOSTS_STATE) ?? [], set: (v) => context.globalState.update(KEY_HOSTS_STATE, v) },
     async (destination) => {
       const { message, detail } = keyQuestion(destination);
-      return (await vscode.window.showWarningMessage(message, { modal: true, detail }, SEND_KEY)) === SEND_KEY;
+      const ask = () => vscode.window.showWarningMessage(message, { modal: true, detail }, SEND_KEY);
+      return ((await (session ? session.asking(message, ask) : ask())) ?? undefined) === SEND_KEY;
     },
   );
   const folder = vscode.workspace.workspaceFolders?.[0];

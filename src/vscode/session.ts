@@ -327,6 +327,19 @@ export class Session {
     await this.refreshHints();
   }
 
+  /**
+   * Keel asks the user something in a dialog while a run waits on the answer (whether to send the
+   * key to a host): the view says so instead of "Waiting for the model…". Returns the answer.
+   */
+  async asking<T>(question: string, ask: () => PromiseLike<T>): Promise<T> {
+    this.presenter.setHints({ question });
+    try {
+      return await ask();
+    } finally {
+      this.presenter.setHints({ question: undefined });
+    }
+  }
+
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
     this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.() });

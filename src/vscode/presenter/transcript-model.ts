@@ -171,5 +171,12 @@ function sameHints(a: Hints, b: Hints): boolean {
   const sameRules = (a.rules ?? []).join('\n') === (b.rules ?? []).join('\n');
   // The header's model and auto-approve classes: small values, compared whole.
   const sameHeader = JSON.stringify([a.model, a.autoApprove]) === JSON.stringify([b.model, b.autoApprove]);
-  return a.noApiKey === b.noApiKey && a.restricted === b.restricted && a.canResume === b.canResume && sameRules && sameHeader;
+  return (
+    a.noApiKey === b.noApiKey &&
+    a.restricted === b.restricted &&
+    a.canResume === b.canResume &&
+    a.question === b.question &&
+    sameRules &&
+    sameHeader
+  );
 }

@@ -103,6 +103,26 @@ describe('vscode/session: the meter follows the model (issue 21 #12)', () => {
   });
 });
 
+describe('vscode/session: Keel’s own question (issue 21 #10)', () => {
+  it('tells the view while the dialog is open, and clears it after the answer (or a failure)', async () => {
+    const w = world();
+    const hints = () => w.posted.flatMap((m) => (m.type === 'transcript/delta' ? m.ops : [])).filter((o) => o.type === 'hints/set');
+    const answer = await w.session.asking('Send your key to http://127.0.0.1:9?', async () => {
+      w.session.presenter.flush();
+      assert.equal(hints().at(-1)?.type === 'hints/set' && hints().at(-1)?.hints.question, 'Send your key to http://127.0.0.1:9?');
+      return 'Send Key';
+    });
+    w.session.presenter.flush();
+    assert.equal(answer, 'Send Key');
+    const last = hints().at(-1);
+    assert.equal(last?.type === 'hints/set' ? last.hints.question : 'none', undefined);
+    await assert.rejects(w.session.asking('again?', async () => Promise.reject(new Error('closed'))));
+    w.session.presenter.flush();
+    const after = hints().at(-1);
+    assert.equal(after?.type === 'hints/set' ? after.hints.question : 'none', undefined);
+  });
+});
+
 describe('presenter: Retry on failures (issue 21 #7)', () => {
   const notices = (items: TranscriptItem[]) => items.filter((i) => i.kind === 'notice');
 

@@ -246,6 +246,25 @@ describe('webview: the approval keys while the view has the keyboard (issue 21 #
   });
 });
 
+describe('webview: Keel’s own question (issue 21 #10)', () => {
+  it('says the run waits on the user’s answer while Keel’s dialog is open, not on the model', () => {
+    const hints = { noApiKey: false, restricted: false, canResume: false };
+    const t = makeApp();
+    t.receive(
+      snapshot([user('u1', 'go')], {
+        status: 'running',
+        hints: { ...hints, question: 'Send your Anthropic API key to http://127.0.0.1:9?' },
+      }),
+    );
+    t.frame();
+    const line = q(t.root, '[data-testid="status-line"]');
+    assert.match(line.textContent ?? '', /^Waiting for your answer in the dialog… \d+s$/);
+    t.receive(deltas()({ type: 'hints/set', hints }));
+    t.frame();
+    assert.match(line.textContent ?? '', /^Waiting for the model…/);
+  });
+});
+
 describe('webview: the welcome (issue 21 #2)', () => {
   it('lists the approval keys in this platform’s notation only', () => {
     const t = makeApp();
