@@ -18,6 +18,7 @@ const TITLES: Record<string, string> = {
   forget: 'Forget a memory',
   use_skill: 'Use a skill',
   mcp_read_resource: 'Read an MCP resource',
+  apply_code: 'Apply a code block',
 };
 
 const DOING: Record<string, string> = {

@@ -11,6 +11,7 @@ import { registerCommands } from './commands.js';
 import { DiffApprovals } from './diff-approvals.js';
 import { processAlive, TaskLocks } from './task-lock.js';
 import { applyToFile } from './apply-to-file.js';
+import { ApplyCards } from './apply-cards.js';
 import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './host-workspace.js';
@@ -219,6 +220,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     askForkFiles,
     confirmOverwrite: confirm,
   });
+  const shown = session;
+  // An Apply's card waits in the transcript of the task shown, like an agent's edit.
+  const cards = new ApplyCards(() => shown.presenter);
   const picker = new AttachmentPicker({
     workspace,
     terminalOutput: () => terminal.lastOutput(),
@@ -233,7 +237,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       picker,
       settings,
       applyCode: (text) =>
-        applyToFile(text, { workspace: () => workspace, policy: () => composePolicy(settings(), true), diffs, log: (m) => log.warn(m) }),
+        applyToFile(text, {
+          workspace: () => workspace,
+          policy: () => composePolicy(settings(), true),
+          diffs,
+          cards,
+          log: (m) => log.warn(m),
+        }),
+      cards,
     }),
     ...checkpointUi.handlers,
   };

@@ -8,6 +8,8 @@ import { rulesFileToOpen } from './rules-files.js';
 import type { WebviewMessageHandlers } from './presenter/index.js';
 import type { Session } from './session.js';
 import type { AttachmentPicker } from './attachment-picker.js';
+import type { ApplyCards } from './apply-cards.js';
+import { insertionText } from './snippet-place.js';
 import { pickAutoApprove, pickModel } from './header-pickers.js';
 import type { KeelSettings } from './settings.js';
 import { sniffImageType, type ImageInput } from '../protocol/index.js';
@@ -18,6 +20,8 @@ export interface ContextHandlers {
   settings(): KeelSettings;
   /** Apply to file… on a code block (apply-to-file.ts). */
   applyCode(text: string): Promise<void>;
+  /** The Apply cards: their Approve / Reject are theirs, not the task's. */
+  cards: ApplyCards;
 }
 
 export function webviewHandlers(session: Session, log: KeelLog, context: ContextHandlers): WebviewMessageHandlers {
@@ -47,8 +51,8 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     'task/retry': async (m) => {
       await session.retry(m.noticeId);
     },
-    'intent/approve': (m) => session.approve(m.intentId, m.scope),
-    'intent/reject': (m) => session.reject(m.intentId, m.reason),
+    'intent/approve': (m) => (context.cards.decide(m.intentId, true) ? undefined : session.approve(m.intentId, m.scope)),
+    'intent/reject': (m) => (context.cards.decide(m.intentId, false) ? undefined : session.reject(m.intentId, m.reason)),
     'intent/focus': (m) => session.focus(m.intentId),
     'apiKey/set': async () => {
       await vscode.commands.executeCommand('keel.setApiKey');
@@ -75,9 +79,14 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
         void vscode.window.showInformationMessage('Keel: open a file and place the cursor where the code should go.');
         return;
       }
-      // Replaces each selection (or inserts at each cursor); the user asked, and Undo reverts it.
+      // Replaces each selection (or inserts at each cursor); the user asked, and Undo reverts it. A
+      // block of lines keeps its line breaks around the text already on the line.
       await editor.edit((edit) => {
-        for (const selection of editor.selections) edit.replace(selection, m.text);
+        for (const selection of editor.selections) {
+          const line = editor.document.lineAt(selection.start.line).text;
+          const after = editor.document.lineAt(selection.end.line).text.slice(selection.end.character);
+          edit.replace(selection, insertionText(m.text, line.slice(0, selection.start.character), after));
+        }
       });
     },
     'editor/apply': (m) => context.applyCode(m.text),

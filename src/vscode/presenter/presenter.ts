@@ -6,6 +6,7 @@ import {
   encodeSnapshotItems,
   type HostMessage,
   type Hints,
+  type IntentPatch,
   type Meter,
   type SessionSnapshot,
   type TaskList,
@@ -116,6 +117,18 @@ export class Presenter {
 
   setHints(hints: Partial<Hints>): void {
     this.model.setHints(hints);
+    this.scheduler.push(this.model.takeOps(), true);
+  }
+
+  /** An item of the view alone, not of the task's log (an Apply's card); posted at once. */
+  addItem(item: TranscriptItem): void {
+    this.model.add(item);
+    this.scheduler.push(this.model.takeOps(), true);
+  }
+
+  /** A change to such an item's card (an Apply decided). */
+  updateIntent(id: string, patch: IntentPatch): void {
+    this.model.patchIntent(id, patch);
     this.scheduler.push(this.model.takeOps(), true);
   }
 
