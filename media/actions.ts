@@ -156,6 +156,10 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.post({ type: 'context/fold' });
     case 'open-rules':
       return handlers.post({ type: 'rules/open', path: data.path ?? '' });
+    case 'open-file': {
+      const line = Number(data.line);
+      return handlers.post({ type: 'file/open', path: data.path ?? '', ...(Number.isInteger(line) && line > 0 ? { line } : {}) });
+    }
     default: {
       const message = checkpointMessage(el);
       if (!message) return;
@@ -179,7 +183,7 @@ function editMessage(el: HTMLElement, handlers: ActionHandlers): void {
   handlers.post({ type: 'task/fork', messageId, text });
 }
 
-const codeOf = (el: HTMLElement): string => el.closest('pre')?.querySelector('code')?.textContent ?? '';
+const codeOf = (el: HTMLElement): string => el.closest('.code-block')?.querySelector('pre code')?.textContent ?? '';
 
 /** The copy button says "Copied" (to screen readers too) for a moment. */
 function showCopied(el: HTMLElement): void {

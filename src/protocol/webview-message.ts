@@ -54,6 +54,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('checkpoint/compare', { fromSeq: z.number(), toSeq: z.number(), path: z.optional(z.string()) }),
   /** Back to how things were right after event `afterSeq`: the files, the conversation, or both. */
   m('checkpoint/restore', { afterSeq: z.number(), mode: RestoreModeSchema }),
+  /** A file path in an answer (`src/price.js:12`): the host opens it only inside the workspace. */
+  m('file/open', { path: z.string().check(z.maxLength(1000)), line: z.optional(z.number()) }),
   /** A name on the "Rules: …" line: the host opens it only if the shown task used that file. */
   m('rules/open', { path: z.string() }),
 ]);

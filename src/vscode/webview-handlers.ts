@@ -90,6 +90,7 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
       });
     },
     'editor/apply': (m) => context.applyCode(m.text),
+    'file/open': (m) => openFilePath(m.path, m.line, log),
     'rules/open': async (m) => {
       const file = rulesFileToOpen(session.current?.getEvents() ?? [], m.path);
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -97,6 +98,27 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
       await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, ...file.split('/')), { preview: true });
     },
   };
+}
+
+/**
+ * A path from an answer (model text: untrusted): opened only as a file inside the workspace folder
+ * — no absolute path, no `..` — that exists; anything else is a message, never an error.
+ */
+async function openFilePath(rel: string, line: number | undefined, log: KeelLog): Promise<void> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const parts = rel.replace(/^\.\//, '').split('/');
+  if (!folder || rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || parts.some((p) => p === '..' || p === '')) {
+    log.warn(`ignored opening ${JSON.stringify(rel)}: not a path inside the workspace`);
+    return;
+  }
+  const uri = vscode.Uri.joinPath(folder, ...parts);
+  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+  if (stat?.type !== vscode.FileType.File) {
+    void vscode.window.showInformationMessage(`Keel: ${rel} is not a file in this workspace.`);
+    return;
+  }
+  const at = line && line > 0 ? new vscode.Position(line - 1, 0) : undefined;
+  await vscode.window.showTextDocument(uri, { preview: true, ...(at ? { selection: new vscode.Range(at, at) } : {}) });
 }
 
 /** The webview checked the bytes; the host checks again (the page is not trusted to). */

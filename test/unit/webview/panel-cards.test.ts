@@ -286,13 +286,14 @@ describe('webview: code block actions', () => {
     const text = 'Try:\n\n```ts\nconst answer = 42;\n```\n';
     t.receive(snapshot([{ kind: 'assistant', id: 'a1', text, done: true }]));
     t.frame();
-    return { t, pre: q(t.root, '[data-testid="assistant-text"] pre') };
+    return { t, pre: q(t.root, '[data-testid="assistant-text"] .code-block') };
   }
 
-  it('has Copy and Insert at cursor as buttons above the code, reachable by Tab', () => {
+  it('has Copy and Insert at cursor as buttons above the code, outside its scroll, reachable by Tab', () => {
     const { pre } = codeBlock();
     const bar = q(pre, '.code-actions');
-    assert.equal(bar.nextElementSibling?.tagName, 'CODE', 'the toolbar comes before the code, not over it');
+    assert.equal(bar.nextElementSibling?.tagName, 'PRE', 'the toolbar comes before the code, not over it, nor in its scroll');
+    assert.equal(q(bar, '.code-label').textContent, 'ts', 'labelled with its language');
     const buttons = Array.from(bar.querySelectorAll('button'));
     assert.deepEqual(
       buttons.map((b) => b.getAttribute('aria-label')),
