@@ -12,6 +12,8 @@ import { DiffApprovals } from './diff-approvals.js';
 import { processAlive, TaskLocks } from './task-lock.js';
 import { applyToFile } from './apply-to-file.js';
 import { ApplyCards } from './apply-cards.js';
+import { Attention } from './attention.js';
+import { readNotificationSettings } from './settings.js';
 import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './host-workspace.js';
@@ -196,6 +198,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const view = new ChatViewProvider(context.extensionUri, {
     onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
   });
+  const attention = new Attention({
+    badge: (count) => view.setBadge(count),
+    notify: async (message) => (await vscode.window.showInformationMessage(message, 'Show')) === 'Show',
+    show: () => void view.focusComposer(),
+    away: () => !vscode.window.state.focused || !view.visible,
+    settings: () => readNotificationSettings((k) => vscode.workspace.getConfiguration('keel').get(k)),
+  });
   session = new Session({
     tasks,
     post: (m) => view.post(m),
@@ -219,6 +228,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     refuse: (message) => void vscode.window.showWarningMessage(`Keel: ${message}`),
     askForkFiles,
     confirmOverwrite: confirm,
+    attention,
   });
   const shown = session;
   // An Apply's card waits in the transcript of the task shown, like an agent's edit.
@@ -281,6 +291,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       void s.trustChanged();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('keel.notifications')) attention.refresh();
       if (e.affectsConfiguration('keel')) void s.settingsChanged();
     }),
   );

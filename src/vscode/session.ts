@@ -10,50 +10,19 @@ import {
   type ModelRequest,
   type RunStatus,
 } from '../kernel/contracts/index.js';
-import type { Price } from '../providers/models.js';
-import type { Hints, HostMessage, TaskList } from '../protocol/index.js';
+
+import type { TaskList } from '../protocol/index.js';
 import { findIntent } from '../kernel/frames.js';
 import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
-import type { TaskStore } from './task-store.js';
 import { taskTitleFrom } from './prompts.js';
-import { HELD_ELSEWHERE, type TaskLocks } from './task-lock.js';
+import { HELD_ELSEWHERE } from './task-lock.js';
 import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from './task-facts.js';
+import { noticeEvent } from './attention.js';
 import type { RestoreOutcome } from '../kernel/index.js';
+import type { SessionDeps } from './session-deps.js';
 
-/** The answer to "the task changed files after the message you edit: put them back?" */
-export type ForkFiles = 'restore' | 'keep';
-
-export interface SessionDeps {
-  tasks: TaskStore;
-  post(message: HostMessage): void;
-  /** True when no API key can be found for the current settings. */
-  keyMissing(): Promise<boolean>;
-  trusted(): boolean;
-  /** A task's model: its context window (0 when unknown) and price (undefined when unknown). */
-  model(task: Task): { contextWindow: number; price: Price | undefined };
-  /** Opens the diff of an edit intent (true) or says there is none (false). */
-  focusIntent(task: Task, intentId: string): Promise<boolean>;
-  /** Follows a task for diff approvals; returns the unfollow. */
-  watch(task: Task): () => void;
-  setContext(key: string, value: unknown): void;
-  /** The header's model and auto-approve state, from the settings. */
-  headerHints?(): Pick<Hints, 'model' | 'autoApprove'>;
-  /** The task was shown, or one of its runs ended: its Files changed summaries get their counts. */
-  changesShown?(task: Task, runEnded: boolean): void;
-  log: { info(m: string): void; warn(m: string): void; error(m: string): void };
-  /** One window drives a task at a time (task-lock.ts); none: this window alone. */
-  locks?: Pick<TaskLocks, 'claim' | 'release' | 'heldElsewhere'>;
-  /** Tells the user why an action was refused (a warning notification). */
-  refuse?(message: string): void;
-  /**
-   * Edit and resend of a message after which the task changed files: restore them to how they
-   * were before that message, keep them, or (undefined) do nothing. Absent: keep.
-   */
-  askForkFiles?(paths: readonly string[]): Promise<ForkFiles | undefined>;
-  /** Before a restore overwrites files changed since Keel wrote them (a modal). */
-  confirmOverwrite?(paths: readonly string[]): Promise<boolean>;
-}
+export type { ForkFiles, SessionDeps } from './session-deps.js';
 
 export class Session {
   readonly presenter: Presenter;
@@ -366,11 +335,14 @@ export class Session {
     this.presenter.setRequest(task.runtime.preview());
     const follow = task.runtime.subscribe((out) => {
       this.presenter.handle(out);
+      if (out.kind === 'event' && this.deps.attention)
+        noticeEvent(this.deps.attention, out.event, task, () => this.presenter.pendingIds().length);
       // A fold changes the request at once; an idle task sends none to show it.
       if (out.kind === 'event' && out.event.type === 'context_folded') this.presenter.setRequest(task.runtime.preview());
       if (out.kind === 'event' && RUN_ENDS.has(out.event.type)) this.deps.changesShown?.(task, true);
     });
     this.unfollow = [follow, this.deps.watch(task)];
+    this.deps.attention?.waiting(this.presenter.pendingIds().length);
     this.deps.setContext('keel.running', task.busy);
     this.presenter.setTasks(this.taskList());
     if (post) this.presenter.postSnapshot();

@@ -169,6 +169,11 @@ export class Presenter {
     };
   }
 
+  /** Ids of the cards waiting for an answer now. */
+  pendingIds(): string[] {
+    return this.model.pendingIntentIds();
+  }
+
   /** The transcript items as the view shows them (copies). */
   items(): TranscriptItem[] {
     return this.model.items.map((item) => ({ ...item }));
