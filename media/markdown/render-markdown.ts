@@ -137,6 +137,7 @@ function addCopyButton(pre: HTMLPreElement): void {
   const label = doc.createElement('span');
   label.className = 'code-label';
   label.textContent = pre.getAttribute('title') ?? '';
+  label.title = label.textContent;
   bar.append(
     label,
     button('copy-code', 'Copy code', 'copy', 'Copy'),

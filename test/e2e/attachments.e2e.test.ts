@@ -10,7 +10,7 @@ import { TestIds } from '../../src/protocol/test-ids.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
 import { streamed } from './lib/fixer-model.js';
-import type { KeelSession } from './lib/keel-session.js';
+import { type KeelSession, WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 const ANSWER = 'Seen what you attached.';
@@ -60,7 +60,7 @@ describe('Keel end to end: context in, with @ and images', function () {
   const sessions = keelSessions();
 
   it('@file and @problems reach the model as attachment blocks, shown as chips', async () => {
-    const session = await sessions.start({ name: '15-attachments', model: answering });
+    const session = await sessions.start({ name: '15-attachments', model: answering, theme: 'highContrast' });
     const { page } = session.workbench;
     // A problem the built-in JSON language service reports once the file is open.
     writeFileSync(join(session.folder, 'broken.json'), '{ "price": }\n');
@@ -119,7 +119,7 @@ describe('Keel end to end: context in, with @ and images', function () {
   });
 
   it('a pasted PNG and a selection added from the editor reach the model as an image block and a selection block', async () => {
-    const session = await sessions.start({ name: '15-attachments-image', model: answering });
+    const session = await sessions.start({ name: '15-attachments-image', model: answering, viewport: WINDOW_SIZES.fullHd });
     const { view } = session;
     const { page } = session.workbench;
     const frame = await view.open();
@@ -165,7 +165,7 @@ describe('Keel end to end: context in, with @ and images', function () {
   });
 
   it('the header picks the model and toggles auto-approve classes, written to the user settings', async () => {
-    const session = await sessions.start({ name: '15-header-pickers', model: answering });
+    const session = await sessions.start({ name: '15-header-pickers', model: answering, theme: 'dark' });
     const { view } = session;
     const { page } = session.workbench;
     await view.open();

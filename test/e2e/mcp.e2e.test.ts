@@ -13,6 +13,7 @@ import { TestIds } from '../../src/protocol/test-ids.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { requestText, streamed } from './lib/fixer-model.js';
 import { byTestId } from './lib/keel-view.js';
+import { WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 const require = createRequire(__filename);
@@ -64,6 +65,7 @@ describe('Keel end to end: a workspace-defined MCP server', function () {
   it('starts only once approved in a modal naming its command line; its tool asks, runs and answers the model', async () => {
     const session = await sessions.start({
       name: '12-mcp',
+      viewport: WINDOW_SIZES.fullHd,
       model: mcpModel(),
       prepare: (folder) => {
         mkdirSync(join(folder, '.vscode'), { recursive: true });

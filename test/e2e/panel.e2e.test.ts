@@ -9,6 +9,7 @@ import { waitFor } from '../support/processes.js';
 import { fixerModel, requestText, say } from './lib/fixer-model.js';
 import { openWorkbench } from '../support/browser.js';
 import { byTestId, KeelView } from './lib/keel-view.js';
+import { WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 /** Drags the sash right of the side bar so the side bar is `width` px wide. */
@@ -80,7 +81,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
   });
 
   it('queues a message sent while the run is busy and sends it when the run stops', async () => {
-    const session = await sessions.start({ name: 'panel-queued', model: fixerModel() });
+    const session = await sessions.start({ name: 'panel-queued', model: fixerModel(), viewport: WINDOW_SIZES.fullHd, theme: 'dark' });
     const { view, workbench } = session;
     await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');
@@ -90,6 +91,11 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     const queued = (await view.testId(TestIds.queued)).first();
     await queued.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match(await queued.innerText(), /Queued[\s\S]*summarise the fix/);
+    // The whole queued text shows, not a pill cut to "t…".
+    const whole = await queued
+      .locator('.queued-text')
+      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.textContent === 'Afterwards, summarise the fix in one line.');
+    assert.ok(whole, 'the queued message is shown whole');
     await session.screenshot('queued');
     assert.ok(!session.model.requests.some((r) => requestText(r).includes('summarise the fix')), 'not sent into the busy run');
     for (const step of [/run_tests|run_command/, /price\.js|edit_file/, /run_tests|run_command/]) await view.approve(step);
@@ -102,7 +108,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
   });
 
   it('edit and resend an earlier message forks the task there; the original stays in the history', async () => {
-    const session = await sessions.start({ name: 'panel-edit-resend', model: fixerModel() });
+    const session = await sessions.start({ name: 'panel-edit-resend', model: fixerModel(), theme: 'highContrast' });
     const { view, workbench } = session;
     const frame = await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');

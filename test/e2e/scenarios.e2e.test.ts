@@ -11,7 +11,7 @@ import { ensureCodeServer, packageVsix, repoRoot } from '../support/code-server.
 import { waitFor } from '../support/processes.js';
 import { chunkText } from '../support/model-turn.js';
 import { bugLine, fixerModel, fixLine, requestText, say, streamed } from './lib/fixer-model.js';
-import { KeelSession, type Provider } from './lib/keel-session.js';
+import { KeelSession, type Provider, WINDOW_SIZES } from './lib/keel-session.js';
 import { dumpDiagnostics } from './lib/diagnostics.js';
 
 const run = promisify(execFile);
@@ -98,7 +98,12 @@ describe('Keel end to end: real VS Code in a real browser', function () {
 
   for (const provider of ['anthropic', 'openai'] as Provider[]) {
     it(`fixes the failing tests from the command palette (${provider} wire format)`, async () => {
-      session = await KeelSession.start({ name: `1-fix-${provider}`, provider, model: fixerModel() });
+      session = await KeelSession.start({
+        name: `1-fix-${provider}`,
+        provider,
+        model: fixerModel(),
+        ...(provider === 'openai' ? { viewport: WINDOW_SIZES.fullHd, theme: 'dark' as const } : {}),
+      });
       const { view, workbench } = session;
       const key = (name: string) => (provider === 'anthropic' ? name : `${name}_${provider}`);
       metrics[key('workbenchReadyMs')] = workbench.readyMs;
@@ -165,7 +170,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
   }
 
   it('rejecting an edit with a reason leaves the file alone and tells the model why', async () => {
-    session = await KeelSession.start({ name: '2-reject-edit', model: fixerModel() });
+    session = await KeelSession.start({ name: '2-reject-edit', model: fixerModel(), theme: 'highContrast' });
     const { view, workbench } = session;
     const reason = 'Keep Math.floor here; round in total() instead (e2e-reason-7f3a)';
     await view.open();
@@ -223,7 +228,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
   });
 
   it('a window reload mid-task brings the transcript back and Resume finishes the task', async () => {
-    session = await KeelSession.start({ name: '4-reload-resume', model: fixerModel() });
+    session = await KeelSession.start({ name: '4-reload-resume', model: fixerModel(), viewport: WINDOW_SIZES.fullHd });
     const { view, workbench } = session;
     await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');

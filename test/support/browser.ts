@@ -156,12 +156,13 @@ export class Workbench {
   }
 }
 
+/** Debian's Chromium, headless, with the flags these machines need. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+}
+
 export async function openWorkbench(url: string, options: WorkbenchOptions = {}): Promise<Workbench> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    headless: true,
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
     const page = await context.newPage();

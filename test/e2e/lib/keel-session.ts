@@ -139,6 +139,11 @@ export class KeelSession {
    */
   async setTheme(theme: ThemeName): Promise<void> {
     const page = this.workbench.page;
+    // F1 inside the webview may not reach the workbench: start from the editor area.
+    await page
+      .locator('.part.editor')
+      .click({ position: { x: 40, y: 40 }, force: true })
+      .catch(() => undefined);
     await this.workbench.runCommand('Preferences: Color Theme');
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
@@ -179,6 +184,15 @@ export class KeelSession {
     const panel = page.locator('.part.panel').first();
     await panel.locator('.pane-header', { hasText: 'MCP Servers' }).first().waitFor({ state: 'visible', timeout: 15_000 });
     return panel;
+  }
+
+  /** A picture of the side bar alone (for the README), beside the numbered screenshots. */
+  async sidebarShot(name: string): Promise<void> {
+    mkdirSync(this.artifactsDir, { recursive: true });
+    await this.workbench.page
+      .locator('.part.sidebar')
+      .first()
+      .screenshot({ path: join(this.artifactsDir, `sidebar-${name}.png`) });
   }
 
   /** Model requests only (not e.g. a stray image fetch). */

@@ -50,3 +50,48 @@ describe('webview: markdown in a narrow side bar (issue 21 #13)', () => {
     assert.equal(t.root.querySelectorAll('[data-action="open-file"], [data-path]').length, 0);
   });
 });
+
+describe('webview: code block actions', () => {
+  function codeBlock() {
+    const t = makeApp();
+    const text = 'Try:\n\n```ts\nconst answer = 42;\n```\n';
+    t.receive(snapshot([{ kind: 'assistant', id: 'a1', text, done: true }]));
+    t.frame();
+    return { t, pre: q(t.root, '[data-testid="assistant-text"] .code-block') };
+  }
+
+  it('has Copy and Insert at cursor as buttons above the code, outside its scroll, reachable by Tab', () => {
+    const { pre } = codeBlock();
+    const bar = q(pre, '.code-actions');
+    assert.equal(bar.nextElementSibling?.tagName, 'PRE', 'the toolbar comes before the code, not over it, nor in its scroll');
+    assert.equal(q(bar, '.code-label').textContent, 'ts', 'labelled with its language');
+    const buttons = Array.from(bar.querySelectorAll('button'));
+    assert.deepEqual(
+      buttons.map((b) => b.getAttribute('aria-label')),
+      ['Copy code', 'Insert at cursor', 'Apply to file…'],
+    );
+    for (const b of buttons) assert.notEqual(b.getAttribute('tabindex'), '-1');
+  });
+
+  it('Copy copies through the host and says Copied', () => {
+    const { t, pre } = codeBlock();
+    click(q(pre, '[data-testid="copy-code"]'));
+    assert.deepEqual(t.posted.at(-1), { type: 'clipboard/copy', text: 'const answer = 42;' });
+    assert.equal(q(pre, '[data-testid="copy-code"]').textContent, 'Copied');
+    assert.equal(q(pre, '[data-testid="copy-code"]').getAttribute('aria-label'), 'Copied');
+  });
+
+  it('Insert at cursor sends the code to the editor', () => {
+    const { t, pre } = codeBlock();
+    click(q(pre, '[data-testid="insert-code"]'));
+    assert.deepEqual(t.posted.at(-1), { type: 'editor/insert', text: 'const answer = 42;' });
+  });
+
+  it('Apply to file… sends the code to the host, which asks for the file and shows the diff', () => {
+    const { t, pre } = codeBlock();
+    const apply = q(pre, '[data-testid="apply-code"]');
+    assert.equal(apply.getAttribute('aria-label'), 'Apply to file…');
+    click(apply);
+    assert.deepEqual(t.posted.at(-1), { type: 'editor/apply', text: 'const answer = 42;' });
+  });
+});
