@@ -23,7 +23,7 @@ async function capture(theme: ThemeName): Promise<void> {
     }))()`)) as { bodyClass: string; variables: Record<string, string> };
     const file = join(OUT, `${theme}.json`);
     const source = `code-server ${process.env.KEEL_CODE_SERVER_VERSION ?? '4.139.1'} (VS Code 1.139.1), theme "${THEMES[theme]}"`;
-    writeFileSync(file, `${JSON.stringify({ source, bodyClass: page.bodyClass, variables: page.variables }, null, 1)}\n`);
+    writeFileSync(file, `${JSON.stringify({ source, bodyClass: page.bodyClass, variables: page.variables }, null, 2)}\n`);
     console.log(`${file}: ${Object.keys(page.variables).length} variables`);
   } finally {
     await session.close();

@@ -51,6 +51,7 @@ const LONG_ANSWER = [
 const MARKDOWN_LOOK = `(() => {
   const pre = [...document.querySelectorAll('.code-block pre')].find((p) => p.textContent.includes('value59'));
   const bar = pre.parentElement.querySelector('.code-actions');
+  pre.parentElement.scrollIntoView({ block: 'start' });
   const lineHeight = parseFloat(getComputedStyle(pre.querySelector('code')).lineHeight) || 18;
   pre.scrollTop = pre.scrollHeight;
   const barBox = bar.getBoundingClientRect();
