@@ -326,7 +326,9 @@ export class App {
     const ids = changes.reset ? this.model.pendingIds() : [...changes.intents, ...changes.addedIds()];
     for (const id of ids) {
       const card = this.transcript.view(id)?.card;
-      if (card) this.approvalFocus.note(id, card, card.el.getAttribute('aria-label') ?? id);
+      if (!card) continue;
+      if (card.waiting && this.approvalFocus.isNew(id)) this.transcript.reveal(id);
+      this.approvalFocus.note(id, card, card.el.getAttribute('aria-label') ?? id);
     }
   }
 

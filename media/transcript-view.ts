@@ -110,6 +110,17 @@ export class TranscriptView {
     else if (changes.structural.length > 0 || changes.appended.size > 0 || changes.intents.size > 0) setHidden(this.jump, false);
   }
 
+  /**
+   * A card started waiting for the user: it comes into view even when the reader is above (an
+   * approval nobody sees is a run stuck); at the bottom, the view follows again.
+   */
+  reveal(id: string): void {
+    const el = this.views.get(id)?.el;
+    if (!el || this.following) return;
+    el.scrollIntoView?.({ block: 'nearest' });
+    if (this.atBottom()) this.jumpToLatest();
+  }
+
   /** "New messages": back to the bottom, following again. */
   jumpToLatest(): void {
     this.following = true;

@@ -51,7 +51,7 @@ const LONG_ANSWER = [
 const MARKDOWN_LOOK = `(() => {
   const pre = [...document.querySelectorAll('.code-block pre')].find((p) => p.textContent.includes('value59'));
   const bar = pre.parentElement.querySelector('.code-actions');
-  pre.parentElement.scrollIntoView({ block: 'start' });
+  pre.parentElement.scrollIntoView({ block: 'center' });
   const lineHeight = parseFloat(getComputedStyle(pre.querySelector('code')).lineHeight) || 18;
   pre.scrollTop = pre.scrollHeight;
   const barBox = bar.getBoundingClientRect();
@@ -62,6 +62,7 @@ const MARKDOWN_LOOK = `(() => {
     codeLines: pre.clientHeight / lineHeight,
     codeScrolls: pre.scrollHeight > pre.clientHeight,
     barAboveCode: barBox.bottom <= preBox.top + 1 && barBox.height > 0,
+    boxes: [barBox.top, barBox.bottom, preBox.top, preBox.bottom],
     label: bar.querySelector('.code-label').textContent,
     tableScrolls: box.scrollWidth > box.clientWidth,
     taskBullet: getComputedStyle(li).listStyleType,
@@ -70,7 +71,8 @@ const MARKDOWN_LOOK = `(() => {
 
 /** Contrast of the meter's edge against the side bar (WCAG, non-text: ≥ 3 is visible). */
 const METER_CONTRAST = `(() => {
-  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  // rgb(…)/rgba(…) in 0–255; color(srgb …) (what color-mix computes to) in 0–1.
+  const rgb = (c) => { const n = (c.match(/[\\d.]+/g) || []).map(Number); return c.startsWith('color(') ? n.map((v, i) => (i < 3 ? v * 255 : v)) : n; };
   const lum = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
   const bar = document.querySelector('.meter-bar');
   const edge = rgb(getComputedStyle(bar).borderTopColor);
@@ -138,7 +140,7 @@ describe('Keel panel in two window sizes and three themes (issue 21)', function 
     await session.sidebarShot('readme-command-waits');
     const md = (await frame.evaluate(MARKDOWN_LOOK)) as Record<string, unknown>;
     assert.ok((md.codeLines as number) <= 26 && md.codeScrolls, `a 60-line block is capped and scrolls: ${JSON.stringify(md)}`);
-    assert.ok(md.barAboveCode, 'its toolbar stays above the code while it scrolls');
+    assert.ok(md.barAboveCode, `its toolbar stays above the code while it scrolls: ${JSON.stringify(md)}`);
     assert.equal(md.label, 'src/long.js · js');
     assert.ok(md.tableScrolls, 'the wide table scrolls in its own box');
     assert.equal(md.taskBullet, 'none', 'a task list item has its checkbox, no bullet');

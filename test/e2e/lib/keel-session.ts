@@ -139,14 +139,21 @@ export class KeelSession {
    */
   async setTheme(theme: ThemeName): Promise<void> {
     const page = this.workbench.page;
-    // F1 inside the webview may not reach the workbench: start from the editor area.
-    await page
-      .locator('.part.editor')
-      .click({ position: { x: 40, y: 40 }, force: true })
-      .catch(() => undefined);
-    await this.workbench.runCommand('Preferences: Color Theme');
+    // F1 inside the webview may not reach the workbench: start from the middle of the editor
+    // area (its corner is an open editor's breadcrumbs, which open a menu).
+    const editor = page.locator('.part.editor').first();
+    const box = await editor.boundingBox();
+    if (box) await editor.click({ position: { x: box.width / 2, y: box.height / 2 }, force: true }).catch(() => undefined);
+    // The palette turns into the theme picker in place (runCommand would wait for it to close).
     const input = page.locator('.quick-input-widget .quick-input-box input');
+    await page.keyboard.press('F1');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill('>Preferences: Color Theme');
+    await page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Preferences: Color Theme' })
+      .first()
+      .click();
+    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: THEME_LABELS[theme] }).first().waitFor();
     await input.fill(THEME_LABELS[theme]);
     const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', {
       has: page.locator('.label-name', { hasText: new RegExp(`^${THEME_LABELS[theme]}$`) }),

@@ -76,7 +76,8 @@ async function visibleFrameBox(page: Page, frame: Frame): Promise<Box | undefine
  */
 const MEASURE = `(() => {
   const rect = (el) => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; };
-  const channels = (color) => (color.match(/[\\d.]+/g) || []).map(Number);
+  // rgb(…)/rgba(…) in 0–255; color(srgb …) (what color-mix computes to) in 0–1.
+  const channels = (color) => { const n = (color.match(/[\\d.]+/g) || []).map(Number); return color.startsWith('color(') ? n.map((v, i) => (i < 3 ? v * 255 : v)) : n; };
   const luminance = (rgb) => {
     const [r, g, b] = rgb.slice(0, 3).map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4); });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;

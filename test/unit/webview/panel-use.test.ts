@@ -282,3 +282,37 @@ describe('webview: the welcome (issue 21 #2)', () => {
     assert.ok(q(t.root, '[data-testid="welcome"]').closest('[data-testid="transcript"]'));
   });
 });
+
+describe('webview: a card that starts waiting comes into view (issue 21)', () => {
+  it('even when the reader is above, since nobody else will answer it', () => {
+    const t = makeApp();
+    const log = q(t.root, '[data-testid="transcript"]');
+    const box = geometry(log);
+    t.receive(snapshot([user('u1', 'go')], { status: 'running' }));
+    t.frame();
+    box.scrollTop = 100;
+    log.dispatchEvent(new window.Event('scroll'));
+    const revealed: string[] = [];
+    Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: HTMLElement) {
+        revealed.push(this.getAttribute('data-intent-id') ?? '');
+      },
+    });
+    try {
+      const card: TranscriptItem = {
+        kind: 'intent',
+        id: 'i9',
+        tool: 'apply_code',
+        summary: 'a.ts',
+        risk: 'write',
+        status: 'awaiting_approval',
+      };
+      t.receive(deltas()({ type: 'item/add', item: card }));
+      t.frame();
+      assert.deepEqual(revealed, ['i9']);
+    } finally {
+      delete (window.HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+});
