@@ -149,10 +149,7 @@ export class KeelSession {
     await page.keyboard.press('F1');
     await input.waitFor({ state: 'visible', timeout: 10_000 });
     await input.fill('>Preferences: Color Theme');
-    await page
-      .locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Preferences: Color Theme' })
-      .first()
-      .click();
+    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
     await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: THEME_LABELS[theme] }).first().waitFor();
     await input.fill(THEME_LABELS[theme]);
     const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', {
