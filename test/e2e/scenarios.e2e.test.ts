@@ -63,9 +63,15 @@ async function waitForDiffEditor(session: KeelSession): Promise<void> {
   await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.locator('.tabs-container .tab.active', { hasText: 'price.js' }).first().waitFor({ state: 'visible', timeout: 10_000 });
   // The proposal is on the right (modified) side, the file as it is on the left.
-  const side = (which: string) => page.locator(`.monaco-diff-editor .editor.${which} .view-lines`).first().innerText();
+  // Each look is short; the diff editor may take a while to lay out its sides on a loaded machine.
+  const side = (which: string) =>
+    page
+      .locator(`.monaco-diff-editor .editor.${which} .view-lines`)
+      .first()
+      .innerText({ timeout: 1000 })
+      .catch(() => '');
   await waitFor('the proposed line in the diff editor', async () => (await side('modified')).includes('Math.round((cents'), {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
   });
   assert.ok((await side('original')).includes('Math.floor((cents'), 'the left side shows the file as it is');
 }
@@ -123,14 +129,16 @@ describe('Keel end to end: real VS Code in a real browser', function () {
 
       // Running the tests executes a command: the default policy must ask first.
       const shoot = (name: string) => () => session!.screenshot(name);
-      assert.equal(
-        await view.approveIfAsked(testRun, say.read, 60_000, shoot('run-tests-asked')),
-        'approved',
-        'the first test run asked for approval',
-      );
+      // Pictures of the real panel for the README (artifacts/1-fix-*/sidebar-*.png, window-*.png).
+      const asked = async () => {
+        await shoot('run-tests-asked')();
+        await session!.sidebarShot(`readme-asks-${provider}`);
+      };
+      assert.equal(await view.approveIfAsked(testRun, say.read, 60_000, asked), 'approved', 'the first test run asked for approval');
       await view.waitForText(say.edit, 60_000);
       await waitForDiffEditor(session);
       await session.screenshot('diff-editor');
+      await session.windowShot(`readme-review-${provider}`, { x: 0, y: 0, width: 1100, height: 560 });
       assert.equal(session.file('src/price.js'), original, 'nothing may reach the disk before approval');
 
       await view.watchStatuses();
@@ -150,6 +158,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       assert.equal(await view.approveIfAsked(testRun, say.done, 60_000, shoot('rerun-asked')), 'approved', 'the re-run asked for approval');
       await view.waitForText(say.done, 60_000);
       await session.screenshot('done');
+      await session.sidebarShot(`readme-done-${provider}`);
 
       const tests = await projectTests(session.folder);
       assert.ok(tests.ok, `the project's own tests should pass now:\n${tests.output}`);

@@ -199,6 +199,12 @@ export class KeelSession {
       .screenshot({ path: join(this.artifactsDir, `sidebar-${name}.png`) });
   }
 
+  /** A picture of part of the window (for the README), beside the numbered screenshots. */
+  async windowShot(name: string, clip: { x: number; y: number; width: number; height: number }): Promise<void> {
+    mkdirSync(this.artifactsDir, { recursive: true });
+    await this.workbench.page.screenshot({ path: join(this.artifactsDir, `window-${name}.png`), clip });
+  }
+
   /** Model requests only (not e.g. a stray image fetch). */
   modelRequests() {
     return this.model.requests.filter((r) => r.api !== 'unknown');
