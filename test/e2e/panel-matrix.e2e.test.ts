@@ -210,5 +210,26 @@ describe('Keel panel in two window sizes and three themes (issue 21)', function 
     await workbench.runCommand('View: Reset View Locations');
     await view.open();
     await session.screenshot('after-reset-view-locations');
+
+    // The keyboard lands in the composer after New Task and after Focus on Chat View (not in the
+    // editor, not eleven Tabs away): the next words typed are the message.
+    for (const command of ['Keel: New Task', 'Keel: Focus on Chat View']) {
+      await page
+        .locator('.part.editor')
+        .first()
+        .click({ position: { x: 300, y: 200 }, force: true });
+      await workbench.runCommand(command);
+      await waitFor(
+        `the composer to have the keyboard after ${command}`,
+        () => frame.evaluate(() => document.hasFocus() && document.activeElement?.getAttribute('data-testid') === 'input'),
+        { timeoutMs: 10_000, intervalMs: 50 },
+      );
+      await page.keyboard.type('typed next');
+      await waitFor(`the words in the composer after ${command}`, async () => (await composer.inputValue()) === 'typed next', {
+        timeoutMs: 10_000,
+      });
+      await composer.fill('');
+    }
+    assert.equal(session.file('src/price.js'), after, 'nothing was typed into the file');
   });
 });
