@@ -6,12 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { composeRuntime, createModelProvider, describeSkillProblem, type ComposeInput, type SkillProblem } from '../compose/index.js';
+import {
+  composeRuntime,
+  createModelProvider,
+  describeSkillProblem,
+  secretDetector,
+  type ComposeInput,
+  type SkillProblem,
+} from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
-import { searchByWalking } from '../tools/index.js';
-import { createNodeWorkspace } from '../node/node-workspace.js';
+import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
+import type { NodeSandboxOptions } from '../node/sandbox/node-sandbox.js';
+import { headlessWorkspace } from './headless-workspace.js';
+import { withheldCredentials } from '../node/command-shell.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
@@ -40,7 +49,9 @@ export interface CliIo {
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const root = path.resolve(options.workspace);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
+  const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox: cliSandbox(options, io.stderr) });
+  tellWithheld(io, options.passEnv);
   const interactive = !!io.stdin.isTTY;
   const logPath = options.log ? path.resolve(options.log) : undefined;
   // A log holds one task: a second run appended to it would restart its sequence numbers.
@@ -110,6 +121,7 @@ export function cliRuntime(
       commandsAllow: o.allowCommands,
       commandsDeny: o.denyCommands,
       subagents: o.subagents,
+      sandbox: o.sandbox,
     },
     workspace: ports.workspace,
     trusted: () => true,
@@ -122,9 +134,24 @@ export function cliRuntime(
   });
 }
 
+/** The OS sandbox; where there is none (or it stops working) the run says so once on stderr, unless it is off. */
+function cliSandbox(o: Pick<RunOptions, 'sandbox'>, stderr: NodeJS.WritableStream): NodeSandboxOptions {
+  const say = (reason: string) => {
+    if (o.sandbox !== 'off') stderr.write(`keel: no sandbox for commands: ${reason}. Every command asks before it runs.\n`);
+  };
+  return { rules: COMMAND_SANDBOX_RULES, onUnavailable: say };
+}
+
 /** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */
 export function cliMemory(root: string, env: NodeJS.ProcessEnv): MemoryAccess & { store: JsonlMemoryStore } {
   return { store: JsonlMemoryStore.open(cliMemoryFiles(root, env)), taskId: `cli-${randomUUID()}` };
+}
+
+/** Names the variables commands will not get (never their values), and how to pass one. */
+function tellWithheld(io: CliIo, pass: readonly string[]): void {
+  const names = withheldCredentials(io.env, { held: [], credentials: secretDetector(), pass });
+  if (names.length === 0) return;
+  io.stderr.write(`keel: commands will not see ${names.join(', ')} (they look like credentials; --pass-env NAME passes one)\n`);
 }
 
 /** Keeps the workspace's checkpoints under their cap; a failure there never fails the run. */
