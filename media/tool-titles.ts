@@ -19,6 +19,12 @@ const TITLES: Record<string, string> = {
   use_skill: 'Use a skill',
   mcp_read_resource: 'Read an MCP resource',
   apply_code: 'Apply a code block',
+  web_fetch: 'Fetch a web page',
+  find_symbol: 'Find a symbol',
+  go_to_definition: 'Go to a definition',
+  find_references: 'Find the references',
+  document_outline: 'Outline a file',
+  type_info: 'Read a type',
 };
 
 const DOING: Record<string, string> = {
@@ -32,6 +38,9 @@ const DOING: Record<string, string> = {
   get_diagnostics: 'Reading the problems',
   delegate: 'A sub-agent is working',
   delegate_plan: 'Sub-agents are working',
+  web_fetch: 'Fetching the page',
+  find_symbol: 'Finding the symbol',
+  find_references: 'Finding the references',
 };
 
 /** `mcp__github__create_issue` → server `github`, tool `create_issue` (the names Keel gives MCP tools). */

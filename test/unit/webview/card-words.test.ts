@@ -73,6 +73,20 @@ describe('webview: cards in a person’s words (issue 21 #8)', () => {
     ]);
     assert.equal(q(card, '.intent-tool').textContent, 'echo (MCP: everything)');
   });
+
+  it('names a web fetch and shows the exact URL it asks to request', () => {
+    const url = 'https://github.com/acme/shop/issues/12';
+    const card = cardFrom((f) => [
+      {
+        type: 'intent_proposed',
+        intent: { ...f.intent('i1'), tool: 'web_fetch', input: { url }, summary: url, risk: 'network', paths: [] },
+      },
+      { type: 'approval_requested', intentId: 'i1', reason: 'Uses the network.' },
+    ]);
+    assert.equal(q(card, '.intent-tool').textContent, 'Fetch a web page');
+    assert.equal(q(card, '.intent-summary').textContent, url);
+    assert.doesNotMatch(card.textContent ?? '', /web_fetch/);
+  });
 });
 
 describe('webview: card states (issue 21 #10)', () => {
