@@ -39,22 +39,6 @@ async function pickInQuickPick(page: Page, query: string, rowText: string): Prom
   await input.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
-/** Quick Open (F1, then a file name without `>`). */
-async function openFile(page: Page, name: string): Promise<void> {
-  await page.locator('.part.editor').click({ position: { x: 40, y: 40 }, force: true });
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(name);
-  // A row shows the base name, its folder apart.
-  const row = page
-    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
-    .filter({ hasText: name.split('/').at(-1)! })
-    .first();
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
-  await row.click();
-}
-
 describe('Keel end to end: context in, with @ and images', function () {
   this.timeout(300_000);
   const sessions = keelSessions();
@@ -64,7 +48,7 @@ describe('Keel end to end: context in, with @ and images', function () {
     const { page } = session.workbench;
     // A problem the built-in JSON language service reports once the file is open.
     writeFileSync(join(session.folder, 'broken.json'), '{ "price": }\n');
-    await openFile(page, 'broken.json');
+    await session.workbench.openFile('broken.json');
     // The status bar's problems item: the error count comes first ("⊗ 1 ⚠ 0").
     const problemsItem = page.locator('.statusbar-item').filter({ has: page.locator('.codicon-error') });
     await waitFor(
@@ -126,7 +110,7 @@ describe('Keel end to end: context in, with @ and images', function () {
     const { page } = session.workbench;
     const frame = await view.open();
     // Keel: Add Selection to Chat, on the whole of src/price.js.
-    await openFile(page, 'src/price.js');
+    await session.workbench.openFile('src/price.js');
     await page.locator('.monaco-editor textarea').first().waitFor({ state: 'attached', timeout: 15_000 });
     await page.keyboard.press('Control+A');
     await session.workbench.runCommand('Keel: Add Selection to Chat');
