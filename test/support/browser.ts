@@ -115,7 +115,7 @@ export class Workbench {
       }
     }
     await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
-    await waitFor(`the tab of ${path}`, async () => (await this.editorTabs()).includes(base), { timeoutMs: 30_000, intervalMs: 200 });
+    await page.locator('.tabs-container .tab.active', { hasText: base }).first().waitFor({ state: 'visible', timeout: 30_000 });
   }
 
   /** The frame whose document holds `selector` (webview DOM lives in nested iframes). */
