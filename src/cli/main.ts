@@ -30,12 +30,18 @@ async function main(argv: string[]): Promise<number> {
     // A message may quote what the user typed (an unknown option that was a pasted key): redacted.
     const message = redactSecrets((err as Error).message, [], secretDetector());
     if (err instanceof UsageError) {
-      process.stderr.write(`keel: ${message}\n\n${USAGE}\n`);
+      process.stderr.write(`${usageLine(message, argv)}\n`);
       return EXIT.usage;
     }
     process.stderr.write(`keel: ${message}\n`);
     return EXIT.failed;
   }
+}
+
+/** A usage error is one line: its cause and where the help is (the help itself is `--help`'s). */
+function usageLine(cause: string, argv: readonly string[]): string {
+  const command = ['run', 'memory', 'replay'].includes(argv[0] ?? '') ? `keel ${argv[0]} --help` : 'keel run --help';
+  return `keel: ${cause.replace(/\s+$/, '')} (see \`${command}\`)`;
 }
 
 /** `keel --help`, `keel run --help`: the usage on stdout, and success. */

@@ -41,7 +41,9 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     case 'intent_proposed':
       return p.line(`▸ proposed ${e.intent.tool}: ${visibleText(e.intent.summary)} [${e.intent.risk}]`);
     case 'approval_requested':
-      return p.line(`? ${label(e.intentId)} needs approval: ${visibleText(e.reason)}`);
+      return p.line(
+        `? ${label(e.intentId)} needs approval: ${e.command ? `runs \`${visibleText(e.command)}\` — ` : ''}${visibleText(e.reason)}`,
+      );
     case 'intent_approved':
       return p.line(`✓ approved ${label(e.intentId)}${e.auto ? ' (by policy)' : e.scope !== 'once' ? ` (${e.scope})` : ''}`);
     case 'intent_rejected':

@@ -280,7 +280,13 @@ async function screen(h: LoopHost, id: string, checkable: boolean): Promise<bool
       observe(h, id, early);
       return false;
     }
-    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason, ...sandboxOf(verdict) });
+    h.emit({
+      type: 'approval_requested',
+      intentId: id,
+      reason: verdict.reason,
+      ...(verdict.command ? { command: verdict.command } : {}),
+      ...sandboxOf(verdict),
+    });
   }
   return true;
 }

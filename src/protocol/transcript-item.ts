@@ -40,6 +40,8 @@ const ReasoningItemSchema = z.object({
 
 const IntentResultSchema = z.object({
   ok: z.boolean(),
+  /** It ran, but what it checked failed (tests failing, a command's non-zero exit): a failure icon, not ✓. */
+  failing: z.optional(z.boolean()),
   summary: z.string(),
   /** Bounded excerpt of the observation, shown when the result is expanded. */
   detail: z.optional(z.string()),

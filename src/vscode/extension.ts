@@ -11,6 +11,9 @@ import { registerCommands } from './commands.js';
 import { DiffApprovals } from './diff-approvals.js';
 import { processAlive, TaskLocks } from './task-lock.js';
 import { applyToFile } from './apply-to-file.js';
+import { ApplyCards } from './apply-cards.js';
+import { Attention } from './attention.js';
+import { readNotificationSettings } from './settings.js';
 import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './host-workspace.js';
@@ -37,6 +40,8 @@ import { AttachmentPicker } from './attachment-picker.js';
 import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
+import { confirm } from './checkpoint-actions.js';
+import { askForkFiles } from './fork-question.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
 import { composePolicy, describeSkillProblem, secretDetector } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
@@ -105,7 +110,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     { get: () => context.globalState.get<string[]>(KEY_HOSTS_STATE) ?? [], set: (v) => context.globalState.update(KEY_HOSTS_STATE, v) },
     async (destination) => {
       const { message, detail } = keyQuestion(destination);
-      return (await vscode.window.showWarningMessage(message, { modal: true, detail }, SEND_KEY)) === SEND_KEY;
+      const ask = () => vscode.window.showWarningMessage(message, { modal: true, detail }, SEND_KEY);
+      return ((await (session ? session.asking(message, ask) : ask())) ?? undefined) === SEND_KEY;
     },
   );
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -209,6 +215,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const view = new ChatViewProvider(context.extensionUri, {
     onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
   });
+  const attention = new Attention({
+    badge: (count) => view.setBadge(count),
+    notify: async (message) => (await vscode.window.showInformationMessage(message, 'Show')) === 'Show',
+    show: () => void view.focusComposer(),
+    away: () => !vscode.window.state.focused || !view.visible,
+    settings: () => readNotificationSettings((k) => vscode.workspace.getConfiguration('keel').get(k)),
+  });
   session = new Session({
     tasks,
     post: (m) => view.post(m),
@@ -230,12 +243,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     log,
     locks,
     refuse: (message) => void vscode.window.showWarningMessage(`Keel: ${message}`),
+    askForkFiles,
+    confirmOverwrite: confirm,
+    attention,
   });
+  const shown = session;
+  // An Apply's card waits in the transcript of the task shown, like an agent's edit.
+  const cards = new ApplyCards(() => shown.presenter);
   const picker = new AttachmentPicker({
     workspace,
     terminalOutput: () => terminal.lastOutput(),
     post: (m) => view.post(m),
     reveal: () => view.reveal(),
+    focusComposer: () => view.focusComposer(),
     log,
   });
   checkpointUi = new CheckpointUi({ session, tasks, checkpoints, root: workspace?.root, settings, log });
@@ -244,7 +264,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       picker,
       settings,
       applyCode: (text) =>
-        applyToFile(text, { workspace: () => workspace, policy: () => composePolicy(settings(), true), diffs, log: (m) => log.warn(m) }),
+        applyToFile(text, {
+          workspace: () => workspace,
+          policy: () => composePolicy(settings(), true),
+          diffs,
+          cards,
+          log: (m) => log.warn(m),
+        }),
+      cards,
     }),
     ...checkpointUi.handlers,
   };
@@ -281,7 +308,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       void s.trustChanged();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('keel')) void s.refreshHints();
+      if (e.affectsConfiguration('keel.notifications')) attention.refresh();
+      if (e.affectsConfiguration('keel')) void s.settingsChanged();
     }),
   );
   void diffs.closeOrphans();

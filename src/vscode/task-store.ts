@@ -21,7 +21,7 @@ import {
   type TaskIndex,
   type TaskIndexEntry,
 } from './task-index.js';
-import { taskTitleFrom } from './prompts.js';
+import { NEW_TASK_TITLE, taskTitleFrom } from './prompts.js';
 import { isTaskId } from '../protocol/ids.js';
 
 /** How the store reads and appends logs (the JSONL store from src/node in the extension). */
@@ -95,7 +95,7 @@ export class TaskStore {
     return this.open.get(id)?.task;
   }
 
-  async create(title = 'New task'): Promise<Task> {
+  async create(title = NEW_TASK_TITLE): Promise<Task> {
     const now = this.now();
     const entry: TaskIndexEntry = { id: newTaskId(now), title, createdAt: now, updatedAt: now, status: 'idle' };
     const task = await this.load(entry, []);
@@ -141,7 +141,7 @@ export class TaskStore {
   /** Sets the title from the first message when the task has none yet. */
   async titleFromMessage(id: string, text: string): Promise<void> {
     const entry = this.entry(id);
-    if (entry && entry.title === 'New task') await this.rename(id, taskTitleFrom(text));
+    if (entry && entry.title === NEW_TASK_TITLE) await this.rename(id, taskTitleFrom(text));
   }
 
   /** Drops an idle task's runtime so the next `get` rebuilds it from its log. */

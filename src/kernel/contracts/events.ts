@@ -49,8 +49,16 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   /** The partial turn since the last turn_started is abandoned; the turn will stream again. */
   e('turn_retry', { attempt: z.number(), delayMs: z.number(), error: ModelErrorSchema }),
   e('intent_proposed', { intent: ToolIntentSchema }),
-  /** `sandbox`: how a command runs once approved (absent: no sandbox, or not a command). */
-  e('approval_requested', { intentId: z.string(), reason: z.string(), sandbox: SandboxProfileSchema.optional() }),
+  /**
+   * `command`: the command line the call will run, when only the policy knew it (a detected test
+   * command). `sandbox`: how a command runs once approved (absent: no sandbox, or not a command).
+   */
+  e('approval_requested', {
+    intentId: z.string(),
+    reason: z.string(),
+    command: z.string().optional(),
+    sandbox: SandboxProfileSchema.optional(),
+  }),
   e('intent_approved', { intentId: z.string(), scope: ApprovalScopeSchema, auto: z.boolean(), sandbox: SandboxProfileSchema.optional() }),
   e('intent_rejected', { intentId: z.string(), reason: z.string() }),
   e('intent_started', { intentId: z.string() }),

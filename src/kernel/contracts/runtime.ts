@@ -32,6 +32,8 @@ export type PolicyDecision =
        * Absent: true.
        */
       overridable?: boolean;
+      /** The command line the call will run when the tool resolves it itself (run_tests without one). */
+      command?: string;
     }
   | { type: 'deny'; reason: string };
 

@@ -45,7 +45,7 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
   concurrencySafe: false,
   outputBudgetTokens: OUTPUT_BUDGET_TOKENS,
   isVisible: (c) => c.trusted,
-  summarize: (i) => i.command ?? 'detected test command',
+  summarize: (i) => i.command ?? "the project's tests",
   paths: () => ['.'],
   async execute(input, ctx) {
     try {
