@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { composeRuntime, createModelProvider, describeSkillProblem, type ComposeInput, type SkillProblem } from '../compose/index.js';
+import {
+  composeRuntime,
+  createModelProvider,
+  describeSkillProblem,
+  sweepStaleTemps,
+  type ComposeInput,
+  type SkillProblem,
+} from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
@@ -51,6 +58,8 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const memory = cliMemory(root, io.env);
   for (const p of memory.store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
   const checkpoints = cliCheckpoints(root, io.env, memory.taskId);
+  for (const rel of await sweepStaleTemps(root, [checkpoints.dir]))
+    io.stderr.write(`keel: removed ${rel}, a temporary file a crashed write left\n`);
   const skills = {
     user: userSkillFolder(userSkillsDir(io.env)),
     report: (problems: readonly SkillProblem[]) => {

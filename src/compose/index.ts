@@ -7,3 +7,4 @@ export { describeSkillProblem, type SkillProblem } from './skills/load-skills.js
 export { createSkillLibrary } from './skills/skill-library.js';
 export { workspaceSkillSource } from './skills/skill-source.js';
 export { createMcpHub, loadMcpConfigs, mcpFiles } from './mcp.js';
+export { sweepStaleTemps } from './temp-sweep.js';

@@ -147,11 +147,8 @@ export class NodeCheckpointStore implements Checkpoints {
     this.index.add(hash);
     const file = this.blobPath(hash);
     if (await exists(file)) return;
-    await fs.mkdir(path.dirname(file), { recursive: true });
     // No fsync per blob (a scan writes thousands): a torn blob fails its hash check on restore.
-    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, file);
+    await atomicWrite(file, bytes, { durable: false });
   }
 
   private blobPath(hash: string): string {

@@ -38,7 +38,7 @@ import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
-import { composePolicy, describeSkillProblem } from '../compose/index.js';
+import { composePolicy, describeSkillProblem, sweepStaleTemps } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
@@ -128,8 +128,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   context.subscriptions.push(...mcp.disposables);
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
+  const checkpointStorage = await checkpointsFolder(context, folder?.uri, (m) => log.info(m));
+  // Temporary files a crashed write left (this window's or another's) are removed, never listed.
+  if (workspace)
+    void sweepStaleTemps(workspace.root, [checkpointStorage]).then((removed) => {
+      if (removed.length > 0) log.info(`removed ${removed.length} temporary file(s) a crashed write left: ${removed.join(', ')}`);
+    });
   const checkpoints = new TaskCheckpoints({
-    storageDir: await checkpointsFolder(context, folder?.uri, (m) => log.info(m)),
+    storageDir: checkpointStorage,
     root: workspace?.root,
     caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
     warn: (m) => log.warn(m),
