@@ -56,6 +56,13 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
       const by = e.source === 'model' ? 'note by the model' : 'note by Keel';
       return p.line(`⤵ folded ${steps} into a note (${tokens(e.tokensBefore)} → ${tokens(e.tokensAfter)} tokens, ${by})`);
     }
+    case 'checkpoint_recorded': {
+      // Only what a person must know: a change whose prior bytes were not kept cannot be undone.
+      const skipped = e.files.filter((f) => f.skipped);
+      if (skipped.length === 0) return;
+      const files = skipped.map((f) => `${visibleText(f.path)} (${megabytes(f.skipped!.size)})`).join(', ');
+      return p.line(`! the checkpoint of step ${e.step} did not keep ${files}: over the size cap, so that change cannot be restored`);
+    }
     case 'turn_retry':
       return p.line(`… ${e.error.message} — retrying in ${Math.ceil(e.delayMs / 1000)} s`);
     case 'model_error':
@@ -87,6 +94,10 @@ export function contextLine(next: ModelRequest, state: ConversationState, window
     `history ${tokens(b.history)} · output reserve ${tokens(b.outputReserve)}) · ${folds} fold${folds === 1 ? '' : 's'} · ` +
     `tokens in ${tokens(u.inputTokens)}, cache read ${tokens(u.cacheReadTokens)}, cache write ${tokens(u.cacheWriteTokens)}, out ${tokens(u.outputTokens)}${cost}`
   );
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function tokens(n: number): string {

@@ -1,5 +1,5 @@
 export * from './contracts/index.js';
-export { contentHash, estimateTokens, messageOf } from './text.js';
+export { contentHash, ContentHasher, estimateTokens, messageOf } from './text.js';
 export { EventLog, MemoryLogStore } from './event-log.js';
 export { applyEvent, initialState, replay, grantCovers } from './reducer.js';
 export { fitToBudget, SHORTENED_OUTPUT_CHARS } from './projection.js';

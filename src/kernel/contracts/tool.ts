@@ -25,7 +25,10 @@ export type ObservationErrorCode = z.infer<typeof ObservationErrorCodeSchema>;
  * hash and diff stat), a test run's counts, a command's exit code.
  */
 const ToolFactsSchema = z.object({
-  read: z.object({ path: z.string(), hash: z.string(), from: z.number(), to: z.number(), total: z.number() }).optional(),
+  /** `cut`: some line was shown shortened, so this read never counts as having seen the file whole. */
+  read: z
+    .object({ path: z.string(), hash: z.string(), from: z.number(), to: z.number(), total: z.number(), cut: z.boolean().optional() })
+    .optional(),
   edit: z
     .object({ path: z.string(), hash: z.string(), added: z.number(), removed: z.number(), created: z.boolean().optional() })
     .optional(),
