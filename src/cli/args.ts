@@ -1,10 +1,10 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
-import { SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
+import { SUBAGENT_DEFAULTS, type Risk, type RunPolicy } from '../kernel/index.js';
 
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
-           [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
+           [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
            [--subagent-max-turns N] [--subagent-budget N] [--mcp-config FILE]... [--mcp-workspace]
            "<task>"
@@ -16,12 +16,14 @@ export const USAGE = `Usage:
                   [--deny-command …]...
 
 What runs without asking:
-  --approve RISKS          a comma list of read, write, execute, network. read (the default):
-                           reading and searching inside the workspace. write: edits outside
-                           protected paths. execute: test runs and commands Keel classifies as
-                           read-only; other commands still ask.
-  --approve all            every risk, and commands of every kind: builds, scripts, installs,
-                           network use, lines Keel cannot classify (node script.js, make, …).
+  --approve RISKS          a comma list of read, write, execute, network, memory. read (the
+                           default): reading and searching inside the workspace. write: edits
+                           outside protected paths. execute: test runs and commands Keel
+                           classifies as read-only; other commands still ask. memory: the
+                           model's remember and forget (the exact text is printed).
+  --approve all            every risk and memory, and commands of every kind: builds, scripts,
+                           installs, network use, lines Keel cannot classify (node script.js,
+                           make, …).
                            Never unasked: dangerous commands (sudo, rm -rf /, dd to a disk, …)
                            and protected paths (.git, .vscode, .env, …): asked at a terminal,
                            refused without one. Always refused: --deny-command prefixes and
@@ -98,6 +100,8 @@ export interface RunOptions {
   approve: Risk[];
   /** --approve all: commands of every class but dangerous run unasked. */
   approveUnclassified: boolean;
+  /** --approve memory (or all): remember and forget run unasked. */
+  approveMemory: boolean;
   allowCommands: string[];
   denyCommands: string[];
   log: string | undefined;
@@ -114,6 +118,14 @@ export interface RunOptions {
 
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/**
+ * A file or value the user gave cannot be used (a missing --mcp-config, an unreadable log):
+ * exit 2 like bad usage, with the message alone (the usage text would not help).
+ */
+export class InputError extends Error {
+  override name = 'InputError';
 }
 
 const RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
@@ -141,6 +153,7 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     baseUrl: parseUrl(values['base-url']),
     approve: policy.autoApprove,
     approveUnclassified: policy.approveUnclassified,
+    approveMemory: policy.autoApproveMemory ?? false,
     allowCommands: policy.commandsAllow,
     denyCommands: policy.commandsDeny,
     log: values.log,
@@ -160,13 +173,20 @@ export function parsePolicyFlags(values: {
   approve?: string | undefined;
   'allow-command'?: string[] | undefined;
   'deny-command'?: string[] | undefined;
-}) {
+}): RunPolicy {
+  const { risks, memory } = parseApprove(values.approve);
   return {
-    autoApprove: parseApprove(values.approve),
+    autoApprove: risks,
     approveUnclassified: values.approve === 'all',
+    autoApproveMemory: memory,
     commandsAllow: (values['allow-command'] ?? []).map((v) => parsePrefix('--allow-command', v)),
     commandsDeny: (values['deny-command'] ?? []).map((v) => parsePrefix('--deny-command', v)),
   };
+}
+
+/** True when the user gave any of the policy flags (a replay then decides with them, not the log's). */
+export function hasPolicyFlags(values: { approve?: unknown; 'allow-command'?: unknown; 'deny-command'?: unknown }): boolean {
+  return values.approve !== undefined || values['allow-command'] !== undefined || values['deny-command'] !== undefined;
 }
 
 function parseProvider(value: string | undefined): ProviderChoice {
@@ -175,13 +195,14 @@ function parseProvider(value: string | undefined): ProviderChoice {
   throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')} (got "${value}").`);
 }
 
-function parseApprove(value: string | undefined): Risk[] {
-  if (value === undefined || value === '') return ['read'];
-  if (value === 'all') return [...RISKS];
+/** --approve's risks, and whether memory writes (remember, forget) run unasked too. */
+function parseApprove(value: string | undefined): { risks: Risk[]; memory: boolean } {
+  if (value === undefined || value === '') return { risks: ['read'], memory: false };
+  if (value === 'all') return { risks: [...RISKS], memory: true };
   const parts = value.split(',').map((p) => p.trim());
-  const bad = parts.filter((p) => !(RISKS as string[]).includes(p));
-  if (bad.length) throw new UsageError(`--approve takes ${RISKS.join(',')} or all (unknown: ${bad.join(', ')}).`);
-  return parts as Risk[];
+  const bad = parts.filter((p) => !(RISKS as string[]).includes(p) && p !== 'memory');
+  if (bad.length) throw new UsageError(`--approve takes ${RISKS.join(',')},memory or all (unknown: ${bad.join(', ')}).`);
+  return { risks: parts.filter((p) => p !== 'memory') as Risk[], memory: parts.includes('memory') };
 }
 
 /** A command prefix is plain words: a shell operator in it would not mean what it seems to. */

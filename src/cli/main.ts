@@ -1,5 +1,5 @@
 // The `keel` command's entry point.
-import { parseRunArgs, USAGE, UsageError } from './args.js';
+import { InputError, parseRunArgs, USAGE, UsageError } from './args.js';
 import { runMemoryCommand } from './memory-command.js';
 import { runReplayCommand } from './replay-command.js';
 import { EXIT, runTask } from './run.js';
@@ -27,6 +27,10 @@ async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`keel: ${err.message}\n\n${USAGE}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof InputError) {
+      process.stderr.write(`keel: ${err.message}\n`);
       return EXIT.usage;
     }
     process.stderr.write(`keel: ${(err as Error).message}\n`);

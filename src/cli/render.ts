@@ -45,6 +45,7 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     case 'intent_approved':
       return p.line(`✓ approved ${label(e.intentId)}${e.auto ? ' (by policy)' : e.scope !== 'once' ? ` (${e.scope})` : ''}`);
     case 'intent_rejected':
+      if (e.unanswered) return p.line(`✗ not run, nobody to approve it: ${label(e.intentId)}`);
       return p.line(`✗ rejected ${label(e.intentId)}${e.reason ? `: ${e.reason}` : ''}`);
     case 'observation': {
       const o = e.observation;

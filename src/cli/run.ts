@@ -15,7 +15,15 @@ import {
   type SkillProblem,
 } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
-import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
+import {
+  findIntent,
+  type Checkpoints,
+  type LogStore,
+  type MemoryAccess,
+  type ModelProvider,
+  type RunPolicy,
+  type Workspace,
+} from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
@@ -53,11 +61,11 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   // A log holds one task: a second run appended to it would restart its sequence numbers.
   if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
     throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
-  const store = logPath ? JsonlLogStore.open(logPath) : undefined;
+  const store = logPath ? JsonlLogStore.open(logPath, { policy: runPolicy(options) }) : undefined;
   const provider = makeProvider(options);
-  const memory = cliMemory(root, io.env);
-  for (const p of memory.store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
-  const checkpoints = cliCheckpoints(root, io.env, memory.taskId);
+  const taskId = `cli-${randomUUID()}`;
+  const memory = cliMemory(root, io, taskId);
+  const checkpoints = cliCheckpoints(root, io.env, taskId);
   for (const rel of await sweepStaleTemps(root, [checkpoints.dir]))
     io.stderr.write(`keel: removed ${rel}, a temporary file a crashed write left\n`);
   const skills = {
@@ -67,7 +75,16 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     },
   };
   const mcp = await cliMcpHub(options, root, io.env, io.stderr);
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, skills, ...(mcp ? { mcp } : {}) });
+  const runtime = cliRuntime(options, {
+    provider,
+    workspace,
+    interactive,
+    store,
+    ...(memory ? { memory } : {}),
+    checkpoints,
+    skills,
+    ...(mcp ? { mcp } : {}),
+  });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -112,14 +129,7 @@ export function cliRuntime(
 ) {
   return composeRuntime({
     provider: ports.provider,
-    settings: {
-      maxTurns: o.maxTurns,
-      autoApprove: o.approve,
-      approveUnclassified: o.approveUnclassified,
-      commandsAllow: o.allowCommands,
-      commandsDeny: o.denyCommands,
-      subagents: o.subagents,
-    },
+    settings: { maxTurns: o.maxTurns, ...runPolicy(o), subagents: o.subagents },
     workspace: ports.workspace,
     trusted: () => true,
     interactive: ports.interactive,
@@ -131,9 +141,31 @@ export function cliRuntime(
   });
 }
 
-/** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */
-export function cliMemory(root: string, env: NodeJS.ProcessEnv): MemoryAccess & { store: JsonlMemoryStore } {
-  return { store: JsonlMemoryStore.open(cliMemoryFiles(root, env)), taskId: `cli-${randomUUID()}` };
+/** The approvals and command rules of a run: what its policy decides with and its log's header records. */
+function runPolicy(o: RunOptions): RunPolicy {
+  return {
+    autoApprove: o.approve,
+    approveUnclassified: o.approveUnclassified,
+    autoApproveMemory: o.approveMemory,
+    commandsAllow: o.allowCommands,
+    commandsDeny: o.denyCommands,
+  };
+}
+
+/**
+ * The memory a run keeps: the store `keel memory` reads, with this run's own task id. A store
+ * that cannot be opened (an unreadable or full config folder) costs the run its memory tools,
+ * never the run: it says so and goes on.
+ */
+export function cliMemory(root: string, io: Pick<CliIo, 'env' | 'stderr'>, taskId: string): MemoryAccess | undefined {
+  try {
+    const store = JsonlMemoryStore.open(cliMemoryFiles(root, io.env));
+    for (const p of store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
+    return { store, taskId };
+  } catch (err) {
+    io.stderr.write(`keel: ${(err as Error).message} This run goes on without memory (no remember, recall or forget).\n`);
+    return undefined;
+  }
 }
 
 /** Keeps the workspace's checkpoints under their cap; a failure there never fails the run. */

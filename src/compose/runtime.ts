@@ -33,6 +33,8 @@ interface RuntimeSettings {
   autoApprove: Risk[];
   /** Commands of every class but dangerous run unasked when `execute` is auto-approved. */
   approveUnclassified?: boolean;
+  /** The model's remember and forget run unasked (`write` alone does not cover them). */
+  autoApproveMemory?: boolean;
   commandsAllow: string[];
   commandsDeny: string[];
   /** Sub-agent guards: the cap on one child's turns, the child turns allowed across the task. */
@@ -138,6 +140,7 @@ export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, inter
   const policy = createPolicy({
     autoApprove: settings.autoApprove,
     approveUnclassified: settings.approveUnclassified ?? false,
+    autoApproveMemory: settings.autoApproveMemory ?? false,
     commandRules: { allow: settings.commandsAllow, deny: settings.commandsDeny },
   });
   return interactive ? policy : headless(policy);

@@ -39,7 +39,8 @@ export interface LoopHost {
   newId(): string;
   /** Resolves when the intent is approved or rejected, or the run is cancelled. */
   decision(intentId: string): Promise<'approved' | 'rejected' | 'cancelled'>;
-  rejectionReason(intentId: string): string;
+  /** Why the call was rejected, and whether nobody could answer (a headless run) rather than a person saying no. */
+  rejectionReason(intentId: string): { reason: string; unanswered: boolean };
   /** True once after the user asked to fold the context (consumed by the next prepare). */
   takeFoldRequest(): boolean;
   /** Standing approvals for this task, whichever frame they were given in. */
@@ -50,6 +51,10 @@ export interface LoopHost {
   turnGuard?(): RunError | undefined;
   /** How many concurrency-safe calls of one turn may run at once (1: one after another). */
   readonly maxParallel: number;
+  /** Why the task log stopped recording (a full disk), or undefined while it records. */
+  logFailure(): Error | undefined;
+  /** Makes every event so far durable; rejects when the log cannot record them. */
+  durable(): Promise<void>;
 }
 
 type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
@@ -62,6 +67,8 @@ export async function runLoop(h: LoopHost, carriedIntentIds: string[] = []): Pro
   if (carriedIntentIds.length > 0 && (await act(h, carriedIntentIds, failures))) return;
   for (;;) {
     if (h.signal.aborted) return cancelRun(h);
+    const lost = h.logFailure();
+    if (lost) return stopUnrecorded(h, lost);
     if (h.state().turn >= h.maxTurns) {
       return h.emit({
         type: 'run_failed',
@@ -206,18 +213,26 @@ async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepChec
     const verdict = await h.decision(id);
     if (verdict === 'cancelled' || h.signal.aborted) break;
     if (verdict === 'rejected') {
-      const reason = h.rejectionReason(id);
-      observe(h, id, {
-        ok: false,
-        code: 'rejected_by_user',
-        content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}`,
-      });
+      observe(h, id, rejection(h.rejectionReason(id)));
       continue;
     }
     const intent = h.state().intents[id]!;
     const tool = h.registry.tool(intent.tool)!;
     const beside = runsBeside(h, tool, intent.input);
     if (!beside || inFlight.length >= h.maxParallel) await settle();
+    // Nothing changes the world before its approval is on disk: a log that cannot record stops the run.
+    const lost = tool.readOnly
+      ? undefined
+      : await h.durable().then(
+          () => undefined,
+          (err: unknown) => err as Error,
+        );
+    if (lost) {
+      await settle();
+      observe(h, id, { ok: false, code: 'cancelled', content: 'Not run: the task log could not be written.' });
+      stopUnrecorded(h, lost);
+      return true;
+    }
     await checkpoint.beforeRun(intent, tool).catch(() => undefined);
     const running = executeIntent(h, id);
     if (beside) inFlight.push(running);
@@ -229,6 +244,18 @@ async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepChec
   if (!h.signal.aborted) return false;
   cancelRun(h);
   return true;
+}
+
+/** What the model is told about a call that did not run for want of an approval. */
+function rejection({ reason, unanswered }: { reason: string; unanswered: boolean }): ToolResult {
+  if (unanswered)
+    return {
+      ok: false,
+      code: 'permission_denied',
+      summary: 'not run: nobody to approve it',
+      content: `Not run: this call needs the user's approval and nobody can answer here (Keel runs without a terminal and the call is not pre-approved); no person rejected it.${reason ? ` Why it asks: ${reason}` : ''}`,
+    };
+  return { ok: false, code: 'rejected_by_user', content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}` };
 }
 
 function runsBeside(h: LoopHost, tool: ToolDefinition, input: unknown): boolean {
@@ -309,6 +336,15 @@ function guardRepeatedFailures(h: LoopHost, ids: string[], failures: Map<string,
     }
   }
   return false;
+}
+
+/** The task log failed: the run ends, its open calls answered, and says which file and why. */
+function stopUnrecorded(h: LoopHost, error: Error): void {
+  closeOpenIntents(h, 'Not run: the task log could not be written.');
+  h.emit({
+    type: 'run_failed',
+    error: { kind: 'storage_failed', message: `${error.message} Keel stopped the run: it does not act on what it cannot record.` },
+  });
 }
 
 /** Every call still open gets a "cancelled" answer, so the log stays consistent. */

@@ -124,10 +124,10 @@ export class Runtime implements RuntimeFacade {
     return true;
   }
 
-  reject(intentId: string, reason = ''): boolean {
+  reject(intentId: string, reason = '', options: { unanswered?: boolean } = {}): boolean {
     const found = findIntent(this.state, intentId);
     if (!this.running || found?.intent.status !== 'awaiting_approval') return false;
-    this.emitIn({ type: 'intent_rejected', intentId, reason }, found.frame);
+    this.emitIn({ type: 'intent_rejected', intentId, reason, ...(options.unanswered ? { unanswered: true } : {}) }, found.frame);
     this.wake(intentId);
     return true;
   }
@@ -300,6 +300,8 @@ export class Runtime implements RuntimeFacade {
       },
       taskGrants: () => taskGrants(this.state),
       maxParallel: Math.max(1, o.maxParallel ?? 4),
+      logFailure: () => this.log.failure(),
+      durable: () => this.log.flush(),
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
   }
@@ -373,12 +375,12 @@ export class Runtime implements RuntimeFacade {
     }
   }
 
-  private rejectionReason(id: string): string {
+  private rejectionReason(id: string): { reason: string; unanswered: boolean } {
     for (let seq = this.log.length; seq > 0; seq--) {
       const e = this.log.at(seq)!;
-      if (e.type === 'intent_rejected' && e.intentId === id) return e.reason;
+      if (e.type === 'intent_rejected' && e.intentId === id) return { reason: e.reason, unanswered: e.unanswered === true };
     }
-    return '';
+    return { reason: '', unanswered: false };
   }
 
   /** Calls in the last assistant turn that have no answer yet. */

@@ -4,7 +4,7 @@ import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 import type { FrameRunner } from './frames.js';
 
-const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
+export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
 
 const ObservationErrorCodeSchema = z.enum([
