@@ -7,7 +7,7 @@ export const USAGE = `Usage:
            [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
            [--subagent-max-turns N] [--subagent-budget N] [--mcp-config FILE]... [--mcp-workspace]
-           "<task>"
+           [--no-checkpoints] "<task>"
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -75,7 +75,9 @@ its file and line on stderr.
 Checkpoints: before a step's first write, keel run keeps the prior bytes of the files it changes
 in $XDG_CACHE_HOME/keel/checkpoints (else ~/.cache/keel/checkpoints), never in the workspace or
 .git; the scan for commands skips what .gitignore and .keelignore ignore. Each checkpoint is an
-event in the --log file. Old tasks' checkpoints go first past 500 MB per workspace.
+event in the --log file. Old tasks' checkpoints go first past 500 MB per workspace. When a
+checkpoint cannot be stored (a full disk), the change asks first (refused without a terminal):
+it could not be undone. --no-checkpoints keeps none, and asks nothing for want of one.
 
 \`keel replay LOG\` plays a recorded task's model outputs (no model is called) through this build's
 tools and policy, in a scratch copy of the workspace in the task's starting state, and prints
@@ -114,6 +116,8 @@ export interface RunOptions {
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
   mcpWorkspace: boolean;
+  /** False with --no-checkpoints: no prior bytes are kept, and edits never ask for want of one. */
+  checkpoints: boolean;
 }
 
 export class UsageError extends Error {
@@ -165,6 +169,7 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     contextWindow: parseContextWindow(values['context-window']),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
+    checkpoints: values['no-checkpoints'] !== true,
   };
 }
 
@@ -258,6 +263,7 @@ function parseRunFlags(args: string[]) {
       'context-window': { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
+      'no-checkpoints': { type: 'boolean' },
     },
   });
 }

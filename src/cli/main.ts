@@ -63,6 +63,14 @@ function interruptOnce(handler: () => void): () => void {
   };
 }
 
+// The last line of defence: a failure nobody caught still reaches the user as one line naming
+// what failed, never a stack trace.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (err: unknown) => {
+    process.stderr.write(`keel: ${(err as Error)?.message ?? String(err)}\n`);
+    process.exit(EXIT.failed);
+  });
+
 void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 });

@@ -65,8 +65,8 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const provider = makeProvider(options);
   const taskId = `cli-${randomUUID()}`;
   const memory = cliMemory(root, io, taskId);
-  const checkpoints = cliCheckpoints(root, io.env, taskId);
-  for (const rel of await sweepStaleTemps(root, [checkpoints.dir]))
+  const checkpoints = options.checkpoints ? cliCheckpoints(root, io.env, taskId) : undefined;
+  for (const rel of await sweepStaleTemps(root, checkpoints ? [checkpoints.dir] : []))
     io.stderr.write(`keel: removed ${rel}, a temporary file a crashed write left\n`);
   const skills = {
     user: userSkillFolder(userSkillsDir(io.env)),
@@ -81,7 +81,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     interactive,
     store,
     ...(memory ? { memory } : {}),
-    checkpoints,
+    ...(checkpoints ? { checkpoints } : {}),
     skills,
     ...(mcp ? { mcp } : {}),
   });
@@ -105,7 +105,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     removeInterrupt();
     await mcp?.dispose();
     await store?.close();
-    await collectCheckpoints(checkpoints, io.stderr);
+    if (checkpoints) await collectCheckpoints(checkpoints, io.stderr);
   }
   printer.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
   const status = runtime.getState().status;

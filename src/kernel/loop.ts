@@ -233,7 +233,15 @@ async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepChec
       stopUnrecorded(h, lost);
       return true;
     }
-    await checkpoint.beforeRun(intent, tool).catch(() => undefined);
+    const unkept = await checkpoint.beforeRun(intent, tool).then(
+      () => undefined,
+      (err: unknown) => messageOf(err),
+    );
+    if (unkept !== undefined) {
+      const asked = await askWithoutCheckpoint(h, id, unkept);
+      if (asked === 'cancelled') break;
+      if (asked === 'rejected') continue;
+    }
     const running = executeIntent(h, id);
     if (beside) inFlight.push(running);
     else await running;
@@ -244,6 +252,23 @@ async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepChec
   if (!h.signal.aborted) return false;
   cancelRun(h);
   return true;
+}
+
+/**
+ * The step's checkpoint could not be stored (a full disk): the change could not be undone, so a
+ * person decides whether it runs — whatever the standing approvals say; with nobody to ask it is
+ * refused. (A host that keeps no checkpoints never gets here.)
+ */
+async function askWithoutCheckpoint(h: LoopHost, id: string, why: string): Promise<'approved' | 'rejected' | 'cancelled'> {
+  h.emit({
+    type: 'approval_requested',
+    intentId: id,
+    reason: `No checkpoint could be kept before this change (${why}); if it runs, it cannot be restored. Run it without a checkpoint?`,
+  });
+  const verdict = await h.decision(id);
+  if (verdict === 'cancelled' || h.signal.aborted) return 'cancelled';
+  if (verdict === 'rejected') observe(h, id, rejection(h.rejectionReason(id)));
+  return verdict;
 }
 
 /** What the model is told about a call that did not run for want of an approval. */

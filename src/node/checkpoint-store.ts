@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { CapturedFile, CheckpointFile, Checkpoints, RestoreTarget, WorkspaceSnapshot } from '../kernel/contracts/checkpoints.js';
 import { atomicWrite } from './atomic-write.js';
+import { storageError } from './fs-errors.js';
 import { TaskIndex, collectGarbage } from './checkpoint-gc.js';
 import { WorkspaceScanner } from './checkpoint-scan.js';
 
@@ -148,7 +149,11 @@ export class NodeCheckpointStore implements Checkpoints {
     const file = this.blobPath(hash);
     if (await exists(file)) return;
     // No fsync per blob (a scan writes thousands): a torn blob fails its hash check on restore.
-    await atomicWrite(file, bytes, { durable: false });
+    try {
+      await atomicWrite(file, bytes, { durable: false });
+    } catch (err) {
+      throw storageError(err, 'a checkpoint into', this.dir);
+    }
   }
 
   private blobPath(hash: string): string {

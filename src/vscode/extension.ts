@@ -15,7 +15,7 @@ import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './host-workspace.js';
 import { KeelTerminal } from './keel-terminal.js';
-import { dispatchWebviewMessage } from './presenter/index.js';
+import { dispatchWebviewMessage, type WebviewMessageHandlers } from './presenter/index.js';
 import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js';
 import { RuntimeFactory } from './runtime-factory.js';
 import { startMcp } from './mcp-view.js';
@@ -27,6 +27,7 @@ import { TaskStore, type TaskLogFiles } from './task-store.js';
 import { adoptOldCheckpoints, adoptOldTasks, checkpointHome, taskHome } from './task-home.js';
 import { showViewOnFirstRun } from './first-run.js';
 import { webviewHandlers } from './webview-handlers.js';
+import { reportingFailures } from './handler-failures.js';
 import type { KeelApi } from './test-api.js';
 import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
@@ -195,8 +196,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       return true;
     },
   });
+  let shownHandlers: WebviewMessageHandlers | undefined;
   const view = new ChatViewProvider(context.extensionUri, {
-    onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
+    onMessage: (raw) => {
+      shownHandlers ??= reportingFailures(handlers, (m) => void vscode.window.showErrorMessage(`Keel: ${redact(m)}`));
+      return dispatchWebviewMessage(raw, shownHandlers, (m) => log.warn(m));
+    },
   });
   session = new Session({
     tasks,

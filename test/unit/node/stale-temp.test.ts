@@ -26,8 +26,11 @@ async function killMidWrite(root: string, target: string): Promise<string | unde
   const child = spawn(process.execPath, [`--import=${TSX}`, WRITER, path.join(root, target), '384'], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let temp: string | undefined;
+  // Killed once the temp file holds some of the new bytes: the write is under way.
+  const writing = (n: string) =>
+    n.startsWith(`.${target}.keel-`) && (fs.statSync(path.join(root, n), { throwIfNoEntry: false })?.size ?? 0) > 0;
   while (!temp && child.exitCode === null) {
-    temp = fs.readdirSync(root).find((n) => n.startsWith(`.${target}.keel-`));
+    temp = fs.readdirSync(root).find(writing);
     if (!temp) await new Promise((r) => setTimeout(r, 2));
   }
   child.kill('SIGKILL');
