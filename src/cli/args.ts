@@ -8,6 +8,8 @@ export const USAGE = `Usage:
            [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
            [--subagent-max-turns N] [--subagent-budget N] [--mcp-config FILE]... [--mcp-workspace]
            [--no-checkpoints] "<task>"
+  keel resume LOG [the run flags above]
+  keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -79,17 +81,31 @@ event in the --log file. Old tasks' checkpoints go first past 500 MB per workspa
 checkpoint cannot be stored (a full disk), the change asks first (refused without a terminal):
 it could not be undone. --no-checkpoints keeps none, and asks nothing for want of one.
 
+\`keel resume LOG\` continues a task whose run was interrupted (Ctrl+C, a crash), appending to its
+--log file: a call that was approved or running when it stopped is asked again (refused without a
+terminal), never re-run unasked. The approvals and command rules are the ones the log's header
+records unless you give --approve, --allow-command or --deny-command.
+
+\`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
+model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or
+--workspace DIR), the way the extension's "Restore files to here" does; the restore is logged in
+LOG. Files changed since the task last wrote them are overwritten only when you confirm at the
+terminal, or with --overwrite. Exit 0 restored or nothing to do, 1 not confirmed, 2 usage.
+
 \`keel replay LOG\` plays a recorded task's model outputs (no model is called) through this build's
 tools and policy, in a scratch copy of the workspace in the task's starting state, and prints
 each step that differs (step, seq, kind: edit, observation or policy, recorded and replayed), or
-"replays clean". Exit 0 clean, 1 differences, 2 usage.
+"replays clean"; a call the recording never finished is listed as interrupted, not compared.
+Exit 0 clean, 1 differences, 2 bad usage or a log it cannot replay (a damaged or unknown line is
+named by its number).
   --workspace DIR          a folder in the state the task started from (copied; never written).
                            Default: the current folder, with every file the task changed put
                            back from its checkpoints (run it in the task's workspace).
   --until SEQ              replay the log up to this event sequence number.
   --json                   the report as JSON.
-  --approve, --allow-command, --deny-command: as the task ran with them (its policy decisions
-                           are compared under the same settings).`;
+  --approve, --allow-command, --deny-command: decide with these instead of the approvals and
+                           command rules the log's header records (logs without them: nothing
+                           pre-approved, and the report says so).`;
 
 type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
@@ -138,19 +154,38 @@ const PROVIDERS: ProviderChoice[] = ['anthropic', 'openai', 'scripted'];
 export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
-  if (command !== 'run') throw new UsageError(`Unknown command "${command}": the commands are "run", "memory" and "replay".`);
-  let parsed: ReturnType<typeof parseRunFlags>;
+  if (command !== 'run')
+    throw new UsageError(`Unknown command "${command}": the commands are "run", "resume", "restore", "memory" and "replay".`);
+  const { values, positionals } = runFlags(rest);
+  if (positionals.length !== 1 || !positionals[0]!.trim())
+    throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+  return runOptions(values, positionals[0]!, cwd);
+}
+
+/**
+ * `keel resume LOG [run flags]`: the run's options (no task: it is in the log), the log, and
+ * whether policy flags were given (else the log's header decides).
+ */
+export function parseResumeArgs(argv: string[], cwd: string): { options: RunOptions; log: string; policyGiven: boolean } {
+  const { values, positionals } = runFlags(argv);
+  if (positionals.length !== 1) throw new UsageError('Give exactly one log: keel resume LOG (the --log file of the interrupted run).');
+  if (values.log !== undefined) throw new UsageError('keel resume appends to the log it resumes: --log is not taken.');
+  const log = positionals[0]!;
+  return { options: { ...runOptions(values, '', cwd), log }, log, policyGiven: hasPolicyFlags(values) };
+}
+
+function runFlags(args: string[]) {
   try {
-    parsed = parseRunFlags(rest);
+    return parseRunFlags(args);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1 || !positionals[0]!.trim())
-    throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+}
+
+function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: string, cwd: string): RunOptions {
   const policy = parsePolicyFlags(values);
   return {
-    task: positionals[0]!,
+    task,
     workspace: values.workspace ?? cwd,
     provider: parseProvider(values.provider),
     model: values.model,

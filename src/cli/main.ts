@@ -2,6 +2,8 @@
 import { InputError, parseRunArgs, USAGE, UsageError } from './args.js';
 import { runMemoryCommand } from './memory-command.js';
 import { runReplayCommand } from './replay-command.js';
+import { runRestoreCommand } from './restore-command.js';
+import { runResumeCommand } from './resume-command.js';
 import { EXIT, runTask } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -16,6 +18,17 @@ async function main(argv: string[]): Promise<number> {
     }
     if (argv[0] === 'replay')
       return await runReplayCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
+    if (argv[0] === 'restore')
+      return await runRestoreCommand(argv.slice(1), { stdin: process.stdin, stdout: process.stdout, cwd: process.cwd(), env: process.env });
+    if (argv[0] === 'resume')
+      return await runResumeCommand(argv.slice(1), {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        onInterrupt: interruptOnce,
+        env: process.env,
+        cwd: process.cwd(),
+      });
     const options = parseRunArgs(argv, process.cwd());
     return await runTask(options, {
       stdin: process.stdin,
@@ -41,7 +54,10 @@ async function main(argv: string[]): Promise<number> {
 /** `keel --help`, `keel run --help`: the usage on stdout, and success. */
 function asksForHelp(argv: string[]): boolean {
   const isHelp = (a: string) => a === '--help' || a === '-h';
-  return (argv.length === 1 && isHelp(argv[0]!)) || (['run', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp));
+  return (
+    (argv.length === 1 && isHelp(argv[0]!)) ||
+    (['run', 'resume', 'restore', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp))
+  );
 }
 
 // The first Ctrl+C cancels the run so its log ends cleanly; a later one (while

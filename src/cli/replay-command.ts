@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadLog, type LoadedLog } from '../node/jsonl-store.js';
-import { hasPolicyFlags, InputError, parsePolicyFlags, UsageError } from './args.js';
+import { hasPolicyFlags, parsePolicyFlags, UsageError } from './args.js';
+import { readTaskLog } from './task-log.js';
 import { cliCheckpoints } from './checkpoints.js';
 import { replayLog, type ReplayPolicySettings, type ReplayReport } from './replay.js';
 import { copyWorkspace, startFromCheckpoints } from './replay-start.js';
@@ -25,7 +25,7 @@ export interface ReplayIo {
  */
 export async function runReplayCommand(argv: string[], io: ReplayIo): Promise<number> {
   const options = parseReplayArgs(argv);
-  const loaded = readLog(path.resolve(io.cwd, options.log), options.log);
+  const loaded = readTaskLog(path.resolve(io.cwd, options.log), options.log);
   const policy = options.policy ?? loaded.policy;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-replay-'));
   try {
@@ -46,31 +46,6 @@ export async function runReplayCommand(argv: string[], io: ReplayIo): Promise<nu
 
 /** Where the approvals and command rules the replay decided with came from. */
 type PolicySource = 'flags' | 'log' | 'none';
-
-/**
- * The log's events, or an InputError that says why it cannot be replayed: not a file, not a
- * Keel log, or a line that is damaged or unknown to this build (named by its number). A last
- * line cut off mid-write is a crash's: the task is replayed up to it and reported as interrupted.
- */
-function readLog(file: string, given: string): LoadedLog {
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile())
-    throw new UsageError(`${given} is not a file: give a task log written by keel run --log.`);
-  let loaded: LoadedLog;
-  try {
-    loaded = loadLog(file);
-  } catch (err) {
-    throw new InputError(`${given} cannot be replayed: ${(err as Error).message}`);
-  }
-  const bad = loaded.invalid[0];
-  if (bad) {
-    const last = loaded.events.at(-1)?.seq ?? 0;
-    throw new InputError(
-      `${given}:${bad.line} cannot be read (${bad.reason}); replay stops there. ` + `Replay the part before it with --until ${last}.`,
-    );
-  }
-  if (!loaded.events.some((e) => e.type === 'user_message')) throw new InputError(`${given} holds no recorded task.`);
-  return loaded;
-}
 
 interface ReplayOptions {
   log: string;

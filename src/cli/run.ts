@@ -22,6 +22,9 @@ import {
   type MemoryAccess,
   type ModelProvider,
   type RunPolicy,
+  type Runtime,
+  type RuntimeEvent,
+  type RuntimeOutput,
   type Workspace,
 } from '../kernel/index.js';
 import { ScriptedProvider } from '../providers/index.js';
@@ -33,7 +36,7 @@ import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
-import { cliMcpHub } from './mcp.js';
+import { cliMcpHub, requireMcpConfigs } from './mcp.js';
 import type { McpHub } from '../mcp/index.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
@@ -53,15 +56,39 @@ export interface CliIo {
 }
 
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
-  const root = path.resolve(options.workspace);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
-  const interactive = !!io.stdin.isTTY;
+  const root = workspaceRoot(options);
+  requireMcpConfigs(options);
   const logPath = options.log ? path.resolve(options.log) : undefined;
   // A log holds one task: a second run appended to it would restart its sequence numbers.
   if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
     throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
   const store = logPath ? JsonlLogStore.open(logPath, { policy: runPolicy(options) }) : undefined;
+  return driveTask(options, io, { root, store, events: [], start: (runtime) => runtime.send(options.task) });
+}
+
+/** The workspace folder a command works in; a usage error when it is not a folder. */
+export function workspaceRoot(options: Pick<RunOptions, 'workspace'>): string {
+  const root = path.resolve(options.workspace);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
+  return root;
+}
+
+interface TaskStart {
+  root: string;
+  store: JsonlLogStore | undefined;
+  /** The task so far (a log being resumed); empty for a new task. */
+  events: readonly RuntimeEvent[];
+  start(runtime: Runtime): AsyncIterable<RuntimeOutput>;
+}
+
+/**
+ * Runs a task to its end at the terminal — a new one (keel run) or an interrupted one picked up
+ * from its log (keel resume) — and turns the outcome into an exit status.
+ */
+export async function driveTask(options: RunOptions, io: CliIo, task: TaskStart): Promise<number> {
+  const { root, store } = task;
+  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  const interactive = !!io.stdin.isTTY;
   const provider = makeProvider(options);
   const taskId = `cli-${randomUUID()}`;
   const memory = cliMemory(root, io, taskId);
@@ -80,6 +107,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     workspace,
     interactive,
     store,
+    events: task.events,
     ...(memory ? { memory } : {}),
     ...(checkpoints ? { checkpoints } : {}),
     skills,
@@ -94,7 +122,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const printer = streamPrinter(io.stdout);
   const removeInterrupt = io.onInterrupt(interrupt);
   try {
-    for await (const out of runtime.send(options.task)) {
+    for await (const out of task.start(runtime)) {
       if (out.kind !== 'event') continue;
       const e = out.event;
       renderTaskEvent(printer, e, runtime.getState());
@@ -121,6 +149,8 @@ export function cliRuntime(
     workspace: Workspace;
     interactive: boolean;
     store?: LogStore | undefined;
+    /** The task so far, when it continues from a log. */
+    events?: readonly RuntimeEvent[];
     memory?: MemoryAccess;
     checkpoints?: Checkpoints;
     skills?: ComposeInput['skills'];
@@ -134,6 +164,7 @@ export function cliRuntime(
     trusted: () => true,
     interactive: ports.interactive,
     ...(ports.store ? { store: ports.store } : {}),
+    ...(ports.events?.length ? { events: ports.events } : {}),
     ...(ports.memory ? { memory: ports.memory } : {}),
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
     ...(ports.skills ? { skills: ports.skills } : {}),
