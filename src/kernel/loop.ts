@@ -1,7 +1,7 @@
 // The loop: prepare → infer → decide → act → observe → guard → next turn. Plain functions
 // over a small host interface; the runtime facade owns the log, the state and the signals.
 import type { ConversationState } from './contracts/state.js';
-import type { ModelError, ModelEvent, ModelProvider } from './contracts/model.js';
+import type { ModelError, ModelProvider } from './contracts/model.js';
 import type { RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, RuntimeOutput } from './contracts/runtime.js';
 import type { Grant } from './contracts/state.js';
@@ -11,9 +11,8 @@ import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from '
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
 import type { Registry } from './registry.js';
-import { projectContext } from './projection.js';
-import { prepareRequest } from './fold.js';
-import { proposeIntent, type Proposal } from './intents.js';
+import { infer, type TurnOutcome } from './infer.js';
+import type { Proposal } from './intents.js';
 import { executeIntent, observe } from './execute.js';
 import { messageOf, shortenMiddle } from './text.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
@@ -57,8 +56,6 @@ export interface LoopHost {
   durable(): Promise<void>;
 }
 
-type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
-
 /** How many times the same failing call may be made before the run stops. */
 const REPEATED_FAILURE_LIMIT = 3;
 
@@ -97,86 +94,6 @@ function decide(outcome: TurnOutcome): RuntimeDecision {
   if (outcome.proposals.length === 0) return { type: 'finish' };
   const ids = outcome.proposals.map((p) => p.intent.id);
   return outcome.proposals.some((p) => p.problem) ? { type: 'repair', intentIds: ids } : { type: 'call_tools', intentIds: ids };
-}
-
-/** The request the state projects to under this host's options. */
-export function projectFor(
-  h: Pick<LoopHost, 'registry' | 'visibility' | 'system' | 'budgetTokens' | 'provider'>,
-  state: ConversationState,
-  budgetTokens = h.budgetTokens,
-) {
-  return projectContext(state, {
-    registry: h.registry,
-    visibility: h.visibility,
-    system: h.system,
-    budgetTokens,
-    maxOutputTokens: h.provider.capabilities.maxOutputTokens,
-  });
-}
-
-async function infer(h: LoopHost): Promise<TurnOutcome> {
-  const request = await prepareRequest(foldHost(h), h.takeFoldRequest());
-  if (!request || h.signal.aborted) return { type: 'cancelled' };
-  const calls: Extract<ModelEvent, { type: 'tool_intent' }>[] = [];
-  try {
-    for await (const ev of h.provider.stream(request, h.signal)) {
-      if (h.signal.aborted) return { type: 'cancelled' };
-      const end = onModelEvent(h, ev, calls);
-      if (end) return end;
-    }
-  } catch (err) {
-    if (h.signal.aborted) return { type: 'cancelled' };
-    return modelError(h, { kind: 'unknown', message: `The model provider failed: ${messageOf(err)}`, retryable: false });
-  }
-  if (h.signal.aborted) return { type: 'cancelled' };
-  return modelError(h, { kind: 'network', message: 'The model stream ended before the turn was complete.', retryable: true });
-}
-
-export function foldHost(h: LoopHost) {
-  return {
-    provider: h.provider,
-    signal: h.signal,
-    budgetTokens: h.budgetTokens,
-    state: () => h.state(),
-    emit: (e: RuntimeEventInput) => h.emit(e),
-    project: (state: ConversationState, budget?: number) => projectFor(h, state, budget),
-  };
-}
-
-function onModelEvent(h: LoopHost, ev: ModelEvent, calls: Extract<ModelEvent, { type: 'tool_intent' }>[]): TurnOutcome | undefined {
-  switch (ev.type) {
-    case 'text_delta':
-      // Created with every field the log stamps, so stamping adds no properties (the hot path).
-      h.emit({ type: 'text_delta', text: ev.text, seq: 0, runId: '', time: 0 } as RuntimeEventInput);
-      return undefined;
-    case 'reasoning_delta':
-      h.emit({ type: 'reasoning_delta', text: ev.text });
-      return undefined;
-    case 'usage':
-      h.emit({ type: 'usage', usage: ev.usage });
-      return undefined;
-    case 'tool_intent':
-      // Held until the turn completes: an abandoned or failed turn proposes nothing.
-      calls.push(ev);
-      return undefined;
-    case 'retry':
-      calls.length = 0;
-      h.emit({ type: 'turn_retry', attempt: ev.attempt, delayMs: ev.delayMs, error: ev.error });
-      return undefined;
-    case 'error':
-      if (ev.error.kind === 'cancelled' || h.signal.aborted) return { type: 'cancelled' };
-      return modelError(h, ev.error);
-    case 'final': {
-      const proposals = calls.map((c) => proposeIntent(h, c));
-      h.emit({ type: 'model_final', stopReason: ev.stopReason });
-      return { type: 'final', proposals };
-    }
-  }
-}
-
-function modelError(h: LoopHost, error: ModelError): TurnOutcome {
-  h.emit({ type: 'model_error', error });
-  return { type: 'error', error };
 }
 
 /** Repairs, asks, runs. Returns true when the run has ended. */

@@ -9,7 +9,8 @@ import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runt
 import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
-import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHost } from './loop.js';
+import { askPolicy, closeOpenIntents, runLoop, type LoopHost } from './loop.js';
+import { foldHost, projectFor } from './infer.js';
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
@@ -255,7 +256,7 @@ export class Runtime implements RuntimeFacade {
     ).then((built) => {
       this.builtSystem = built.text;
       if (built.childText !== undefined) this.childSystem = built.childText;
-      if (!sameList(built.rules, this.state.rules)) this.emit({ type: 'rules_used', paths: built.rules });
+      if (built.rules.join('\u0000') !== this.state.rules.join('\u0000')) this.emit({ type: 'rules_used', paths: built.rules });
       return built.text;
     });
     return this.systemText;
@@ -393,8 +394,4 @@ export class Runtime implements RuntimeFacade {
     }
     return last.filter((id) => !answered.has(id));
   }
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

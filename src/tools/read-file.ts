@@ -61,6 +61,7 @@ export const readFileTool: ToolDefinition<ReadFileInput> = {
           fileVersions,
           content: `${rel} is unchanged since your read of it at step ${prior.step}; that result above shows it whole. Call read_file with force: true to get it again.`,
           summary: `${rel} unchanged since step ${prior.step}`,
+          facts: { unchanged: { path: rel, hash } },
         };
       }
       const changed = prior && prior.hash !== hash ? ` (changed since your last read of it, at step ${prior.step})` : '';
