@@ -27,7 +27,7 @@ import {
   type RuntimeOutput,
   type Workspace,
 } from '../kernel/index.js';
-import { ScriptedProvider } from '../providers/index.js';
+import { capabilitiesFor, ScriptedProvider } from '../providers/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
@@ -210,7 +210,9 @@ async function collectCheckpoints(store: NodeCheckpointStore, stderr: NodeJS.Wri
 
 function makeProvider(o: RunOptions): ModelProvider {
   if (o.provider === 'scripted') {
-    const window = o.contextWindow === undefined ? {} : { contextWindow: o.contextWindow };
+    // A window given for the demo bounds its output reserve as it would a real model's.
+    const given = o.contextWindow === undefined ? undefined : capabilitiesFor('demo', { contextWindow: o.contextWindow });
+    const window = given ? { contextWindow: given.contextWindow, maxOutputTokens: given.maxOutputTokens } : {};
     return new ScriptedProvider(demoScript, { model: 'demo', capabilities: window });
   }
   return createModelProvider({ provider: o.provider, model: o.model, baseUrl: o.baseUrl, contextWindow: o.contextWindow });
