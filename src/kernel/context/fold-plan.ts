@@ -1,5 +1,5 @@
 // Which steps to fold, decided at prepare time. When the projected request passes the high-water
-// mark (80% of the input budget), or the user asked, the oldest finished steps are chosen — as
+// mark (90% of the input budget), or the user asked, the oldest finished steps are chosen — as
 // many as bring the request down to the low-water mark (50%), or all of them when asked. A step
 // is an assistant turn with every result that answers it: never split. The latest step, and
 // anything after a step still waiting for a result, stay live (the next turn depends on them).
@@ -13,7 +13,11 @@ import { messagesTokens, requestTokens } from './tokens.js';
 import { estimateTokens } from '../text.js';
 import { isPointer, pointerTargets } from './pointers.js';
 
-export const HIGH_WATER = 0.8;
+/**
+ * Folding costs a rewrite of the cached prefix, so it waits until the request nears its budget: it
+ * is judged on the request about to be sent (results included), so no request goes over for it.
+ */
+export const HIGH_WATER = 0.9;
 export const LOW_WATER = 0.5;
 /** Room planned for a new note before it is written (the note request asks for less). */
 const NOTE_ALLOWANCE_TOKENS = 600;
