@@ -1,12 +1,14 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
-import { SUBAGENT_DEFAULTS, type Risk, type RunPolicy } from '../kernel/index.js';
+import { SUBAGENT_DEFAULTS, type Risk, type RunPolicy, type SandboxMode, SandboxModeSchema } from '../kernel/index.js';
+import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
 
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
-           [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
-           [--subagent-max-turns N] [--subagent-budget N] [--mcp-config FILE]... [--mcp-workspace]
+           [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
+           [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
+           [--mcp-config FILE]... [--mcp-workspace] [--sandbox unasked|everything|off]
            [--no-checkpoints] "<task>"
   keel resume LOG [the run flags above]
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
@@ -36,6 +38,19 @@ What runs without asking:
   --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
 At a terminal Keel asks about anything else; without one it is rejected and the model is told.
 
+The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
+system read-only, only the workspace, toolchains and system folders visible (your home, other
+projects and .env files hidden), a private /tmp thrown away afterwards; a test run may write in
+the workspace but not its protected paths (.git, .vscode, .keel, AGENTS.md, manifests and
+lockfiles). Where there is no sandbox Keel says so on stderr and every command asks.
+  --sandbox unasked        (the default) sandbox what runs unasked; commands you approve (at the
+                           terminal, by --approve all, or earlier in the task) run as your shell
+                           would run them.
+  --sandbox everything     sandbox every command; those you approve may write in the workspace.
+  --sandbox off            no sandbox: what runs unasked is decided by the command classifier
+                           alone, as Keel did before it had a sandbox.
+Whatever the sandbox, a command's processes end when it ends, and when keel ends (even killed).
+
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the
                            context fills, older steps are folded into short notes.
@@ -55,11 +70,20 @@ MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resourc
                            Without it they are listed and skipped: a workspace must not run
                            programs on your machine unasked.
   An MCP tool call is risk execute: it asks (or is rejected without a terminal) unless you pass
-  --approve execute. A server gets the environment commands get (no API keys) plus its "env".
+  --approve execute. A server gets the environment commands get (no API keys, no credentials)
+  plus its "env".
   A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
 Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
+
+Commands, test runs and MCP servers also never see the variables of your environment that look
+like credentials: a name such as GITHUB_TOKEN, NPM_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD or
+STRIPE_KEY, or a value that holds a key, token, private key or a password in a URL (secretlint's
+recommended rules and a few of Keel's). keel run names them on stderr when it starts.
+  --pass-env NAME          pass this variable to commands anyway (e.g. --pass-env NPM_TOKEN for
+                           an approved npm publish). Repeatable. Keel's own API keys are never
+                           passed.
 
 Memories (what earlier tasks or you asked Keel to remember) are kept in
 $XDG_CONFIG_HOME/keel/memory (else ~/.config/keel/memory), never in the workspace: the user's
@@ -134,6 +158,10 @@ export interface RunOptions {
   mcpWorkspace: boolean;
   /** False with --no-checkpoints: no prior bytes are kept, and edits never ask for want of one. */
   checkpoints: boolean;
+  /** --sandbox: which commands run in the OS sandbox. */
+  sandbox: SandboxMode;
+  /** --pass-env: inherited variables commands get though they look like credentials. */
+  passEnv: string[];
 }
 
 export class UsageError extends Error {
@@ -205,7 +233,16 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
     checkpoints: values['no-checkpoints'] !== true,
+    sandbox: parseSandbox(values.sandbox),
+    passEnv: (values['pass-env'] ?? []).map(parseVariableName),
   };
+}
+
+function parseSandbox(value: string | undefined): SandboxMode {
+  if (value === undefined) return 'unasked';
+  const parsed = SandboxModeSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(`--sandbox must be one of ${SandboxModeSchema.options.join(', ')} (got "${value}").`);
 }
 
 /** The policy flags keel run and keel replay share: --approve, --allow-command, --deny-command. */
@@ -254,6 +291,13 @@ function parsePrefix(flag: string, value: string): string {
   return words;
 }
 
+/** A variable name as the shell writes one; Keel's own keys are never passed, so naming one is a mistake. */
+function parseVariableName(value: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new UsageError(`--pass-env takes a variable name such as NPM_TOKEN (got "${value}").`);
+  if (PROVIDER_KEY_VARIABLES.includes(value)) throw new UsageError(`--pass-env ${value}: Keel never passes its own API keys to commands.`);
+  return value;
+}
+
 function parseCount(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
@@ -299,6 +343,8 @@ function parseRunFlags(args: string[]) {
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
       'no-checkpoints': { type: 'boolean' },
+      sandbox: { type: 'string' },
+      'pass-env': { type: 'string', multiple: true },
     },
   });
 }

@@ -1,4 +1,6 @@
 // The `keel` command's entry point.
+import { secretDetector } from '../compose/index.js';
+import { redactSecrets } from '../kernel/index.js';
 import { InputError, parseRunArgs, USAGE, UsageError } from './args.js';
 import { runMemoryCommand } from './memory-command.js';
 import { runReplayCommand } from './replay-command.js';
@@ -38,15 +40,17 @@ async function main(argv: string[]): Promise<number> {
       env: process.env,
     });
   } catch (err) {
+    // A message may quote what the user typed (an unknown option that was a pasted key): redacted.
+    const message = redactSecrets((err as Error).message, [], secretDetector());
     if (err instanceof UsageError) {
-      process.stderr.write(`keel: ${err.message}\n\n${USAGE}\n`);
+      process.stderr.write(`keel: ${message}\n\n${USAGE}\n`);
       return EXIT.usage;
     }
     if (err instanceof InputError) {
-      process.stderr.write(`keel: ${err.message}\n`);
+      process.stderr.write(`keel: ${message}\n`);
       return EXIT.usage;
     }
-    process.stderr.write(`keel: ${(err as Error).message}\n`);
+    process.stderr.write(`keel: ${message}\n`);
     return EXIT.failed;
   }
 }

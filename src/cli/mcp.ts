@@ -14,7 +14,7 @@ export function requireMcpConfigs(o: Pick<RunOptions, 'mcpConfigs'>): void {
 }
 
 export async function cliMcpHub(
-  o: Pick<RunOptions, 'mcpConfigs' | 'mcpWorkspace'>,
+  o: Pick<RunOptions, 'mcpConfigs' | 'mcpWorkspace' | 'passEnv'>,
   root: string,
   env: NodeJS.ProcessEnv,
   stderr: NodeJS.WritableStream,
@@ -28,6 +28,7 @@ export async function cliMcpHub(
     cwd: root,
     mayStart: (c) => c.source === 'user' || o.mcpWorkspace,
     riskOverrides: () => ({}),
+    passEnv: () => o.passEnv,
   });
   hub.onNotice((n) => stderr.write(`keel: MCP server "${n.server}": ${n.message}\n`));
   await hub.startAll();

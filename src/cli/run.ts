@@ -10,6 +10,7 @@ import {
   composeRuntime,
   createModelProvider,
   describeSkillProblem,
+  secretDetector,
   sweepStaleTemps,
   type ComposeInput,
   type SkillProblem,
@@ -28,8 +29,10 @@ import {
   type Workspace,
 } from '../kernel/index.js';
 import { capabilitiesFor, ScriptedProvider } from '../providers/index.js';
-import { searchByWalking } from '../tools/index.js';
-import { createNodeWorkspace } from '../node/node-workspace.js';
+import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
+import type { NodeSandboxOptions } from '../node/sandbox/node-sandbox.js';
+import { headlessWorkspace } from './headless-workspace.js';
+import { withheldCredentials } from '../node/command-shell.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
@@ -87,7 +90,9 @@ interface TaskStart {
  */
 export async function driveTask(options: RunOptions, io: CliIo, task: TaskStart): Promise<number> {
   const { root, store } = task;
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
+  const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox: cliSandbox(options, io.stderr) });
+  tellWithheld(io, options.passEnv);
   const interactive = !!io.stdin.isTTY;
   const provider = makeProvider(options);
   const taskId = `cli-${randomUUID()}`;
@@ -159,7 +164,7 @@ export function cliRuntime(
 ) {
   return composeRuntime({
     provider: ports.provider,
-    settings: { maxTurns: o.maxTurns, ...runPolicy(o), subagents: o.subagents },
+    settings: { maxTurns: o.maxTurns, ...runPolicy(o), subagents: o.subagents, sandbox: o.sandbox },
     workspace: ports.workspace,
     trusted: () => true,
     interactive: ports.interactive,
@@ -181,6 +186,21 @@ function runPolicy(o: RunOptions): RunPolicy {
     commandsAllow: o.allowCommands,
     commandsDeny: o.denyCommands,
   };
+}
+
+/** The OS sandbox; where there is none (or it stops working) the run says so once on stderr, unless it is off. */
+function cliSandbox(o: Pick<RunOptions, 'sandbox'>, stderr: NodeJS.WritableStream): NodeSandboxOptions {
+  const say = (reason: string) => {
+    if (o.sandbox !== 'off') stderr.write(`keel: no sandbox for commands: ${reason}. Every command asks before it runs.\n`);
+  };
+  return { rules: COMMAND_SANDBOX_RULES, onUnavailable: say };
+}
+
+/** Names the variables commands will not get (never their values), and how to pass one. */
+function tellWithheld(io: CliIo, pass: readonly string[]): void {
+  const names = withheldCredentials(io.env, { held: [], credentials: secretDetector(), pass });
+  if (names.length === 0) return;
+  io.stderr.write(`keel: commands will not see ${names.join(', ')} (they look like credentials; --pass-env NAME passes one)\n`);
 }
 
 /**

@@ -7,13 +7,16 @@ import {
   Runtime,
   type ApprovalPolicy,
   type Checkpoints,
+  type CodeIntel,
   type GrantStore,
   type LogStore,
   type MemoryAccess,
   type ModelProvider,
   type PolicyDecision,
+  type RepoMapBuilder,
   type Risk,
   type RuntimeEvent,
+  type SandboxMode,
   type VisibilityContext,
   type Workspace,
 } from '../kernel/index.js';
@@ -25,6 +28,7 @@ import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill
 import type { SkillProblem } from './skills/load-skills.js';
 import { createSkillLibrary } from './skills/skill-library.js';
 import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
+import { secretDetector } from './secrets/detector.js';
 import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
 
 /** The settings that shape a runtime, whichever host read them. */
@@ -37,6 +41,8 @@ interface RuntimeSettings {
   autoApproveMemory?: boolean;
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Which commands run in the OS sandbox; default: those that run unasked. */
+  sandbox?: SandboxMode;
   /** Sub-agent guards: the cap on one child's turns, the child turns allowed across the task. */
   subagents?: { maxTurns: number; turnBudget: number };
 }
@@ -79,6 +85,8 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return input.trusted();
     },
     hasDiagnostics: typeof input.workspace?.diagnostics === 'function',
+    hasCodeIntel: input.workspace?.codeIntel !== undefined,
+    hasWeb: input.workspace?.web !== undefined,
     hasMemory: input.memory !== undefined,
   };
   return new Runtime({
@@ -90,8 +98,11 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.store ? { store: input.store } : {}),
     ...(input.events ? { events: input.events } : {}),
     ...(input.secrets ? { secrets: input.secrets } : {}),
+    // Every composed runtime checks with the one rule set: its log, remember, error text.
+    secretDetector: secretDetector(),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
+    ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
     visibility,
@@ -118,6 +129,15 @@ export function composeRuntime(input: ComposeInput): Runtime {
   });
 }
 
+/** The repo map of the task's prefix, focused on the files and names the task mentions so far. */
+function repoMapBuilder(intel: CodeIntel): RepoMapBuilder {
+  return (state, budgetTokens, signal) => {
+    const focus = taskFocus(state);
+    const focusPaths = focus.paths.map((p) => p.replace(/^\.\//, ''));
+    return intel.repoMap!({ focusPaths, focusText: focus.text, budgetTokens }, signal);
+  };
+}
+
 /** Every tool, run_command described for the workspace's shell, use_skill given skills; none without a folder. */
 export function composeRegistry(workspace: Workspace | undefined, skills?: SkillLibrary): Registry {
   const registry = new Registry();
@@ -142,6 +162,7 @@ export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, inter
     approveUnclassified: settings.approveUnclassified ?? false,
     autoApproveMemory: settings.autoApproveMemory ?? false,
     commandRules: { allow: settings.commandsAllow, deny: settings.commandsDeny },
+    sandbox: settings.sandbox ?? 'unasked',
   });
   return interactive ? policy : headless(policy);
 }

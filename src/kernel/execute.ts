@@ -31,6 +31,8 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         eventSeq: h.state().lastSeq,
         intentId: id,
         ...(h.frames ? { frames: h.frames } : {}),
+        ...(intent.sandbox ? { sandbox: intent.sandbox } : {}),
+        ...(h.secrets ? { secrets: h.secrets } : {}),
       });
     } catch (err) {
       const code = h.signal.aborted ? 'cancelled' : 'execution_failed';

@@ -45,7 +45,8 @@ export function frameRunner(host: LoopHost, env: FrameEnv, depth: number, frameI
   const offered = () => host.registry.visibleTools(host.visibility);
   const defaults = () =>
     offered()
-      .filter((t) => t.readOnly && t.name !== PLAN_TOOL && (t.name !== DELEGATE_TOOL || depth + 1 < MAX_FRAME_DEPTH))
+      // Reads only: a tool that reaches the network is given to a child only when named.
+      .filter((t) => t.readOnly && t.risk === 'read' && t.name !== PLAN_TOOL && (t.name !== DELEGATE_TOOL || depth + 1 < MAX_FRAME_DEPTH))
       .map((t) => t.name);
   const resolve = (names: readonly string[] | undefined) => childTools(offered(), names ?? defaults(), depth + 1);
   return {
@@ -130,6 +131,8 @@ function childHost(parent: LoopHost, env: FrameEnv, id: string, registry: Regist
     emit: (e) => env.emit(e, id),
     decision: (intentId) => env.decision(intentId),
     takeFoldRequest: () => false,
+    // A child starts fresh on its brief: no repo map in its prefix.
+    repoMap: undefined,
     turnGuard: () =>
       env.state().childTurns >= env.childTurnBudget
         ? { kind: 'max_turns', message: `Stopped: sub-agents used the task's budget of ${env.childTurnBudget} turns.` }
@@ -223,4 +226,15 @@ function answerInterrupted(state: ConversationState, intentId: string, frame: st
   });
   const content = `Keel was reloaded while this ran, so it stopped unfinished. ${parts.join(' ')} Delegate again if the result is still needed.`;
   observe({ emit: (e) => emit(e, frame) }, intentId, { ok: false, code: 'cancelled', content, retryable: true });
+}
+
+/** Calls in the task's last assistant turn that have no answer yet (what a resumed run takes up). */
+export function openIntentIds(state: ConversationState): string[] {
+  const answered = new Set<string>();
+  let last: string[] = [];
+  for (const m of state.messages) {
+    if (m.type === 'observation') answered.add(m.observation.intentId);
+    if (m.type === 'assistant') last = m.intentIds;
+  }
+  return last.filter((id) => !answered.has(id));
 }

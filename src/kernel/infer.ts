@@ -8,7 +8,7 @@ import type { ModelError, ModelEvent, ModelRequest } from './contracts/model.js'
 import type { RuntimeEventInput } from './contracts/events.js';
 import type { LoopHost } from './loop.js';
 import { projectContext } from './projection.js';
-import { foldSteps, planFoldNow, prepareRequest } from './fold.js';
+import { type FoldHost, foldSteps, planFoldNow, prepareRequest } from './fold.js';
 import { proposeIntent, type Proposal } from './intents.js';
 import { messageOf } from './text.js';
 import { fixedTokens, messageTokens } from './context/tokens.js';
@@ -83,7 +83,7 @@ export function projectFor(
   });
 }
 
-export function foldHost(h: LoopHost) {
+export function foldHost(h: LoopHost): FoldHost {
   return {
     provider: h.provider,
     signal: h.signal,
@@ -91,6 +91,7 @@ export function foldHost(h: LoopHost) {
     state: () => h.state(),
     emit: (e: RuntimeEventInput) => h.emit(e),
     project: (state: ConversationState, budget?: number) => projectFor(h, state, budget),
+    ...(h.repoMap ? { repoMap: h.repoMap } : {}),
   };
 }
 

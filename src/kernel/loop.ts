@@ -10,6 +10,8 @@ import type { FrameRunner } from './contracts/frames.js';
 import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
+import type { SandboxProfile } from './contracts/sandbox.js';
+import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 import { infer, type TurnOutcome } from './infer.js';
 import type { Proposal } from './intents.js';
@@ -17,6 +19,7 @@ import { executeIntent, observe } from './execute.js';
 import { messageOf, shortenMiddle } from './text.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import { StepCheckpoint } from './checkpointing.js';
+import type { RepoMapBuilder } from './runtime-options.js';
 
 export interface LoopHost {
   readonly provider: ModelProvider;
@@ -28,6 +31,8 @@ export interface LoopHost {
   readonly checkpoints?: Checkpoints;
   readonly visibility: VisibilityContext;
   readonly memory?: MemoryAccess;
+  /** The host's secret detector, for tools that refuse or check text (remember). */
+  readonly secrets?: SecretDetector | undefined;
   readonly system: string;
   readonly budgetTokens: number;
   readonly maxTurns: number;
@@ -54,6 +59,8 @@ export interface LoopHost {
   logFailure(): Error | undefined;
   /** Makes every event so far durable; rejects when the log cannot record them. */
   durable(): Promise<void>;
+  /** Builds the repo map of the stable prefix; absent: none (a child frame, a host without one). */
+  readonly repoMap?: RepoMapBuilder | undefined;
 }
 
 /** How many times the same failing call may be made before the run stops. */
@@ -217,8 +224,15 @@ function runsBeside(h: LoopHost, tool: ToolDefinition, input: unknown): boolean 
 async function screen(h: LoopHost, id: string, checkable: boolean): Promise<boolean> {
   const intent = h.state().intents[id]!;
   if (intent.status === 'approved' || intent.status === 'running' || intent.status === 'awaiting_approval') {
-    // Carried over from an interrupted run: ask again, never re-run blindly.
-    h.emit({ type: 'approval_requested', intentId: id, reason: 'Keel was interrupted before this ran; approve it again to run it.' });
+    // Carried over from an interrupted run: ask again, never re-run blindly (how it would run
+    // is the policy's answer now).
+    const now = await askPolicy(h, intent);
+    if (now.type === 'deny') {
+      observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${now.reason}` });
+      return false;
+    }
+    const reason = 'Keel was interrupted before this ran; approve it again to run it.';
+    h.emit({ type: 'approval_requested', intentId: id, reason, ...sandboxOf(now) });
     return true;
   }
   if (intent.status === 'rejected') return true;
@@ -227,16 +241,21 @@ async function screen(h: LoopHost, id: string, checkable: boolean): Promise<bool
     observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${verdict.reason}` });
     return false;
   }
-  if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
+  if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) });
   else {
     const early = checkable ? await precheck(h, intent) : undefined;
     if (early) {
       observe(h, id, early);
       return false;
     }
-    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason });
+    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason, ...sandboxOf(verdict) });
   }
   return true;
+}
+
+/** The decision's sandbox profile as an event field (absent when it has none, so old logs compare equal). */
+export function sandboxOf(d: PolicyDecision): { sandbox?: SandboxProfile } {
+  return d.type !== 'deny' && d.sandbox !== undefined ? { sandbox: d.sandbox } : {};
 }
 
 /** The tool's checks that need no user; a check that throws asks as usual (execute reports it). */

@@ -9,6 +9,8 @@ import type { Workspace } from './contracts/workspace.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import type { Attachment } from './contracts/attachments.js';
 import type { MemoryAccess } from './contracts/memory.js';
+import type { RepoMap } from './contracts/code-intel.js';
+import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 
 export interface RuntimeOptions {
@@ -33,15 +35,27 @@ export interface RuntimeOptions {
   events?: readonly RuntimeEvent[];
   now?: () => number;
   newId?: () => string;
-  /** API keys the host holds: removed (with key-shaped text) from every error event logged. */
+  /** API keys the host holds: removed from every error event logged. */
   secrets?: () => readonly string[];
+  /**
+   * Where text holds a credential: what the detector finds is removed from every error event
+   * logged, and tools (remember) refuse text it flags. Without it only held keys are removed.
+   */
+  secretDetector?: SecretDetector;
   /** Memory for the memory tools; without it they are not offered. */
   memory?: MemoryAccess;
   /** Sub-agent guards: the cap on one child's turns and the child turns allowed across the task. */
   subagents?: { maxTurns: number; turnBudget: number };
   /** How many concurrency-safe calls of one turn run at once (default 4; 1 runs them one after another). */
   maxParallel?: number;
+  /**
+   * Builds the repo map of the stable prefix (the task's state gives its focus): asked when the
+   * task first runs and at each fold, never between, so the prefix stays byte-stable.
+   */
+  repoMap?: RepoMapBuilder;
 }
+
+export type RepoMapBuilder = (state: ConversationState, budgetTokens: number, signal: AbortSignal) => Promise<RepoMap | undefined>;
 
 export interface BuiltSystemPrompt {
   text: string;

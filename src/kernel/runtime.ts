@@ -9,7 +9,7 @@ import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runt
 import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
-import { askPolicy, closeOpenIntents, runLoop, type LoopHost } from './loop.js';
+import { askPolicy, closeOpenIntents, runLoop, sandboxOf, type LoopHost } from './loop.js';
 import { foldHost, projectFor } from './infer.js';
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
@@ -23,6 +23,7 @@ import {
   findIntent,
   SUBAGENT_DEFAULTS,
   frameRunner,
+  openIntentIds,
   pendingEverywhere,
   taskGrants,
   type FrameEnv,
@@ -110,7 +111,7 @@ export class Runtime implements RuntimeFacade {
         const error = { kind: 'network' as const, message: 'Keel was interrupted mid-turn; the turn streams again.', retryable: true };
         this.emit({ type: 'turn_retry', attempt: 0, delayMs: 0, error });
       }
-      return this.openIntentIds();
+      return openIntentIds(this.state);
     });
   }
 
@@ -118,7 +119,8 @@ export class Runtime implements RuntimeFacade {
     const found = findIntent(this.state, intentId);
     const intent = found?.intent;
     if (!this.running || intent?.status !== 'awaiting_approval') return false;
-    this.emitIn({ type: 'intent_approved', intentId, scope, auto: false }, found?.frame);
+    const sandbox = intent.sandbox === undefined ? {} : { sandbox: intent.sandbox };
+    this.emitIn({ type: 'intent_approved', intentId, scope, auto: false, ...sandbox }, found?.frame);
     if (scope === 'workspace') void this.options.grantStore?.add(grantFor(intent, 'workspace'));
     if (scope !== 'once') void this.approveCovered(grantFor(intent, scope));
     this.wake(intentId);
@@ -279,11 +281,17 @@ export class Runtime implements RuntimeFacade {
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
       visibility: gatedVisibility(
-        o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
+        o.visibility ?? {
+          trusted: true,
+          hasDiagnostics: !!o.workspace?.diagnostics,
+          hasCodeIntel: !!o.workspace?.codeIntel,
+          hasWeb: !!o.workspace?.web,
+        },
         o.memory !== undefined,
         () => this.state.skills,
       ),
       memory: o.memory,
+      secrets: o.secretDetector,
       system,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
       maxTurns: o.maxTurns ?? 25,
@@ -303,6 +311,7 @@ export class Runtime implements RuntimeFacade {
       maxParallel: Math.max(1, o.maxParallel ?? 4),
       logFailure: () => this.log.failure(),
       durable: () => this.log.flush(),
+      repoMap: o.repoMap,
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
   }
@@ -326,7 +335,7 @@ export class Runtime implements RuntimeFacade {
 
   private emit(input: RuntimeEventInput): void {
     // The last line of defence: no error event reaches the log, a listener or the UI with a key in it.
-    this.log.append(redactEvent(input, this.options.secrets), this.runId);
+    this.log.append(redactEvent(input, this.options.secrets, this.options.secretDetector), this.runId);
   }
 
   private onEvent(event: RuntimeEvent): void {
@@ -371,7 +380,7 @@ export class Runtime implements RuntimeFacade {
       const verdict = await askPolicy(host, intent, [grant]).catch(() => undefined);
       // Decided meanwhile (by the user, or the run ended): nothing left to do for it.
       if (verdict?.type !== 'allow' || this.host !== host || findIntent(this.state, id)?.intent.status !== 'awaiting_approval') continue;
-      this.emitIn({ type: 'intent_approved', intentId: id, scope: 'once', auto: true }, frame);
+      this.emitIn({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) }, frame);
       this.wake(id);
     }
   }
@@ -382,16 +391,5 @@ export class Runtime implements RuntimeFacade {
       if (e.type === 'intent_rejected' && e.intentId === id) return { reason: e.reason, unanswered: e.unanswered === true };
     }
     return { reason: '', unanswered: false };
-  }
-
-  /** Calls in the last assistant turn that have no answer yet. */
-  private openIntentIds(): string[] {
-    const answered = new Set<string>();
-    let last: string[] = [];
-    for (const m of this.state.messages) {
-      if (m.type === 'observation') answered.add(m.observation.intentId);
-      if (m.type === 'assistant') last = m.intentIds;
-    }
-    return last.filter((id) => !answered.has(id));
   }
 }

@@ -39,7 +39,7 @@ import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
-import { composePolicy, describeSkillProblem, sweepStaleTemps } from '../compose/index.js';
+import { composePolicy, describeSkillProblem, secretDetector, sweepStaleTemps } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
@@ -65,6 +65,18 @@ function taskLogFiles(warn: (message: string) => void): TaskLogFiles {
 
 const SEND_KEY = 'Send Key';
 
+/** Said once a window: there is no OS sandbox here (unless the user turned it off), so commands ask. */
+function sandboxNotice(settings: () => KeelSettings, log: { warn(m: string): void }): (reason: string) => void {
+  let said = false;
+  return (reason) => {
+    const message = `Keel has no sandbox for commands: ${reason}. Every command asks before it runs (keel.sandbox).`;
+    log.warn(message);
+    if (said || settings().sandbox === 'off') return;
+    said = true;
+    void vscode.window.showWarningMessage(message);
+  };
+}
+
 let stopStore: (() => Promise<void>) | undefined;
 
 /** Global state: the hosts the user agreed to send an API key to (`<provider> <origin>`). */
@@ -76,7 +88,7 @@ const LOCK_HEARTBEAT_MS = 10_000;
 export async function activate(context: vscode.ExtensionContext): Promise<KeelApi> {
   const channel = vscode.window.createOutputChannel('Keel', { log: true });
   const keys = new SecretKeys(context.secrets);
-  const redact = (text: string) => redactSecrets(text, keys.known());
+  const redact = (text: string) => redactSecrets(text, keys.known(), secretDetector());
   const log = redactingLog(channel, () => keys.known());
   // inspect(), not get(): the user-only settings are taken from the user's level whatever the editor lets through.
   const settings = (): KeelSettings => {
@@ -108,12 +120,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
         terminal,
         (m) => log.info(m),
         () => keys.held(),
+        sandboxNotice(settings, log),
+        () => settings().commandsPassEnv,
       ).catch((error: unknown) => {
         log.error(`Keel cannot use the folder ${folder.uri.fsPath}: ${String(error)}`);
         return undefined;
       })
     : undefined;
   const workspace = host?.workspace;
+  if (host) context.subscriptions.push(...host.disposables);
   const memory = openExtensionMemory(context, workspace?.root, log);
 
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
@@ -123,8 +138,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     context,
     workspaceRoot: workspace?.root,
     secrets: () => keys.known(),
+    passEnv: () => settings().commandsPassEnv,
     riskOverrides: () => settings().mcpRisk,
     log,
+    ...(host?.sandbox ? { sandbox: { support: host.sandbox, mode: () => settings().sandbox } } : {}),
   });
   context.subscriptions.push(...mcp.disposables);
   let session: Session | undefined;

@@ -5,7 +5,7 @@
 // and only once the user has approved its exact definition (remembered per workspace by hash).
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { createMcpHub, loadMcpConfigs, mcpFiles } from '../compose/index.js';
+import { createMcpHub, loadMcpConfigs, type McpHubInput, mcpFiles } from '../compose/index.js';
 import type { McpRiskOverrides } from '../mcp/index.js';
 import { definitionKey, type McpHub, type McpServerConfig, type McpServerStatus } from '../mcp/index.js';
 
@@ -17,8 +17,12 @@ interface McpDeps {
   context: vscode.ExtensionContext;
   workspaceRoot: string | undefined;
   secrets(): readonly string[];
+  /** Inherited variables passed though they look like credentials (keel.commands.passEnv). */
+  passEnv(): readonly string[];
   riskOverrides(): McpRiskOverrides;
   log: { info(m: string): void; warn(m: string): void };
+  /** The workspace's OS sandbox: a server the user marked read-only starts in it. */
+  sandbox?: McpHubInput['sandbox'];
 }
 
 /** The hub and the view; the servers start in the background. */
@@ -33,9 +37,11 @@ export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposa
   const hub = createMcpHub(config.servers, {
     cwd: d.workspaceRoot,
     secrets: d.secrets,
+    passEnv: d.passEnv,
     riskOverrides: d.riskOverrides,
     disabled: d.context.globalState.get<string[]>(DISABLED_STATE) ?? [],
     mayStart: (c) => c.source === 'user' || (vscode.workspace.isTrusted && approved().has(approvalHash(c))),
+    ...(d.sandbox ? { sandbox: d.sandbox } : {}),
   });
   hub.onNotice((n) => {
     d.log.warn(`MCP server "${n.server}": ${n.message}`);

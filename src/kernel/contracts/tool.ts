@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 import type { FrameRunner } from './frames.js';
+import { type SandboxProfile, SandboxProfileSchema } from './sandbox.js';
+import type { SecretDetector } from './secrets.js';
 
 export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
@@ -88,6 +90,8 @@ export const ToolIntentSchema = z.object({
   /** Workspace paths the call would touch (for policy and display). */
   paths: z.array(z.string()),
   status: IntentStatusSchema,
+  /** How a command runs, from its approval (set by the reducer, never by a provider). */
+  sandbox: SandboxProfileSchema.optional(),
 });
 export type ToolIntent = z.infer<typeof ToolIntentSchema>;
 
@@ -95,6 +99,10 @@ export interface VisibilityContext {
   /** False in VS Code's Restricted Mode: no tool that writes or executes is offered. */
   trusted: boolean;
   hasDiagnostics: boolean;
+  /** True when the workspace answers code-intelligence questions (the symbol tools). */
+  hasCodeIntel?: boolean;
+  /** True when the workspace can fetch web pages (web_fetch). */
+  hasWeb?: boolean;
   /** True when the host gave the runtime a memory store: the memory tools are offered only then. */
   hasMemory?: boolean;
   /** While a skill that names its tools is active: only these are offered and run (skill-gate.ts). */
@@ -127,6 +135,10 @@ export interface ToolContext {
   intentId?: string;
   /** Sub-agents (the delegate tools); absent where the host offers none. */
   frames?: FrameRunner;
+  /** The sandbox profile the call's approval chose; a tool that runs a command passes it on. */
+  sandbox?: SandboxProfile;
+  /** Where text holds a credential (the host's rule set); absent when the host gave none. */
+  secrets?: SecretDetector;
 }
 
 export interface ToolResult {
@@ -169,9 +181,10 @@ export interface ToolDefinition<I = any> {
    * Why this call must never be recorded as the model wrote it (e.g. text that holds a secret),
    * or undefined. Checked on the raw input before the intent is logged or shown: a refused call
    * is logged without its input and answered with this reason, so the text never reaches the
-   * log, the view or the next request.
+   * log, the view or the next request. `secrets` is the host's detector (absent: none was given,
+   * and a tool that needs one should refuse).
    */
-  refuseInput?(raw: unknown): string | undefined;
+  refuseInput?(raw: unknown, secrets: SecretDetector | undefined): string | undefined;
   /** Paths the call touches, workspace-relative as given by the model. */
   paths?(input: I): string[];
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;

@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'mcp' | 'compose' | 'vscode' | 'cli' | 'media';
+type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'mcp' | 'compose' | 'codeintel' | 'vscode' | 'cli' | 'media';
 
 /**
  * Which layers and which packages each layer may import. node:* built-ins are allowed where the
@@ -15,17 +15,24 @@ type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'mcp' | 'c
 const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; typeOnly?: Layer[] }> = {
   kernel: { layers: ['kernel'], packages: ['zod'] },
   providers: { layers: ['providers', 'kernel'], packages: ['@anthropic-ai/sdk', 'openai'] },
-  tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix'] },
+  // node-html-markdown: web_fetch's HTML → markdown (a string transform, no network).
+  tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix', 'node-html-markdown'] },
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
   mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
-  // yaml: SKILL.md front matter (compose/skills).
-  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp'], packages: [/^node:/, 'yaml'] },
+  // The syntax-tree code index: the only folder that loads tree-sitter (WebAssembly grammars).
+  codeintel: { layers: ['codeintel', 'kernel', 'tools'], packages: [/^node:/, '@vscode/tree-sitter-wasm'] },
+  // yaml: SKILL.md front matter (compose/skills). secretlint: the secret rule set behind the
+  // kernel's SecretDetector port (compose/secrets), its types for the rule API it drives.
+  compose: {
+    layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp', 'codeintel'],
+    packages: [/^node:/, 'yaml', '@secretlint/secretlint-rule-preset-recommend', '@secretlint/types'],
+  },
   vscode: {
-    layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'cli'],
+    layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'codeintel', 'cli'],
     packages: ['vscode', /^node:/],
   },
-  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp'], packages: [/^node:/] },
+  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp', 'codeintel'], packages: [/^node:/] },
   media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
 };
 
