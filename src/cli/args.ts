@@ -1,14 +1,17 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
-import { SUBAGENT_DEFAULTS, type Risk, type SandboxMode, SandboxModeSchema } from '../kernel/index.js';
+import { SUBAGENT_DEFAULTS, type Risk, type RunPolicy, type SandboxMode, SandboxModeSchema } from '../kernel/index.js';
 import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
 
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
-           [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
+           [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
            [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
-           [--mcp-config FILE]... [--mcp-workspace] [--sandbox unasked|everything|off] "<task>"
+           [--mcp-config FILE]... [--mcp-workspace] [--sandbox unasked|everything|off]
+           [--no-checkpoints] "<task>"
+  keel resume LOG [the run flags above]
+  keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -17,12 +20,14 @@ export const USAGE = `Usage:
                   [--deny-command …]...
 
 What runs without asking:
-  --approve RISKS          a comma list of read, write, execute, network. read (the default):
-                           reading and searching inside the workspace. write: edits outside
-                           protected paths. execute: test runs and commands Keel classifies as
-                           read-only; other commands still ask.
-  --approve all            every risk, and commands of every kind: builds, scripts, installs,
-                           network use, lines Keel cannot classify (node script.js, make, …).
+  --approve RISKS          a comma list of read, write, execute, network, memory. read (the
+                           default): reading and searching inside the workspace. write: edits
+                           outside protected paths. execute: test runs and commands Keel
+                           classifies as read-only; other commands still ask. memory: the
+                           model's remember and forget (the exact text is printed).
+  --approve all            every risk and memory, and commands of every kind: builds, scripts,
+                           installs, network use, lines Keel cannot classify (node script.js,
+                           make, …).
                            Never unasked: dangerous commands (sudo, rm -rf /, dd to a disk, …)
                            and protected paths (.git, .vscode, .env, …): asked at a terminal,
                            refused without one. Always refused: --deny-command prefixes and
@@ -96,19 +101,35 @@ its file and line on stderr.
 Checkpoints: before a step's first write, keel run keeps the prior bytes of the files it changes
 in $XDG_CACHE_HOME/keel/checkpoints (else ~/.cache/keel/checkpoints), never in the workspace or
 .git; the scan for commands skips what .gitignore and .keelignore ignore. Each checkpoint is an
-event in the --log file. Old tasks' checkpoints go first past 500 MB per workspace.
+event in the --log file. Old tasks' checkpoints go first past 500 MB per workspace. When a
+checkpoint cannot be stored (a full disk), the change asks first (refused without a terminal):
+it could not be undone. --no-checkpoints keeps none, and asks nothing for want of one.
+
+\`keel resume LOG\` continues a task whose run was interrupted (Ctrl+C, a crash), appending to its
+--log file: a call that was approved or running when it stopped is asked again (refused without a
+terminal), never re-run unasked. The approvals and command rules are the ones the log's header
+records unless you give --approve, --allow-command or --deny-command.
+
+\`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
+model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or
+--workspace DIR), the way the extension's "Restore files to here" does; the restore is logged in
+LOG. Files changed since the task last wrote them are overwritten only when you confirm at the
+terminal, or with --overwrite. Exit 0 restored or nothing to do, 1 not confirmed, 2 usage.
 
 \`keel replay LOG\` plays a recorded task's model outputs (no model is called) through this build's
 tools and policy, in a scratch copy of the workspace in the task's starting state, and prints
 each step that differs (step, seq, kind: edit, observation or policy, recorded and replayed), or
-"replays clean". Exit 0 clean, 1 differences, 2 usage.
+"replays clean"; a call the recording never finished is listed as interrupted, not compared.
+Exit 0 clean, 1 differences, 2 bad usage or a log it cannot replay (a damaged or unknown line is
+named by its number).
   --workspace DIR          a folder in the state the task started from (copied; never written).
                            Default: the current folder, with every file the task changed put
                            back from its checkpoints (run it in the task's workspace).
   --until SEQ              replay the log up to this event sequence number.
   --json                   the report as JSON.
-  --approve, --allow-command, --deny-command: as the task ran with them (its policy decisions
-                           are compared under the same settings).`;
+  --approve, --allow-command, --deny-command: decide with these instead of the approvals and
+                           command rules the log's header records (logs without them: nothing
+                           pre-approved, and the report says so).`;
 
 type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
@@ -121,6 +142,8 @@ export interface RunOptions {
   approve: Risk[];
   /** --approve all: commands of every class but dangerous run unasked. */
   approveUnclassified: boolean;
+  /** --approve memory (or all): remember and forget run unasked. */
+  approveMemory: boolean;
   allowCommands: string[];
   denyCommands: string[];
   log: string | undefined;
@@ -133,6 +156,8 @@ export interface RunOptions {
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
   mcpWorkspace: boolean;
+  /** False with --no-checkpoints: no prior bytes are kept, and edits never ask for want of one. */
+  checkpoints: boolean;
   /** --sandbox: which commands run in the OS sandbox. */
   sandbox: SandboxMode;
   /** --pass-env: inherited variables commands get though they look like credentials. */
@@ -143,31 +168,59 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * A file or value the user gave cannot be used (a missing --mcp-config, an unreadable log):
+ * exit 2 like bad usage, with the message alone (the usage text would not help).
+ */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
 const RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
 const PROVIDERS: ProviderChoice[] = ['anthropic', 'openai', 'scripted'];
 
 export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
-  if (command !== 'run') throw new UsageError(`Unknown command "${command}": the commands are "run", "memory" and "replay".`);
-  let parsed: ReturnType<typeof parseRunFlags>;
+  if (command !== 'run')
+    throw new UsageError(`Unknown command "${command}": the commands are "run", "resume", "restore", "memory" and "replay".`);
+  const { values, positionals } = runFlags(rest);
+  if (positionals.length !== 1 || !positionals[0]!.trim())
+    throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+  return runOptions(values, positionals[0]!, cwd);
+}
+
+/**
+ * `keel resume LOG [run flags]`: the run's options (no task: it is in the log), the log, and
+ * whether policy flags were given (else the log's header decides).
+ */
+export function parseResumeArgs(argv: string[], cwd: string): { options: RunOptions; log: string; policyGiven: boolean } {
+  const { values, positionals } = runFlags(argv);
+  if (positionals.length !== 1) throw new UsageError('Give exactly one log: keel resume LOG (the --log file of the interrupted run).');
+  if (values.log !== undefined) throw new UsageError('keel resume appends to the log it resumes: --log is not taken.');
+  const log = positionals[0]!;
+  return { options: { ...runOptions(values, '', cwd), log }, log, policyGiven: hasPolicyFlags(values) };
+}
+
+function runFlags(args: string[]) {
   try {
-    parsed = parseRunFlags(rest);
+    return parseRunFlags(args);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1 || !positionals[0]!.trim())
-    throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+}
+
+function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: string, cwd: string): RunOptions {
   const policy = parsePolicyFlags(values);
   return {
-    task: positionals[0]!,
+    task,
     workspace: values.workspace ?? cwd,
     provider: parseProvider(values.provider),
     model: values.model,
     baseUrl: parseUrl(values['base-url']),
     approve: policy.autoApprove,
     approveUnclassified: policy.approveUnclassified,
+    approveMemory: policy.autoApproveMemory ?? false,
     allowCommands: policy.commandsAllow,
     denyCommands: policy.commandsDeny,
     log: values.log,
@@ -179,6 +232,7 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     contextWindow: parseContextWindow(values['context-window']),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
+    checkpoints: values['no-checkpoints'] !== true,
     sandbox: parseSandbox(values.sandbox),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
   };
@@ -196,13 +250,20 @@ export function parsePolicyFlags(values: {
   approve?: string | undefined;
   'allow-command'?: string[] | undefined;
   'deny-command'?: string[] | undefined;
-}) {
+}): RunPolicy {
+  const { risks, memory } = parseApprove(values.approve);
   return {
-    autoApprove: parseApprove(values.approve),
+    autoApprove: risks,
     approveUnclassified: values.approve === 'all',
+    autoApproveMemory: memory,
     commandsAllow: (values['allow-command'] ?? []).map((v) => parsePrefix('--allow-command', v)),
     commandsDeny: (values['deny-command'] ?? []).map((v) => parsePrefix('--deny-command', v)),
   };
+}
+
+/** True when the user gave any of the policy flags (a replay then decides with them, not the log's). */
+export function hasPolicyFlags(values: { approve?: unknown; 'allow-command'?: unknown; 'deny-command'?: unknown }): boolean {
+  return values.approve !== undefined || values['allow-command'] !== undefined || values['deny-command'] !== undefined;
 }
 
 function parseProvider(value: string | undefined): ProviderChoice {
@@ -211,13 +272,14 @@ function parseProvider(value: string | undefined): ProviderChoice {
   throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')} (got "${value}").`);
 }
 
-function parseApprove(value: string | undefined): Risk[] {
-  if (value === undefined || value === '') return ['read'];
-  if (value === 'all') return [...RISKS];
+/** --approve's risks, and whether memory writes (remember, forget) run unasked too. */
+function parseApprove(value: string | undefined): { risks: Risk[]; memory: boolean } {
+  if (value === undefined || value === '') return { risks: ['read'], memory: false };
+  if (value === 'all') return { risks: [...RISKS], memory: true };
   const parts = value.split(',').map((p) => p.trim());
-  const bad = parts.filter((p) => !(RISKS as string[]).includes(p));
-  if (bad.length) throw new UsageError(`--approve takes ${RISKS.join(',')} or all (unknown: ${bad.join(', ')}).`);
-  return parts as Risk[];
+  const bad = parts.filter((p) => !(RISKS as string[]).includes(p) && p !== 'memory');
+  if (bad.length) throw new UsageError(`--approve takes ${RISKS.join(',')},memory or all (unknown: ${bad.join(', ')}).`);
+  return { risks: parts.filter((p) => p !== 'memory') as Risk[], memory: parts.includes('memory') };
 }
 
 /** A command prefix is plain words: a shell operator in it would not mean what it seems to. */
@@ -280,6 +342,7 @@ function parseRunFlags(args: string[]) {
       'context-window': { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
+      'no-checkpoints': { type: 'boolean' },
       sandbox: { type: 'string' },
       'pass-env': { type: 'string', multiple: true },
     },

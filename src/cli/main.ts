@@ -1,9 +1,11 @@
 // The `keel` command's entry point.
 import { secretDetector } from '../compose/index.js';
 import { redactSecrets } from '../kernel/index.js';
-import { parseRunArgs, USAGE, UsageError } from './args.js';
+import { InputError, parseRunArgs, USAGE, UsageError } from './args.js';
 import { runMemoryCommand } from './memory-command.js';
 import { runReplayCommand } from './replay-command.js';
+import { runRestoreCommand } from './restore-command.js';
+import { runResumeCommand } from './resume-command.js';
 import { EXIT, runTask } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -18,6 +20,17 @@ async function main(argv: string[]): Promise<number> {
     }
     if (argv[0] === 'replay')
       return await runReplayCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
+    if (argv[0] === 'restore')
+      return await runRestoreCommand(argv.slice(1), { stdin: process.stdin, stdout: process.stdout, cwd: process.cwd(), env: process.env });
+    if (argv[0] === 'resume')
+      return await runResumeCommand(argv.slice(1), {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        onInterrupt: interruptOnce,
+        env: process.env,
+        cwd: process.cwd(),
+      });
     const options = parseRunArgs(argv, process.cwd());
     return await runTask(options, {
       stdin: process.stdin,
@@ -31,6 +44,10 @@ async function main(argv: string[]): Promise<number> {
     const message = redactSecrets((err as Error).message, [], secretDetector());
     if (err instanceof UsageError) {
       process.stderr.write(`${usageLine(message, argv)}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof InputError) {
+      process.stderr.write(`keel: ${message}\n`);
       return EXIT.usage;
     }
     process.stderr.write(`keel: ${message}\n`);
@@ -47,7 +64,10 @@ function usageLine(cause: string, argv: readonly string[]): string {
 /** `keel --help`, `keel run --help`: the usage on stdout, and success. */
 function asksForHelp(argv: string[]): boolean {
   const isHelp = (a: string) => a === '--help' || a === '-h';
-  return (argv.length === 1 && isHelp(argv[0]!)) || (['run', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp));
+  return (
+    (argv.length === 1 && isHelp(argv[0]!)) ||
+    (['run', 'resume', 'restore', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp))
+  );
 }
 
 // The first Ctrl+C cancels the run so its log ends cleanly; a later one (while
@@ -68,6 +88,14 @@ function interruptOnce(handler: () => void): () => void {
     active = false;
   };
 }
+
+// The last line of defence: a failure nobody caught still reaches the user as one line naming
+// what failed, never a stack trace.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (err: unknown) => {
+    process.stderr.write(`keel: ${(err as Error)?.message ?? String(err)}\n`);
+    process.exit(EXIT.failed);
+  });
 
 void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

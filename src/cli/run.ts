@@ -11,12 +11,24 @@ import {
   createModelProvider,
   describeSkillProblem,
   secretDetector,
+  sweepStaleTemps,
   type ComposeInput,
   type SkillProblem,
 } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
-import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
-import { ScriptedProvider } from '../providers/index.js';
+import {
+  findIntent,
+  type Checkpoints,
+  type LogStore,
+  type MemoryAccess,
+  type ModelProvider,
+  type RunPolicy,
+  type Runtime,
+  type RuntimeEvent,
+  type RuntimeOutput,
+  type Workspace,
+} from '../kernel/index.js';
+import { capabilitiesFor, ScriptedProvider } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import type { NodeSandboxOptions } from '../node/sandbox/node-sandbox.js';
 import { headlessWorkspace } from './headless-workspace.js';
@@ -27,7 +39,7 @@ import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
-import { cliMcpHub } from './mcp.js';
+import { cliMcpHub, requireMcpConfigs } from './mcp.js';
 import type { McpHub } from '../mcp/index.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
@@ -47,21 +59,47 @@ export interface CliIo {
 }
 
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
-  const root = path.resolve(options.workspace);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
-  const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
-  const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox: cliSandbox(options, io.stderr) });
-  tellWithheld(io, options.passEnv);
-  const interactive = !!io.stdin.isTTY;
+  const root = workspaceRoot(options);
+  requireMcpConfigs(options);
   const logPath = options.log ? path.resolve(options.log) : undefined;
   // A log holds one task: a second run appended to it would restart its sequence numbers.
   if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
     throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
-  const store = logPath ? JsonlLogStore.open(logPath) : undefined;
+  const store = logPath ? JsonlLogStore.open(logPath, { policy: runPolicy(options) }) : undefined;
+  return driveTask(options, io, { root, store, events: [], start: (runtime) => runtime.send(options.task) });
+}
+
+/** The workspace folder a command works in; a usage error when it is not a folder. */
+export function workspaceRoot(options: Pick<RunOptions, 'workspace'>): string {
+  const root = path.resolve(options.workspace);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
+  return root;
+}
+
+interface TaskStart {
+  root: string;
+  store: JsonlLogStore | undefined;
+  /** The task so far (a log being resumed); empty for a new task. */
+  events: readonly RuntimeEvent[];
+  start(runtime: Runtime): AsyncIterable<RuntimeOutput>;
+}
+
+/**
+ * Runs a task to its end at the terminal — a new one (keel run) or an interrupted one picked up
+ * from its log (keel resume) — and turns the outcome into an exit status.
+ */
+export async function driveTask(options: RunOptions, io: CliIo, task: TaskStart): Promise<number> {
+  const { root, store } = task;
+  const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
+  const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox: cliSandbox(options, io.stderr) });
+  tellWithheld(io, options.passEnv);
+  const interactive = !!io.stdin.isTTY;
   const provider = makeProvider(options);
-  const memory = cliMemory(root, io.env);
-  for (const p of memory.store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
-  const checkpoints = cliCheckpoints(root, io.env, memory.taskId);
+  const taskId = `cli-${randomUUID()}`;
+  const memory = cliMemory(root, io, taskId);
+  const checkpoints = options.checkpoints ? cliCheckpoints(root, io.env, taskId) : undefined;
+  for (const rel of await sweepStaleTemps(root, checkpoints ? [checkpoints.dir] : []))
+    io.stderr.write(`keel: removed ${rel}, a temporary file a crashed write left\n`);
   const skills = {
     user: userSkillFolder(userSkillsDir(io.env)),
     report: (problems: readonly SkillProblem[]) => {
@@ -69,7 +107,17 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     },
   };
   const mcp = await cliMcpHub(options, root, io.env, io.stderr);
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, skills, ...(mcp ? { mcp } : {}) });
+  const runtime = cliRuntime(options, {
+    provider,
+    workspace,
+    interactive,
+    store,
+    events: task.events,
+    ...(memory ? { memory } : {}),
+    ...(checkpoints ? { checkpoints } : {}),
+    skills,
+    ...(mcp ? { mcp } : {}),
+  });
   let interrupted = false;
   const interrupt = () => {
     interrupted = true;
@@ -79,7 +127,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   const printer = streamPrinter(io.stdout);
   const removeInterrupt = io.onInterrupt(interrupt);
   try {
-    for await (const out of runtime.send(options.task)) {
+    for await (const out of task.start(runtime)) {
       if (out.kind !== 'event') continue;
       const e = out.event;
       renderTaskEvent(printer, e, runtime.getState());
@@ -90,7 +138,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     removeInterrupt();
     await mcp?.dispose();
     await store?.close();
-    await collectCheckpoints(checkpoints, io.stderr);
+    if (checkpoints) await collectCheckpoints(checkpoints, io.stderr);
   }
   printer.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
   const status = runtime.getState().status;
@@ -106,6 +154,8 @@ export function cliRuntime(
     workspace: Workspace;
     interactive: boolean;
     store?: LogStore | undefined;
+    /** The task so far, when it continues from a log. */
+    events?: readonly RuntimeEvent[];
     memory?: MemoryAccess;
     checkpoints?: Checkpoints;
     skills?: ComposeInput['skills'];
@@ -114,24 +164,28 @@ export function cliRuntime(
 ) {
   return composeRuntime({
     provider: ports.provider,
-    settings: {
-      maxTurns: o.maxTurns,
-      autoApprove: o.approve,
-      approveUnclassified: o.approveUnclassified,
-      commandsAllow: o.allowCommands,
-      commandsDeny: o.denyCommands,
-      subagents: o.subagents,
-      sandbox: o.sandbox,
-    },
+    settings: { maxTurns: o.maxTurns, ...runPolicy(o), subagents: o.subagents, sandbox: o.sandbox },
     workspace: ports.workspace,
     trusted: () => true,
     interactive: ports.interactive,
     ...(ports.store ? { store: ports.store } : {}),
+    ...(ports.events?.length ? { events: ports.events } : {}),
     ...(ports.memory ? { memory: ports.memory } : {}),
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
     ...(ports.skills ? { skills: ports.skills } : {}),
     ...(ports.mcp ? { mcp: ports.mcp } : {}),
   });
+}
+
+/** The approvals and command rules of a run: what its policy decides with and its log's header records. */
+function runPolicy(o: RunOptions): RunPolicy {
+  return {
+    autoApprove: o.approve,
+    approveUnclassified: o.approveUnclassified,
+    autoApproveMemory: o.approveMemory,
+    commandsAllow: o.allowCommands,
+    commandsDeny: o.denyCommands,
+  };
 }
 
 /** The OS sandbox; where there is none (or it stops working) the run says so once on stderr, unless it is off. */
@@ -142,16 +196,27 @@ function cliSandbox(o: Pick<RunOptions, 'sandbox'>, stderr: NodeJS.WritableStrea
   return { rules: COMMAND_SANDBOX_RULES, onUnavailable: say };
 }
 
-/** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */
-export function cliMemory(root: string, env: NodeJS.ProcessEnv): MemoryAccess & { store: JsonlMemoryStore } {
-  return { store: JsonlMemoryStore.open(cliMemoryFiles(root, env)), taskId: `cli-${randomUUID()}` };
-}
-
 /** Names the variables commands will not get (never their values), and how to pass one. */
 function tellWithheld(io: CliIo, pass: readonly string[]): void {
   const names = withheldCredentials(io.env, { held: [], credentials: secretDetector(), pass });
   if (names.length === 0) return;
   io.stderr.write(`keel: commands will not see ${names.join(', ')} (they look like credentials; --pass-env NAME passes one)\n`);
+}
+
+/**
+ * The memory a run keeps: the store `keel memory` reads, with this run's own task id. A store
+ * that cannot be opened (an unreadable or full config folder) costs the run its memory tools,
+ * never the run: it says so and goes on.
+ */
+export function cliMemory(root: string, io: Pick<CliIo, 'env' | 'stderr'>, taskId: string): MemoryAccess | undefined {
+  try {
+    const store = JsonlMemoryStore.open(cliMemoryFiles(root, io.env));
+    for (const p of store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
+    return { store, taskId };
+  } catch (err) {
+    io.stderr.write(`keel: ${(err as Error).message} This run goes on without memory (no remember, recall or forget).\n`);
+    return undefined;
+  }
 }
 
 /** Keeps the workspace's checkpoints under their cap; a failure there never fails the run. */
@@ -165,7 +230,9 @@ async function collectCheckpoints(store: NodeCheckpointStore, stderr: NodeJS.Wri
 
 function makeProvider(o: RunOptions): ModelProvider {
   if (o.provider === 'scripted') {
-    const window = o.contextWindow === undefined ? {} : { contextWindow: o.contextWindow };
+    // A window given for the demo bounds its output reserve as it would a real model's.
+    const given = o.contextWindow === undefined ? undefined : capabilitiesFor('demo', { contextWindow: o.contextWindow });
+    const window = given ? { contextWindow: given.contextWindow, maxOutputTokens: given.maxOutputTokens } : {};
     return new ScriptedProvider(demoScript, { model: 'demo', capabilities: window });
   }
   return createModelProvider({ provider: o.provider, model: o.model, baseUrl: o.baseUrl, contextWindow: o.contextWindow });

@@ -8,3 +8,4 @@ export { createSkillLibrary } from './skills/skill-library.js';
 export { workspaceSkillSource } from './skills/skill-source.js';
 export { createMcpHub, loadMcpConfigs, mcpFiles, type McpHubInput } from './mcp.js';
 export { secretDetector } from './secrets/detector.js';
+export { sweepStaleTemps } from './temp-sweep.js';

@@ -53,11 +53,13 @@ export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
         ? `\n[More than ${MAX_MATCHES} matches: only the first ${MAX_MATCHES} are shown. Narrow the query, path or glob.]`
         : '';
       const body = fitLines(group(result.matches), BUDGET_TOKENS * 4 - 300, 'matching lines');
+      const paths = [...new Set(result.matches.map((m) => m.path))];
       return {
         ok: true,
         content: `${count}:\n${body}${note}${skipped}`,
         summary: count,
         data: { engine: result.engine, truncated: result.truncated, ...(result.skipped ? { skipped: result.skipped } : {}) },
+        facts: { search: { query: input.query, paths: paths.slice(0, 10), matches: result.matches.length } },
       };
     } catch (err) {
       if (/regex|parse/i.test(String((err as Error)?.message)))

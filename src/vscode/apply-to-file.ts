@@ -7,7 +7,7 @@
 // did not change meanwhile).
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { ApprovalPolicy } from '../kernel/index.js';
+import { isKeelTempPath, type ApprovalPolicy } from '../kernel/index.js';
 import type { ApplyCards } from './apply-cards.js';
 import { planApply, writeApproved } from './apply-plan.js';
 import type { DiffApprovals } from './diff-approvals.js';
@@ -120,7 +120,7 @@ async function pickTarget(): Promise<string | undefined> {
   const files = await vscode.workspace.findFiles('**/*', undefined, MAX_PICK_FILES);
   for (const uri of files) {
     const rel = vscode.workspace.asRelativePath(uri, false);
-    if (rel !== activeRel) items.push({ label: rel, rel });
+    if (rel !== activeRel && !isKeelTempPath(rel)) items.push({ label: rel, rel });
   }
   const pick = await vscode.window.showQuickPick(items, {
     title: 'Apply the code block to…',

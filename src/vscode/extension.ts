@@ -18,7 +18,7 @@ import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './host-workspace.js';
 import { KeelTerminal } from './keel-terminal.js';
-import { dispatchWebviewMessage } from './presenter/index.js';
+import { dispatchWebviewMessage, type WebviewMessageHandlers } from './presenter/index.js';
 import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js';
 import { RuntimeFactory } from './runtime-factory.js';
 import { startMcp } from './mcp-view.js';
@@ -30,6 +30,7 @@ import { TaskStore, type TaskLogFiles } from './task-store.js';
 import { adoptOldCheckpoints, adoptOldTasks, checkpointHome, taskHome } from './task-home.js';
 import { showViewOnFirstRun } from './first-run.js';
 import { webviewHandlers } from './webview-handlers.js';
+import { reportingFailures } from './handler-failures.js';
 import type { KeelApi } from './test-api.js';
 import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
@@ -43,7 +44,7 @@ import { CheckpointUi } from './checkpoint-ui.js';
 import { confirm } from './checkpoint-actions.js';
 import { askForkFiles } from './fork-question.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
-import { composePolicy, describeSkillProblem, secretDetector } from '../compose/index.js';
+import { composePolicy, describeSkillProblem, secretDetector, sweepStaleTemps } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
@@ -151,8 +152,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   context.subscriptions.push(...mcp.disposables);
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
+  const checkpointStorage = await checkpointsFolder(context, folder?.uri, (m) => log.info(m));
+  // Temporary files a crashed write left (this window's or another's) are removed, never listed.
+  if (workspace)
+    void sweepStaleTemps(workspace.root, [checkpointStorage]).then((removed) => {
+      if (removed.length > 0) log.info(`removed ${removed.length} temporary file(s) a crashed write left: ${removed.join(', ')}`);
+    });
   const checkpoints = new TaskCheckpoints({
-    storageDir: await checkpointsFolder(context, folder?.uri, (m) => log.info(m)),
+    storageDir: checkpointStorage,
     root: workspace?.root,
     caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
     warn: (m) => log.warn(m),
@@ -212,8 +219,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       return true;
     },
   });
+  let shownHandlers: WebviewMessageHandlers | undefined;
   const view = new ChatViewProvider(context.extensionUri, {
-    onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
+    onMessage: (raw) => {
+      shownHandlers ??= reportingFailures(handlers, (m) => void vscode.window.showErrorMessage(`Keel: ${redact(m)}`));
+      return dispatchWebviewMessage(raw, shownHandlers, (m) => log.warn(m));
+    },
   });
   const attention = new Attention({
     badge: (count) => view.setBadge(count),

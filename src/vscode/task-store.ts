@@ -23,6 +23,8 @@ import {
 } from './task-index.js';
 import { NEW_TASK_TITLE, taskTitleFrom } from './prompts.js';
 import { isTaskId } from '../protocol/ids.js';
+import { atomicWrite } from '../node/atomic-write.js';
+import { storageError } from '../node/fs-errors.js';
 
 /** How the store reads and appends logs (the JSONL store from src/node in the extension). */
 export interface TaskLogFiles {
@@ -215,17 +217,20 @@ export class TaskStore {
     return path.join(this.options.dir, 'index.json');
   }
 
-  /** Write to a temporary file, then rename: a crash never leaves a half-written index. */
+  /**
+   * An atomic write: a crash or a full disk never leaves a half-written index (the failure is a
+   * StorageError naming the file, and the old index stays).
+   */
   private saveIndex(): Promise<void> {
     const file = this.indexFile();
-    const tmp = `${file}.${process.pid}.tmp`;
     this.writes = this.writes
       .catch(() => undefined)
       .then(async () => {
         const theirs = await this.readIndex();
         if (theirs) this.index = mergeIndexes(this.index, theirs);
-        await fs.writeFile(tmp, serializeIndex(this.index), 'utf8');
-        await fs.rename(tmp, file);
+        await atomicWrite(file, new TextEncoder().encode(serializeIndex(this.index))).catch((err: unknown) => {
+          throw storageError(err, 'the task history index', file);
+        });
       });
     return this.writes;
   }

@@ -2,16 +2,32 @@
 // source of truth. Every event carries its sequence number, run id and time.
 import { z } from 'zod';
 import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
-import { ObservationSchema, ToolIntentSchema } from './tool.js';
+import { ObservationSchema, RiskSchema, ToolIntentSchema } from './tool.js';
 import { CheckpointFileSchema } from './checkpoints.js';
 import { AttachmentSchema } from './attachments.js';
 import { SandboxProfileSchema } from './sandbox.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
+/**
+ * The approvals and command rules a run was started with, as its log's header records them:
+ * a replay decides under the same settings unless told otherwise.
+ */
+export const RunPolicySchema = z.object({
+  autoApprove: z.array(RiskSchema),
+  /** Commands of every class but dangerous run unasked (keel run --approve all). */
+  approveUnclassified: z.boolean(),
+  /** remember and forget run unasked (--approve memory, or all). */
+  autoApproveMemory: z.boolean().optional(),
+  commandsAllow: z.array(z.string()),
+  commandsDeny: z.array(z.string()),
+});
+export type RunPolicy = z.infer<typeof RunPolicySchema>;
+
 /** Why a run failed: a model error, or one of the loop's guards. */
 const RunErrorSchema = z.object({
-  kind: z.union([ModelErrorKindSchema, z.enum(['max_turns', 'repeated_failure', 'internal'])]),
+  /** storage_failed: the task log could not be written, so the run stopped. */
+  kind: z.union([ModelErrorKindSchema, z.enum(['max_turns', 'repeated_failure', 'internal', 'storage_failed'])]),
   message: z.string(),
 });
 export type RunError = z.infer<typeof RunErrorSchema>;
@@ -60,7 +76,8 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
     sandbox: SandboxProfileSchema.optional(),
   }),
   e('intent_approved', { intentId: z.string(), scope: ApprovalScopeSchema, auto: z.boolean(), sandbox: SandboxProfileSchema.optional() }),
-  e('intent_rejected', { intentId: z.string(), reason: z.string() }),
+  /** `unanswered`: nobody could answer (a run without a terminal): refused, not rejected by a person. */
+  e('intent_rejected', { intentId: z.string(), reason: z.string(), unanswered: z.boolean().optional() }),
   e('intent_started', { intentId: z.string() }),
   e('observation', { observation: ObservationSchema }),
   /**

@@ -133,6 +133,11 @@ export interface Workspace {
   /** Canonical workspace-relative POSIX path; throws WorkspaceError('outside_workspace'). */
   resolve(path: string): Promise<string>;
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * The file's bytes in pieces, in order, for a file too large to hold whole (read_file pages a
+   * huge file through it). Absent: the host can only read whole files.
+   */
+  readChunks?(path: string, signal: AbortSignal): AsyncIterable<Uint8Array>;
   /** Atomic: a crash never leaves a half-written file. Creates parent folders. */
   writeFile(path: string, data: Uint8Array): Promise<void>;
   /** Undefined when nothing exists at the path. */

@@ -15,6 +15,9 @@ import { parseTestOutput } from './parse-output.js';
 import { stripAnsi, type ParseContext, type TestReport } from './test-report.js';
 import { toolchainLine } from './toolchain-line.js';
 
+/** Failing test names a run's facts keep (an episode note lists them when the run is folded). */
+const FAILING_NAMES = 10;
+
 const RunTestsInputSchema = z.object({
   command: z
     .string()
@@ -107,7 +110,16 @@ function report(command: string, r: ProcessResult, output: string, parsed: TestR
     const code = r.timedOut ? 'timeout' : 'cancelled';
     return { ok: false, code, retryable: r.timedOut, content: `${header}\n${excerpt(stripAnsi(output))}`, summary: exit, data } as const;
   }
-  const facts = { test: { command, passed: parsed?.passed ?? 0, failed: parsed?.failed ?? 0, ok: r.exitCode === 0 } };
+  const failing = parsed?.failures.slice(0, FAILING_NAMES).map((f) => f.name);
+  const facts = {
+    test: {
+      command,
+      passed: parsed?.passed ?? 0,
+      failed: parsed?.failed ?? 0,
+      ok: r.exitCode === 0,
+      ...(failing?.length ? { failing } : {}),
+    },
+  };
   if (!parsed) {
     const ok = r.exitCode === 0;
     const content = `${header}\nThe output was not recognised as a known test runner's; here is its end:\n${excerpt(stripAnsi(output), 5000)}`;

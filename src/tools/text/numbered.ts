@@ -37,25 +37,32 @@ export function stripEachLineNumber(lines: readonly string[]): string[] {
   return lines.map((l) => l.replace(PREFIX, ''));
 }
 
-/** Numbered text of whole lines from `start` (0-based), stopping before `maxChars`. */
+/**
+ * Numbered text of whole lines from `start` (0-based), stopping before `maxChars`. `cut`: a line
+ * longer than `maxLineChars` was shortened (the text shown is not the whole line).
+ */
 export function numberedWithin(
   lineAt: (i: number) => string,
   start: number,
   end: number,
   maxChars: number,
   maxLineChars = 2000,
-): { text: string; nextLine: number } {
+): { text: string; nextLine: number; cut: boolean } {
   const width = String(end).length;
   const out: string[] = [];
   let used = 0;
+  let cut = false;
   let i = start;
   for (; i < end; i++) {
     let line = lineAt(i).replace(/\r$/, '');
-    if (line.length > maxLineChars) line = `${line.slice(0, maxLineChars)} … [line cut: ${line.length} characters]`;
+    if (line.length > maxLineChars) {
+      line = `${line.slice(0, maxLineChars)} … [line cut: ${line.length} characters]`;
+      cut = true;
+    }
     const row = `${String(i + 1).padStart(width)} | ${line}`;
     if (used + row.length + 1 > maxChars && out.length > 0) break;
     out.push(row);
     used += row.length + 1;
   }
-  return { text: out.join('\n'), nextLine: i };
+  return { text: out.join('\n'), nextLine: i, cut };
 }

@@ -97,8 +97,10 @@ describe('keel run (headless)', function () {
     server = await startModelServer(fixerModel());
     const run = await keel(['run', '--workspace', work, '--base-url', server.anthropicBaseURL, 'fix the failing tests']);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /rejected run_tests.*not approved \(non-interactive\)/);
-    assert.ok(server.requests.some((r) => requestText(r).includes('not approved (non-interactive)')));
+    // The model is told nobody could answer, never that a person rejected the call (issue 22).
+    assert.match(run.stdout, /✗ not run, nobody to approve it: run_tests/);
+    assert.ok(server.requests.some((r) => requestText(r).includes('nobody can answer here')));
+    assert.ok(!server.requests.some((r) => requestText(r).includes('The user rejected')));
     assert.ok(fs.readFileSync(path.join(work, 'src/price.js'), 'utf8').includes(bugLine), 'nothing changed');
   });
 

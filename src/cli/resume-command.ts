@@ -1,0 +1,46 @@
+// `keel resume LOG`: continues a task whose run was interrupted (Ctrl+C twice, a crash, kill -9)
+// from its log, as a reloaded window resumes one in VS Code: the runtime is rebuilt from the
+// events, a call that was approved or running when the run stopped is asked again (never re-run
+// blindly; refused without a terminal), and the run goes on, appending to the same log. The
+// approvals and command rules are the log header's unless flags are given.
+import * as path from 'node:path';
+import { isLiveStatus, replay } from '../kernel/index.js';
+import { JsonlLogStore } from '../node/jsonl-store.js';
+import { InputError, parseResumeArgs, type RunOptions } from './args.js';
+import { requireMcpConfigs } from './mcp.js';
+import { driveTask, workspaceRoot, type CliIo } from './run.js';
+import { readTaskLog } from './task-log.js';
+
+export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string }): Promise<number> {
+  const { options, log, policyGiven } = parseResumeArgs(argv, io.cwd);
+  const file = path.resolve(io.cwd, log);
+  const loaded = readTaskLog(file, log, 'resumed');
+  const status = replay(loaded.events).status;
+  if (!isLiveStatus(status))
+    throw new InputError(
+      `${log} holds a task that was not interrupted (it ${ENDED[status] ?? 'has not started'}): there is nothing to resume.`,
+    );
+  const root = workspaceRoot(options);
+  requireMcpConfigs(options);
+  const resumed: RunOptions = policyGiven || !loaded.policy ? options : withPolicy(options, loaded.policy);
+  const store = JsonlLogStore.open(file);
+  return driveTask(resumed, io, { root, store, events: loaded.events, start: (runtime) => runtime.resume() });
+}
+
+const ENDED: Record<string, string> = {
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'was stopped',
+  idle: 'is waiting for a message',
+};
+
+function withPolicy(o: RunOptions, p: NonNullable<ReturnType<typeof readTaskLog>['policy']>): RunOptions {
+  return {
+    ...o,
+    approve: p.autoApprove,
+    approveUnclassified: p.approveUnclassified,
+    approveMemory: p.autoApproveMemory ?? false,
+    allowCommands: p.commandsAllow,
+    denyCommands: p.commandsDeny,
+  };
+}
