@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
 /** The variable every process of an unsandboxed command inherits: `KEEL_COMMAND_ID=<random>`. */
-const COMMAND_MARKER_VARIABLE = 'KEEL_COMMAND_ID';
+export const COMMAND_MARKER_VARIABLE = 'KEEL_COMMAND_ID';
 /** Sweeps over /proc: a process forking while the sweep runs is found by the next one. */
 const SWEEPS = 5;
 

@@ -5,6 +5,7 @@
 // system is the machine view (machine-view.ts) plus the workspace: read-only for the read-only
 // profile; for a test run writable but for its protected paths; secret files hidden in both.
 import type { SandboxProfile } from '../../kernel/index.js';
+import { COMMAND_MARKER_VARIABLE } from '../process-keeper.js';
 import { homeMounts, privateMounts, systemMounts } from './machine-view.js';
 import type { ScanResult } from './workspace-scan.js';
 
@@ -45,6 +46,10 @@ export function bwrapArgs(c: BwrapCommand): string[] {
     '--chdir',
     c.cwd,
     ...(c.status === false ? [] : ['--json-status-fd', String(STATUS_FD)]),
+    // The keeper finds bwrap (and a bwrap child not yet tied to it) by this variable; the command
+    // inside never needs it: its pid namespace ends with bwrap.
+    '--unsetenv',
+    COMMAND_MARKER_VARIABLE,
     '--',
     ...c.argv,
   ];
