@@ -1,19 +1,22 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
 import { SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
+import type { BudgetCaps } from '../compose/index.js';
 
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
            [--subagent-max-turns N] [--subagent-budget N] [--mcp-config FILE]... [--mcp-workspace]
-           "<task>"
+           [--output text|json|jsonl] [--max-cost USD] [--max-tokens N] "<task>"
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
   keel memory forget [--workspace DIR] ID
   keel replay LOG [--workspace DIR] [--until SEQ] [--json] [--approve …] [--allow-command …]...
                   [--deny-command …]...
+  keel fleet add|work|run|status|results …   many headless tasks, on Redis or here (keel fleet --help)
+  keel serve --a2a [--port N] …              Keel as an A2A agent (keel serve --help)
 
 What runs without asking:
   --approve RISKS          a comma list of read, write, execute, network. read (the default):
@@ -31,6 +34,17 @@ What runs without asking:
                            ("make" covers "make test", not "makeup"). Repeatable.
   --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
 At a terminal Keel asks about anything else; without one it is rejected and the model is told.
+
+Output and exit status:
+  --output text            (default) the run as it streams, then a line of context and cost.
+  --output json            only the result, at the end: status, reason, files changed with +/−
+                           and the patch, the last test result, turns, tokens, cost, log path
+                           (schemas/run-result.schema.json). Asks nothing: the headless policy.
+  --output jsonl           each event as a JSON line as it happens, then {"type":"result",…}.
+  --max-cost USD           stop the task once it has cost this much (a model with a known price).
+  --max-tokens N           stop the task once it has used this many tokens (all kinds).
+  Exit status: 0 done, 1 failed (or stopped by --max-cost/--max-tokens), 2 usage or config
+  error, 3 a call was refused or needed an approval nobody gave, 130 stopped (Ctrl+C).
 
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the
@@ -110,7 +124,14 @@ export interface RunOptions {
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
   mcpWorkspace: boolean;
+  /** --output: the streamed transcript, the result record as JSON, or events as JSON lines. */
+  output: OutputMode;
+  /** --max-cost, --max-tokens: the task stops once it passes one. */
+  budget: BudgetCaps;
 }
+
+const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
+type OutputMode = (typeof OUTPUT_MODES)[number];
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -122,7 +143,8 @@ const PROVIDERS: ProviderChoice[] = ['anthropic', 'openai', 'scripted'];
 export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
-  if (command !== 'run') throw new UsageError(`Unknown command "${command}": the commands are "run", "memory" and "replay".`);
+  if (command !== 'run')
+    throw new UsageError(`Unknown command "${command}": the commands are "run", "memory", "replay", "fleet" and "serve".`);
   let parsed: ReturnType<typeof parseRunFlags>;
   try {
     parsed = parseRunFlags(rest);
@@ -152,7 +174,28 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     contextWindow: parseContextWindow(values['context-window']),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
+    output: parseOutput(values.output),
+    budget: parseBudget(values),
   };
+}
+
+function parseOutput(value: string | undefined): OutputMode {
+  if (value === undefined) return 'text';
+  if ((OUTPUT_MODES as readonly string[]).includes(value)) return value as OutputMode;
+  throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')} (got "${value}").`);
+}
+
+/** --max-cost USD and --max-tokens N (the same caps a fleet job's "budget" sets). */
+export function parseBudget(values: { 'max-cost'?: string | undefined; 'max-tokens'?: string | undefined }): BudgetCaps {
+  const usd = values['max-cost'];
+  const caps: BudgetCaps = {};
+  if (usd !== undefined) {
+    const n = Number(usd);
+    if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--max-cost must be a positive number of US dollars (got "${usd}").`);
+    caps.usd = n;
+  }
+  if (values['max-tokens'] !== undefined) caps.tokens = parseCount('--max-tokens', values['max-tokens'], 0);
+  return caps;
 }
 
 /** The policy flags keel run and keel replay share: --approve, --allow-command, --deny-command. */
@@ -193,7 +236,7 @@ function parsePrefix(flag: string, value: string): string {
   return words;
 }
 
-function parseCount(flag: string, value: string | undefined, fallback: number): number {
+export function parseCount(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number of at least 1 (got "${value}").`);
@@ -237,6 +280,9 @@ function parseRunFlags(args: string[]) {
       'context-window': { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
+      output: { type: 'string' },
+      'max-cost': { type: 'string' },
+      'max-tokens': { type: 'string' },
     },
   });
 }

@@ -1,31 +1,24 @@
-// `keel run`: builds its runtime through src/compose on the Node workspace, streams the run to
-// the terminal, and turns the outcome into an exit status. The run gets the workspace's memory
-// store under the user's config folder, the one `keel memory` reads, and records checkpoints
-// under the user's cache folder (src/cli/checkpoints.ts). It loads the user's skills (the config
-// folder's `keel/skills`) and the workspace's `.keel/skills`.
-import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { composeRuntime, createModelProvider, describeSkillProblem, type ComposeInput, type SkillProblem } from '../compose/index.js';
-import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
-import { findIntent, type Checkpoints, type LogStore, type MemoryAccess, type ModelProvider, type Workspace } from '../kernel/index.js';
-import { ScriptedProvider } from '../providers/index.js';
-import { searchByWalking } from '../tools/index.js';
-import { createNodeWorkspace } from '../node/node-workspace.js';
-import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
-import { JsonlLogStore } from '../node/jsonl-store.js';
-import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
+// `keel run`: one task through src/cli/task-run.ts, shown three ways. `--output text` (the
+// default) streams the run to the terminal and ends with the context and cost line; `json`
+// prints only the result record (schemas/run-result.schema.json) at the end; `jsonl` prints each
+// event as it is logged and the result last. The exit status is the result's (EXIT_CODES).
+import { EXIT_CODES, type RunResult } from '../compose/index.js';
+import type { ConversationState, RuntimeEvent } from '../kernel/index.js';
 import type { RunOptions } from './args.js';
-import { UsageError } from './args.js';
-import { cliCheckpoints } from './checkpoints.js';
-import { cliMcpHub } from './mcp.js';
-import type { McpHub } from '../mcp/index.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
-import { demoScript } from './demo-script.js';
 import { contextLine, streamPrinter } from './render.js';
 import { renderTaskEvent } from './render-frames.js';
+import { executeTask } from './task-run.js';
 
-export const EXIT = { completed: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+export { cliMemory, cliRuntime } from './task-run.js';
+
+export const EXIT = {
+  completed: EXIT_CODES.done,
+  failed: EXIT_CODES.failed,
+  usage: EXIT_CODES.usage,
+  refused: EXIT_CODES.refused,
+  interrupted: EXIT_CODES.stopped,
+} as const;
 
 export interface CliIo {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -38,108 +31,41 @@ export interface CliIo {
 }
 
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
-  const root = path.resolve(options.workspace);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
-  const interactive = !!io.stdin.isTTY;
-  const logPath = options.log ? path.resolve(options.log) : undefined;
-  // A log holds one task: a second run appended to it would restart its sequence numbers.
-  if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
-    throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
-  const store = logPath ? JsonlLogStore.open(logPath) : undefined;
-  const provider = makeProvider(options);
-  const memory = cliMemory(root, io.env);
-  for (const p of memory.store.problems) io.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
-  const checkpoints = cliCheckpoints(root, io.env, memory.taskId);
-  const skills = {
-    user: userSkillFolder(userSkillsDir(io.env)),
-    report: (problems: readonly SkillProblem[]) => {
-      for (const p of problems) io.stderr.write(`keel: skipped a skill: ${describeSkillProblem(p)}\n`);
+  // Machine-readable output asks nobody anything: a prompt would corrupt it.
+  const interactive = options.output === 'text' && !!io.stdin.isTTY;
+  let stop = () => {};
+  const approver: Approver = interactive ? terminalApprover(io.stdin, io.stdout, () => stop()) : rejectAll;
+  const show = eventWriter(options.output, io.stdout);
+  const { result, runtime, provider } = await executeTask(options, {
+    env: io.env,
+    stderr: io.stderr,
+    interactive,
+    approver,
+    onEvent: show.event,
+    onInterrupt: (handler) => {
+      stop = handler;
+      return io.onInterrupt(handler);
     },
-  };
-  const mcp = await cliMcpHub(options, root, io.env, io.stderr);
-  const runtime = cliRuntime(options, { provider, workspace, interactive, store, memory, checkpoints, skills, ...(mcp ? { mcp } : {}) });
-  let interrupted = false;
-  const interrupt = () => {
-    interrupted = true;
-    runtime.cancel();
-  };
-  const approver: Approver = interactive ? terminalApprover(io.stdin, io.stdout, interrupt) : rejectAll;
-  const printer = streamPrinter(io.stdout);
-  const removeInterrupt = io.onInterrupt(interrupt);
-  try {
-    for await (const out of runtime.send(options.task)) {
-      if (out.kind !== 'event') continue;
-      const e = out.event;
-      renderTaskEvent(printer, e, runtime.getState());
-      const asking = e.type === 'approval_requested' ? findIntent(runtime.getState(), e.intentId)?.intent : undefined;
-      if (e.type === 'approval_requested' && asking) await approver(asking, e.reason, runtime);
-    }
-  } finally {
-    removeInterrupt();
-    await mcp?.dispose();
-    await store?.close();
-    await collectCheckpoints(checkpoints, io.stderr);
-  }
-  printer.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
-  const status = runtime.getState().status;
-  if (interrupted) return EXIT.interrupted;
-  return status === 'completed' ? EXIT.completed : EXIT.failed;
-}
-
-/** The CLI's runtime: the shared composition, with the terminal's settings and a trusted folder. */
-export function cliRuntime(
-  o: RunOptions,
-  ports: {
-    provider: ModelProvider;
-    workspace: Workspace;
-    interactive: boolean;
-    store?: LogStore | undefined;
-    memory?: MemoryAccess;
-    checkpoints?: Checkpoints;
-    skills?: ComposeInput['skills'];
-    mcp?: McpHub;
-  },
-) {
-  return composeRuntime({
-    provider: ports.provider,
-    settings: {
-      maxTurns: o.maxTurns,
-      autoApprove: o.approve,
-      approveUnclassified: o.approveUnclassified,
-      commandsAllow: o.allowCommands,
-      commandsDeny: o.denyCommands,
-      subagents: o.subagents,
-    },
-    workspace: ports.workspace,
-    trusted: () => true,
-    interactive: ports.interactive,
-    ...(ports.store ? { store: ports.store } : {}),
-    ...(ports.memory ? { memory: ports.memory } : {}),
-    ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
-    ...(ports.skills ? { skills: ports.skills } : {}),
-    ...(ports.mcp ? { mcp: ports.mcp } : {}),
   });
+  if (options.output === 'text') show.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
+  show.result(result);
+  return result.exitCode;
 }
 
-/** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */
-export function cliMemory(root: string, env: NodeJS.ProcessEnv): MemoryAccess & { store: JsonlMemoryStore } {
-  return { store: JsonlMemoryStore.open(cliMemoryFiles(root, env)), taskId: `cli-${randomUUID()}` };
+interface EventWriter {
+  event(e: RuntimeEvent, state: ConversationState): void;
+  line(text: string): void;
+  result(result: RunResult): void;
 }
 
-/** Keeps the workspace's checkpoints under their cap; a failure there never fails the run. */
-async function collectCheckpoints(store: NodeCheckpointStore, stderr: NodeJS.WritableStream): Promise<void> {
-  try {
-    await store.collect();
-  } catch (err) {
-    stderr.write(`keel: could not trim old checkpoints (${(err as Error).message})\n`);
-  }
-}
-
-function makeProvider(o: RunOptions): ModelProvider {
-  if (o.provider === 'scripted') {
-    const window = o.contextWindow === undefined ? {} : { contextWindow: o.contextWindow };
-    return new ScriptedProvider(demoScript, { model: 'demo', capabilities: window });
-  }
-  return createModelProvider({ provider: o.provider, model: o.model, baseUrl: o.baseUrl, contextWindow: o.contextWindow });
+function eventWriter(output: RunOptions['output'], stdout: NodeJS.WritableStream): EventWriter {
+  if (output === 'json') return { event: () => {}, line: () => {}, result: (r) => stdout.write(`${JSON.stringify(r, null, 2)}\n`) };
+  if (output === 'jsonl')
+    return {
+      event: (event) => stdout.write(`${JSON.stringify({ type: 'event', event })}\n`),
+      line: () => {},
+      result: (result) => stdout.write(`${JSON.stringify({ type: 'result', result })}\n`),
+    };
+  const printer = streamPrinter(stdout);
+  return { event: (e, state) => renderTaskEvent(printer, e, state), line: (text) => printer.line(text), result: () => {} };
 }

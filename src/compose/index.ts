@@ -7,3 +7,17 @@ export { describeSkillProblem, type SkillProblem } from './skills/load-skills.js
 export { createSkillLibrary } from './skills/skill-library.js';
 export { workspaceSkillSource } from './skills/skill-source.js';
 export { createMcpHub, loadMcpConfigs, mcpFiles } from './mcp.js';
+export {
+  EXIT_CODES,
+  lastAnswer,
+  lastTest,
+  RUN_RESULT_VERSION,
+  RunResultSchema,
+  refusals,
+  runOutcome,
+  taskTurns,
+  type RunOutcome,
+  type RunResult,
+} from './run-result.js';
+export { taskChanges } from './task-changes.js';
+export { allBudgets, spendOf, taskBudget, type Budget, type BudgetCaps, type Spend } from './budget.js';

@@ -96,7 +96,7 @@ describe('keel run (headless)', function () {
   it('rejects what is not pre-approved when nobody can be asked, and tells the model', async () => {
     server = await startModelServer(fixerModel());
     const run = await keel(['run', '--workspace', work, '--base-url', server.anthropicBaseURL, 'fix the failing tests']);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(run.code, 3, run.stdout + run.stderr);
     assert.match(run.stdout, /rejected run_tests.*not approved \(non-interactive\)/);
     assert.ok(server.requests.some((r) => requestText(r).includes('not approved (non-interactive)')));
     assert.ok(fs.readFileSync(path.join(work, 'src/price.js'), 'utf8').includes(bugLine), 'nothing changed');
@@ -109,7 +109,7 @@ describe('keel run (headless)', function () {
         : { type: 'stream', body: anthropicText('ok') },
     );
     const run = await keel(['run', '--workspace', work, '--base-url', server.anthropicBaseURL, '--approve', 'all', 'configure tasks']);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(run.code, 3, run.stdout + run.stderr);
     assert.ok(!fs.existsSync(path.join(work, '.vscode/tasks.json')));
     assert.match(run.stdout, /permission_denied/);
   });

@@ -1,0 +1,144 @@
+// The machine-readable end of a headless task: what `keel run --output json` prints, what a fleet
+// job stores and what `keel serve --a2a` returns as an artifact. One zod schema is the source:
+// `schemas/run-result.schema.json` is generated from it (scripts/write-schemas.ts) and a test
+// keeps the two equal. The outcome is decided from structured facts (the run's status, the
+// observations' codes, the host's stop flags), never from message text.
+import { z } from 'zod';
+import { findIntent, type ConversationState, type RuntimeEvent } from '../kernel/index.js';
+
+export const RUN_RESULT_VERSION = 1;
+
+const RunOutcomeSchema = z
+  .enum(['done', 'failed', 'refused', 'over_budget', 'stopped'])
+  .describe(
+    'done: the task ended normally. failed: the run failed (model error, turn limit, a job that could not start). ' +
+      'refused: the run ended, but a call was refused by policy or needed an approval nobody gave. ' +
+      'over_budget: a cost, token or turn cap stopped it (the partial work is kept). stopped: interrupted (Ctrl+C, a signal, a cancel).',
+  );
+export type RunOutcome = z.infer<typeof RunOutcomeSchema>;
+
+/** The exit status of each outcome: one table for `keel run`, its --help and the README. */
+export const EXIT_CODES: Readonly<Record<RunOutcome | 'usage', number>> = {
+  done: 0,
+  failed: 1,
+  over_budget: 1,
+  usage: 2,
+  refused: 3,
+  stopped: 130,
+};
+
+const FileChangeSchema = z.object({
+  path: z.string().describe('Workspace-relative, POSIX separators.'),
+  change: z.enum(['created', 'modified', 'deleted']),
+  added: z.number().int().min(0).describe('Lines added (0 for a binary file).'),
+  removed: z.number().int().min(0).describe('Lines removed (0 for a binary file).'),
+  binary: z.boolean().optional().describe('True when the file is binary: the patch names it without its lines.'),
+});
+export type FileChange = z.infer<typeof FileChangeSchema>;
+
+const RefusalSchema = z.object({
+  tool: z.string(),
+  summary: z.string().describe('The call as the approval would have shown it.'),
+  code: z
+    .enum(['rejected_by_user', 'permission_denied'])
+    .describe('rejected_by_user: it needed approval and got none; permission_denied: policy refused it.'),
+  reason: z.string(),
+});
+
+export const RunResultSchema = z
+  .object({
+    version: z.literal(RUN_RESULT_VERSION),
+    status: RunOutcomeSchema,
+    reason: z.string().describe('One line for people: why the run ended as it did.'),
+    exitCode: z.number().int().describe('The exit status `keel run` ends with for this result.'),
+    task: z.string(),
+    answer: z.string().describe("The task's last answer from the model (empty when there was none)."),
+    workspace: z.string().describe('The folder the task ran in.'),
+    provider: z.string(),
+    model: z.string(),
+    filesChanged: z.array(FileChangeSchema),
+    patch: z.string().describe('A unified diff of every file the task changed, against the state before its first change.'),
+    lastTest: z
+      .object({ command: z.string(), passed: z.number().int(), failed: z.number().int(), ok: z.boolean() })
+      .nullable()
+      .describe('The last test run of the task, or null.'),
+    refusals: z.array(RefusalSchema),
+    turns: z.number().int().min(0).describe("Model turns, the sub-agents' included."),
+    tokens: z.object({
+      input: z.number().int().min(0),
+      output: z.number().int().min(0),
+      cacheRead: z.number().int().min(0),
+      cacheWrite: z.number().int().min(0),
+    }),
+    costUsd: z.number().nullable().describe("null when the model's price is unknown."),
+    log: z.string().nullable().describe("The task's JSON Lines event log, or null when none was kept."),
+    startedAt: z.string().describe('ISO 8601.'),
+    durationMs: z.number().int().min(0),
+  })
+  .describe('The result of one headless Keel task (keel run --output json, a fleet job, an A2A task).');
+export type RunResult = z.infer<typeof RunResultSchema>;
+
+/** What the host knows about how the run stopped, beside the state. */
+export interface RunEnding {
+  /** The user or a signal stopped it. */
+  interrupted: boolean;
+  /** A budget stopped it: why. */
+  overBudget?: string | undefined;
+}
+
+/** The outcome and its one-line reason, from the state, the events and the host's flags. */
+export function runOutcome(
+  state: ConversationState,
+  events: readonly RuntimeEvent[],
+  ending: RunEnding,
+): { status: RunOutcome; reason: string } {
+  if (ending.interrupted) return { status: 'stopped', reason: 'Stopped before the task ended.' };
+  if (ending.overBudget) return { status: 'over_budget', reason: ending.overBudget };
+  if (state.status === 'failed' && state.lastError?.kind === 'max_turns') return { status: 'over_budget', reason: state.lastError.message };
+  if (state.status === 'failed') return { status: 'failed', reason: state.lastError?.message ?? 'The run failed.' };
+  if (state.status !== 'completed') return { status: 'stopped', reason: `The run ended while ${state.status}.` };
+  const refused = refusals(state, events);
+  if (refused.length > 0) {
+    const what = refused.map((r) => r.tool).join(', ');
+    return { status: 'refused', reason: `${refused.length} call(s) refused or not approved: ${what}.` };
+  }
+  return { status: 'done', reason: 'The task ended.' };
+}
+
+/** Every call refused by policy or left unapproved, in any frame. */
+export function refusals(state: ConversationState, events: readonly RuntimeEvent[]): RunResult['refusals'] {
+  const out: RunResult['refusals'] = [];
+  for (const e of events) {
+    if (e.type !== 'observation') continue;
+    const code = e.observation.code;
+    if (code !== 'rejected_by_user' && code !== 'permission_denied') continue;
+    const intent = findIntent(state, e.observation.intentId)?.intent;
+    out.push({ tool: intent?.tool ?? 'unknown', summary: intent?.summary ?? '', code, reason: e.observation.content });
+  }
+  return out;
+}
+
+/** The task's last answer: the root frame's last assistant text. */
+export function lastAnswer(state: ConversationState): string {
+  for (let i = state.messages.length - 1; i >= 0; i--) {
+    const m = state.messages[i]!;
+    if (m.type === 'assistant' && m.text.trim()) return m.text.trim();
+  }
+  return '';
+}
+
+/** The last test result the ledger holds (the most recent step wins). */
+export function lastTest(state: ConversationState): RunResult['lastTest'] {
+  let best: (RunResult['lastTest'] & { step: number }) | null = null;
+  for (const [command, t] of Object.entries(state.ledger.tests)) {
+    if (!best || t.step >= best.step) best = { command, passed: t.passed, failed: t.failed, ok: t.ok, step: t.step };
+  }
+  if (!best) return null;
+  const { step: _step, ...rest } = best;
+  return rest;
+}
+
+/** Model turns across the task: the root's and every sub-agent's. */
+export function taskTurns(state: ConversationState): number {
+  return state.turn + state.childTurns;
+}
