@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond npm packages, outside the repo, once:
 #   - Debian's chromium (the browser playwright-core drives), libkrb5-dev (a native module
-#     of VS Code needs its headers), ripgrep (search_files' engine on Node) and strace (the
-#     command classifier's differential proof traces what each command line really does);
+#     of VS Code needs its headers), ripgrep (search_files' engine on Node), strace (the
+#     command classifier's differential proof traces what each command line really does) and
+#     redis-server (the fleet tests' queue);
 #   - Node 24 from the npm package `node` (code-server requires it) and code-server from npm,
 #     built against Node 24's headers, into ${KEEL_CACHE:-$HOME/.cache/keel}.
 # Idempotent: a marker is written only after the installed server answers --version, so a
@@ -32,6 +33,8 @@ dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
 command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 # strace: test/unit/shell-proof runs every command line the classifier calls read-only under it.
 command -v strace >/dev/null 2>&1 || missing+=(strace)
+# redis-server: the fleet tests start their own on 127.0.0.1 (BullMQ's queue, the shared model gate).
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # node-gyp builds code-server's native modules (normally already on these machines).
 command -v make >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)

@@ -1,5 +1,7 @@
 // The `keel` command's entry point.
 import { parseRunArgs, USAGE, UsageError } from './args.js';
+import { runFleetCommand } from './fleet-command.js';
+import { FLEET_USAGE } from './fleet-args.js';
 import { runMemoryCommand } from './memory-command.js';
 import { runReplayCommand } from './replay-command.js';
 import { EXIT, runTask } from './run.js';
@@ -9,11 +11,17 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.completed;
   }
+  const extra = EXTRA_COMMANDS[argv[0] ?? ''];
+  if (extra && argv.slice(1).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(`${extra.usage}\n`);
+    return EXIT.completed;
+  }
   try {
     if (argv[0] === 'memory') {
       await runMemoryCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
       return EXIT.completed;
     }
+    if (extra) return await extra.run(argv.slice(1));
     if (argv[0] === 'replay')
       return await runReplayCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
     const options = parseRunArgs(argv, process.cwd());
@@ -26,12 +34,37 @@ async function main(argv: string[]): Promise<number> {
     });
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`keel: ${err.message}\n\n${USAGE}\n`);
+      process.stderr.write(`keel: ${err.message}\n\n${extra?.usage ?? USAGE}\n`);
       return EXIT.usage;
     }
     process.stderr.write(`keel: ${(err as Error).message}\n`);
     return EXIT.failed;
   }
+}
+
+/** Commands with their own usage text, each in its own file. */
+const EXTRA_COMMANDS: Record<string, { usage: string; run(args: string[]): Promise<number> }> = {
+  fleet: {
+    usage: FLEET_USAGE,
+    run: (args) =>
+      runFleetCommand(args, {
+        stdout: process.stdout,
+        stderr: process.stderr,
+        cwd: process.cwd(),
+        env: process.env,
+        onInterrupt: onEachStop,
+      }),
+  },
+};
+
+/** Ctrl+C and SIGTERM call the handler on each press (a worker drains first, then stops at once). */
+function onEachStop(handler: () => void): () => void {
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
 }
 
 /** `keel --help`, `keel run --help`: the usage on stdout, and success. */

@@ -15,9 +15,9 @@ export {
   RunResultSchema,
   refusals,
   runOutcome,
+  unstartedResult,
   taskTurns,
-  type RunOutcome,
   type RunResult,
 } from './run-result.js';
 export { taskChanges } from './task-changes.js';
-export { allBudgets, spendOf, taskBudget, type Budget, type BudgetCaps, type Spend } from './budget.js';
+export { allBudgets, spendOf, taskBudget, type Budget, type BudgetCaps } from './budget.js';

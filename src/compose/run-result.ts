@@ -142,3 +142,35 @@ export function lastTest(state: ConversationState): RunResult['lastTest'] {
 export function taskTurns(state: ConversationState): number {
   return state.turn + state.childTurns;
 }
+
+/** The result of a task that never ran (its workspace could not be made, its budget was spent). */
+export function unstartedResult(input: {
+  task: string;
+  workspace: string;
+  model: string;
+  status: Extract<RunOutcome, 'failed' | 'over_budget' | 'stopped'>;
+  reason: string;
+  startedAt: Date;
+}): RunResult {
+  return {
+    version: RUN_RESULT_VERSION,
+    status: input.status,
+    reason: input.reason,
+    exitCode: EXIT_CODES[input.status],
+    task: input.task,
+    answer: '',
+    workspace: input.workspace,
+    provider: '',
+    model: input.model,
+    filesChanged: [],
+    patch: '',
+    lastTest: null,
+    refusals: [],
+    turns: 0,
+    tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    costUsd: null,
+    log: null,
+    startedAt: input.startedAt.toISOString(),
+    durationMs: Date.now() - input.startedAt.getTime(),
+  };
+}

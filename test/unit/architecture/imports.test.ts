@@ -6,7 +6,7 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'mcp' | 'compose' | 'vscode' | 'cli' | 'media';
+type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'mcp' | 'a2a' | 'fleet' | 'compose' | 'vscode' | 'cli' | 'media';
 
 /**
  * Which layers and which packages each layer may import. node:* built-ins are allowed where the
@@ -19,13 +19,17 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
   mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
-  // yaml: SKILL.md front matter (compose/skills).
-  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp'], packages: [/^node:/, 'yaml'] },
+  // The A2A SDK lives only here, as the MCP SDK lives only in mcp; express serves its JSON-RPC handler.
+  a2a: { layers: ['a2a', 'kernel'], packages: ['zod', /^@a2a-js\/sdk(\/|$)/, 'express', /^node:/] },
+  // yaml: SKILL.md front matter (compose/skills); zod: the run result's schema. One protocol registry holds MCP and A2A side by side.
+  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp', 'a2a'], packages: [/^node:/, 'yaml', 'zod'] },
+  // BullMQ and ioredis live only here: the queue, the shared model gate and budget in Redis.
+  fleet: { layers: ['fleet', 'kernel', 'compose'], packages: ['zod', 'bullmq', 'ioredis', /^node:/] },
   vscode: {
     layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'cli'],
     packages: ['vscode', /^node:/],
   },
-  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp'], packages: [/^node:/] },
+  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp', 'a2a', 'fleet'], packages: [/^node:/] },
   media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
 };
 

@@ -1,0 +1,114 @@
+// One attempt at a fleet job on this machine: a fresh folder with a copy (or clone) of the job's
+// workspace, the task run through executeTask — the same composed runtime as `keel run` — under
+// the job's fixed approvals (the headless policy: nobody is asked), the worker's provider behind
+// the fleet's model gate, the job's caps and the fleet's budget; then its result, kept in the
+// folder and returned. A task that fails is a result, never a thrown error.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
+import { unstartedResult } from '../compose/index.js';
+import {
+  gatedProvider,
+  jobFolder,
+  prepareWorkspace,
+  removeFolder,
+  type FleetBudget,
+  type FleetJob,
+  type FleetResult,
+  type ModelGate,
+} from '../fleet/index.js';
+import type { RunOptions } from './args.js';
+import { rejectAll } from './approvals.js';
+import type { WorkerFlags } from './fleet-args.js';
+import { executeTask } from './task-run.js';
+
+const ALL_RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
+
+export interface JobEnvironment {
+  flags: WorkerFlags;
+  gate: ModelGate;
+  budget: FleetBudget;
+  env: NodeJS.ProcessEnv;
+  /** Warnings of the job's run (skills, MCP), prefixed with the job's id. */
+  stderr: NodeJS.WritableStream;
+  worker: string;
+}
+
+export function workerName(): string {
+  return `${os.hostname()}:${process.pid}`;
+}
+
+export async function runFleetJob(
+  job: FleetJob,
+  context: { jobId: string; attempt: number; signal: AbortSignal },
+  host: JobEnvironment,
+): Promise<FleetResult> {
+  const startedAt = new Date();
+  const folder = jobFolder(host.flags.dir, context.jobId, context.attempt);
+  const record = (result: FleetResult['result']): FleetResult => {
+    const kept = { jobId: context.jobId, worker: host.worker, attempt: context.attempt, folder: folder.dir, result };
+    fs.mkdirSync(folder.dir, { recursive: true });
+    fs.writeFileSync(folder.result, `${JSON.stringify(kept, null, 2)}\n`);
+    return kept;
+  };
+  const model = job.model ?? host.flags.model ?? '';
+  const spent = await host.budget.spentOut();
+  if (spent)
+    return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'over_budget', reason: spent, startedAt }));
+  try {
+    await prepareWorkspace(job, folder);
+  } catch (err) {
+    const reason = `The job's workspace could not be made: ${(err as Error).message}`;
+    return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'failed', reason, startedAt }));
+  }
+  try {
+    const { result } = await executeTask(jobRunOptions(job, folder, host.flags), {
+      env: host.env,
+      stderr: host.stderr,
+      interactive: false,
+      approver: rejectAll,
+      onInterrupt: (stop) => onAbort(context.signal, stop),
+      wrapProvider: (p) => gatedProvider(p, host.gate),
+      budget: host.budget,
+      checkpointsDir: folder.checkpoints,
+      memory: false,
+    });
+    return record(result);
+  } catch (err) {
+    const reason = `The job could not run: ${(err as Error).message}`;
+    return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'failed', reason, startedAt }));
+  } finally {
+    if (!host.flags.keepWorkspaces) await removeFolder(folder).catch(() => undefined);
+  }
+}
+
+function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flags: WorkerFlags): RunOptions {
+  return {
+    task: job.task,
+    workspace: folder.workspace,
+    provider: flags.provider,
+    model: job.model ?? flags.model,
+    baseUrl: flags.baseUrl,
+    approve: job.approve === 'all' ? [...ALL_RISKS] : job.approve,
+    approveUnclassified: job.approve === 'all',
+    allowCommands: job.allowCommands,
+    denyCommands: job.denyCommands,
+    log: folder.log,
+    maxTurns: job.maxTurns ?? 25,
+    subagents: { ...SUBAGENT_DEFAULTS },
+    contextWindow: flags.contextWindow,
+    mcpConfigs: [],
+    mcpWorkspace: false,
+    output: 'json',
+    budget: job.budget,
+  };
+}
+
+function onAbort(signal: AbortSignal, stop: () => void): () => void {
+  if (signal.aborted) {
+    stop();
+    return () => {};
+  }
+  signal.addEventListener('abort', stop, { once: true });
+  return () => signal.removeEventListener('abort', stop);
+}
