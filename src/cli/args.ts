@@ -8,7 +8,8 @@ export const USAGE = `Usage:
            [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
            [--subagent-max-turns N] [--subagent-budget N] [--mcp-config FILE]... [--mcp-workspace]
-           [--output text|json|jsonl] [--max-cost USD] [--max-tokens N] "<task>"
+           [--a2a-config FILE]... [--a2a-workspace] [--output text|json|jsonl] [--max-cost USD]
+           [--max-tokens N] "<task>"
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -68,6 +69,15 @@ MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resourc
   --approve execute. A server gets the environment commands get (no API keys) plus its "env".
   A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
 
+Remote agents (A2A), offered to the model as delegate_remote {agent, task}:
+  from $XDG_CONFIG_HOME/keel/a2a.json (else ~/.config/keel/a2a.json) and each --a2a-config FILE:
+  {"agents": {"NAME": {"url": "http://…", "headers": {…}, "description": "…"}}}
+  --a2a-config FILE        more agents, used like your own. Repeatable.
+  --a2a-workspace          also offer the agents the workspace's .keel/a2a.json lists (without it
+                           they are listed and skipped).
+  A call is risk network: it asks (or is refused without a terminal) unless --approve network.
+  What a remote agent returns is data for the model; it never approves or applies anything here.
+
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
 Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
 
@@ -124,6 +134,10 @@ export interface RunOptions {
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
   mcpWorkspace: boolean;
+  /** More a2a.json files, as trusted as the user's own. */
+  a2aConfigs: string[];
+  /** --a2a-workspace: offer the workspace's .keel/a2a.json agents too. */
+  a2aWorkspace: boolean;
   /** --output: the streamed transcript, the result record as JSON, or events as JSON lines. */
   output: OutputMode;
   /** --max-cost, --max-tokens: the task stops once it passes one. */
@@ -174,6 +188,8 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     contextWindow: parseContextWindow(values['context-window']),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
+    a2aConfigs: values['a2a-config'] ?? [],
+    a2aWorkspace: values['a2a-workspace'] ?? false,
     output: parseOutput(values.output),
     budget: parseBudget(values),
   };
@@ -280,6 +296,8 @@ function parseRunFlags(args: string[]) {
       'context-window': { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
+      'a2a-config': { type: 'string', multiple: true },
+      'a2a-workspace': { type: 'boolean' },
       output: { type: 'string' },
       'max-cost': { type: 'string' },
       'max-tokens': { type: 'string' },

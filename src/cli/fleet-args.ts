@@ -58,7 +58,7 @@ export interface WorkerFlags {
   json: boolean;
 }
 
-const OPTIONS = {
+export const FLEET_OPTIONS = {
   redis: { type: 'string' },
   queue: { type: 'string' },
   concurrency: { type: 'string' },
@@ -90,7 +90,7 @@ type FleetValues = ReturnType<typeof parseFleetFlags>['values'];
 
 export function parseFleetFlags(args: string[]) {
   try {
-    return parseArgs({ args, allowPositionals: true, options: OPTIONS });
+    return parseArgs({ args, allowPositionals: true, options: FLEET_OPTIONS });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

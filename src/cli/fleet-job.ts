@@ -20,7 +20,7 @@ import {
 import type { RunOptions } from './args.js';
 import { rejectAll } from './approvals.js';
 import type { WorkerFlags } from './fleet-args.js';
-import { executeTask } from './task-run.js';
+import { executeTask, type TaskPorts } from './task-run.js';
 
 const ALL_RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
 
@@ -40,7 +40,7 @@ export function workerName(): string {
 
 export async function runFleetJob(
   job: FleetJob,
-  context: { jobId: string; attempt: number; signal: AbortSignal },
+  context: { jobId: string; attempt: number; signal: AbortSignal; onEvent?: TaskPorts['onEvent'] },
   host: JobEnvironment,
 ): Promise<FleetResult> {
   const startedAt = new Date();
@@ -67,6 +67,7 @@ export async function runFleetJob(
       stderr: host.stderr,
       interactive: false,
       approver: rejectAll,
+      ...(context.onEvent ? { onEvent: context.onEvent } : {}),
       onInterrupt: (stop) => onAbort(context.signal, stop),
       wrapProvider: (p) => gatedProvider(p, host.gate),
       budget: host.budget,
@@ -99,6 +100,8 @@ function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flag
     contextWindow: flags.contextWindow,
     mcpConfigs: [],
     mcpWorkspace: false,
+    a2aConfigs: [],
+    a2aWorkspace: false,
     output: 'json',
     budget: job.budget,
   };

@@ -3,6 +3,7 @@ import { parseRunArgs, USAGE, UsageError } from './args.js';
 import { runFleetCommand } from './fleet-command.js';
 import { FLEET_USAGE } from './fleet-args.js';
 import { runMemoryCommand } from './memory-command.js';
+import { runServeCommand, SERVE_USAGE } from './serve-command.js';
 import { runReplayCommand } from './replay-command.js';
 import { EXIT, runTask } from './run.js';
 
@@ -44,18 +45,13 @@ async function main(argv: string[]): Promise<number> {
 
 /** Commands with their own usage text, each in its own file. */
 const EXTRA_COMMANDS: Record<string, { usage: string; run(args: string[]): Promise<number> }> = {
-  fleet: {
-    usage: FLEET_USAGE,
-    run: (args) =>
-      runFleetCommand(args, {
-        stdout: process.stdout,
-        stderr: process.stderr,
-        cwd: process.cwd(),
-        env: process.env,
-        onInterrupt: onEachStop,
-      }),
-  },
+  fleet: { usage: FLEET_USAGE, run: (args) => runFleetCommand(args, processIo()) },
+  serve: { usage: SERVE_USAGE, run: (args) => runServeCommand(args, processIo()) },
 };
+
+function processIo() {
+  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env, onInterrupt: onEachStop };
+}
 
 /** Ctrl+C and SIGTERM call the handler on each press (a worker drains first, then stops at once). */
 function onEachStop(handler: () => void): () => void {

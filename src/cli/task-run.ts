@@ -49,6 +49,8 @@ import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
 import { cliMcpHub } from './mcp.js';
+import { cliA2aAgents } from './a2a.js';
+import type { A2aAgentConfig } from '../a2a/index.js';
 import type { Approver } from './approvals.js';
 import { demoScript } from './demo-script.js';
 
@@ -106,7 +108,9 @@ export async function executeTask(options: RunOptions, ports: TaskPorts): Promis
     },
   };
   const mcp = await cliMcpHub(options, root, ports.env, ports.stderr);
+  const a2a = cliA2aAgents(options, root, ports.env, ports.stderr);
   const runtime = cliRuntime(options, {
+    a2a,
     provider,
     workspace,
     interactive: ports.interactive,
@@ -194,6 +198,7 @@ export function cliRuntime(
     checkpoints?: Checkpoints;
     skills?: ComposeInput['skills'];
     mcp?: McpHub;
+    a2a?: readonly A2aAgentConfig[];
   },
 ) {
   return composeRuntime({
@@ -214,6 +219,7 @@ export function cliRuntime(
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
     ...(ports.skills ? { skills: ports.skills } : {}),
     ...(ports.mcp ? { mcp: ports.mcp } : {}),
+    ...(ports.a2a?.length ? { a2a: ports.a2a } : {}),
   });
 }
 

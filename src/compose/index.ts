@@ -21,3 +21,4 @@ export {
 } from './run-result.js';
 export { taskChanges } from './task-changes.js';
 export { allBudgets, spendOf, taskBudget, type Budget, type BudgetCaps } from './budget.js';
+export { a2aFiles, loadA2aConfigs } from './protocols.js';

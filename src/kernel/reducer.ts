@@ -157,6 +157,8 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return { ...s, checkpoints: [...s.checkpoints, { seq: e.seq, step: e.step, kind: e.kind, files: e.files }] };
     case 'rules_used':
       return { ...s, rules: e.paths };
+    case 'remote_update':
+      return s;
     case 'run_finished':
       return { ...commitDraft(s, e.seq), status: 'completed', pendingIntentIds: [], retrying: undefined };
     case 'run_failed':

@@ -114,6 +114,18 @@ export interface ToolContext {
   intentId?: string;
   /** Sub-agents (the delegate tools); absent where the host offers none. */
   frames?: FrameRunner;
+  /** Logs what a remote agent sent during this call (a `remote_update` event in the call's frame). */
+  report?(update: RemoteUpdate): void;
+}
+
+/** A remote agent's status, message or artifact, as a tool reports it (see the `remote_update` event). */
+export interface RemoteUpdate {
+  agent: string;
+  kind: 'status' | 'message' | 'artifact';
+  state?: string;
+  text: string;
+  name?: string;
+  mediaType?: string;
 }
 
 export interface ToolResult {
