@@ -5,14 +5,20 @@
 // never travel elsewhere.
 import { randomUUID } from 'node:crypto';
 import { Role, TaskState, type AgentCard, type Message, type Part } from '@a2a-js/sdk';
-import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory } from '@a2a-js/sdk/client';
+import {
+  ClientFactory,
+  ClientFactoryOptions,
+  DefaultAgentCardResolver,
+  JsonRpcTransportFactory,
+  RestTransportFactory,
+} from '@a2a-js/sdk/client';
 import type { RemoteUpdate } from '../kernel/index.js';
 import type { A2aAgentConfig } from './config.js';
 
 /** An artifact or message text kept in the log at most this long (the model's copy is capped by the tool's budget). */
 const LOGGED_CHARS = 16_000;
 
-export interface RemoteArtifact {
+interface RemoteArtifact {
   name: string;
   mediaType: string;
   text: string;
@@ -43,7 +49,10 @@ export async function askRemoteAgent(
   const client = await factory.createFromAgentCard(card);
   const out: RemoteAnswer = { state: 'unknown', answer: '', artifacts: [] };
   const say = (update: Omit<RemoteUpdate, 'agent'>) => report({ agent: agent.name, ...update, text: update.text.slice(0, LOGGED_CHARS) });
-  const stream = client.sendMessageStream({ tenant: '', message: userMessage(task), configuration: undefined, metadata: undefined }, { signal });
+  const stream = client.sendMessageStream(
+    { tenant: '', message: userMessage(task), configuration: undefined, metadata: undefined },
+    { signal },
+  );
   for await (const event of stream) {
     const p = event.payload;
     if (!p) continue;

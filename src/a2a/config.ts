@@ -3,7 +3,6 @@
 // workspace's MCP servers), in the same form as mcp.json: `{"agents": {"NAME": {"url": "…",
 // "headers": {…}, "description": "…"}}}`, comments allowed. Each agent is checked on its own: a bad
 // entry is a problem naming the file and the agent, and the others still load. Pure.
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { parseJsonc } from '../kernel/jsonc.js';
 
@@ -42,7 +41,12 @@ export function parseA2aConfig(text: string, file: string, source: A2aSource): A
   const json = parseJsonc(text);
   if (json === undefined) return { agents: [], problems: [{ file, message: 'not valid JSON (comments and trailing commas are allowed)' }] };
   const agents = (json as { agents?: unknown } | null)?.agents;
-  if (typeof json !== 'object' || json === null || Array.isArray(json) || (agents !== undefined && (typeof agents !== 'object' || agents === null || Array.isArray(agents))))
+  if (
+    typeof json !== 'object' ||
+    json === null ||
+    Array.isArray(json) ||
+    (agents !== undefined && (typeof agents !== 'object' || agents === null || Array.isArray(agents)))
+  )
     return { agents: [], problems: [{ file, message: 'expected an object with an "agents" object of named agents' }] };
   const out: A2aConfigFile = { agents: [], problems: [] };
   for (const [name, raw] of Object.entries(agents ?? {})) {
@@ -64,19 +68,10 @@ export function mergeA2aConfigs(files: readonly A2aConfigFile[]): A2aConfigFile 
     merged.problems.push(...f.problems);
     for (const a of f.agents) {
       const first = merged.agents.find((m) => m.name === a.name);
-      if (first) merged.problems.push({ file: a.file, agent: a.name, message: `an agent named "${a.name}" is already defined in ${first.file}` });
+      if (first)
+        merged.problems.push({ file: a.file, agent: a.name, message: `an agent named "${a.name}" is already defined in ${first.file}` });
       else merged.agents.push(a);
     }
   }
   return merged;
-}
-
-/**
- * The hash a host remembers an approval of a workspace agent by: of its whole definition (name,
- * URL, headers), so an edited definition asks again.
- */
-export function agentApprovalHash(config: A2aAgentConfig): string {
-  const d = config.definition;
-  const stable = JSON.stringify([config.name, d.url, Object.entries(d.headers).sort(), d.description ?? '']);
-  return createHash('sha256').update(stable).digest('hex');
 }

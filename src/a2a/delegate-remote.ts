@@ -9,14 +9,17 @@ import type { ToolDefinition, ToolResult } from '../kernel/index.js';
 import { askRemoteAgent, type RemoteAnswer } from './client.js';
 import type { A2aAgentConfig } from './config.js';
 
-export const REMOTE_DELEGATE_TOOL = 'delegate_remote';
+const REMOTE_DELEGATE_TOOL = 'delegate_remote';
 
 export function delegateRemoteTool(agents: readonly A2aAgentConfig[]): ToolDefinition<{ agent: string; task: string }> {
   const names = agents.map((a) => a.name) as [string, ...string[]];
   const byName = new Map(agents.map((a) => [a.name, a]));
   const input = z.object({
     agent: z.enum(names).describe('Which remote agent: one of those listed in the description.'),
-    task: z.string().min(1).describe('The brief: everything the remote agent needs; it sees nothing else of this conversation or workspace.'),
+    task: z
+      .string()
+      .min(1)
+      .describe('The brief: everything the remote agent needs; it sees nothing else of this conversation or workspace.'),
   });
   return {
     name: REMOTE_DELEGATE_TOOL,
@@ -28,7 +31,8 @@ export function delegateRemoteTool(agents: readonly A2aAgentConfig[]): ToolDefin
     ].join('\n'),
     input,
     risk: 'network',
-    readOnly: true,
+    // Not a read: the policy lets reads run unasked, and this sends the brief off the machine.
+    readOnly: false,
     concurrencySafe: true,
     outputBudgetTokens: 4000,
     summarize: (i) => `${i.agent}: ${oneLine(i.task)}`,
@@ -39,7 +43,12 @@ export function delegateRemoteTool(agents: readonly A2aAgentConfig[]): ToolDefin
         return answerResult(agent.name, answer);
       } catch (err) {
         const code = ctx.signal.aborted ? 'cancelled' : 'execution_failed';
-        return { ok: false, code, retryable: !ctx.signal.aborted, content: `The remote agent "${agent.name}" could not be reached or failed: ${(err as Error).message}` };
+        return {
+          ok: false,
+          code,
+          retryable: !ctx.signal.aborted,
+          content: `The remote agent "${agent.name}" could not be reached or failed: ${(err as Error).message}`,
+        };
       }
     },
   };
@@ -53,9 +62,15 @@ function answerResult(agent: string, a: RemoteAnswer): ToolResult {
     a.answer || '(no answer)',
   ];
   for (const art of a.artifacts) parts.push('', `--- artifact ${art.name} (${art.mediaType}) ---`, art.text);
-  const data = { agent, state: a.state, artifacts: a.artifacts.map((x) => ({ name: x.name, mediaType: x.mediaType, chars: x.text.length })) };
+  const data = {
+    agent,
+    state: a.state,
+    artifacts: a.artifacts.map((x) => ({ name: x.name, mediaType: x.mediaType, chars: x.text.length })),
+  };
   const summary = `${agent}: ${a.state}`;
-  return ok ? { ok, content: parts.join('\n'), summary, data } : { ok, code: 'execution_failed', retryable: true, content: parts.join('\n'), summary, data };
+  return ok
+    ? { ok, content: parts.join('\n'), summary, data }
+    : { ok, code: 'execution_failed', retryable: true, content: parts.join('\n'), summary, data };
 }
 
 function oneLine(text: string, max = 80): string {

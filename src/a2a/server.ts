@@ -19,7 +19,7 @@ import {
 import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import { textPart } from './client.js';
 
-export interface ServedArtifact {
+interface ServedArtifact {
   name: string;
   mediaType: string;
   /** Text, or JSON data (sent as a data part). */
@@ -33,7 +33,7 @@ export interface ServedOutcome {
   artifacts: ServedArtifact[];
 }
 
-export interface ServedTask {
+interface ServedTask {
   text: string;
   signal: AbortSignal;
   /** A line of progress, streamed as a `working` status message. */
@@ -93,7 +93,16 @@ function agentCard(o: A2aServerOptions, url: string): AgentCard {
     provider: undefined,
     version: '1.0.0',
     capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
-    securitySchemes: o.token ? { bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: { description: 'A token the server was started with', scheme: 'Bearer', bearerFormat: '' } } } } : {},
+    securitySchemes: o.token
+      ? {
+          bearer: {
+            scheme: {
+              $case: 'httpAuthSecurityScheme',
+              value: { description: 'A token the server was started with', scheme: 'Bearer', bearerFormat: '' },
+            },
+          },
+        }
+      : {},
     securityRequirements: [],
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain', 'application/json', 'text/x-diff'],
@@ -127,7 +136,11 @@ class KeelExecutor implements AgentExecutor {
         AgentEvent.statusUpdate({
           taskId,
           contextId,
-          status: { state, message: text === undefined ? undefined : agentMessage(taskId, contextId, text), timestamp: new Date().toISOString() },
+          status: {
+            state,
+            message: text === undefined ? undefined : agentMessage(taskId, contextId, text),
+            timestamp: new Date().toISOString(),
+          },
           metadata: undefined,
         }),
       );
@@ -144,7 +157,10 @@ class KeelExecutor implements AgentExecutor {
       status(TaskState.TASK_STATE_WORKING, 'Keel started the task.');
       const text = context.userMessage.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('\n');
       const outcome = await this.run({ text, signal: controller.signal, progress: (line) => status(TaskState.TASK_STATE_WORKING, line) });
-      for (const a of outcome.artifacts) bus.publish(AgentEvent.artifactUpdate({ taskId, contextId, artifact: artifact(a), append: false, lastChunk: true, metadata: undefined }));
+      for (const a of outcome.artifacts)
+        bus.publish(
+          AgentEvent.artifactUpdate({ taskId, contextId, artifact: artifact(a), append: false, lastChunk: true, metadata: undefined }),
+        );
       status(FINAL[outcome.state], outcome.answer);
     } finally {
       this.running.delete(taskId);
@@ -164,7 +180,16 @@ const FINAL: Record<ServedOutcome['state'], TaskState> = {
 };
 
 function agentMessage(taskId: string, contextId: string, text: string): Message {
-  return { messageId: randomUUID(), contextId, taskId, role: Role.ROLE_AGENT, parts: [textPart(text)], metadata: undefined, extensions: [], referenceTaskIds: [] };
+  return {
+    messageId: randomUUID(),
+    contextId,
+    taskId,
+    role: Role.ROLE_AGENT,
+    parts: [textPart(text)],
+    metadata: undefined,
+    extensions: [],
+    referenceTaskIds: [],
+  };
 }
 
 function artifact(a: ServedArtifact): Artifact {

@@ -26,7 +26,10 @@ export function protocolTools(p: Protocols): ToolDefinition[] {
 }
 
 /** The A2A files a host reads, user first; `workspaceRoot` undefined: no workspace file. */
-export function a2aFiles(workspaceRoot: string | undefined, env: NodeJS.ProcessEnv = process.env): { path: string; source: A2aAgentConfig['source'] }[] {
+export function a2aFiles(
+  workspaceRoot: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): { path: string; source: A2aAgentConfig['source'] }[] {
   const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
   const files: { path: string; source: A2aAgentConfig['source'] }[] = [{ path: path.join(base, 'keel', 'a2a.json'), source: 'user' }];
   if (workspaceRoot) files.push({ path: path.join(workspaceRoot, WORKSPACE_A2A_FILE), source: 'workspace' });
