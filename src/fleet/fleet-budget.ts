@@ -37,22 +37,29 @@ export function budgetKeys(prefix: string): { cap: string; spent: string } {
   return { cap: `${prefix}:budget:cap-usd`, spent: `${prefix}:budget:spent-usd` };
 }
 
+// KEYS: spent, cap. ARGV: dollars to add. Returns {total, cap or false}: one round trip per turn.
+const CHARGE = `
+local total = tonumber(ARGV[1]) > 0 and redis.call('INCRBYFLOAT', KEYS[1], ARGV[1]) or (redis.call('GET', KEYS[1]) or '0')
+return {tostring(total), redis.call('GET', KEYS[2])}
+`;
+
 export function redisFleetBudget(redis: Redis, prefix: string): FleetBudget {
   const keys = budgetKeys(prefix);
-  const cap = async () => {
-    const value = await redis.get(keys.cap);
-    return value === null ? undefined : Number(value);
+  const charge = async (usd: number) => {
+    const [total, cap] = (await redis.eval(CHARGE, 2, keys.spent, keys.cap, String(usd))) as [string, string | null];
+    return { total: Number(total), cap: cap === null ? undefined : Number(cap) };
   };
   return {
     async charge(spend) {
-      const total = spend.usd ? Number(await redis.incrbyfloat(keys.spent, spend.usd)) : Number((await redis.get(keys.spent)) ?? 0);
-      return overCap(total, await cap());
+      const { total, cap } = await charge(spend.usd ?? 0);
+      return overCap(total, cap);
     },
     async spentOut() {
-      return overCap(Number((await redis.get(keys.spent)) ?? 0), await cap());
+      const { total, cap } = await charge(0);
+      return overCap(total, cap);
     },
     async spent() {
-      return Number((await redis.get(keys.spent)) ?? 0);
+      return (await charge(0)).total;
     },
   };
 }

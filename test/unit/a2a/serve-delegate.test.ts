@@ -43,7 +43,7 @@ describe('keel serve --a2a and delegate_remote', function () {
     served = scratchDir('a2a-served');
     fs.writeFileSync(path.join(served, 'README.md'), '# Tiny Widget\n\nA one-file demo.\n');
     const args = ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve', '--a2a', '--workspace', served];
-    args.push('--base-url', model.anthropicBaseURL, '--model', 'claude-sonnet-4-5');
+    args.push('--base-url', model.anthropicBaseURL);
     serve = spawnGroup(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, ANTHROPIC_API_KEY: 'test-key' } });
     url = await waitFor('the A2A URL', () => /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(serve.output())?.[1], { timeoutMs: 30_000 });
   });

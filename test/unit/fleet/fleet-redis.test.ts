@@ -41,18 +41,7 @@ describe('keel fleet on Redis (workers, kill -9, shared limit)', function () {
 
   function startWorker(dir: string, base: string, url: string): GroupProcess {
     const args = ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), 'fleet', 'work', '--redis', url, '--concurrency', '4'];
-    args.push(
-      '--base-url',
-      base,
-      '--model',
-      'claude-sonnet-4-5',
-      '--model-concurrency',
-      String(MODEL_LIMIT),
-      '--dir',
-      dir,
-      '--lock-seconds',
-      '2',
-    );
+    args.push('--base-url', base, '--model-concurrency', String(MODEL_LIMIT), '--dir', dir, '--lock-seconds', '2');
     return spawnGroup(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
   }
 

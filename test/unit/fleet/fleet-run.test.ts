@@ -24,20 +24,7 @@ describe('keel fleet run (no Redis)', function () {
     fs.writeFileSync(jobsFile, `${jobLines(source, ['pass', 'fail', 'over', 'pass'])}\n`);
     const dir = scratchDir('fleet-dir');
     const run = await spawnKeel(
-      [
-        'fleet',
-        'run',
-        jobsFile,
-        '--concurrency',
-        '2',
-        '--base-url',
-        server.anthropicBaseURL,
-        '--model',
-        'claude-sonnet-4-5',
-        '--dir',
-        dir,
-        '--json',
-      ],
+      ['fleet', 'run', jobsFile, '--concurrency', '2', '--base-url', server.anthropicBaseURL, '--dir', dir, '--json'],
       ROOT,
       { XDG_CONFIG_HOME: scratchDir('fleet-cfg'), XDG_CACHE_HOME: scratchDir('fleet-cache') },
     );
