@@ -78,6 +78,7 @@ async function embedded(jobs: Parameters<typeof runEmbedded>[0], modelFlags: str
   const flags = workerFlags(parseFleetFlags([...modelFlags, '--dir', scratchDir('fb-emb')]).values, process.env);
   const host = {
     flags,
+    allowed: 'any' as const,
     gate: localGate(flags.gate),
     budget: localFleetBudget(undefined),
     env: process.env,
@@ -116,7 +117,10 @@ async function onWorkers(
         '1',
       ];
       workers.push(
-        spawnGroup(process.execPath, [...args, ...modelFlags, '--dir', scratchDir(`fb-w${i}`)], { cwd: ROOT, env: { ...process.env } }),
+        spawnGroup(process.execPath, [...args, ...modelFlags, '--allow-workspace', jobs[0]!.workspace!, '--dir', scratchDir(`fb-w${i}`)], {
+          cwd: ROOT,
+          env: { ...process.env },
+        }),
       );
     }
     await waitFor(`${n} workers`, async () => (await fleet.queue.getWorkers()).length >= n, { timeoutMs: 60_000, intervalMs: 50 });

@@ -37,6 +37,9 @@ Worker flags (keel fleet work, keel fleet run):
   --dir DIR                where attempts' folders go (default $XDG_STATE_HOME/keel/fleet, else
                            ~/.local/state/keel/fleet); workspaces are removed after each job unless
                            --keep-workspaces.
+  --allow-workspace DIR    (work) jobs may name local folders and file:// repositories under DIR
+                           (repeatable); other jobs of the queue use git URLs only. keel fleet run
+                           allows the folders its own jobs file names.
   --lock-seconds N         a job's lock: a worker that dies mid-job has its job handed to another
                            worker after about this long (default 30).
 The first Ctrl+C stops taking jobs and waits for the running ones; a second stops at once (their
@@ -56,6 +59,8 @@ export interface WorkerFlags {
   keepWorkspaces: boolean;
   fleetMaxCost: number | undefined;
   json: boolean;
+  /** --allow-workspace: the local folders (and file:// repositories) jobs from the queue may use. */
+  allowWorkspaces: string[];
 }
 
 export const FLEET_OPTIONS = {
@@ -73,6 +78,7 @@ export const FLEET_OPTIONS = {
   'keep-workspaces': { type: 'boolean' },
   'fleet-max-cost': { type: 'string' },
   json: { type: 'boolean' },
+  'allow-workspace': { type: 'string', multiple: true },
   // A job on the command line (keel fleet add).
   id: { type: 'string' },
   workspace: { type: 'string' },
@@ -114,6 +120,7 @@ export function workerFlags(values: FleetValues, env: NodeJS.ProcessEnv): Worker
     keepWorkspaces: values['keep-workspaces'] ?? false,
     fleetMaxCost: values['fleet-max-cost'] === undefined ? undefined : parseBudget({ 'max-cost': values['fleet-max-cost'] }).usd,
     json: values.json ?? false,
+    allowWorkspaces: (values['allow-workspace'] ?? []).map((d) => path.resolve(d)),
   };
 }
 

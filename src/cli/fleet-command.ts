@@ -18,6 +18,7 @@ import {
   runEmbedded,
   startWorker,
   tally,
+  type AllowedFolders,
   type FleetConnection,
   type FleetJob,
   type FleetResult,
@@ -99,7 +100,7 @@ async function add(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo): Promise<n
 
 async function work(flags: WorkerFlags & { redisUrl: string }, io: FleetIo): Promise<number> {
   const fleet = connectFleet(flags.redisUrl, flags.queue);
-  const environment = jobEnvironment(flags, io, fleet);
+  const environment = jobEnvironment(flags, io, fleet, flags.allowWorkspaces);
   const worker = startWorker(
     { url: flags.redisUrl, name: flags.queue, concurrency: flags.concurrency, workerName: environment.worker, lockMs: flags.lockMs },
     (job, context) => runFleetJob(job, context, environment),
@@ -123,7 +124,7 @@ async function run(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo): Promise<n
   if (flags.redisUrl) return runOnRedis(flags as WorkerFlags & { redisUrl: string }, jobs, io);
   const controller = new AbortController();
   const remove = io.onInterrupt(() => controller.abort());
-  const environment = jobEnvironment(flags, io, undefined);
+  const environment = jobEnvironment(flags, io, undefined, 'any');
   const done = await runEmbedded(
     jobs,
     flags.concurrency,
@@ -139,7 +140,8 @@ async function run(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo): Promise<n
 /** With Redis: the jobs go into the queue, this process works on them too, and waits for all of them. */
 async function runOnRedis(flags: WorkerFlags & { redisUrl: string }, jobs: FleetJob[], io: FleetIo): Promise<number> {
   const fleet = connectFleet(flags.redisUrl, flags.queue);
-  const environment = jobEnvironment(flags, io, fleet);
+  const own = jobs.flatMap((j) => (j.workspace === undefined ? [] : [j.workspace]));
+  const environment = jobEnvironment(flags, io, fleet, [...flags.allowWorkspaces, ...own]);
   if (flags.fleetMaxCost !== undefined) await fleet.redis.set(budgetKeys(fleet.keys).cap, String(flags.fleetMaxCost));
   const ids = new Set(await addJobs(fleet.queue, jobs));
   const worker = startWorker(
@@ -223,9 +225,10 @@ function failedRecord(f: { jobId: string; reason: string }): FleetResult {
   return { jobId: f.jobId, worker: '', attempt: 0, folder: '', result };
 }
 
-function jobEnvironment(flags: WorkerFlags, io: FleetIo, fleet: FleetConnection | undefined): JobEnvironment {
+function jobEnvironment(flags: WorkerFlags, io: FleetIo, fleet: FleetConnection | undefined, allowed: AllowedFolders): JobEnvironment {
   return {
     flags,
+    allowed,
     gate: fleet ? redisGate(fleet.redis, fleet.keys, flags.gate) : localGate(flags.gate),
     budget: fleet ? redisFleetBudget(fleet.redis, fleet.keys) : localFleetBudget(flags.fleetMaxCost),
     env: io.env,

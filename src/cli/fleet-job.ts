@@ -14,6 +14,7 @@ import {
   removeFolder,
   type FleetBudget,
   type FleetJob,
+  type AllowedFolders,
   type FleetResult,
   type ModelGate,
 } from '../fleet/index.js';
@@ -26,6 +27,8 @@ const ALL_RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
 
 export interface JobEnvironment {
   flags: WorkerFlags;
+  /** The local folders jobs may use (see AllowedFolders). */
+  allowed: AllowedFolders;
   gate: ModelGate;
   budget: FleetBudget;
   env: NodeJS.ProcessEnv;
@@ -56,7 +59,7 @@ export async function runFleetJob(
   if (spent)
     return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'over_budget', reason: spent, startedAt }));
   try {
-    await prepareWorkspace(job, folder);
+    await prepareWorkspace(job, folder, host.allowed);
   } catch (err) {
     const reason = `The job's workspace could not be made: ${(err as Error).message}`;
     return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'failed', reason, startedAt }));

@@ -54,6 +54,8 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   const template = jobFromFlags({ ...values, workspace: served }, 'template', io.cwd);
   const environment: JobEnvironment = {
     flags,
+    // The one folder this server serves, named by its owner.
+    allowed: [served],
     gate: localGate(flags.gate),
     budget: localFleetBudget(flags.fleetMaxCost),
     env: io.env,

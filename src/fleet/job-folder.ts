@@ -27,12 +27,35 @@ export function jobFolder(root: string, jobId: string, attempt: number): JobFold
   };
 }
 
+/**
+ * The local folders a worker lets jobs use: those under these roots, or any (`keel fleet run`,
+ * where the jobs file is the user's own). A job from the queue may come from someone else: it
+ * must not get a copy of the worker's home folder.
+ */
+export type AllowedFolders = readonly string[] | 'any';
+
 /** Copies or clones the job's workspace into the folder; throws an Error saying what failed. */
-export async function prepareWorkspace(job: FleetJob, folder: JobFolder): Promise<void> {
+export async function prepareWorkspace(job: FleetJob, folder: JobFolder, allowed: AllowedFolders): Promise<void> {
   fs.mkdirSync(folder.dir, { recursive: true });
-  if (job.workspace !== undefined) return copyFolder(job.workspace, folder.workspace);
-  if (job.repo) return cloneRepo(job.repo.url, job.repo.ref, folder.workspace);
+  if (job.workspace !== undefined) {
+    checkAllowed(job.workspace, allowed);
+    return copyFolder(job.workspace, folder.workspace);
+  }
+  if (job.repo) {
+    if (job.repo.url.startsWith('file:')) checkAllowed(new URL(job.repo.url).pathname, allowed);
+    return cloneRepo(job.repo.url, job.repo.ref, folder.workspace);
+  }
   throw new Error('The job names neither a workspace nor a repo.');
+}
+
+function checkAllowed(folder: string, allowed: AllowedFolders): void {
+  if (allowed === 'any') return;
+  const real = fs.realpathSync.native(path.resolve(folder));
+  const inside = allowed.some((root) => {
+    const rel = path.relative(fs.realpathSync.native(path.resolve(root)), real);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  });
+  if (!inside) throw new Error(`${folder} is not under a folder this worker allows (--allow-workspace).`);
 }
 
 async function copyFolder(source: string, target: string): Promise<void> {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { connectFleet, type FleetConnection } from '../../../src/fleet/index.js';
 import { fleetModel } from '../../support/fleet-model.js';
 import { spawnKeel } from '../../support/keel-cli.js';
 import { startModelServer, type ModelServer } from '../../support/model-server.js';
@@ -33,15 +34,29 @@ describe('keel fleet on Redis (workers, kill -9, shared limit)', function () {
   before(function () {
     requireRedis(this);
   });
+  let fleet: FleetConnection | undefined;
+  const queue = () => (fleet ??= connectFleet(redis!.url, 'keel'));
   after(async () => {
+    await fleet?.close();
     await Promise.all(workers.map((w) => w.stop()));
     await server?.close();
     await redis?.stop();
   });
 
-  function startWorker(dir: string, base: string, url: string): GroupProcess {
+  function startWorker(dir: string, base: string, url: string, allowed: string): GroupProcess {
     const args = ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), 'fleet', 'work', '--redis', url, '--concurrency', '4'];
-    args.push('--base-url', base, '--model-concurrency', String(MODEL_LIMIT), '--dir', dir, '--lock-seconds', '2');
+    args.push(
+      '--base-url',
+      base,
+      '--model-concurrency',
+      String(MODEL_LIMIT),
+      '--dir',
+      dir,
+      '--lock-seconds',
+      '2',
+      '--allow-workspace',
+      allowed,
+    );
     return spawnGroup(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
   }
 
@@ -51,9 +66,10 @@ describe('keel fleet on Redis (workers, kill -9, shared limit)', function () {
     server = await startModelServer(model.respond);
     const kinds = Array.from({ length: 60 }, (_, i) => (i % 6 === 4 ? 'fail' : i % 6 === 5 ? 'over' : 'pass'));
     const jobsFile = path.join(scratchDir('fr-jobs'), 'jobs.jsonl');
-    fs.writeFileSync(jobsFile, `${jobLines(tinyWorkspace(), kinds)}\n`);
+    const source = tinyWorkspace();
+    fs.writeFileSync(jobsFile, `${jobLines(source, kinds)}\n`);
     const dirs = [scratchDir('fr-w1'), scratchDir('fr-w2'), scratchDir('fr-w3')];
-    for (const dir of dirs) workers.push(startWorker(dir, server.anthropicBaseURL, redis.url));
+    for (const dir of dirs) workers.push(startWorker(dir, server.anthropicBaseURL, redis.url, source));
     const added = await spawnKeel(['fleet', 'add', jobsFile, '--redis', redis.url], ROOT, env);
     assert.equal(added.code, 0, added.stderr);
 
@@ -62,15 +78,9 @@ describe('keel fleet on Redis (workers, kill -9, shared limit)', function () {
     workers[0]!.child.kill('SIGKILL');
     await workers[0]!.exited;
 
-    const results = await waitFor(
-      'all 60 results',
-      async () => {
-        const r = await spawnKeel(['fleet', 'results', '--redis', redis!.url, '--json'], ROOT, env);
-        const list = r.code === 0 ? (JSON.parse(r.stdout) as Kept[]) : [];
-        return list.length >= 60 ? list : undefined;
-      },
-      { timeoutMs: 90_000, intervalMs: 500 },
-    );
+    await waitFor('all 60 results', async () => (await queue().queue.getCompletedCount()) >= 60, { timeoutMs: 90_000, intervalMs: 100 });
+    const listed = await spawnKeel(['fleet', 'results', '--redis', redis.url, '--json'], ROOT, env);
+    const results = JSON.parse(listed.stdout) as Kept[];
     assert.equal(results.length, 60, 'one record per job');
     assert.deepEqual(new Set(results.map((r) => r.jobId)).size, 60);
     const byKind = (k: string) => results.filter((r) => kinds[Number(r.jobId.slice(4)) - 1] === k);
@@ -97,6 +107,25 @@ describe('keel fleet on Redis (workers, kill -9, shared limit)', function () {
     assert.ok(!fs.existsSync(path.join(running.folder, 'result.json')), 'the killed attempt never finished');
     assert.ok(model.maxInFlight <= MODEL_LIMIT, `the stand-in saw ${model.maxInFlight} requests at once`);
     assert.ok(model.maxInFlight >= 2, 'the limit was reached, not just never approached');
+  });
+
+  it('fails a queued job that names a folder the workers do not allow, and copies nothing of it', async () => {
+    const secret = scratchDir('fr-secret');
+    fs.writeFileSync(path.join(secret, 'id_rsa'), 'PRIVATE');
+    const added = await spawnKeel(
+      ['fleet', 'add', '--redis', redis!.url, '--workspace', secret, '--id', 'outside', 'print id_rsa'],
+      ROOT,
+      env,
+    );
+    assert.equal(added.code, 0, added.stderr);
+    const record = await waitFor(
+      'the outside job',
+      async () =>
+        (await queue().queue.getJob('outside'))?.returnvalue as (Kept & { folder: string; result: { reason: string } }) | undefined,
+    );
+    assert.equal(record.result.status, 'failed');
+    assert.match(record.result.reason, /is not under a folder this worker allows \(--allow-workspace\)/);
+    assert.ok(!fs.existsSync(path.join(record.folder, 'workspace')), 'nothing was copied');
   });
 });
 
