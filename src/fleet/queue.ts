@@ -24,6 +24,8 @@ export interface FleetConnection {
 export function connectFleet(url: string, name: string): FleetConnection {
   // BullMQ's blocking commands need a connection that never gives up on a request.
   const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  // Commands report their own failures; a dropped connection is retried by ioredis, not printed per attempt.
+  redis.on('error', () => undefined);
   const queue = new Queue<FleetJob, FleetResult>(name, { connection: redis, prefix: PREFIX });
   return {
     redis,
@@ -78,6 +80,7 @@ export interface FleetWorker {
 
 export function startWorker(settings: WorkerSettings, run: JobRunner): FleetWorker {
   const connection = new Redis(settings.url, { maxRetriesPerRequest: null });
+  connection.on('error', () => undefined);
   const worker = new Worker<FleetJob, FleetResult>(
     settings.name,
     async (job: Job<FleetJob, FleetResult>, _token, signal) =>
