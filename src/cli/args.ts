@@ -2,14 +2,15 @@
 import { parseArgs } from 'node:util';
 import { SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
 import type { BudgetCaps } from '../compose/index.js';
+import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
 
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network | --approve all] [--allow-command PREFIX]...
-           [--deny-command PREFIX]... [--log FILE] [--max-turns N] [--context-window TOKENS]
-           [--subagent-max-turns N] [--subagent-budget N] [--mcp-config FILE]... [--mcp-workspace]
-           [--a2a-config FILE]... [--a2a-workspace] [--output text|json|jsonl] [--max-cost USD]
-           [--max-tokens N] "<task>"
+           [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
+           [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
+           [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
+           [--output text|json|jsonl] [--max-cost USD] [--max-tokens N] "<task>"
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -66,7 +67,8 @@ MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resourc
                            Without it they are listed and skipped: a workspace must not run
                            programs on your machine unasked.
   An MCP tool call is risk execute: it asks (or is rejected without a terminal) unless you pass
-  --approve execute. A server gets the environment commands get (no API keys) plus its "env".
+  --approve execute. A server gets the environment commands get (no API keys, no credentials)
+  plus its "env".
   A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
 
 Remote agents (A2A), offered to the model as delegate_remote {agent, task}:
@@ -80,6 +82,14 @@ Remote agents (A2A), offered to the model as delegate_remote {agent, task}:
 
 API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
 Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
+
+Commands, test runs and MCP servers also never see the variables of your environment that look
+like credentials: a name such as GITHUB_TOKEN, NPM_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD or
+STRIPE_KEY, or a value that holds a key, token, private key or a password in a URL (secretlint's
+recommended rules and a few of Keel's). keel run names them on stderr when it starts.
+  --pass-env NAME          pass this variable to commands anyway (e.g. --pass-env NPM_TOKEN for
+                           an approved npm publish). Repeatable. Keel's own API keys are never
+                           passed.
 
 Memories (what earlier tasks or you asked Keel to remember) are kept in
 $XDG_CONFIG_HOME/keel/memory (else ~/.config/keel/memory), never in the workspace: the user's
@@ -142,6 +152,8 @@ export interface RunOptions {
   output: OutputMode;
   /** --max-cost, --max-tokens: the task stops once it passes one. */
   budget: BudgetCaps;
+  /** --pass-env: inherited variables commands get though they look like credentials. */
+  passEnv: string[];
 }
 
 const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
@@ -192,6 +204,7 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     a2aWorkspace: values['a2a-workspace'] ?? false,
     output: parseOutput(values.output),
     budget: parseBudget(values),
+    passEnv: (values['pass-env'] ?? []).map(parseVariableName),
   };
 }
 
@@ -252,6 +265,13 @@ function parsePrefix(flag: string, value: string): string {
   return words;
 }
 
+/** A variable name as the shell writes one; Keel's own keys are never passed, so naming one is a mistake. */
+export function parseVariableName(value: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new UsageError(`--pass-env takes a variable name such as NPM_TOKEN (got "${value}").`);
+  if (PROVIDER_KEY_VARIABLES.includes(value)) throw new UsageError(`--pass-env ${value}: Keel never passes its own API keys to commands.`);
+  return value;
+}
+
 export function parseCount(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
@@ -301,6 +321,7 @@ function parseRunFlags(args: string[]) {
       output: { type: 'string' },
       'max-cost': { type: 'string' },
       'max-tokens': { type: 'string' },
+      'pass-env': { type: 'string', multiple: true },
     },
   });
 }

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FleetJobSchema, type FleetJob, type GateLimits } from '../fleet/index.js';
-import { parseBudget, parseCount, UsageError } from './args.js';
+import { parseBudget, parseCount, parseVariableName, UsageError } from './args.js';
 
 export const FLEET_USAGE = `Usage:
   keel fleet add [--redis URL] [--queue NAME] JOBS.jsonl | [--workspace DIR | --repo URL [--ref REF]]
@@ -40,6 +40,8 @@ Worker flags (keel fleet work, keel fleet run):
   --allow-workspace DIR    (work) jobs may name local folders and file:// repositories under DIR
                            (repeatable); other jobs of the queue use git URLs only. keel fleet run
                            allows the folders its own jobs file names.
+  --pass-env NAME          jobs' commands get this variable of the worker's environment though it
+                           looks like a credential (repeatable; a job cannot ask for one).
   --lock-seconds N         a job's lock: a worker that dies mid-job has its job handed to another
                            worker after about this long (default 30).
 The first Ctrl+C stops taking jobs and waits for the running ones; a second stops at once (their
@@ -61,6 +63,8 @@ export interface WorkerFlags {
   json: boolean;
   /** --allow-workspace: the local folders (and file:// repositories) jobs from the queue may use. */
   allowWorkspaces: string[];
+  /** --pass-env: the worker's variables its jobs' commands get though they look like credentials. */
+  passEnv: string[];
 }
 
 export const FLEET_OPTIONS = {
@@ -79,6 +83,7 @@ export const FLEET_OPTIONS = {
   'fleet-max-cost': { type: 'string' },
   json: { type: 'boolean' },
   'allow-workspace': { type: 'string', multiple: true },
+  'pass-env': { type: 'string', multiple: true },
   // A job on the command line (keel fleet add).
   id: { type: 'string' },
   workspace: { type: 'string' },
@@ -121,6 +126,7 @@ export function workerFlags(values: FleetValues, env: NodeJS.ProcessEnv): Worker
     fleetMaxCost: values['fleet-max-cost'] === undefined ? undefined : parseBudget({ 'max-cost': values['fleet-max-cost'] }).usd,
     json: values.json ?? false,
     allowWorkspaces: (values['allow-workspace'] ?? []).map((d) => path.resolve(d)),
+    passEnv: (values['pass-env'] ?? []).map(parseVariableName),
   };
 }
 

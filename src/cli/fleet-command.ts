@@ -26,6 +26,7 @@ import {
 import { UsageError } from './args.js';
 import { jobFromFlags, parseFleetFlags, workerFlags, type WorkerFlags } from './fleet-args.js';
 import { runFleetJob, workerName, type JobEnvironment } from './fleet-job.js';
+import { tellWithheld } from './task-run.js';
 
 export interface FleetIo {
   stdout: NodeJS.WritableStream;
@@ -225,7 +226,9 @@ function failedRecord(f: { jobId: string; reason: string }): FleetResult {
   return { jobId: f.jobId, worker: '', attempt: 0, folder: '', result };
 }
 
+/** Says once which of this process's variables jobs' commands will not see. */
 function jobEnvironment(flags: WorkerFlags, io: FleetIo, fleet: FleetConnection | undefined, allowed: AllowedFolders): JobEnvironment {
+  tellWithheld(io.env, flags.passEnv, io.stderr);
   return {
     flags,
     allowed,

@@ -107,6 +107,7 @@ function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flag
     a2aWorkspace: false,
     output: 'json',
     budget: job.budget,
+    passEnv: flags.passEnv,
   };
 }
 

@@ -1,4 +1,6 @@
 // The `keel` command's entry point.
+import { secretDetector } from '../compose/index.js';
+import { redactSecrets } from '../kernel/index.js';
 import { parseRunArgs, USAGE, UsageError } from './args.js';
 import { runFleetCommand } from './fleet-command.js';
 import { FLEET_USAGE } from './fleet-args.js';
@@ -34,11 +36,13 @@ async function main(argv: string[]): Promise<number> {
       env: process.env,
     });
   } catch (err) {
+    // A message may quote what the user typed (an unknown option that was a pasted key): redacted.
+    const message = redactSecrets((err as Error).message, [], secretDetector());
     if (err instanceof UsageError) {
-      process.stderr.write(`keel: ${err.message}\n\n${extra?.usage ?? USAGE}\n`);
+      process.stderr.write(`keel: ${message}\n\n${extra?.usage ?? USAGE}\n`);
       return EXIT.usage;
     }
-    process.stderr.write(`keel: ${(err as Error).message}\n`);
+    process.stderr.write(`keel: ${message}\n`);
     return EXIT.failed;
   }
 }

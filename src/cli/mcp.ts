@@ -7,7 +7,7 @@ import type { McpHub } from '../mcp/index.js';
 import type { RunOptions } from './args.js';
 
 export async function cliMcpHub(
-  o: Pick<RunOptions, 'mcpConfigs' | 'mcpWorkspace'>,
+  o: Pick<RunOptions, 'mcpConfigs' | 'mcpWorkspace' | 'passEnv'>,
   root: string,
   env: NodeJS.ProcessEnv,
   stderr: NodeJS.WritableStream,
@@ -20,6 +20,7 @@ export async function cliMcpHub(
     cwd: root,
     mayStart: (c) => c.source === 'user' || o.mcpWorkspace,
     riskOverrides: () => ({}),
+    passEnv: () => o.passEnv,
   });
   hub.onNotice((n) => stderr.write(`keel: MCP server "${n.server}": ${n.message}\n`));
   await hub.startAll();

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { contentHash, MemoryScopeSchema, type MemoryPath, type MemoryRecord, type MemoryScope } from '../kernel/index.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
+import { secretDetector } from '../compose/index.js';
 import { memoryTextRefusal } from '../tools/index.js';
 import { UsageError } from './args.js';
 
@@ -71,7 +72,7 @@ async function add(
 ): Promise<void> {
   if (positionals.length !== 1 || !positionals[0]!.trim()) throw new UsageError('Give the memory as one quoted text: keel memory add "…".');
   const text = positionals[0]!;
-  const refused = memoryTextRefusal(text);
+  const refused = memoryTextRefusal(text, secretDetector());
   if (refused) throw new Error(refused);
   const expires = parseExpires(values.expires, now);
   const record: MemoryRecord = {

@@ -5,7 +5,7 @@
 // replayed too: each frame plays its own recorded turns, and a difference names its frame.
 import { Runtime, type ApprovalPolicy, type Risk, type RuntimeEvent, type ToolIntent, type Workspace } from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
-import { composePolicy, composeRegistry, createSkillLibrary, workspaceSkillSource } from '../compose/index.js';
+import { composePolicy, composeRegistry, createSkillLibrary, secretDetector, workspaceSkillSource } from '../compose/index.js';
 import { searchByWalking } from '../tools/index.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
@@ -62,7 +62,9 @@ export async function replayLog(
 ): Promise<ReplayReport> {
   const kept = events.filter((e) => e.seq <= until);
   const recordedFrames = eventsByFrame(kept);
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  // Replayed commands get what a run's commands get: no credential from this environment.
+  const credentials = { detector: secretDetector(), passEnv: () => [] };
+  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, credentials });
   const verdicts = new Map<string, Verdict>();
   // The current build's policy as a host composes it, with the settings the task ran with
   // (default: nothing auto-approved, no command rules); questions are answered as recorded.
@@ -83,6 +85,7 @@ export async function replayLog(
     registry,
     workspace,
     policy,
+    secretDetector: secretDetector(),
   });
   const first = recordedFrames.get(ROOT_FRAME)!.find((e) => e.type === 'user_message');
   for await (const out of runtime.send(first?.type === 'user_message' ? first.text : '')) {

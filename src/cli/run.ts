@@ -8,7 +8,7 @@ import type { RunOptions } from './args.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { contextLine, streamPrinter } from './render.js';
 import { renderTaskEvent } from './render-frames.js';
-import { executeTask } from './task-run.js';
+import { executeTask, tellWithheld } from './task-run.js';
 
 export { cliMemory, cliRuntime } from './task-run.js';
 
@@ -36,6 +36,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
   let stop = () => {};
   const approver: Approver = interactive ? terminalApprover(io.stdin, io.stdout, () => stop()) : rejectAll;
   const show = eventWriter(options.output, io.stdout);
+  tellWithheld(io.env, options.passEnv, io.stderr);
   const { result, runtime, provider } = await executeTask(options, {
     env: io.env,
     stderr: io.stderr,

@@ -12,12 +12,14 @@ import { localFleetBudget, localGate } from '../fleet/index.js';
 import { UsageError } from './args.js';
 import { FLEET_OPTIONS, jobFromFlags, workerFlags } from './fleet-args.js';
 import { runFleetJob, type JobEnvironment } from './fleet-job.js';
+import { tellWithheld } from './task-run.js';
 
 export const SERVE_USAGE = `Usage:
   keel serve --a2a [--host 127.0.0.1] [--port N] [--workspace DIR] [--name NAME]
                    [--approve …] [--allow-command P]... [--deny-command P]... [--max-turns N]
                    [--max-cost USD] [--max-tokens N] [--fleet-max-cost USD]
                    [--provider …] [--base-url URL] [--model NAME] [--model-concurrency N] [--dir DIR]
+                   [--pass-env NAME]...
 
 Serves Keel as an Agent2Agent (A2A) agent: the agent card at /.well-known/agent-card.json,
 JSON-RPC at / and HTTP+JSON at /rest, streaming. Each task runs like a fleet job on a fresh copy of
@@ -28,6 +30,7 @@ task and its result (schemas/run-result.schema.json) and patch come back as arti
   --port N                 default: a free port (the URL is printed).
   --host ADDR              default 127.0.0.1. Any other address needs KEEL_A2A_TOKEN: every request
                            must then send "Authorization: Bearer $KEEL_A2A_TOKEN".
+  --pass-env NAME          tasks' commands get this variable though it looks like a credential.
 Ctrl+C stops the server (running tasks are cancelled).`;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -52,6 +55,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   const flags = workerFlags(values, io.env);
   const served = path.resolve(io.cwd, values.workspace ?? '.');
   const template = jobFromFlags({ ...values, workspace: served }, 'template', io.cwd);
+  tellWithheld(io.env, flags.passEnv, io.stderr);
   const environment: JobEnvironment = {
     flags,
     // The one folder this server serves, named by its owner.

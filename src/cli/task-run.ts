@@ -12,6 +12,7 @@ import {
   describeSkillProblem,
   EXIT_CODES,
   lastAnswer,
+  secretDetector,
   lastTest,
   refusals,
   RUN_RESULT_VERSION,
@@ -39,6 +40,7 @@ import {
 } from '../kernel/index.js';
 import { priceOf, ScriptedProvider } from '../providers/index.js';
 import { searchByWalking } from '../tools/index.js';
+import { withheldCredentials } from '../node/command-shell.js';
 import { createNodeWorkspace } from '../node/node-workspace.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
@@ -93,7 +95,9 @@ export async function executeTask(options: RunOptions, ports: TaskPorts): Promis
   if (options.budget.usd !== undefined && !priceOf(base.model) && options.provider !== 'scripted')
     throw new UsageError(`--max-cost needs a model whose price Keel knows ("${base.model}" has none); use --max-tokens.`);
   const provider = ports.wrapProvider ? ports.wrapProvider(base) : base;
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking });
+  // Commands get no credential from this environment but those the user passes (--pass-env).
+  const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
+  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, credentials });
   const store = logPath ? JsonlLogStore.open(logPath) : undefined;
   const memory = ports.memory === false ? undefined : cliMemory(root, ports.env);
   for (const p of memory?.store.problems ?? []) ports.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
@@ -226,6 +230,13 @@ export function cliRuntime(
 /** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */
 export function cliMemory(root: string, env: NodeJS.ProcessEnv): MemoryAccess & { store: JsonlMemoryStore } {
   return { store: JsonlMemoryStore.open(cliMemoryFiles(root, env)), taskId: `cli-${randomUUID()}` };
+}
+
+/** Names the variables commands will not get (never their values), and how to pass one. */
+export function tellWithheld(env: NodeJS.ProcessEnv, pass: readonly string[], stderr: NodeJS.WritableStream): void {
+  const names = withheldCredentials(env, { held: [], credentials: secretDetector(), pass });
+  if (names.length === 0) return;
+  stderr.write(`keel: commands will not see ${names.join(', ')} (they look like credentials; --pass-env NAME passes one)\n`);
 }
 
 /** Keeps the workspace's checkpoints under their cap; a failure there never fails the run. */

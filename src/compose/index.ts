@@ -22,3 +22,4 @@ export {
 export { taskChanges } from './task-changes.js';
 export { allBudgets, spendOf, taskBudget, type Budget, type BudgetCaps } from './budget.js';
 export { a2aFiles, loadA2aConfigs } from './protocols.js';
+export { secretDetector } from './secrets/detector.js';

@@ -1,13 +1,15 @@
 // Step 3 of composing a runtime: the MCP servers. The same files for every host: the user's
 // `$XDG_CONFIG_HOME/keel/mcp.json` (else `~/.config/keel/mcp.json`) and the workspace's
 // `.vscode/mcp.json`; the CLI may name more. A stdio server gets the environment run_command
-// gets (no provider keys, no held secret) plus the variables its definition sets.
+// gets (no provider keys, no held secret, no inherited credential the user did not pass) plus
+// the variables its definition sets.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { McpHub, type McpConfigFile, type McpHubOptions, mergeMcpConfigs, parseMcpConfig } from '../mcp/index.js';
 import type { McpServerConfig } from '../mcp/index.js';
 import { childEnvironment } from '../node/command-shell.js';
+import { secretDetector } from './secrets/detector.js';
 
 /** The workspace's own file, relative to its root (VS Code's convention). */
 const WORKSPACE_MCP_FILE = '.vscode/mcp.json';
@@ -49,11 +51,18 @@ export function loadMcpConfigs(files: readonly McpFile[]): McpConfigFile {
 export interface McpHubInput extends Omit<McpHubOptions, 'env'> {
   /** Secrets the host holds (API keys): never passed to a server. */
   secrets?: () => readonly string[];
+  /** Inherited variables passed though they look like credentials (the user's setting or --pass-env). */
+  passEnv?: () => readonly string[];
 }
 
 export function createMcpHub(servers: readonly McpServerConfig[], input: McpHubInput): McpHub {
   return new McpHub(servers, {
     ...input,
-    env: (configured) => childEnvironment(process.env, configured, input.secrets?.() ?? []),
+    env: (configured) =>
+      childEnvironment(process.env, configured, {
+        held: input.secrets?.() ?? [],
+        credentials: secretDetector(),
+        pass: input.passEnv?.(),
+      }),
   });
 }

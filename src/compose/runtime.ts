@@ -27,6 +27,7 @@ import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill
 import type { SkillProblem } from './skills/load-skills.js';
 import { createSkillLibrary } from './skills/skill-library.js';
 import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
+import { secretDetector } from './secrets/detector.js';
 import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
 
 /** The settings that shape a runtime, whichever host read them. */
@@ -92,6 +93,8 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.store ? { store: input.store } : {}),
     ...(input.events ? { events: input.events } : {}),
     ...(input.secrets ? { secrets: input.secrets } : {}),
+    // Every composed runtime checks with the one rule set: its log, remember, error text.
+    secretDetector: secretDetector(),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
     maxTurns: input.settings.maxTurns,

@@ -31,7 +31,7 @@ export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
     h.emit({ type: 'intent_proposed', intent });
     return { intent, problem: `There is no tool named "${call.tool}". Available tools: ${names}.` };
   }
-  const refused = safely(() => def.refuseInput?.(call.input), 'Keel could not check this input; it was not recorded.');
+  const refused = safely(() => def.refuseInput?.(call.input, h.secrets), 'Keel could not check this input; it was not recorded.');
   if (refused !== undefined) {
     // Logged without its input: what was refused (a secret) must not outlive the refusal.
     const intent: ToolIntent = { ...base, input: null, summary: `${call.tool} (refused)`, risk: def.risk, paths: [] };

@@ -10,6 +10,7 @@ import type { FrameRunner } from './contracts/frames.js';
 import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
+import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 import { projectContext } from './projection.js';
 import { prepareRequest } from './fold.js';
@@ -29,6 +30,8 @@ export interface LoopHost {
   readonly checkpoints?: Checkpoints;
   readonly visibility: VisibilityContext;
   readonly memory?: MemoryAccess;
+  /** The host's secret detector, for tools that refuse or check text (remember). */
+  readonly secrets?: SecretDetector | undefined;
   readonly system: string;
   readonly budgetTokens: number;
   readonly maxTurns: number;

@@ -1,27 +1,21 @@
-// Secrets out of error text: the API keys the host holds, the values of Authorization and
-// x-api-key headers, and anything shaped like a provider key are replaced before an error
-// message becomes an event, a log line, a notification or view text. Pure; applied by the
-// providers when they classify a failure, by the runtime to every error event it logs (the
-// last line of defence) and by the extension to its log and notifications.
+// Secrets out of error text: the keys the host holds (whole, escaped, or quoted in pieces) and
+// whatever the injected SecretDetector finds are replaced before an error message becomes an
+// event, a log line, a notification or view text. Pure; applied by the providers to the key they
+// send, by the runtime to every error event it logs (the last line of defence) and by the hosts
+// to their logs, notifications and error output. The patterns themselves live behind the port
+// (src/compose/secrets), never here: one rule set for every check.
 import type { RuntimeEventInput } from './contracts/events.js';
+import type { SecretDetector } from './contracts/secrets.js';
 
 export const REDACTED = '[redacted]';
-
-/** Key shapes of the model vendors (Anthropic, OpenAI incl. project keys, Google, xAI, Groq). */
-const KEY_SHAPES = /\b(?:sk-[A-Za-z0-9_-]{8,}|AIza[A-Za-z0-9_-]{20,}|xai-[A-Za-z0-9_-]{16,}|gsk_[A-Za-z0-9_-]{16,})/g;
-/** `Bearer <token>` anywhere (an Authorization value copied into a message). */
-const BEARER = /\b(Bearer\s+)(?!\[redacted\])[^\s"'`,;)\]}]+/gi;
-/** `authorization: …`, `"x-api-key": "…"`, `api_key=…`: the value after the name, its scheme word included. */
-const NAMED =
-  /\b(authorization|x-api-key|api[-_]?key)(["']?\s*[:=]\s*["']?)(?:(?:Bearer|Basic|Token|Digest)\s+)?(?!\[redacted\])[^\s"'`,;)\]}]+/gi;
 
 /** A known secret is also redacted piecewise: a key with a line break may be quoted in parts. */
 const MIN_PIECE = 4;
 
-export function redactSecrets(text: string, knownSecrets: readonly string[] = []): string {
+export function redactSecrets(text: string, knownSecrets: readonly string[] = [], detector?: SecretDetector): string {
   let out = text;
   for (const secret of knownSecrets) out = redactKnown(out, secret);
-  return out.replace(KEY_SHAPES, REDACTED).replace(NAMED, `$1$2${REDACTED}`).replace(BEARER, `$1${REDACTED}`);
+  return detector ? redactFound(out, detector) : out;
 }
 
 function redactKnown(text: string, secret: string): string {
@@ -32,12 +26,31 @@ function redactKnown(text: string, secret: string): string {
   return out;
 }
 
+/** Each span the detector reports becomes one marker (spans are ordered and disjoint). */
+function redactFound(text: string, detector: SecretDetector): string {
+  const found = detector.find(text);
+  if (found.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const f of found) {
+    if (f.start < at) continue;
+    parts.push(text.slice(at, f.start), REDACTED);
+    at = f.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
 /**
  * The event with secrets removed from its error text: model errors, retries, failed runs and
  * failed tool calls. Other events are returned as they are (the hot path pays one switch).
  */
-export function redactEvent(input: RuntimeEventInput, knownSecrets: () => readonly string[] = () => []): RuntimeEventInput {
-  const r = (text: string) => redactSecrets(text, knownSecrets());
+export function redactEvent(
+  input: RuntimeEventInput,
+  knownSecrets: () => readonly string[] = () => [],
+  detector?: SecretDetector,
+): RuntimeEventInput {
+  const r = (text: string) => redactSecrets(text, knownSecrets(), detector);
   switch (input.type) {
     case 'model_error':
     case 'turn_retry':

@@ -9,6 +9,7 @@ import type { Workspace } from './contracts/workspace.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import type { Attachment } from './contracts/attachments.js';
 import type { MemoryAccess } from './contracts/memory.js';
+import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 
 export interface RuntimeOptions {
@@ -33,8 +34,13 @@ export interface RuntimeOptions {
   events?: readonly RuntimeEvent[];
   now?: () => number;
   newId?: () => string;
-  /** API keys the host holds: removed (with key-shaped text) from every error event logged. */
+  /** API keys the host holds: removed from every error event logged. */
   secrets?: () => readonly string[];
+  /**
+   * Where text holds a credential: what the detector finds is removed from every error event
+   * logged, and tools (remember) refuse text it flags. Without it only held keys are removed.
+   */
+  secretDetector?: SecretDetector;
   /** Memory for the memory tools; without it they are not offered. */
   memory?: MemoryAccess;
   /** Sub-agent guards: the cap on one child's turns and the child turns allowed across the task. */

@@ -283,6 +283,7 @@ export class Runtime implements RuntimeFacade {
         () => this.state.skills,
       ),
       memory: o.memory,
+      secrets: o.secretDetector,
       system,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
       maxTurns: o.maxTurns ?? 25,
@@ -323,7 +324,7 @@ export class Runtime implements RuntimeFacade {
 
   private emit(input: RuntimeEventInput): void {
     // The last line of defence: no error event reaches the log, a listener or the UI with a key in it.
-    this.log.append(redactEvent(input, this.options.secrets), this.runId);
+    this.log.append(redactEvent(input, this.options.secrets, this.options.secretDetector), this.runId);
   }
 
   private onEvent(event: RuntimeEvent): void {

@@ -2,9 +2,12 @@
 // environment. One shell on every host (never the user's $SHELL, whose syntax the command
 // classifier does not model): bash without startup files, or /bin/sh on a machine without
 // bash. The child's environment is the parent's minus what would change how that shell reads
-// the line (startup files, options, exported functions) and minus the provider keys Keel holds.
+// the line (startup files, options, exported functions), minus the provider keys Keel holds,
+// and minus every inherited variable the secret detector says hands over a credential
+// (`GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, a Slack token under any name) unless the user
+// passes it by name.
 import { accessSync, constants } from 'node:fs';
-import type { CommandShell } from '../kernel/index.js';
+import type { CommandShell, SecretDetector } from '../kernel/index.js';
 
 /** Where bash is looked for: fixed paths, never PATH or $SHELL (both are the environment's to change). */
 const BASH_PATHS = ['/bin/bash', '/usr/bin/bash'];
@@ -29,7 +32,7 @@ const SHELL_VARIABLES = new Set([
 /** Exported bash functions travel as BASH_FUNC_name%%=() {…}: a function named `ls` would replace ls. */
 const EXPORTED_FUNCTION_PREFIX = 'BASH_FUNC_';
 /** The provider credentials Keel may hold, by name. Values equal to any held key go too. */
-const PROVIDER_KEY_VARIABLES: readonly string[] = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'OPENAI_API_KEY'];
+export const PROVIDER_KEY_VARIABLES: readonly string[] = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'OPENAI_API_KEY'];
 /** A held "key" shorter than this is compared whole only: containment would drop innocent values. */
 const MIN_CONTAINED_SECRET_CHARS = 8;
 
@@ -44,6 +47,16 @@ export function commandShell(isExecutable: (path: string) => boolean = canExecut
   return shell;
 }
 
+/** What a child's environment withholds besides the shell-altering variables. */
+export interface EnvironmentRules {
+  /** The keys Keel holds (provider keys): no variable may carry one, whatever its name. */
+  held: Iterable<string>;
+  /** Judges each inherited variable; absent, only provider keys and held values are withheld. */
+  credentials?: SecretDetector | undefined;
+  /** Inherited variables the user lets through though they look like credentials (never Keel's own keys). */
+  pass?: readonly string[] | undefined;
+}
+
 export interface ChildSpawn {
   file: string;
   args: string[];
@@ -54,33 +67,51 @@ export interface ChildSpawn {
 export function childSpawn(
   commandLine: string,
   extraEnv: Readonly<Record<string, string>> | undefined,
-  withheld: Iterable<string>,
+  rules: EnvironmentRules,
   parentEnv: Readonly<Record<string, string | undefined>> = process.env,
   shell: CommandShell = commandShell(),
 ): ChildSpawn {
-  return { file: shell.path, args: [...shell.args, '-c', commandLine], env: childEnvironment(parentEnv, extraEnv, withheld) };
+  return { file: shell.path, args: [...shell.args, '-c', commandLine], env: childEnvironment(parentEnv, extraEnv, rules) };
 }
 
 /**
  * The parent's environment with the tool's additions, minus shell-altering variables, exported
- * functions, provider keys, and any variable whose value is (or contains) a held secret.
+ * functions, provider keys, any variable whose value is (or contains) a held secret, and the
+ * inherited variables that hold a credential. The tool's additions are what Keel or the user's
+ * own configuration set (an MCP server's `env`), so only the held keys are taken from them.
  */
 export function childEnvironment(
   parentEnv: Readonly<Record<string, string | undefined>>,
   extraEnv: Readonly<Record<string, string>> | undefined,
-  withheld: Iterable<string>,
+  rules: EnvironmentRules,
 ): Record<string, string> {
-  // The keys in Keel's own environment are held too: their values may sit under other names.
-  const fromEnv = PROVIDER_KEY_VARIABLES.map((name) => parentEnv[name] ?? '');
-  const secrets = [...withheld, ...fromEnv].map((s) => s.trim()).filter((s) => s.length > 0);
+  const secrets = heldSecrets(parentEnv, rules.held);
   const env: Record<string, string> = {};
-  for (const source of [parentEnv, extraEnv ?? {}]) {
-    for (const [name, value] of Object.entries(source)) {
-      if (value === undefined || !inherited(name, value, secrets)) continue;
-      env[name] = value;
-    }
+  for (const [name, value] of Object.entries(parentEnv)) {
+    if (value === undefined || !inherited(name, value, secrets) || credentialWithheld(name, value, rules)) continue;
+    env[name] = value;
   }
+  for (const [name, value] of Object.entries(extraEnv ?? {})) if (inherited(name, value, secrets)) env[name] = value;
   return env;
+}
+
+/** The inherited variables withheld because they look like credentials, by name (to tell the user). */
+export function withheldCredentials(parentEnv: Readonly<Record<string, string | undefined>>, rules: EnvironmentRules): string[] {
+  return Object.entries(parentEnv)
+    .filter(([name, value]) => value !== undefined && !PROVIDER_KEY_VARIABLES.includes(name) && credentialWithheld(name, value, rules))
+    .map(([name]) => name)
+    .sort();
+}
+
+function credentialWithheld(name: string, value: string, rules: EnvironmentRules): boolean {
+  if (!rules.credentials || rules.pass?.includes(name)) return false;
+  return rules.credentials.inVariable(name, value) !== undefined;
+}
+
+/** The values no variable may carry: the held keys, and the keys in Keel's own environment (they may sit under other names). */
+function heldSecrets(parentEnv: Readonly<Record<string, string | undefined>>, held: Iterable<string>): string[] {
+  const fromEnv = PROVIDER_KEY_VARIABLES.map((name) => parentEnv[name] ?? '');
+  return [...held, ...fromEnv].map((s) => s.trim()).filter((s) => s.length > 0);
 }
 
 function inherited(name: string, value: string, secrets: readonly string[]): boolean {

@@ -1,7 +1,7 @@
 // The Workspace port on Node: files through node:fs (atomic writes), search through ripgrep
 // (or a fallback), processes through Keel's one shell in their own process group.
 import { promises as fs } from 'node:fs';
-import type { DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, Workspace } from '../kernel/index.js';
+import type { DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, SecretDetector, Workspace } from '../kernel/index.js';
 import { WorkspaceError } from '../kernel/index.js';
 import { atomicWrite } from './atomic-write.js';
 import { basicSearch } from './basic-search.js';
@@ -23,6 +23,11 @@ export interface NodeWorkspaceOptions {
    * each command: no variable of a child process may carry one.
    */
   withheldSecrets?: () => Iterable<string> | Promise<Iterable<string>>;
+  /**
+   * Inherited variables this detector says hold a credential are withheld from every command
+   * too, but for the names `passEnv` lists (read before each command: a setting may change).
+   */
+  credentials?: { detector: SecretDetector; passEnv: () => readonly string[] };
 }
 
 export interface NodeWorkspace extends Workspace {
@@ -93,7 +98,9 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       const cwd = await paths.resolve(opts.cwd ?? '.');
       const st = await fs.stat(abs(cwd)).catch(() => undefined);
       if (!st?.isDirectory()) throw new WorkspaceError('not_a_directory', `${opts.cwd} is not a folder in the workspace.`);
-      return runProcess(commandLine, abs(cwd), opts, { withheld: (await options.withheldSecrets?.()) ?? [] });
+      const held = (await options.withheldSecrets?.()) ?? [];
+      const { detector, passEnv } = options.credentials ?? {};
+      return runProcess(commandLine, abs(cwd), opts, { environment: { held, credentials: detector, pass: passEnv?.() } });
     },
   };
   return ws;

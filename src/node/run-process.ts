@@ -4,15 +4,15 @@
 import { spawn } from 'node:child_process';
 import { type ProcessOptions, type ProcessResult, realTimers, type Timers, WorkspaceError } from '../kernel/index.js';
 import { BoundedCapture } from './bounded-capture.js';
-import { childSpawn } from './command-shell.js';
+import { childSpawn, type EnvironmentRules } from './command-shell.js';
 
 const KILL_GRACE_MS = 2000;
 /** After the shell exits, how long to wait for output still in the pipes. */
 const DRAIN_MS = 250;
 
 export interface RunProcessExtras {
-  /** Secrets (the provider keys Keel holds) that no variable of the child may carry. */
-  withheld?: Iterable<string>;
+  /** What the child's environment withholds: held keys, credential-looking variables. */
+  environment?: EnvironmentRules;
   /** Drive the timeout, the kill grace and the drain wait (tests move them by hand). */
   timers?: Timers;
 }
@@ -23,10 +23,10 @@ export function runProcess(
   opts: ProcessOptions,
   extras: RunProcessExtras = {},
 ): Promise<ProcessResult> {
-  const { withheld = [], timers = realTimers } = extras;
+  const { environment = { held: [] }, timers = realTimers } = extras;
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const how = childSpawn(commandLine, opts.env, withheld);
+    const how = childSpawn(commandLine, opts.env, environment);
     const child = spawn(how.file, how.args, {
       cwd: cwdAbs,
       detached: true,

@@ -47,8 +47,9 @@ export function modelError(
   retryable: boolean,
   extra: { status?: number; retryAfterMs?: number } = {},
 ): ModelError {
-  // SDK and transport messages may quote request headers: nothing key-shaped leaves here.
-  const error: ModelError = { kind, message: redactSecrets(message), retryable };
+  // SDK and transport messages may quote request headers: the adapter removes the key it sends
+  // (withoutKey); the runtime removes anything else credential-shaped before the error is logged.
+  const error: ModelError = { kind, message, retryable };
   if (extra.status !== undefined) error.status = extra.status;
   if (extra.retryAfterMs !== undefined) error.retryAfterMs = extra.retryAfterMs;
   return error;

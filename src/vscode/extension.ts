@@ -38,7 +38,7 @@ import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
-import { composePolicy, describeSkillProblem } from '../compose/index.js';
+import { composePolicy, describeSkillProblem, secretDetector } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
@@ -75,7 +75,7 @@ const LOCK_HEARTBEAT_MS = 10_000;
 export async function activate(context: vscode.ExtensionContext): Promise<KeelApi> {
   const channel = vscode.window.createOutputChannel('Keel', { log: true });
   const keys = new SecretKeys(context.secrets);
-  const redact = (text: string) => redactSecrets(text, keys.known());
+  const redact = (text: string) => redactSecrets(text, keys.known(), secretDetector());
   const log = redactingLog(channel, () => keys.known());
   // inspect(), not get(): the user-only settings are taken from the user's level whatever the editor lets through.
   const settings = (): KeelSettings => {
@@ -107,6 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
         terminal,
         (m) => log.info(m),
         () => keys.held(),
+        () => settings().commandsPassEnv,
       ).catch((error: unknown) => {
         log.error(`Keel cannot use the folder ${folder.uri.fsPath}: ${String(error)}`);
         return undefined;
@@ -122,6 +123,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     context,
     workspaceRoot: workspace?.root,
     secrets: () => keys.known(),
+    passEnv: () => settings().commandsPassEnv,
     riskOverrides: () => settings().mcpRisk,
     log,
   });

@@ -1,7 +1,8 @@
 // Keel's Output channel, with secrets removed from every line before it is written: the keys
-// Keel holds, header values and key-shaped text (see kernel/redact.ts). Every part of the
-// extension logs through this, never through the raw channel.
+// Keel holds and whatever the one secret detector finds (see kernel/redact.ts and
+// compose/secrets). Every part of the extension logs through this, never through the raw channel.
 import type * as vscode from 'vscode';
+import { secretDetector } from '../compose/index.js';
 import { redactSecrets } from '../kernel/redact.js';
 
 export interface KeelLog {
@@ -13,7 +14,7 @@ export interface KeelLog {
 }
 
 export function redactingLog(channel: vscode.LogOutputChannel, secrets: () => readonly string[]): KeelLog {
-  const clean = (text: string) => redactSecrets(text, secrets());
+  const clean = (text: string) => redactSecrets(text, secrets(), secretDetector());
   return {
     info: (m) => channel.info(clean(m)),
     warn: (m) => channel.warn(clean(m)),

@@ -17,6 +17,8 @@ interface McpDeps {
   context: vscode.ExtensionContext;
   workspaceRoot: string | undefined;
   secrets(): readonly string[];
+  /** Inherited variables passed though they look like credentials (keel.commands.passEnv). */
+  passEnv(): readonly string[];
   riskOverrides(): McpRiskOverrides;
   log: { info(m: string): void; warn(m: string): void };
 }
@@ -33,6 +35,7 @@ export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposa
   const hub = createMcpHub(config.servers, {
     cwd: d.workspaceRoot,
     secrets: d.secrets,
+    passEnv: d.passEnv,
     riskOverrides: d.riskOverrides,
     disabled: d.context.globalState.get<string[]>(DISABLED_STATE) ?? [],
     mayStart: (c) => c.source === 'user' || (vscode.workspace.isTrusted && approved().has(approvalHash(c))),

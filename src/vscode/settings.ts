@@ -22,6 +22,8 @@ export interface KeelSettings {
   autoApprove: Risk[];
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Inherited variables commands get though they look like credentials. User settings only. */
+  commandsPassEnv: string[];
   /** Sub-agents: the cap on one child's turns, and the child turns allowed across a task. */
   subagents: { maxTurns: number; turnBudget: number };
   /** Risk of MCP tools by server name or `server/tool` (default execute). User settings only. */
@@ -29,7 +31,7 @@ export interface KeelSettings {
 }
 
 /** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
-const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow', 'mcp.risk'] as const;
+const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow', 'commands.passEnv', 'mcp.risk'] as const;
 
 /** The levels of one setting, as `WorkspaceConfiguration.inspect` reports them. */
 export interface SettingLevels {
@@ -62,6 +64,7 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     autoApprove,
     commandsAllow: strings(get('commands.allow')),
     commandsDeny: unionOfLevels(inspect('commands.deny')),
+    commandsPassEnv: strings(get('commands.passEnv')),
     subagents: {
       maxTurns: countOf(get('subagents.maxTurns'), SUBAGENT_DEFAULTS.maxTurns, 100),
       turnBudget: countOf(get('subagents.turnBudget'), SUBAGENT_DEFAULTS.turnBudget, 1000),

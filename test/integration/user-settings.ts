@@ -2,5 +2,10 @@
 // expect from it). A user value lets the workspace-settings test tell "the user's value" apart
 // from "the default".
 export const USER_COMMANDS_ALLOW = ['npm run lint'];
+/** A variable named like a credential that the user lets commands see. */
+export const USER_PASS_ENV = ['KEEL_PASSED_TOKEN'];
 
-export const userSettings: Record<string, unknown> = { 'keel.commands.allow': USER_COMMANDS_ALLOW };
+export const userSettings: Record<string, unknown> = {
+  'keel.commands.allow': USER_COMMANDS_ALLOW,
+  'keel.commands.passEnv': USER_PASS_ENV,
+};

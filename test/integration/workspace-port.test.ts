@@ -39,6 +39,30 @@ describe('Keel Workspace port on VS Code', function () {
     );
   });
 
+  it('withholds the editor’s credential variables from a command, but those keel.commands.passEnv lists', async () => {
+    const api = await keelApi();
+    const slack = ['xoxb', '123456789012', '1234567890123', 'AbCdEfGhIjKlMnOpQrStUvWx'].join('-');
+    const added = { GITHUB_TOKEN: 'gh-from-the-editor', TEAM_HOOK: slack, KEEL_PASSED_TOKEN: 'passed-by-the-user', HARMLESS: 'yes' };
+    const saved = Object.fromEntries(Object.keys(added).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, added);
+    try {
+      const r = await api.workspace!.runProcess('printenv', {
+        timeoutMs: 10_000,
+        signal: new AbortController().signal,
+        maxCaptureChars: 200_000,
+      });
+      const out = r.stdout.head + r.stdout.tail;
+      assert.match(out, /^HARMLESS=yes$/m);
+      assert.match(out, /^KEEL_PASSED_TOKEN=passed-by-the-user$/m, 'the user setting passes it');
+      assert.ok(!out.includes('gh-from-the-editor') && !out.includes(slack), 'credentials stay out');
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
   it('captures a command’s output exactly and shows it in the Keel terminal', async () => {
     const api = await keelApi();
     const ws = api.workspace!;

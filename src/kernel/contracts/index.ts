@@ -9,3 +9,4 @@ export * from './checkpoints.js';
 export * from './memory.js';
 export * from './frames.js';
 export * from './attachments.js';
+export * from './secrets.js';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 import type { FrameRunner } from './frames.js';
+import type { SecretDetector } from './secrets.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
@@ -114,6 +115,8 @@ export interface ToolContext {
   intentId?: string;
   /** Sub-agents (the delegate tools); absent where the host offers none. */
   frames?: FrameRunner;
+  /** Where text holds a credential (the host's rule set); absent when the host gave none. */
+  secrets?: SecretDetector;
   /** Logs what a remote agent sent during this call (a `remote_update` event in the call's frame). */
   report?(update: RemoteUpdate): void;
 }
@@ -168,9 +171,10 @@ export interface ToolDefinition<I = any> {
    * Why this call must never be recorded as the model wrote it (e.g. text that holds a secret),
    * or undefined. Checked on the raw input before the intent is logged or shown: a refused call
    * is logged without its input and answered with this reason, so the text never reaches the
-   * log, the view or the next request.
+   * log, the view or the next request. `secrets` is the host's detector (absent: none was given,
+   * and a tool that needs one should refuse).
    */
-  refuseInput?(raw: unknown): string | undefined;
+  refuseInput?(raw: unknown, secrets: SecretDetector | undefined): string | undefined;
   /** Paths the call touches, workspace-relative as given by the model. */
   paths?(input: I): string[];
   execute(input: I, ctx: ToolContext): Promise<ToolResult>;

@@ -1,6 +1,7 @@
 // remember: keeps a memory with its provenance (this task, this call's event, written by the
-// model). Text that looks like a secret or is too long is refused whole, never cut; the files
-// it concerns are hashed now so recall can say when they changed since.
+// model). Text that looks like a secret (the host's SecretDetector decides) or is too long is
+// refused whole, never cut; without a detector nothing is kept, since nothing could be checked.
+// The files it concerns are hashed now so recall can say when they changed since.
 import { z } from 'zod';
 import {
   contentHash,
@@ -8,11 +9,11 @@ import {
   MemoryScopeSchema,
   type MemoryPath,
   type MemoryRecord,
+  type SecretDetector,
   type ToolContext,
   type ToolDefinition,
 } from '../../kernel/index.js';
 import { failure } from '../tool-result.js';
-import { secretInText } from './secret-text.js';
 import { writableMemoryVisible } from './visibility.js';
 
 const RememberInputSchema = z.object({
@@ -40,16 +41,16 @@ export const rememberTool: ToolDefinition<RememberInput> = {
   isVisible: writableMemoryVisible,
   summarize: (i) => `Remember (${i.scope ?? 'workspace'}): "${i.text}"`,
   // Before the intent is logged: a secret in the text must not reach the log or the card.
-  refuseInput: (raw) => {
+  refuseInput: (raw, secrets) => {
     const { text, tags } = (raw ?? {}) as { text?: unknown; tags?: unknown };
-    const refused = typeof text === 'string' ? refusal(text) : undefined;
+    const refused = typeof text === 'string' ? refusal(text, secrets) : undefined;
     if (refused) return refused;
-    const secretTag = Array.isArray(tags) ? tags.find((t) => typeof t === 'string' && secretInText(t)) : undefined;
+    const secretTag = Array.isArray(tags) ? tags.find((t) => typeof t === 'string' && secretIn(t, secrets)) : undefined;
     return secretTag === undefined ? undefined : 'A tag looks like it holds a secret; memories never hold secrets (nothing was kept).';
   },
   async execute(input, ctx) {
     if (!ctx.memory) return failure('execution_failed', 'No memory store is configured.', { retryable: false });
-    const problem = refusal(input.text);
+    const problem = refusal(input.text, ctx.secrets);
     if (problem) return failure('invalid_input', problem, { retryable: false });
     const now = Date.now();
     const expires = input.expires === undefined ? undefined : Date.parse(input.expires);
@@ -71,13 +72,23 @@ export const rememberTool: ToolDefinition<RememberInput> = {
   },
 };
 
-/** Why this text cannot be kept, or undefined. Shared by the CLI's `keel memory add`. */
-export function refusal(text: string): string | undefined {
+/**
+ * Why this text cannot be kept, or undefined. Shared by the CLI's `keel memory add` and the
+ * extension's Remember…; each passes the one detector (src/compose/secrets).
+ */
+export function refusal(text: string, secrets: SecretDetector | undefined): string | undefined {
+  // The secret first: a long text that holds a key is refused for the key, not for its length.
+  if (!secrets) return 'Keel has no secret check here, so it keeps no memory (nothing was kept).';
+  const secret = secrets.find(text)[0];
+  if (secret) return `The text looks like it contains ${secret.kind}; memories never hold secrets (nothing was kept).`;
   if (text.length > MEMORY_TEXT_MAX_CHARS)
     return `The text is ${text.length} characters; a memory holds at most ${MEMORY_TEXT_MAX_CHARS}. Say it shorter (nothing was kept).`;
-  const secret = secretInText(text);
-  if (secret) return `The text looks like it contains ${secret}; memories never hold secrets (nothing was kept).`;
   return undefined;
+}
+
+/** True when a detector is missing or finds a credential in the text. */
+function secretIn(text: string, secrets: SecretDetector | undefined): boolean {
+  return !secrets || secrets.find(text).length > 0;
 }
 
 /** Each path resolved inside the workspace with its content hash now (null: no such file). */

@@ -3,6 +3,7 @@
 // edit never rewrites a line: it appends the new record, then tombstones the old one, so a crash
 // in between leaves both rather than neither. No vscode import (unit-tested).
 import type { MemoryRecord, MemoryScope, MemoryStore } from '../../kernel/index.js';
+import { secretDetector } from '../../compose/index.js';
 import { memoryTextRefusal } from '../../tools/index.js';
 
 export type MemoryEditOutcome = { ok: true; record: MemoryRecord } | { ok: false; reason: string };
@@ -10,7 +11,7 @@ export type MemoryEditOutcome = { ok: true; record: MemoryRecord } | { ok: false
 /** Why this text cannot be a memory, or undefined (the input box shows it as it is typed). */
 export function memoryTextProblem(text: string): string | undefined {
   if (text.trim() === '') return 'Type what Keel should remember.';
-  return memoryTextRefusal(text);
+  return memoryTextRefusal(text, secretDetector());
 }
 
 /** A memory in the user's words: author user, confidence stated, no task. */

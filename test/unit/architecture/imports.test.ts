@@ -21,8 +21,13 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
   // The A2A SDK lives only here, as the MCP SDK lives only in mcp; express serves its JSON-RPC handler.
   a2a: { layers: ['a2a', 'kernel'], packages: ['zod', /^@a2a-js\/sdk(\/|$)/, 'express', /^node:/] },
-  // yaml: SKILL.md front matter (compose/skills); zod: the run result's schema. One protocol registry holds MCP and A2A side by side.
-  compose: { layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp', 'a2a'], packages: [/^node:/, 'yaml', 'zod'] },
+  // yaml: SKILL.md front matter (compose/skills); zod: the run result's schema. One protocol
+  // registry holds MCP and A2A side by side. secretlint: the secret rule set behind the kernel's
+  // SecretDetector port (compose/secrets), its types for the rule API it drives.
+  compose: {
+    layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp', 'a2a'],
+    packages: [/^node:/, 'yaml', 'zod', '@secretlint/secretlint-rule-preset-recommend', '@secretlint/types'],
+  },
   // BullMQ and ioredis live only here: the queue, the shared model gate and budget in Redis.
   fleet: { layers: ['fleet', 'kernel', 'compose'], packages: ['zod', 'bullmq', 'ioredis', /^node:/] },
   vscode: {

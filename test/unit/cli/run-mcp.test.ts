@@ -42,7 +42,7 @@ describe('keel run --mcp-config', function () {
   it("starts --mcp-config servers, skips the workspace's with a message, names a bad entry", async () => {
     const { root, extra, env } = setup();
     const err = sink();
-    const hub = await cliMcpHub({ mcpConfigs: [extra], mcpWorkspace: false }, root, env, err.stream);
+    const hub = await cliMcpHub({ mcpConfigs: [extra], mcpWorkspace: false, passEnv: [] }, root, env, err.stream);
     try {
       const states = Object.fromEntries(hub!.status().map((s) => [s.name, s.state]));
       assert.deepEqual(states, { fromWorkspace: 'awaiting_approval', mine: 'ready' });
@@ -57,7 +57,7 @@ describe('keel run --mcp-config', function () {
 
   it('starts the workspace servers with --mcp-workspace', async () => {
     const { root, env } = setup();
-    const hub = await cliMcpHub({ mcpConfigs: [], mcpWorkspace: true }, root, env, sink().stream);
+    const hub = await cliMcpHub({ mcpConfigs: [], mcpWorkspace: true, passEnv: [] }, root, env, sink().stream);
     try {
       assert.equal(hub!.status()[0]?.state, 'ready');
     } finally {

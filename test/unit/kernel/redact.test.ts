@@ -1,7 +1,12 @@
+// The kernel's redaction: held keys whole and in pieces, and the spans the injected detector
+// finds (here the real one, src/compose/secrets), in error messages and failed observations.
 import assert from 'node:assert/strict';
-import { MemoryLogStore, REDACTED, redactEvent, redactSecrets } from '../../../src/kernel/index.js';
+import { secretDetector } from '../../../src/compose/index.js';
+import { MemoryLogStore, REDACTED, redactEvent, type SecretDetector, redactSecrets as redactWith } from '../../../src/kernel/index.js';
 import { ScriptedProvider } from '../../../src/providers/scripted.js';
 import { makeRuntime, drain } from './helpers.js';
+
+const redactSecrets = (text: string, known: readonly string[] = []) => redactWith(text, known, secretDetector());
 
 describe('kernel/redact: no secret in an error message', () => {
   it('removes key-shaped text of every vendor', () => {
@@ -63,11 +68,16 @@ describe('kernel/redact: no secret in an error message', () => {
       text,
       'model text is not an error message',
     );
-    const failed = redactEvent({ type: 'run_failed', error: { kind: 'network', message: `failed: ${secret}` } });
+    const failed = redactEvent(
+      { type: 'run_failed', error: { kind: 'network', message: `failed: ${secret}` } },
+      () => [],
+      secretDetector(),
+    );
     assert.ok(failed.type === 'run_failed' && !failed.error.message.includes('secret'));
     const obs = redactEvent(
       { type: 'observation', observation: { intentId: 'i', ok: false, content: `boom x-api-key: ${secret}`, summary: secret } },
       () => [],
+      secretDetector(),
     );
     assert.ok(obs.type === 'observation' && !JSON.stringify(obs).includes('secretsecret'));
   });
@@ -81,7 +91,7 @@ describe('kernel/redact: no secret in an error message', () => {
       yield* [];
       throw new TypeError(`Headers.append: "Bearer ${key}" is an invalid header value.`);
     };
-    const { runtime } = makeRuntime([], { provider: leaky, store, secrets: () => [key] });
+    const { runtime } = makeRuntime([], { provider: leaky, store, secrets: () => [key], secretDetector: secretDetector() });
     await drain(runtime.send('hi'));
     const logged = JSON.stringify(store.events);
     assert.match(logged, /run_failed/);
@@ -98,5 +108,17 @@ describe('kernel/redact: output shape', () => {
     );
     assert.equal(redactSecrets('x-api-key: sk-ant-api03-abcdefghijkl.'), 'x-api-key: [redacted].');
     assert.equal(redactSecrets('authorization: Bearer abc', ['abcd']), 'authorization: [redacted]');
+  });
+
+  it('replaces exactly the spans the injected detector reports, and only held keys without one', () => {
+    const detector: SecretDetector = {
+      find: (text) =>
+        [...text.matchAll(/SECRET\d/g)].map((m) => ({ start: m.index!, end: m.index! + 7, kind: 'a test secret', rule: 't' })),
+      inVariable: () => undefined,
+    };
+    assert.equal(redactWith('a SECRET1 b SECRET2 c', [], detector), `a ${REDACTED} b ${REDACTED} c`);
+    assert.equal(redactWith('a SECRET1 b heldkey c', ['heldkey']), `a SECRET1 b ${REDACTED} c`);
+    const event = redactEvent({ type: 'run_failed', error: { kind: 'network', message: 'x SECRET9' } }, () => [], detector);
+    assert.ok(event.type === 'run_failed' && event.error.message === `x ${REDACTED}`);
   });
 });

@@ -156,6 +156,36 @@ describe('mcp client, real servers', function () {
       }
     });
 
+    it('withholds inherited credentials from a stdio server unless passed; its own configured variables stay', async () => {
+      const saved = { ...process.env };
+      const slack = ['xoxb', '123456789012', '1234567890123', 'AbCdEfGhIjKlMnOpQrStUvWx'].join('-');
+      Object.assign(process.env, {
+        GITHUB_TOKEN: 'gh-token-from-the-shell',
+        NOTIFY_WITH: slack,
+        NPM_TOKEN: 'npm-token-value',
+        HARMLESS: 'yes',
+      });
+      try {
+        const getEnv = async (more: Partial<Parameters<typeof createMcpHub>[1]>) => {
+          const hub = track(hubOf([everything({ GITHUB_PERSONAL_ACCESS_TOKEN: 'from-mcp-json' })], more));
+          await hub.startAll();
+          const tool = hub.toolsForTask().find((t) => t.name === 'mcp__everything__get-env')!;
+          const env = JSON.parse((await tool.execute({}, ctx())).content) as Record<string, string>;
+          await hub.dispose();
+          return env;
+        };
+        const env = await getEnv({});
+        assert.deepEqual([env.GITHUB_TOKEN, env.NOTIFY_WITH, env.NPM_TOKEN], [undefined, undefined, undefined]);
+        assert.equal(env.HARMLESS, 'yes');
+        assert.equal(env.GITHUB_PERSONAL_ACCESS_TOKEN, 'from-mcp-json', "the server's own configuration is the user's");
+        const passed = await getEnv({ passEnv: () => ['NPM_TOKEN'] });
+        assert.equal(passed.NPM_TOKEN, 'npm-token-value');
+        assert.equal(passed.GITHUB_TOKEN, undefined);
+      } finally {
+        process.env = saved;
+      }
+    });
+
     it('does not start a server the host has not allowed (a workspace server awaiting approval)', async () => {
       const config = { ...everything(), source: 'workspace' as const };
       let approved = false;

@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { childEnvironment, commandShell } from '../../../src/node/command-shell.js';
+import { secretDetector } from '../../../src/compose/index.js';
+import { childEnvironment, commandShell, withheldCredentials } from '../../../src/node/command-shell.js';
 import { createNodeWorkspace, type NodeWorkspace } from '../../../src/node/node-workspace.js';
 import { createRunCommandTool, runCommandTool } from '../../../src/tools/run-command.js';
 
@@ -96,7 +97,7 @@ describe('Node workspace: the shell and the child environment', function () {
   });
 
   it("a tool's own variables pass the same filter", () => {
-    const env = childEnvironment({ PATH: '/bin' }, { CI: 'true', BASH_ENV: '/tmp/x', 'BASH_FUNC_cd%%': '() { :; }' }, []);
+    const env = childEnvironment({ PATH: '/bin' }, { CI: 'true', BASH_ENV: '/tmp/x', 'BASH_FUNC_cd%%': '() { :; }' }, { held: [] });
     assert.deepEqual(env, { PATH: '/bin', CI: 'true' });
   });
 
@@ -110,5 +111,72 @@ describe('Node workspace: the shell and the child environment', function () {
     const sh = createRunCommandTool(commandShell(() => false)).description;
     assert.match(sh, /\/bin\/sh -c \(this machine has no bash\)/);
     assert.doesNotMatch(sh, /--norc/);
+  });
+});
+
+describe('Node workspace: credentials in the environment stay out of commands', function () {
+  this.timeout(30_000);
+  const slack = ['xoxb', '123456789012', '1234567890123', 'AbCdEfGhIjKlMnOpQrStUvWx'].join('-');
+  const CREDENTIALS: Record<string, string> = {
+    GITHUB_TOKEN: 'gh-token-from-the-shell',
+    AWS_SECRET_ACCESS_KEY: 'aws-secret-from-the-shell',
+    NPM_TOKEN: 'npm-token-from-the-shell',
+    DB_PASSWORD: 'hunter2',
+    // Names that say nothing; the values are credentials.
+    NOTIFY_WITH: slack,
+    DATABASE_URL: 'postgres://app:s3cretPass@db.internal:5432/app',
+  };
+  const INNOCENT: Record<string, string> = {
+    HARMLESS: 'still here',
+    TOKENIZERS_PARALLELISM: 'false',
+    PASSWORD_MIN_LENGTH: '12',
+    CACHE_URL: 'redis://localhost:6379/0',
+  };
+  let dir: string;
+  let passEnv: string[] = [];
+  let ws: NodeWorkspace;
+  const printenv = async () => {
+    const r = await ws.runProcess('printenv', { timeoutMs: 10_000, signal: new AbortController().signal, maxCaptureChars: 200_000 });
+    return r.stdout.head + r.stdout.tail;
+  };
+
+  before(async function () {
+    if (!existsSync('/bin/bash') && !existsSync('/usr/bin/bash')) this.skip();
+    dir = await mkdtemp(path.join(tmpdir(), 'keel-env-'));
+    ws = await createNodeWorkspace(dir, { credentials: { detector: secretDetector(), passEnv: () => passEnv } });
+  });
+  after(() => dir && rm(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    passEnv = [];
+  });
+
+  it('a command sees none of them, by name or by value, and the rest of the environment as it is', async () => {
+    await withParentEnv({ ...CREDENTIALS, ...INNOCENT }, async () => {
+      const out = await printenv();
+      for (const [name, value] of Object.entries(CREDENTIALS)) {
+        assert.ok(!out.includes(value), `${name}'s value reached the command`);
+        assert.doesNotMatch(out, new RegExp(`^${name}=`, 'm'));
+      }
+      for (const [name, value] of Object.entries(INNOCENT)) assert.match(out, new RegExp(`^${name}=${value}$`, 'm'));
+      assert.match(out, /^PATH=/m);
+    });
+  });
+
+  it('passes exactly the names the user lists, never a provider key', async () => {
+    await withParentEnv({ ...CREDENTIALS, ANTHROPIC_API_KEY: ENV_KEY }, async () => {
+      passEnv = ['GITHUB_TOKEN', 'NOTIFY_WITH', 'ANTHROPIC_API_KEY'];
+      const out = await printenv();
+      assert.match(out, /^GITHUB_TOKEN=gh-token-from-the-shell$/m);
+      assert.ok(out.includes(`NOTIFY_WITH=${slack}`));
+      assert.ok(!out.includes('npm-token-from-the-shell'), 'an unlisted one stays out');
+      assert.ok(!out.includes(ENV_KEY), 'Keel never passes its own key');
+    });
+  });
+
+  it('names what it withholds (never the values), and withholds nothing without a detector', () => {
+    const env = { ...CREDENTIALS, ...INNOCENT };
+    const names = withheldCredentials(env, { held: [], credentials: secretDetector(), pass: ['DB_PASSWORD'] });
+    assert.deepEqual(names, ['AWS_SECRET_ACCESS_KEY', 'DATABASE_URL', 'GITHUB_TOKEN', 'NOTIFY_WITH', 'NPM_TOKEN']);
+    assert.equal(childEnvironment(env, undefined, { held: [] }).GITHUB_TOKEN, 'gh-token-from-the-shell');
   });
 });

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Runtime, type Observation, type RuntimeOutput, type VisibilityContext } from '../../../src/kernel/index.js';
-import { composeRegistry } from '../../../src/compose/index.js';
+import { composeRegistry, secretDetector } from '../../../src/compose/index.js';
 import { JsonlMemoryStore } from '../../../src/node/memory-store.js';
 import { textTurn, toolTurn, ScriptedProvider } from '../../../src/providers/scripted.js';
 import { createPolicy, type PolicyOptions } from '../../../src/tools/policy/create-policy.js';
@@ -29,6 +29,7 @@ describe('memory tools', () => {
       workspace,
       policy: createPolicy(policy),
       memory: { store, taskId: 'task-7' },
+      secretDetector: secretDetector(),
       newId: () => `id${++n}`,
     });
     return { runtime, workspace };
@@ -199,6 +200,7 @@ describe('remember: a refused secret never reaches the log, the card or the mode
           workspace: memoryWorkspace({}),
           policy: createPolicy({}),
           memory: { store, taskId: 't' },
+          secretDetector: secretDetector(),
         });
         const outs = await drain(runtime.send('go'), (id) => runtime.approve(id));
         assert.equal(outs.filter((o) => o.kind === 'event' && o.event.type === 'approval_requested').length, 0, 'nothing to approve');
