@@ -164,6 +164,26 @@ describe('keel serve --a2a and delegate_remote', function () {
     );
     assert.equal(JSON.parse(approved.stdout).answer, 'The helper ended completed. Tiny Widget, a one-file demo.');
   });
+
+  // Last: it stops the served Keel, which the cases above share.
+  it('keel replay answers delegate_remote from the record: the A2A server down, the log replays clean', async () => {
+    const work = scratchDir('a2a-replay');
+    fs.writeFileSync(path.join(work, 'README.md'), '# the caller\n');
+    const log = path.join(scratchDir('a2a-replay-log'), 'task.jsonl');
+    const approve = ['--approve', 'read,network'];
+    const task = ['--a2a-config', configFile(), ...approve, '--log', log, '--output', 'json', '[client] and the helper?'];
+    const run = await spawnKeel(['run', '--workspace', work, '--base-url', model.anthropicBaseURL, ...task], ROOT, env);
+    assert.equal(JSON.parse(run.stdout).status, 'done', run.stderr);
+    await serve.stop();
+    await assert.rejects(fetch(`${url}.well-known/agent-card.json`), 'the A2A server is down');
+    const requests = model.requests.length;
+    const replayed = await spawnKeel(['replay', log, '--workspace', work, ...approve, '--json'], ROOT, env);
+    assert.equal(replayed.code, 0, replayed.stdout + replayed.stderr);
+    const report = JSON.parse(replayed.stdout);
+    assert.deepEqual(report.differences, []);
+    assert.equal(report.calls, 1, 'the delegate_remote call was replayed');
+    assert.equal(model.requests.length, requests, 'no model was called');
+  });
 });
 
 function isServed(req: RecordedRequest): boolean {
