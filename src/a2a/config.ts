@@ -61,6 +61,16 @@ export function parseA2aConfig(text: string, file: string, source: A2aSource): A
   return out;
 }
 
+/**
+ * The exact definition a person approves for a workspace's agent: its name, URL, headers and
+ * description (what the model is told), keys sorted. Any change makes a new key: asked again.
+ */
+export function a2aDefinitionKey(agent: Pick<A2aAgentConfig, 'name' | 'definition'>): string {
+  const { url, headers, description } = agent.definition;
+  const sortedHeaders = Object.fromEntries(Object.entries(headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify({ name: agent.name, url, headers: sortedHeaders, description: description ?? null });
+}
+
 /** Several files in order (the user's first): a later agent of the same name is a problem, not a replacement. */
 export function mergeA2aConfigs(files: readonly A2aConfigFile[]): A2aConfigFile {
   const merged: A2aConfigFile = { agents: [], problems: [] };

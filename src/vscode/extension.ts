@@ -19,6 +19,7 @@ import { dispatchWebviewMessage } from './presenter/index.js';
 import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js';
 import { RuntimeFactory } from './runtime-factory.js';
 import { startMcp } from './mcp-view.js';
+import { startA2a } from './a2a-agents.js';
 import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
 import { registerApprovalKeys } from './approval-keys.js';
@@ -128,6 +129,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     log,
   });
   context.subscriptions.push(...mcp.disposables);
+  const a2a = startA2a({ context, workspaceRoot: workspace?.root, log });
+  context.subscriptions.push(...a2a.disposables);
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
   const checkpoints = new TaskCheckpoints({
@@ -138,6 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   });
   const factory = new RuntimeFactory({
     mcp: mcp.hub,
+    a2a: () => a2a.agents(),
     skills: {
       user: userSkills,
       report: (problems) => {

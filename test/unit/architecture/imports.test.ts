@@ -31,7 +31,7 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   // BullMQ and ioredis live only here: the queue, the shared model gate and budget in Redis.
   fleet: { layers: ['fleet', 'kernel', 'compose'], packages: ['zod', 'bullmq', 'ioredis', /^node:/] },
   vscode: {
-    layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'cli'],
+    layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'cli'],
     packages: ['vscode', /^node:/],
   },
   cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp', 'a2a', 'fleet'], packages: [/^node:/] },
