@@ -11,7 +11,8 @@ const LEASE_MS = 15_000;
 const POLL_MS = 15;
 
 // KEYS: leases, starts (per-minute window), pause. ARGV: token, leaseMs, concurrency, perMinute.
-// Returns 0 when the slot is taken, else how long to wait (ms; -1: until a slot frees).
+// Returns 0 when the slot is taken, else how long to wait (ms; -1: until a slot frees). Without a
+// concurrency limit there is no slot to hold: no lease is written (nor removed, nor renewed).
 const ACQUIRE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -30,7 +31,7 @@ if perMinute > 0 then
   redis.call('ZADD', KEYS[2], now, ARGV[1])
   redis.call('PEXPIRE', KEYS[2], 61000)
 end
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+if limit > 0 then redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1]) end
 return 0
 `;
 
@@ -62,13 +63,15 @@ export function redisGate(redis: Redis, prefix: string, limits: GateLimits, leas
         if (wait === 0) break;
         await sleep(wait < 0 ? POLL_MS + Math.random() * POLL_MS : wait, signal);
       }
-      return lease(redis, keys[0]!, token, leaseMs);
+      return limits.concurrency > 0 ? lease(redis, keys[0]!, token, leaseMs) : NO_LEASE;
     },
     async pause(ms) {
       await redis.eval(PAUSE, 1, keys[2]!, Math.max(1, Math.round(ms)));
     },
   };
 }
+
+const NO_LEASE: GateLease = { release: async () => undefined };
 
 function lease(redis: Redis, key: string, token: string, leaseMs: number): GateLease {
   const renew = setInterval(() => void redis.eval(RENEW, 1, key, token, leaseMs).catch(() => undefined), leaseMs / 3);

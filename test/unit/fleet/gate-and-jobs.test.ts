@@ -94,6 +94,17 @@ describe('fleet: model gate, budget, jobs', function () {
       assert.ok(waited >= 350 && waited < 3000, `waited ${waited} ms`);
     });
 
+    it('without a concurrency limit holds no lease (one round trip a request) but still waits out a 429 pause', async () => {
+      const gate = redisGate(client, 'test:free', { concurrency: 0, perMinute: 0 });
+      const leases = await Promise.all([gate.acquire(never), gate.acquire(never), gate.acquire(never)]);
+      assert.equal(await client.exists('test:free:gate:leases'), 0, 'no lease written');
+      await Promise.all(leases.map((l) => l.release()));
+      await gate.pause(300);
+      const started = Date.now();
+      await (await gate.acquire(never)).release();
+      assert.ok(Date.now() - started >= 200, `waited ${Date.now() - started} ms`);
+    });
+
     it('limits requests per minute across gates', async () => {
       const gate = redisGate(client, 'test:rpm', { concurrency: 0, perMinute: 2 });
       await (await gate.acquire(never)).release();
