@@ -25,7 +25,7 @@ import {
 } from '../fleet/index.js';
 import { UsageError } from './args.js';
 import { jobFromFlags, parseFleetFlags, workerFlags, type WorkerFlags } from './fleet-args.js';
-import { runFleetJob, workerName, type JobEnvironment } from './fleet-job.js';
+import { redacted, runFleetJob, workerName, type JobEnvironment } from './fleet-job.js';
 import { tellWithheld } from './task-run.js';
 
 export interface FleetIo {
@@ -107,7 +107,7 @@ async function work(flags: WorkerFlags & { redisUrl: string }, io: FleetIo): Pro
     (job, context) => runFleetJob(job, context, environment),
   );
   worker.worker.on('completed', (job) => io.stderr.write(`keel fleet: ${job.id} ${job.returnvalue?.result.status ?? 'done'}\n`));
-  worker.worker.on('failed', (job, err) => io.stderr.write(`keel fleet: ${job?.id ?? 'a job'} failed: ${err.message}\n`));
+  worker.worker.on('failed', (job, err) => io.stderr.write(`keel fleet: ${job?.id ?? 'a job'} failed: ${redacted(err)}\n`));
   io.stderr.write(`keel fleet: worker ${environment.worker} on "${flags.queue}" (${flags.concurrency} at once)\n`);
   await new Promise<void>((resolve) => {
     let presses = 0;

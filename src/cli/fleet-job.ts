@@ -5,8 +5,8 @@
 // folder and returned. A task that fails is a result, never a thrown error.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import { SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
-import { unstartedResult } from '../compose/index.js';
+import { redactSecrets, SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
+import { secretDetector, unstartedResult } from '../compose/index.js';
 import {
   gatedProvider,
   jobFolder,
@@ -61,7 +61,7 @@ export async function runFleetJob(
   try {
     await prepareWorkspace(job, folder, host.allowed);
   } catch (err) {
-    const reason = `The job's workspace could not be made: ${(err as Error).message}`;
+    const reason = `The job's workspace could not be made: ${redacted(err)}`;
     return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'failed', reason, startedAt }));
   }
   try {
@@ -79,7 +79,7 @@ export async function runFleetJob(
     });
     return record(result);
   } catch (err) {
-    const reason = `The job could not run: ${(err as Error).message}`;
+    const reason = `The job could not run: ${redacted(err)}`;
     return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'failed', reason, startedAt }));
   } finally {
     if (!host.flags.keepWorkspaces) await removeFolder(folder).catch(() => undefined);
@@ -109,6 +109,14 @@ function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flag
     budget: job.budget,
     passEnv: flags.passEnv,
   };
+}
+
+/**
+ * An error's message as results keep and print it: a git URL of a job may carry a token
+ * (https://bot:TOKEN@host/…), and git and Keel's own messages quote the URL.
+ */
+export function redacted(err: unknown): string {
+  return redactSecrets((err as Error).message ?? String(err), [], secretDetector());
 }
 
 function onAbort(signal: AbortSignal, stop: () => void): () => void {

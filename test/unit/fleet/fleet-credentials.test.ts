@@ -46,6 +46,20 @@ describe('keel fleet: credentials in the worker’s environment', function () {
     assert.match(run.stderr, /commands will not see NPM_TOKEN \(/);
   });
 
+  it('a clone that fails keeps the token of its URL out of the result and the output', async () => {
+    const jobs = path.join(scratchDir('fleet-cred-url'), 'jobs.jsonl');
+    const url = `https://bot:${CREDENTIALS.GITHUB_TOKEN}@127.0.0.1:1/private.git`;
+    fs.writeFileSync(jobs, `${JSON.stringify({ id: 'clone', repo: { url }, task: 'x' })}\n`);
+    const dir = scratchDir('fleet-cred-url-dir');
+    const run = await spawnKeel(['fleet', 'run', jobs, '--provider', 'scripted', '--dir', dir, '--json'], ROOT, {});
+    assert.equal(run.code, 0, run.stderr);
+    const [record] = JSON.parse(run.stdout);
+    assert.equal(record.result.status, 'failed');
+    assert.match(record.result.reason, /could not be made: git clone/);
+    const kept = fs.readFileSync(path.join(record.folder, 'result.json'), 'utf8');
+    for (const text of [run.stdout, run.stderr, kept]) assert.ok(!text.includes(CREDENTIALS.GITHUB_TOKEN), 'the token was shown');
+  });
+
   it('a job line that asks for a variable is refused and nothing runs', async () => {
     server = await startModelServer(conversation([{ text: ['Done.'] }]));
     const run = await fleetRun(printenvJob({ passEnv: ['NPM_TOKEN'] }), []);
