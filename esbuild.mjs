@@ -1,6 +1,6 @@
 // Bundles the extension (CommonJS, vscode external), the CLI and the webview into dist/.
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -27,6 +27,13 @@ const targets = [
 const codicons = dirname(createRequire(import.meta.url).resolve('@vscode/codicons/dist/codicon.css'));
 mkdirSync('dist/codicons', { recursive: true });
 for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(join(codicons, file), join('dist', 'codicons', file));
+
+// tree-sitter's runtime and the grammars the code index reads (src/codeintel/wasm-files.json),
+// beside the bundles that load them (src/codeintel/grammars.ts looks in dist/tree-sitter).
+const treeSitter = dirname(createRequire(import.meta.url).resolve('@vscode/tree-sitter-wasm'));
+mkdirSync('dist/tree-sitter', { recursive: true });
+for (const name of JSON.parse(readFileSync('src/codeintel/wasm-files.json', 'utf8')))
+  copyFileSync(join(treeSitter, name), join('dist', 'tree-sitter', name));
 
 if (watch) {
   for (const t of targets) (await esbuild.context({ ...common, ...t })).watch();

@@ -131,6 +131,7 @@ async function baselineProcess(source: string, modelFlags: string[]): Promise<vo
     env: process.env,
     stderr: process.stderr,
     worker: 'baseline',
+    onSandboxUnavailable: (reason: string) => process.stderr.write(`baseline: no sandbox (${reason})\n`),
   };
   const runAll = async (jobs: FleetJob[]) => {
     const results = await runEmbedded(jobs, 1, (job, context) => runFleetJob(job, context, host), new AbortController().signal);

@@ -2,7 +2,8 @@
 # Installs what the tests need beyond npm packages, outside the repo, once:
 #   - Debian's chromium (the browser playwright-core drives), libkrb5-dev (a native module
 #     of VS Code needs its headers), ripgrep (search_files' engine on Node), strace (the
-#     command classifier's differential proof traces what each command line really does) and
+#     command classifier's differential proof traces what each command line really does),
+#     bubblewrap (the OS sandbox for commands), the allowlisted programs a slim image lacks and
 #     redis-server (the fleet tests' queue);
 #   - Node 24 from the npm package `node` (code-server requires it) and code-server from npm,
 #     built against Node 24's headers, into ${KEEL_CACHE:-$HOME/.cache/keel}.
@@ -35,6 +36,13 @@ command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 command -v strace >/dev/null 2>&1 || missing+=(strace)
 # redis-server: the fleet tests start their own on 127.0.0.1 (BullMQ's queue, the shared model gate).
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+# bubblewrap: the OS sandbox commands run in (src/node/sandbox); its tests use the real one.
+[ -x /usr/bin/bwrap ] || missing+=(bubblewrap)
+# tree, file and bsdextrautils (column, hexdump): programs on the read-only allowlist, whose own
+# option lists the allowlist is checked against (test/unit/shell-proof/allowlist-options.test.ts).
+command -v tree >/dev/null 2>&1 || missing+=(tree)
+command -v file >/dev/null 2>&1 || missing+=(file)
+command -v column >/dev/null 2>&1 && command -v hexdump >/dev/null 2>&1 || missing+=(bsdextrautils)
 # node-gyp builds code-server's native modules (normally already on these machines).
 command -v make >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
+import wasmFiles from '../src/codeintel/wasm-files.json' with { type: 'json' };
+
 const run = promisify(execFile);
 export const repoRoot = resolve(import.meta.dirname, '..');
 
@@ -25,7 +27,9 @@ export const SHIPPED_FILES = [
   'dist/webview.css',
   'dist/codicons/codicon.css',
   'dist/codicons/codicon.ttf',
-] as const;
+  // The code index's tree-sitter runtime and grammars (esbuild.mjs copies them).
+  ...wasmFiles.map((name) => `dist/tree-sitter/${name}`),
+];
 
 /** The entries of the packaged zip: vsce's manifests, and the shipped files under extension/ (readme and licence renamed). */
 export const VSIX_ENTRIES: readonly string[] = [

@@ -1,7 +1,7 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
-import { SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
 import type { BudgetCaps } from '../compose/index.js';
+import { SUBAGENT_DEFAULTS, type Risk, type SandboxMode, SandboxModeSchema } from '../kernel/index.js';
 import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
 
 export const USAGE = `Usage:
@@ -10,7 +10,8 @@ export const USAGE = `Usage:
            [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
            [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
-           [--output text|json|jsonl] [--max-cost USD] [--max-tokens N] "<task>"
+           [--sandbox unasked|everything|off] [--output text|json|jsonl] [--max-cost USD]
+           [--max-tokens N] "<task>"
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
                   [--expires DATE] "<text>"
@@ -36,6 +37,19 @@ What runs without asking:
                            ("make" covers "make test", not "makeup"). Repeatable.
   --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
 At a terminal Keel asks about anything else; without one it is rejected and the model is told.
+
+The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
+system read-only, only the workspace, toolchains and system folders visible (your home, other
+projects and .env files hidden), a private /tmp thrown away afterwards; a test run may write in
+the workspace but not its protected paths (.git, .vscode, .keel, AGENTS.md, manifests and
+lockfiles). Where there is no sandbox Keel says so on stderr and every command asks.
+  --sandbox unasked        (the default) sandbox what runs unasked; commands you approve (at the
+                           terminal, by --approve all, or earlier in the task) run as your shell
+                           would run them.
+  --sandbox everything     sandbox every command; those you approve may write in the workspace.
+  --sandbox off            no sandbox: what runs unasked is decided by the command classifier
+                           alone, as Keel did before it had a sandbox.
+Whatever the sandbox, a command's processes end when it ends, and when keel ends (even killed).
 
 Output and exit status:
   --output text            (default) the run as it streams, then a line of context and cost.
@@ -152,6 +166,8 @@ export interface RunOptions {
   output: OutputMode;
   /** --max-cost, --max-tokens: the task stops once it passes one. */
   budget: BudgetCaps;
+  /** --sandbox: which commands run in the OS sandbox. */
+  sandbox: SandboxMode;
   /** --pass-env: inherited variables commands get though they look like credentials. */
   passEnv: string[];
 }
@@ -204,6 +220,7 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     a2aWorkspace: values['a2a-workspace'] ?? false,
     output: parseOutput(values.output),
     budget: parseBudget(values),
+    sandbox: parseSandbox(values.sandbox),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
   };
 }
@@ -225,6 +242,14 @@ export function parseBudget(values: { 'max-cost'?: string | undefined; 'max-toke
   }
   if (values['max-tokens'] !== undefined) caps.tokens = parseCount('--max-tokens', values['max-tokens'], 0);
   return caps;
+}
+
+/** --sandbox for keel run, and for keel fleet work|run and keel serve --a2a (the worker's choice). */
+export function parseSandbox(value: string | undefined): SandboxMode {
+  if (value === undefined) return 'unasked';
+  const parsed = SandboxModeSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(`--sandbox must be one of ${SandboxModeSchema.options.join(', ')} (got "${value}").`);
 }
 
 /** The policy flags keel run and keel replay share: --approve, --allow-command, --deny-command. */
@@ -321,6 +346,7 @@ function parseRunFlags(args: string[]) {
       output: { type: 'string' },
       'max-cost': { type: 'string' },
       'max-tokens': { type: 'string' },
+      sandbox: { type: 'string' },
       'pass-env': { type: 'string', multiple: true },
     },
   });

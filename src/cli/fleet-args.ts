@@ -4,7 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FleetJobSchema, type FleetJob, type GateLimits } from '../fleet/index.js';
-import { parseBudget, parseCount, parseVariableName, UsageError } from './args.js';
+import type { SandboxMode } from '../kernel/index.js';
+import { parseBudget, parseCount, parseSandbox, parseVariableName, UsageError } from './args.js';
 
 export const FLEET_USAGE = `Usage:
   keel fleet add [--redis URL] [--queue NAME] JOBS.jsonl | [--workspace DIR | --repo URL [--ref REF]]
@@ -42,6 +43,12 @@ Worker flags (keel fleet work, keel fleet run):
                            allows the folders its own jobs file names.
   --pass-env NAME          jobs' commands get this variable of the worker's environment though it
                            looks like a credential (repeatable; a job cannot ask for one).
+  --sandbox MODE           unasked (default), everything or off, as keel run: a job's commands that
+                           run unasked (read-only, test runs, its allowCommands) run in the OS
+                           sandbox on its copy; with approve "all" its other commands run unsandboxed
+                           in the copy (sandboxed too with everything). No sandbox here: said once,
+                           and a job's commands then run only under approve "all". A job cannot
+                           choose the mode.
   --lock-seconds N         a job's lock: a worker that dies mid-job has its job handed to another
                            worker after about this long (default 30).
 The first Ctrl+C stops taking jobs and waits for the running ones; a second stops at once (their
@@ -65,6 +72,8 @@ export interface WorkerFlags {
   allowWorkspaces: string[];
   /** --pass-env: the worker's variables its jobs' commands get though they look like credentials. */
   passEnv: string[];
+  /** --sandbox: which of its jobs' commands run in the OS sandbox (the worker's choice, as --pass-env). */
+  sandbox: SandboxMode;
 }
 
 export const FLEET_OPTIONS = {
@@ -84,6 +93,7 @@ export const FLEET_OPTIONS = {
   json: { type: 'boolean' },
   'allow-workspace': { type: 'string', multiple: true },
   'pass-env': { type: 'string', multiple: true },
+  sandbox: { type: 'string' },
   // A job on the command line (keel fleet add).
   id: { type: 'string' },
   workspace: { type: 'string' },
@@ -127,6 +137,7 @@ export function workerFlags(values: FleetValues, env: NodeJS.ProcessEnv): Worker
     json: values.json ?? false,
     allowWorkspaces: (values['allow-workspace'] ?? []).map((d) => path.resolve(d)),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
+    sandbox: parseSandbox(values.sandbox),
   };
 }
 

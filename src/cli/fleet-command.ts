@@ -25,8 +25,8 @@ import {
 } from '../fleet/index.js';
 import { UsageError } from './args.js';
 import { jobFromFlags, parseFleetFlags, workerFlags, type WorkerFlags } from './fleet-args.js';
-import { redacted, runFleetJob, workerName, type JobEnvironment } from './fleet-job.js';
-import { tellWithheld } from './task-run.js';
+import { NO_SANDBOX_JOBS, redacted, runFleetJob, workerName, type JobEnvironment } from './fleet-job.js';
+import { sandboxNotice, tellWithheld } from './task-run.js';
 
 export interface FleetIo {
   stdout: NodeJS.WritableStream;
@@ -236,6 +236,7 @@ function jobEnvironment(flags: WorkerFlags, io: FleetIo, fleet: FleetConnection 
     budget: fleet ? redisFleetBudget(fleet.redis, fleet.keys) : localFleetBudget(flags.fleetMaxCost),
     env: io.env,
     stderr: io.stderr,
+    onSandboxUnavailable: sandboxNotice(flags.sandbox, io.stderr, NO_SANDBOX_JOBS),
     worker: fleet ? workerName() : 'local',
   };
 }

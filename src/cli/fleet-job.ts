@@ -1,8 +1,9 @@
 // One attempt at a fleet job on this machine: a fresh folder with a copy (or clone) of the job's
 // workspace, the task run through executeTask — the same composed runtime as `keel run` — under
 // the job's fixed approvals (the headless policy: nobody is asked), the worker's provider behind
-// the fleet's model gate, the job's caps and the fleet's budget; then its result, kept in the
-// folder and returned. A task that fails is a result, never a thrown error.
+// the fleet's model gate, the job's caps and the fleet's budget, and the worker's sandbox mode and
+// passed variables (a job chooses neither); then its result, kept in the folder and returned. A
+// task that fails is a result, never a thrown error.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { redactSecrets, SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
@@ -34,8 +35,13 @@ export interface JobEnvironment {
   env: NodeJS.ProcessEnv;
   /** Warnings of the job's run (skills, MCP), prefixed with the job's id. */
   stderr: NodeJS.WritableStream;
+  /** Says once for the whole worker that there is no OS sandbox (sandboxNotice). */
+  onSandboxUnavailable(reason: string): void;
   worker: string;
 }
+
+/** What a job's commands get where there is no sandbox (the headless policy: what asks is refused). */
+export const NO_SANDBOX_JOBS = 'Commands that would run unasked are refused; only a job approving "all" runs commands, unsandboxed.';
 
 export function workerName(): string {
   return `${os.hostname()}:${process.pid}`;
@@ -76,6 +82,7 @@ export async function runFleetJob(
       budget: host.budget,
       checkpointsDir: folder.checkpoints,
       memory: false,
+      onSandboxUnavailable: host.onSandboxUnavailable,
     });
     return record(result);
   } catch (err) {
@@ -108,6 +115,7 @@ function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flag
     output: 'json',
     budget: job.budget,
     passEnv: flags.passEnv,
+    sandbox: flags.sandbox,
   };
 }
 

@@ -15,8 +15,8 @@ import {
 } from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
 import { composePolicy, composeRegistry, createSkillLibrary, secretDetector, workspaceSkillSource } from '../compose/index.js';
-import { searchByWalking } from '../tools/index.js';
-import { createNodeWorkspace } from '../node/node-workspace.js';
+import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
+import { headlessWorkspace } from './headless-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
 import { remoteUpdateOf, replayedRemoteTool } from './replay-remote.js';
@@ -75,9 +75,10 @@ export async function replayLog(
 ): Promise<ReplayReport> {
   const kept = events.filter((e) => e.seq <= until);
   const recordedFrames = eventsByFrame(kept);
-  // Replayed commands get what a run's commands get: no credential from this environment.
+  // Replayed commands run as they would now: sandboxed where the policy says so, and with what a
+  // run's commands get (no credential from this environment).
   const credentials = { detector: secretDetector(), passEnv: () => [] };
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, credentials });
+  const workspace = await headlessWorkspace(root, { web: false, credentials, sandbox: { rules: COMMAND_SANDBOX_RULES } });
   const verdicts = new Map<string, Verdict>();
   // The current build's policy as a host composes it, with the settings the task ran with
   // (default: nothing auto-approved, no command rules); questions are answered as recorded.

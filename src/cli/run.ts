@@ -8,7 +8,7 @@ import type { RunOptions } from './args.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { contextLine, streamPrinter } from './render.js';
 import { renderTaskEvent } from './render-frames.js';
-import { executeTask, tellWithheld } from './task-run.js';
+import { executeTask, sandboxNotice, tellWithheld } from './task-run.js';
 
 export { cliMemory, cliRuntime } from './task-run.js';
 
@@ -42,6 +42,7 @@ export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
     stderr: io.stderr,
     interactive,
     approver,
+    onSandboxUnavailable: sandboxNotice(options.sandbox, io.stderr, 'Every command asks before it runs.'),
     onEvent: show.event,
     onInterrupt: (handler) => {
       stop = handler;

@@ -11,15 +11,15 @@ import { startA2aServer, type ServedOutcome } from '../a2a/server.js';
 import { localFleetBudget, localGate } from '../fleet/index.js';
 import { UsageError } from './args.js';
 import { FLEET_OPTIONS, jobFromFlags, workerFlags } from './fleet-args.js';
-import { runFleetJob, type JobEnvironment } from './fleet-job.js';
-import { tellWithheld } from './task-run.js';
+import { NO_SANDBOX_JOBS, runFleetJob, type JobEnvironment } from './fleet-job.js';
+import { sandboxNotice, tellWithheld } from './task-run.js';
 
 export const SERVE_USAGE = `Usage:
   keel serve --a2a [--host 127.0.0.1] [--port N] [--workspace DIR] [--name NAME]
                    [--approve …] [--allow-command P]... [--deny-command P]... [--max-turns N]
                    [--max-cost USD] [--max-tokens N] [--fleet-max-cost USD]
                    [--provider …] [--base-url URL] [--model NAME] [--model-concurrency N] [--dir DIR]
-                   [--pass-env NAME]...
+                   [--pass-env NAME]... [--sandbox unasked|everything|off]
 
 Serves Keel as an Agent2Agent (A2A) agent: the agent card at /.well-known/agent-card.json,
 JSON-RPC at / and HTTP+JSON at /rest, streaming. Each task runs like a fleet job on a fresh copy of
@@ -31,6 +31,8 @@ task and its result (schemas/run-result.schema.json) and patch come back as arti
   --host ADDR              default 127.0.0.1. Any other address needs KEEL_A2A_TOKEN: every request
                            must then send "Authorization: Bearer $KEEL_A2A_TOKEN".
   --pass-env NAME          tasks' commands get this variable though it looks like a credential.
+  --sandbox MODE           as keel run (default unasked): commands that run unasked run in the OS
+                           sandbox on the task's copy; a client cannot choose the mode.
 Ctrl+C stops the server (running tasks are cancelled).`;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -64,6 +66,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
     budget: localFleetBudget(flags.fleetMaxCost),
     env: io.env,
     stderr: io.stderr,
+    onSandboxUnavailable: sandboxNotice(flags.sandbox, io.stderr, NO_SANDBOX_JOBS),
     worker: 'a2a',
   };
   let next = 0;

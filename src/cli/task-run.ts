@@ -1,7 +1,8 @@
 // One headless task, start to end: the runtime built through src/compose on the Node workspace
 // (memory under the user's config folder, checkpoints under a cache folder, the user's and the
-// workspace's skills, MCP servers), run to its end, and its result record. `keel run`, a fleet
-// job and an A2A task all run through here, so they run the same composed runtime.
+// workspace's skills, MCP servers, A2A agents, the OS sandbox for commands), run to its end, and
+// its result record. `keel run`, a fleet job and an A2A task all run through here, so they run the
+// same composed runtime: the same policy, sandbox mode and withheld credentials.
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -39,9 +40,9 @@ import {
   type Workspace,
 } from '../kernel/index.js';
 import { priceOf, ScriptedProvider } from '../providers/index.js';
-import { searchByWalking } from '../tools/index.js';
+import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { withheldCredentials } from '../node/command-shell.js';
-import { createNodeWorkspace } from '../node/node-workspace.js';
+import { headlessWorkspace } from './headless-workspace.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
@@ -75,6 +76,8 @@ export interface TaskPorts {
   checkpointsDir?: string;
   /** False: no memory store (a fleet job's throwaway copy would leave one memory file per job). */
   memory?: boolean;
+  /** Told when the OS sandbox is found unavailable or stops working (sandboxNotice). */
+  onSandboxUnavailable?(reason: string): void;
 }
 
 export interface TaskOutcome {
@@ -97,7 +100,8 @@ export async function executeTask(options: RunOptions, ports: TaskPorts): Promis
   const provider = ports.wrapProvider ? ports.wrapProvider(base) : base;
   // Commands get no credential from this environment but those the user passes (--pass-env).
   const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
-  const workspace = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, credentials });
+  const sandbox = { rules: COMMAND_SANDBOX_RULES, ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}) };
+  const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox });
   const store = logPath ? JsonlLogStore.open(logPath) : undefined;
   const memory = ports.memory === false ? undefined : cliMemory(root, ports.env);
   for (const p of memory?.store.problems ?? []) ports.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
@@ -214,6 +218,7 @@ export function cliRuntime(
       commandsAllow: o.allowCommands,
       commandsDeny: o.denyCommands,
       subagents: o.subagents,
+      sandbox: o.sandbox,
     },
     workspace: ports.workspace,
     trusted: () => true,
@@ -237,6 +242,19 @@ export function tellWithheld(env: NodeJS.ProcessEnv, pass: readonly string[], st
   const names = withheldCredentials(env, { held: [], credentials: secretDetector(), pass });
   if (names.length === 0) return;
   stderr.write(`keel: commands will not see ${names.join(', ')} (they look like credentials; --pass-env NAME passes one)\n`);
+}
+
+/**
+ * Says on stderr, once per process, that there is no OS sandbox (unless it is off): commands that
+ * would run unasked then ask, which headless means refused. A fleet worker makes one for all its jobs.
+ */
+export function sandboxNotice(mode: RunOptions['sandbox'], stderr: NodeJS.WritableStream, asks: string): (reason: string) => void {
+  let said = false;
+  return (reason) => {
+    if (said || mode === 'off') return;
+    said = true;
+    stderr.write(`keel: no sandbox for commands: ${reason}. ${asks}\n`);
+  };
 }
 
 /** Keeps the workspace's checkpoints under their cap; a failure there never fails the run. */

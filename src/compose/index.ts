@@ -6,7 +6,7 @@ export type { ComposeInput } from './runtime.js';
 export { describeSkillProblem, type SkillProblem } from './skills/load-skills.js';
 export { createSkillLibrary } from './skills/skill-library.js';
 export { workspaceSkillSource } from './skills/skill-source.js';
-export { createMcpHub, loadMcpConfigs, mcpFiles } from './mcp.js';
+export { createMcpHub, loadMcpConfigs, mcpFiles, type McpHubInput } from './mcp.js';
 export {
   EXIT_CODES,
   lastAnswer,

@@ -2,13 +2,15 @@
 // `$XDG_CONFIG_HOME/keel/mcp.json` (else `~/.config/keel/mcp.json`) and the workspace's
 // `.vscode/mcp.json`; the CLI may name more. A stdio server gets the environment run_command
 // gets (no provider keys, no held secret, no inherited credential the user did not pass) plus
-// the variables its definition sets.
+// the variables its definition sets; one the user marked read-only starts in the OS sandbox.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import type { SandboxMode } from '../kernel/index.js';
 import { McpHub, type McpConfigFile, type McpHubOptions, mergeMcpConfigs, parseMcpConfig } from '../mcp/index.js';
-import type { McpServerConfig } from '../mcp/index.js';
+import type { McpRiskOverrides, McpServerConfig } from '../mcp/index.js';
 import { childEnvironment } from '../node/command-shell.js';
+import type { NodeSandbox } from '../node/sandbox/node-sandbox.js';
 import { secretDetector } from './secrets/detector.js';
 
 /** The workspace's own file, relative to its root (VS Code's convention). */
@@ -48,14 +50,17 @@ export function loadMcpConfigs(files: readonly McpFile[]): McpConfigFile {
   );
 }
 
-export interface McpHubInput extends Omit<McpHubOptions, 'env'> {
+export interface McpHubInput extends Omit<McpHubOptions, 'env' | 'launch'> {
   /** Secrets the host holds (API keys): never passed to a server. */
   secrets?: () => readonly string[];
+  /** The workspace's OS sandbox and the user's choice: a server the user marked read-only starts in it. */
+  sandbox?: { support: NodeSandbox; mode(): SandboxMode };
   /** Inherited variables passed though they look like credentials (the user's setting or --pass-env). */
   passEnv?: () => readonly string[];
 }
 
 export function createMcpHub(servers: readonly McpServerConfig[], input: McpHubInput): McpHub {
+  const { sandbox } = input;
   return new McpHub(servers, {
     ...input,
     env: (configured) =>
@@ -64,5 +69,29 @@ export function createMcpHub(servers: readonly McpServerConfig[], input: McpHubI
         credentials: secretDetector(),
         pass: input.passEnv?.(),
       }),
+    ...(sandbox
+      ? { launch: sandboxedLaunch(sandbox, input.riskOverrides), riskOverrides: () => overridesWith(sandbox, input.riskOverrides()) }
+      : {}),
   });
+}
+
+/**
+ * A stdio server whose every tool the user marked read-only (`keel.mcp.risk`: "read" for the
+ * server) starts inside the read-only sandbox, as commands that run unasked do.
+ */
+function sandboxedLaunch(sandbox: NonNullable<McpHubInput['sandbox']>, overrides: () => McpRiskOverrides): McpHubOptions['launch'] {
+  return (config, cwd, env) => {
+    const d = config.definition;
+    if (d.type === 'http' || sandbox.mode() === 'off' || overrides()[config.name] !== 'read') return undefined;
+    // Without a sandbox it starts as defined, and overridesWith makes its tools ask.
+    if (sandbox.support.status().type !== 'ready') return undefined;
+    const launch = sandbox.support.launch([d.command, ...d.args], cwd ?? process.cwd(), 'read_only', env, false);
+    return { command: launch.file, args: launch.args };
+  };
+}
+
+/** Without a sandbox a server marked read-only cannot be held to it: its tools ask, as any command then does. */
+function overridesWith(sandbox: NonNullable<McpHubInput['sandbox']>, overrides: McpRiskOverrides): McpRiskOverrides {
+  if (sandbox.mode() === 'off' || sandbox.support.status().type === 'ready') return overrides;
+  return Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, !k.includes('/') && v === 'read' ? 'execute' : v]));
 }

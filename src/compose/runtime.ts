@@ -7,13 +7,16 @@ import {
   Runtime,
   type ApprovalPolicy,
   type Checkpoints,
+  type CodeIntel,
   type GrantStore,
   type LogStore,
   type MemoryAccess,
   type ModelProvider,
   type PolicyDecision,
+  type RepoMapBuilder,
   type Risk,
   type RuntimeEvent,
+  type SandboxMode,
   type VisibilityContext,
   type Workspace,
 } from '../kernel/index.js';
@@ -38,6 +41,8 @@ interface RuntimeSettings {
   approveUnclassified?: boolean;
   commandsAllow: string[];
   commandsDeny: string[];
+  /** Which commands run in the OS sandbox; default: those that run unasked. */
+  sandbox?: SandboxMode;
   /** Sub-agent guards: the cap on one child's turns, the child turns allowed across the task. */
   subagents?: { maxTurns: number; turnBudget: number };
 }
@@ -82,6 +87,8 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return input.trusted();
     },
     hasDiagnostics: typeof input.workspace?.diagnostics === 'function',
+    hasCodeIntel: input.workspace?.codeIntel !== undefined,
+    hasWeb: input.workspace?.web !== undefined,
     hasMemory: input.memory !== undefined,
   };
   return new Runtime({
@@ -97,6 +104,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     secretDetector: secretDetector(),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
+    ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
     visibility,
@@ -123,6 +131,15 @@ export function composeRuntime(input: ComposeInput): Runtime {
   });
 }
 
+/** The repo map of the task's prefix, focused on the files and names the task mentions so far. */
+function repoMapBuilder(intel: CodeIntel): RepoMapBuilder {
+  return (state, budgetTokens, signal) => {
+    const focus = taskFocus(state);
+    const focusPaths = focus.paths.map((p) => p.replace(/^\.\//, ''));
+    return intel.repoMap!({ focusPaths, focusText: focus.text, budgetTokens }, signal);
+  };
+}
+
 /** Every tool, run_command described for the workspace's shell, use_skill given skills; none without a folder. */
 export function composeRegistry(workspace: Workspace | undefined, skills?: SkillLibrary): Registry {
   const registry = new Registry();
@@ -146,6 +163,7 @@ export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, inter
     autoApprove: settings.autoApprove,
     approveUnclassified: settings.approveUnclassified ?? false,
     commandRules: { allow: settings.commandsAllow, deny: settings.commandsDeny },
+    sandbox: settings.sandbox ?? 'unasked',
   });
   return interactive ? policy : headless(policy);
 }

@@ -37,6 +37,13 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     `Workspace root: ${input.workspaceRoot ?? '(no folder open)'}`,
     `Platform: ${input.platform}`,
   ];
+  if (input.toolNames.includes('find_references')) {
+    lines.splice(
+      lines.indexOf('- Be brief in prose; say what you changed and why.'),
+      0,
+      '- To find code by name, use find_symbol, go_to_definition and find_references (they answer with exact places and skip comments and strings) before search_files, and document_outline before reading a long file whole.',
+    );
+  }
   if (input.toolNames.length > 0) lines.push(`Tools available: ${input.toolNames.join(', ')}.`);
   else lines.push('No tools are available in this task: answer from the conversation alone.');
   if (!input.trusted) {

@@ -31,6 +31,7 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         eventSeq: h.state().lastSeq,
         intentId: id,
         ...(h.frames ? { frames: h.frames } : {}),
+        ...(intent.sandbox ? { sandbox: intent.sandbox } : {}),
         ...(h.secrets ? { secrets: h.secrets } : {}),
         report: (update) => h.emit({ type: 'remote_update', intentId: id, ...update }),
       });

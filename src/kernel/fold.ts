@@ -8,6 +8,8 @@ import { planFold, type FoldPlan } from './context/fold-plan.js';
 import { fallbackNote, modelNote, noteRequest, NOTE_MAX_OUTPUT_TOKENS } from './context/fold-note.js';
 import { requestTokens } from './context/tokens.js';
 import { addUsage, applyEvent } from './reducer.js';
+import type { RepoMapBuilder } from './runtime-options.js';
+import { repoMapBudget } from './context/repo-map-budget.js';
 
 export interface FoldHost {
   readonly provider: ModelProvider;
@@ -20,6 +22,8 @@ export interface FoldHost {
    * (the host's budget when absent; Infinity: every live message whole).
    */
   project(state: ConversationState, budgetTokens?: number): ModelRequest;
+  /** Builds the repo map; absent: the prefix has none. */
+  repoMap?: RepoMapBuilder;
 }
 
 type Written = { note: string; source: 'model' | 'fallback'; usage?: Usage };
@@ -30,6 +34,7 @@ type Written = { note: string; source: 'model' | 'fallback'; usage?: Usage };
  * after turn). Undefined when the run was cancelled meanwhile.
  */
 export async function prepareRequest(h: FoldHost, requested: boolean): Promise<ModelRequest | undefined> {
+  if (h.state().context.repoMap === undefined && !(await refreshRepoMap(h, 'start'))) return undefined;
   const plan = planFoldNow(h, requested);
   if (!plan) return h.project(h.state());
   if (!(await foldSteps(h, plan))) return undefined;
@@ -49,6 +54,8 @@ export async function foldSteps(h: FoldHost, plan: FoldPlan): Promise<boolean> {
   const request = h.project(h.state(), Math.max(h.budgetTokens, window));
   const written = await writeNote(h, plan, request);
   if (written === 'cancelled') return false;
+  // The prefix changes at a fold anyway: the map is rebuilt then, and only then.
+  if (!(await refreshRepoMap(h, 'fold'))) return false;
   const event: Extract<RuntimeEventInput, { type: 'context_folded' }> = {
     type: 'context_folded',
     fromSeq: plan.fromSeq,
@@ -96,4 +103,20 @@ async function writeNote(h: FoldHost, plan: FoldPlan, request: ModelRequest): Pr
   if (h.signal.aborted) return 'cancelled';
   const note = text.trim().slice(0, NOTE_MAX_OUTPUT_TOKENS * 6);
   return failed || note === '' ? fallback(usage) : { note: modelNote(note, plan), source: 'model', ...(usage ? { usage } : {}) };
+}
+
+/**
+ * Builds the repo map and logs it when it changed (a failed build keeps the old one, or none).
+ * False when the run was cancelled meanwhile.
+ */
+async function refreshRepoMap(h: FoldHost, reason: 'start' | 'fold'): Promise<boolean> {
+  const budget = repoMapBudget(h.budgetTokens);
+  if (!h.repoMap || budget === 0) return true;
+  const map = await h.repoMap(h.state(), budget, h.signal).catch(() => undefined);
+  if (h.signal.aborted) return false;
+  const text = map?.text ?? '';
+  const known = h.state().context.repoMap;
+  if (known !== undefined && (text === known || (text === '' && reason === 'fold'))) return true;
+  h.emit({ type: 'repo_map_built', text, files: map?.files ?? 0, totalFiles: map?.totalFiles ?? 0, reason });
+  return true;
 }

@@ -45,7 +45,8 @@ export function frameRunner(host: LoopHost, env: FrameEnv, depth: number, frameI
   const offered = () => host.registry.visibleTools(host.visibility);
   const defaults = () =>
     offered()
-      .filter((t) => t.readOnly && t.name !== PLAN_TOOL && (t.name !== DELEGATE_TOOL || depth + 1 < MAX_FRAME_DEPTH))
+      // Reads only: a tool that reaches the network is given to a child only when named.
+      .filter((t) => t.readOnly && t.risk === 'read' && t.name !== PLAN_TOOL && (t.name !== DELEGATE_TOOL || depth + 1 < MAX_FRAME_DEPTH))
       .map((t) => t.name);
   const resolve = (names: readonly string[] | undefined) => childTools(offered(), names ?? defaults(), depth + 1);
   return {
@@ -130,6 +131,8 @@ function childHost(parent: LoopHost, env: FrameEnv, id: string, registry: Regist
     emit: (e) => env.emit(e, id),
     decision: (intentId) => env.decision(intentId),
     takeFoldRequest: () => false,
+    // A child starts fresh on its brief: no repo map in its prefix.
+    repoMap: undefined,
     turnGuard: () =>
       env.state().childTurns >= env.childTurnBudget
         ? { kind: 'max_turns', message: `Stopped: sub-agents used the task's budget of ${env.childTurnBudget} turns.` }

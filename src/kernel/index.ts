@@ -9,7 +9,7 @@ export { NOTE_PROMPT } from './context/fold-note.js';
 export { renderLedger } from './context/context-block.js';
 export { Registry } from './registry.js';
 export { Runtime } from './runtime.js';
-export type { RuntimeOptions } from './runtime-options.js';
+export type { RepoMapBuilder, RuntimeOptions } from './runtime-options.js';
 export { redactSecrets, redactEvent, REDACTED } from './redact.js';
 export { rankMemories, stalePaths } from './memory-recall.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';

@@ -10,15 +10,17 @@ import type { FrameRunner } from './contracts/frames.js';
 import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
+import type { SandboxProfile } from './contracts/sandbox.js';
 import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 import { projectContext } from './projection.js';
-import { prepareRequest } from './fold.js';
+import { type FoldHost, prepareRequest } from './fold.js';
 import { proposeIntent, type Proposal } from './intents.js';
 import { executeIntent, observe } from './execute.js';
 import { messageOf, shortenMiddle } from './text.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import { StepCheckpoint } from './checkpointing.js';
+import type { RepoMapBuilder } from './runtime-options.js';
 
 export interface LoopHost {
   readonly provider: ModelProvider;
@@ -53,6 +55,8 @@ export interface LoopHost {
   turnGuard?(): RunError | undefined;
   /** How many concurrency-safe calls of one turn may run at once (1: one after another). */
   readonly maxParallel: number;
+  /** Builds the repo map of the stable prefix; absent: none (a child frame, a host without one). */
+  readonly repoMap?: RepoMapBuilder | undefined;
 }
 
 type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
@@ -128,7 +132,7 @@ async function infer(h: LoopHost): Promise<TurnOutcome> {
   return modelError(h, { kind: 'network', message: 'The model stream ended before the turn was complete.', retryable: true });
 }
 
-export function foldHost(h: LoopHost) {
+export function foldHost(h: LoopHost): FoldHost {
   return {
     provider: h.provider,
     signal: h.signal,
@@ -136,6 +140,7 @@ export function foldHost(h: LoopHost) {
     state: () => h.state(),
     emit: (e: RuntimeEventInput) => h.emit(e),
     project: (state: ConversationState, budget?: number) => projectFor(h, state, budget),
+    ...(h.repoMap ? { repoMap: h.repoMap } : {}),
   };
 }
 
@@ -251,8 +256,15 @@ function runsBeside(h: LoopHost, tool: ToolDefinition, input: unknown): boolean 
 async function screen(h: LoopHost, id: string, checkable: boolean): Promise<boolean> {
   const intent = h.state().intents[id]!;
   if (intent.status === 'approved' || intent.status === 'running' || intent.status === 'awaiting_approval') {
-    // Carried over from an interrupted run: ask again, never re-run blindly.
-    h.emit({ type: 'approval_requested', intentId: id, reason: 'Keel was interrupted before this ran; approve it again to run it.' });
+    // Carried over from an interrupted run: ask again, never re-run blindly (how it would run
+    // is the policy's answer now).
+    const now = await askPolicy(h, intent);
+    if (now.type === 'deny') {
+      observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${now.reason}` });
+      return false;
+    }
+    const reason = 'Keel was interrupted before this ran; approve it again to run it.';
+    h.emit({ type: 'approval_requested', intentId: id, reason, ...sandboxOf(now) });
     return true;
   }
   if (intent.status === 'rejected') return true;
@@ -261,16 +273,21 @@ async function screen(h: LoopHost, id: string, checkable: boolean): Promise<bool
     observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${verdict.reason}` });
     return false;
   }
-  if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true });
+  if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) });
   else {
     const early = checkable ? await precheck(h, intent) : undefined;
     if (early) {
       observe(h, id, early);
       return false;
     }
-    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason });
+    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason, ...sandboxOf(verdict) });
   }
   return true;
+}
+
+/** The decision's sandbox profile as an event field (absent when it has none, so old logs compare equal). */
+export function sandboxOf(d: PolicyDecision): { sandbox?: SandboxProfile } {
+  return d.type !== 'deny' && d.sandbox !== undefined ? { sandbox: d.sandbox } : {};
 }
 
 /** The tool's checks that need no user; a check that throws asks as usual (execute reports it). */

@@ -8,7 +8,9 @@ import { grantCovers } from './reducer.js';
 export const defaultPolicy: ApprovalPolicy = {
   decide(intent: ToolIntent, ctx: PolicyContext): PolicyDecision {
     if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
-    if (ctx.tool.readOnly) return { type: 'allow', reason: 'read-only tool' };
-    return { type: 'ask', reason: `${intent.tool} ${ctx.tool.risk === 'write' ? 'changes files' : 'runs commands'}` };
+    // Only reads run: a tool that changes nothing but reaches the network (web_fetch) still asks.
+    if (ctx.tool.readOnly && intent.risk === 'read') return { type: 'allow', reason: 'read-only tool' };
+    const does = { read: 'reads', write: 'changes files', execute: 'runs commands', network: 'uses the network' }[ctx.tool.risk];
+    return { type: 'ask', reason: `${intent.tool} ${does}` };
   },
 };

@@ -1,8 +1,8 @@
 // Context projection: state → ModelRequest. The request is laid out so that its front never
 // changes between folds, and a prompt cache can serve it:
 //
-//   system · tools · goal (the first user message, byte for byte) · [folded notes + ledger] ·
-//   live history (every step not folded, calls always with their results)
+//   system · tools · goal (the first user message, byte for byte) · [repo map + folded notes +
+//   ledger] · live history (every step not folded, calls always with their results)
 //
 // `stablePrefix` counts the goal and the notes block. Folding (context/fold.ts) keeps the live
 // history under the budget; only if one step alone is too big are tool outputs shortened, the
@@ -46,8 +46,9 @@ function splitHistory(state: ConversationState): { prefix: ModelMessage[]; live:
   const goalAt = state.messages.findIndex((m) => m.type === 'user');
   if (goalAt < 0) return { prefix: [], live: toModelMessages(state, state.messages) };
   const prefix = toModelMessages(state, [state.messages[goalAt]!]);
-  const { folds, foldedThrough, ledgerAtFold } = state.context;
-  if (folds.length > 0) prefix.push({ role: 'user', text: renderContextBlock(folds, ledgerAtFold) });
+  const { folds, foldedThrough, ledgerAtFold, repoMap } = state.context;
+  const block = renderContextBlock(folds, ledgerAtFold, repoMap);
+  if (block) prefix.push({ role: 'user', text: block });
   const rest = state.messages.filter((m, i) => i !== goalAt && m.seq > foldedThrough);
   return { prefix, live: toModelMessages(state, rest) };
 }

@@ -6,6 +6,7 @@ import type { FrameRecord } from './contracts/frames.js';
 import type { RuntimeEvent } from './contracts/events.js';
 import type { IntentStatus, Observation, ToolIntent } from './contracts/tool.js';
 import type { Usage } from './contracts/model.js';
+import type { SandboxProfile } from './contracts/sandbox.js';
 import { emptyLedger, ledgerAfter } from './context/ledger.js';
 import { activateSkill, NO_SKILLS } from './skill-gate.js';
 
@@ -139,12 +140,12 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return proposeIntent(s, e.intent);
     case 'approval_requested':
       return {
-        ...withIntent(s, e.intentId, 'awaiting_approval'),
+        ...withIntent(s, e.intentId, 'awaiting_approval', e.sandbox),
         status: 'waiting_for_approval',
         pendingIntentIds: s.pendingIntentIds.includes(e.intentId) ? s.pendingIntentIds : [...s.pendingIntentIds, e.intentId],
       };
     case 'intent_approved':
-      return settleIntent({ ...withIntent(s, e.intentId, 'approved'), grants: addGrant(s, e.intentId, e.scope) }, e.intentId);
+      return settleIntent({ ...withIntent(s, e.intentId, 'approved', e.sandbox), grants: addGrant(s, e.intentId, e.scope) }, e.intentId);
     case 'intent_rejected':
       return settleIntent(withIntent(s, e.intentId, 'rejected'), e.intentId);
     case 'intent_started':
@@ -159,6 +160,8 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return { ...s, rules: e.paths };
     case 'remote_update':
       return s;
+    case 'repo_map_built':
+      return { ...s, context: { ...s.context, repoMap: e.text } };
     case 'run_finished':
       return { ...commitDraft(s, e.seq), status: 'completed', pendingIntentIds: [], retrying: undefined };
     case 'run_failed':
@@ -213,16 +216,24 @@ function commitDraft(s: ConversationState, seq: number): ConversationState {
   return { ...s, draft: undefined, messages: [...s.messages, message], ledger: { ...s.ledger, step } };
 }
 
-function proposeIntent(s: ConversationState, intent: ToolIntent): ConversationState {
+function proposeIntent(s: ConversationState, proposed: ToolIntent): ConversationState {
+  // How a command runs comes from its approval only.
+  const { sandbox: _ignored, ...intent } = proposed;
   const intents = { ...s.intents, [intent.id]: intent };
   const d = s.draft ?? emptyDraft();
   return { ...s, intents, draft: { ...d, intentIds: [...d.intentIds, intent.id] } };
 }
 
-function withIntent(s: ConversationState, id: string, status: ToolIntent['status']): ConversationState {
+/** The intent with a new status; an approval event also sets (or clears) how it runs. */
+function withIntent(s: ConversationState, id: string, status: ToolIntent['status'], sandbox?: SandboxProfile): ConversationState {
   const intent = s.intents[id];
   if (!intent) return s;
-  return { ...s, intents: { ...s.intents, [id]: { ...intent, status } } };
+  const next: ToolIntent = { ...intent, status };
+  if (status === 'awaiting_approval' || status === 'approved') {
+    if (sandbox === undefined) delete next.sandbox;
+    else next.sandbox = sandbox;
+  }
+  return { ...s, intents: { ...s.intents, [id]: next } };
 }
 
 function settleIntent(s: ConversationState, id: string): ConversationState {
@@ -256,7 +267,12 @@ function fold(s: ConversationState, e: Extract<RuntimeEvent, { type: 'context_fo
   const folded = { fromSeq: e.fromSeq, toSeq: e.toSeq, steps: e.steps, note: e.note, source: e.source };
   return {
     ...s,
-    context: { folds: [...s.context.folds, folded], foldedThrough: Math.max(s.context.foldedThrough, e.toSeq), ledgerAtFold: s.ledger },
+    context: {
+      ...s.context,
+      folds: [...s.context.folds, folded],
+      foldedThrough: Math.max(s.context.foldedThrough, e.toSeq),
+      ledgerAtFold: s.ledger,
+    },
     usage: e.usage ? addUsage(s.usage, e.usage) : s.usage,
   };
 }

@@ -9,6 +9,7 @@ import type { Workspace } from './contracts/workspace.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import type { Attachment } from './contracts/attachments.js';
 import type { MemoryAccess } from './contracts/memory.js';
+import type { RepoMap } from './contracts/code-intel.js';
 import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 
@@ -47,7 +48,14 @@ export interface RuntimeOptions {
   subagents?: { maxTurns: number; turnBudget: number };
   /** How many concurrency-safe calls of one turn run at once (default 4; 1 runs them one after another). */
   maxParallel?: number;
+  /**
+   * Builds the repo map of the stable prefix (the task's state gives its focus): asked when the
+   * task first runs and at each fold, never between, so the prefix stays byte-stable.
+   */
+  repoMap?: RepoMapBuilder;
 }
+
+export type RepoMapBuilder = (state: ConversationState, budgetTokens: number, signal: AbortSignal) => Promise<RepoMap | undefined>;
 
 export interface BuiltSystemPrompt {
   text: string;

@@ -9,7 +9,7 @@ import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runt
 import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
-import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, type LoopHost } from './loop.js';
+import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, sandboxOf, type LoopHost } from './loop.js';
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
@@ -117,7 +117,8 @@ export class Runtime implements RuntimeFacade {
     const found = findIntent(this.state, intentId);
     const intent = found?.intent;
     if (!this.running || intent?.status !== 'awaiting_approval') return false;
-    this.emitIn({ type: 'intent_approved', intentId, scope, auto: false }, found?.frame);
+    const sandbox = intent.sandbox === undefined ? {} : { sandbox: intent.sandbox };
+    this.emitIn({ type: 'intent_approved', intentId, scope, auto: false, ...sandbox }, found?.frame);
     if (scope === 'workspace') void this.options.grantStore?.add(grantFor(intent, 'workspace'));
     if (scope !== 'once') void this.approveCovered(grantFor(intent, scope));
     this.wake(intentId);
@@ -278,7 +279,12 @@ export class Runtime implements RuntimeFacade {
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
       visibility: gatedVisibility(
-        o.visibility ?? { trusted: true, hasDiagnostics: !!o.workspace?.diagnostics },
+        o.visibility ?? {
+          trusted: true,
+          hasDiagnostics: !!o.workspace?.diagnostics,
+          hasCodeIntel: !!o.workspace?.codeIntel,
+          hasWeb: !!o.workspace?.web,
+        },
         o.memory !== undefined,
         () => this.state.skills,
       ),
@@ -301,6 +307,7 @@ export class Runtime implements RuntimeFacade {
       },
       taskGrants: () => taskGrants(this.state),
       maxParallel: Math.max(1, o.maxParallel ?? 4),
+      repoMap: o.repoMap,
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
   }
@@ -369,7 +376,7 @@ export class Runtime implements RuntimeFacade {
       const verdict = await askPolicy(host, intent, [grant]).catch(() => undefined);
       // Decided meanwhile (by the user, or the run ended): nothing left to do for it.
       if (verdict?.type !== 'allow' || this.host !== host || findIntent(this.state, id)?.intent.status !== 'awaiting_approval') continue;
-      this.emitIn({ type: 'intent_approved', intentId: id, scope: 'once', auto: true }, frame);
+      this.emitIn({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) }, frame);
       this.wake(id);
     }
   }

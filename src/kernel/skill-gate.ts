@@ -51,6 +51,12 @@ export function gatedVisibility(host: VisibilityContext, hasMemory: boolean, ski
     get hasDiagnostics() {
       return host.hasDiagnostics;
     },
+    get hasCodeIntel() {
+      return host.hasCodeIntel;
+    },
+    get hasWeb() {
+      return host.hasWeb;
+    },
     hasMemory,
     get allowedTools() {
       // The state's skills object changes only when a skill is activated or a run starts.

@@ -23,6 +23,14 @@ export interface ConnectionOptions {
   cwd?: string | undefined;
   startTimeoutMs?: number;
   onChange(): void;
+  /** How a stdio server is started when not as defined (inside the OS sandbox); undefined: as defined. */
+  launch?(config: McpServerConfig, cwd: string | undefined, env: Record<string, string>): McpLaunch | undefined;
+}
+
+/** The program and arguments that start a stdio server. */
+interface McpLaunch {
+  command: string;
+  args: string[];
 }
 
 export class McpConnection {
@@ -87,10 +95,12 @@ export class McpConnection {
     const d = this.config.definition;
     if (d.type === 'http') return new StreamableHTTPClientTransport(new URL(d.url), { requestInit: { headers: d.headers } });
     const cwd = d.cwd ?? this.options.cwd;
+    const env = this.options.env(d.env);
+    const launch = this.options.launch?.(this.config, cwd, env) ?? { command: d.command, args: d.args };
     const transport = new StdioClientTransport({
-      command: d.command,
-      args: d.args,
-      env: this.options.env(d.env),
+      command: launch.command,
+      args: launch.args,
+      env,
       stderr: 'pipe',
       ...(cwd ? { cwd } : {}),
     });

@@ -6,7 +6,7 @@
 import type { ToolDefinition, ToolResult } from '../kernel/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from './config.js';
-import { McpConnection, type McpServerState } from './connection.js';
+import { type ConnectionOptions, McpConnection, type McpServerState } from './connection.js';
 import { resourceTool } from './resource-tool.js';
 import { callFailure, callResult } from './results.js';
 import { type McpRiskOverrides, type SkippedTool, serverToolDefinitions } from './tools.js';
@@ -25,6 +25,8 @@ export interface McpHubOptions {
   disabled?: Iterable<string>;
   callTimeoutMs?: number;
   startTimeoutMs?: number;
+  /** How a stdio server is started when not as defined (inside the OS sandbox). */
+  launch?: ConnectionOptions['launch'];
 }
 
 export interface McpServerStatus {
@@ -65,6 +67,7 @@ export class McpHub {
       cwd: options.cwd,
       onChange: () => this.changed(),
       ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
+      ...(options.launch ? { launch: options.launch } : {}),
     };
     this.connections = configs.map((c) => new McpConnection(c, connectionOptions));
   }

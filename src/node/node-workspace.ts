@@ -1,7 +1,18 @@
 // The Workspace port on Node: files through node:fs (atomic writes), search through ripgrep
-// (or a fallback), processes through Keel's one shell in their own process group.
+// (or a fallback), processes through Keel's one shell in their own process group, sandboxed
+// as the policy chose.
 import { promises as fs } from 'node:fs';
-import type { DirEntry, FileStat, ProcessOptions, SearchQuery, SearchResult, SecretDetector, Workspace } from '../kernel/index.js';
+import type {
+  CodeIntel,
+  DirEntry,
+  FileStat,
+  ProcessOptions,
+  SearchQuery,
+  SearchResult,
+  SecretDetector,
+  WebFetcher,
+  Workspace,
+} from '../kernel/index.js';
 import { WorkspaceError } from '../kernel/index.js';
 import { atomicWrite } from './atomic-write.js';
 import { basicSearch } from './basic-search.js';
@@ -10,6 +21,7 @@ import { PathResolver } from './path-resolver.js';
 import { findRipgrep, runRipgrep } from './ripgrep.js';
 import { commandShell } from './command-shell.js';
 import { runProcess } from './run-process.js';
+import { createNodeSandbox, type NodeSandboxOptions } from './sandbox/node-sandbox.js';
 
 type FallbackSearch = (ws: Workspace, query: SearchQuery, signal: AbortSignal) => Promise<SearchResult>;
 
@@ -23,6 +35,15 @@ export interface NodeWorkspaceOptions {
    * each command: no variable of a child process may carry one.
    */
   withheldSecrets?: () => Iterable<string> | Promise<Iterable<string>>;
+  /**
+   * The OS sandbox for commands the policy runs sandboxed (sandbox/node-sandbox.ts). Without it
+   * the workspace has none: the policy asks before every command.
+   */
+  sandbox?: NodeSandboxOptions;
+  /** Code intelligence for this workspace (the host's choice of engine), made once it exists. */
+  codeIntel?: (ws: Workspace) => CodeIntel;
+  /** Fetches web pages for web_fetch; without it the host offers no network tool. */
+  web?: WebFetcher;
   /**
    * Inherited variables this detector says hold a credential are withheld from every command
    * too, but for the names `passEnv` lists (read before each command: a setting may change).
@@ -40,9 +61,12 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
   const rg = () =>
     options.rgPath === null ? Promise.resolve(undefined) : options.rgPath ? Promise.resolve(options.rgPath) : findRipgrep();
 
-  const ws: NodeWorkspace = {
+  const sandbox = options.sandbox ? await createNodeSandbox(paths.root, options.sandbox) : undefined;
+
+  const ws: { -readonly [K in keyof NodeWorkspace]: NodeWorkspace[K] } = {
     root: paths.root,
     shell: commandShell(),
+    ...(sandbox ? { sandbox } : {}),
     caseInsensitive: paths.caseInsensitive,
     resolve: (p) => paths.resolve(p),
     async readFile(p) {
@@ -100,9 +124,12 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       if (!st?.isDirectory()) throw new WorkspaceError('not_a_directory', `${opts.cwd} is not a folder in the workspace.`);
       const held = (await options.withheldSecrets?.()) ?? [];
       const { detector, passEnv } = options.credentials ?? {};
-      return runProcess(commandLine, abs(cwd), opts, { environment: { held, credentials: detector, pass: passEnv?.() } });
+      const environment = { held, credentials: detector, pass: passEnv?.() };
+      return runProcess(commandLine, abs(cwd), opts, { environment, ...(sandbox ? { sandbox } : {}) });
     },
   };
+  if (options.web) ws.web = options.web;
+  if (options.codeIntel) ws.codeIntel = options.codeIntel(ws);
   return ws;
 }
 

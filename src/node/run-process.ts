@@ -1,42 +1,98 @@
 // Runs a command line with Keel's one shell (command-shell.ts) in its own process group,
 // capturing bounded head/tail output. A timeout or an abort ends the whole group: SIGTERM,
-// then SIGKILL.
+// then SIGKILL. How it starts depends on the sandbox profile the policy chose: inside the OS
+// sandbox (sandbox/), whose pid namespace ends with the command and with Keel; or as the user
+// approved it, watched by a keeper (process-keeper.ts) that ends what it left when it ends or
+// when Keel does. Either way nothing a command started outlives it.
 import { spawn } from 'node:child_process';
 import { type ProcessOptions, type ProcessResult, realTimers, type Timers, WorkspaceError } from '../kernel/index.js';
 import { BoundedCapture } from './bounded-capture.js';
-import { childSpawn, type EnvironmentRules } from './command-shell.js';
+import { type ChildSpawn, childSpawn, type EnvironmentRules } from './command-shell.js';
+import { startKeeper, type Keeper } from './process-keeper.js';
+import { STATUS_FD } from './sandbox/bwrap-args.js';
+import type { NodeSandbox, SandboxLaunch } from './sandbox/node-sandbox.js';
 
 const KILL_GRACE_MS = 2000;
 /** After the shell exits, how long to wait for output still in the pipes. */
 const DRAIN_MS = 250;
+/**
+ * bwrap reports `"exit-code"` on its status descriptor once the command it started has ended:
+ * its absence after bwrap exits means the sandbox never started the command.
+ */
+const EXITED = '"exit-code"';
+/** How long to wait, after bwrap exits, for the rest of its status report. */
+const STATUS_WAIT_MS = 5000;
+/** A sandboxed command's private temporary folder. */
+const SANDBOX_TMP = '/tmp';
 
 export interface RunProcessExtras {
   /** What the child's environment withholds: held keys, credential-looking variables. */
   environment?: EnvironmentRules;
   /** Drive the timeout, the kill grace and the drain wait (tests move them by hand). */
   timers?: Timers;
+  /** The OS sandbox for the sandboxed profiles; without it such a command is refused, never run unsandboxed. */
+  sandbox?: NodeSandbox;
 }
 
-export function runProcess(
+/** How the child is started: the program, its arguments and environment, and what watches it. */
+interface Start {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  keeper?: Keeper;
+  sandboxed?: SandboxLaunch;
+}
+
+export async function runProcess(
   commandLine: string,
   cwdAbs: string,
   opts: ProcessOptions,
   extras: RunProcessExtras = {},
 ): Promise<ProcessResult> {
   const { environment = { held: [] }, timers = realTimers } = extras;
+  const how = childSpawn(commandLine, opts.env, environment);
+  return run(startFor(how, cwdAbs, opts, extras.sandbox), cwdAbs, opts, timers, extras.sandbox);
+}
+
+function startFor(how: ChildSpawn, cwdAbs: string, opts: ProcessOptions, sandbox: NodeSandbox | undefined): Start {
+  const profile = opts.sandbox ?? 'none';
+  if (profile === 'none') {
+    const keeper = startKeeper();
+    return { file: how.file, args: how.args, env: { ...how.env, [keeper.marker.name]: keeper.marker.value }, keeper };
+  }
+  const status = sandbox?.status();
+  if (!sandbox || status?.type !== 'ready') {
+    const why = status?.type === 'unavailable' ? status.reason : 'this host runs no sandbox';
+    throw new WorkspaceError('io_error', `This command was to run in the sandbox, which is not available (${why}); it was not run.`);
+  }
+  const env = { ...how.env, TMPDIR: SANDBOX_TMP };
+  try {
+    const launch = sandbox.launch([how.file, ...how.args], cwdAbs, profile, env);
+    return { file: launch.file, args: launch.args, env, sandboxed: launch };
+  } catch (err) {
+    throw new WorkspaceError('io_error', `The sandbox could not be prepared (${(err as Error).message}); the command was not run.`);
+  }
+}
+
+function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers, sandbox: NodeSandbox | undefined): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const how = childSpawn(commandLine, opts.env, environment);
-    const child = spawn(how.file, how.args, {
+    const child = spawn(start.file, start.args, {
       cwd: cwdAbs,
       detached: true,
-      env: how.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: start.env,
+      stdio: start.sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
     });
+    start.keeper?.watch(child.pid);
     const out = new BoundedCapture(opts.maxCaptureChars);
     const err = new BoundedCapture(opts.maxCaptureChars);
     const combined = new BoundedCapture(opts.maxCaptureChars);
     const state = { timedOut: false, cancelled: false, exit: null as number | null, signal: null as string | null, done: false };
+    let status = '';
+    const statusPipe = child.stdio[STATUS_FD];
+    statusPipe?.on('data', (d: Buffer) => (status += d.toString()));
+    // bwrap writes its last status line just before it exits: read to the end before judging it.
+    const statusRead = statusPipe ? new Promise<void>((r) => statusPipe.once('close', () => r())) : Promise.resolve();
     const pending: unknown[] = [];
 
     const endGroup = () => {
@@ -49,13 +105,29 @@ export function runProcess(
       state.cancelled = true;
       endGroup();
     };
-    const finish = () => {
-      if (state.done) return;
+    const settle = () => {
       state.done = true;
       for (const t of pending) timers.clearTimeout(t);
       opts.signal.removeEventListener('abort', onAbort);
+      // What the command left running ends with it.
+      killGroup(child.pid, 'SIGKILL');
+      start.keeper?.release();
+    };
+    const finish = () => {
+      if (state.done) return;
+      settle();
       child.stdout?.destroy();
       child.stderr?.destroy();
+      void Promise.race([statusRead, new Promise((r) => setTimeout(r, STATUS_WAIT_MS).unref())]).then(conclude);
+    };
+    const conclude = () => {
+      if (start.sandboxed && !status.includes(EXITED) && !state.cancelled && !state.timedOut) {
+        const why = firstLine(err.result().head) || `bubblewrap exited with ${state.exit ?? state.signal}`;
+        sandbox?.failed(why);
+        reject(new WorkspaceError('io_error', `The sandbox could not start (${why}); the command was not run. Commands ask from now on.`));
+        return;
+      }
+      const undone = start.sandboxed?.afterRun() ?? [];
       resolve({
         exitCode: state.exit,
         signal: state.signal,
@@ -65,6 +137,7 @@ export function runProcess(
         stdout: out.result(),
         stderr: err.result(),
         combined: combined.result(),
+        ...(undone.length ? { notices: [protectedNotice(undone)] } : {}),
       });
     };
 
@@ -72,18 +145,16 @@ export function runProcess(
       [child.stdout, out, 'stdout'],
       [child.stderr, err, 'stderr'],
     ] as const) {
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
         capture.push(chunk);
         combined.push(chunk);
         opts.onOutput?.(chunk, name);
       });
     }
     child.on('error', (e) => {
-      state.done = true;
-      for (const t of pending) timers.clearTimeout(t);
-      opts.signal.removeEventListener('abort', onAbort);
-      reject(new WorkspaceError('io_error', `Could not start ${how.file}: ${e.message}`));
+      settle();
+      reject(new WorkspaceError('io_error', `Could not start ${start.file}: ${e.message}`));
     });
     child.on('exit', (code, signal) => {
       [state.exit, state.signal] = [code, signal];
@@ -100,6 +171,15 @@ export function runProcess(
     if (opts.signal.aborted) onAbort();
     else opts.signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+function protectedNotice(paths: readonly string[]): string {
+  const shown = paths.slice(0, 10).join(', ');
+  return `The sandbox undid this command's changes to protected paths (${shown}${paths.length > 10 ? ', …' : ''}): a command that runs unasked may not create or replace them.`;
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]?.trim() ?? '';
 }
 
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {

@@ -13,6 +13,12 @@ import { recallTool } from './memory/recall.js';
 import { rememberTool } from './memory/remember.js';
 import { delegateTool } from './delegate/delegate.js';
 import { delegatePlanTool } from './delegate/delegate-plan.js';
+import { findSymbolTool } from './code/find-symbol.js';
+import { goToDefinitionTool } from './code/go-to-definition.js';
+import { findReferencesTool } from './code/find-references.js';
+import { documentOutlineTool } from './code/document-outline.js';
+import { typeInfoTool } from './code/type-info.js';
+import { webFetchTool } from './web/web-fetch.js';
 
 export const allTools: readonly ToolDefinition[] = [
   readFileTool,
@@ -23,6 +29,14 @@ export const allTools: readonly ToolDefinition[] = [
   runTestsTool,
   runCommandTool,
   getDiagnosticsTool,
+  // Offered only when the workspace answers code-intelligence questions (Workspace.codeIntel).
+  findSymbolTool,
+  goToDefinitionTool,
+  findReferencesTool,
+  documentOutlineTool,
+  typeInfoTool,
+  // Offered only when the host can fetch (Workspace.web); risk network: it asks.
+  webFetchTool,
   // Offered only when the host configured a memory store (RuntimeOptions.memory).
   rememberTool,
   recallTool,
@@ -42,6 +56,7 @@ export { classifyCommand } from './policy/classify-command.js';
 export { refusal as memoryTextRefusal } from './memory/remember.js';
 export { memoryStalePaths } from './memory/recall.js';
 export { COMMAND_ENV } from './policy/command-env.js';
+export { COMMAND_SANDBOX_RULES } from './policy/protected-paths.js';
 export { searchByWalking } from './search/walking-search.js';
 export { ignorePredicate } from './ignore/predicate.js';
 export { lineCounts, type LineCounts } from './text/line-counts.js';

@@ -14,3 +14,8 @@ export function describeExit(r: ProcessResult, timeoutMs: number): string {
   if (r.exitCode === null) return `ended by signal ${r.signal ?? 'unknown'} after ${secs}s`;
   return `exit code ${r.exitCode} in ${secs}s`;
 }
+
+/** What the host did about the run (a sandbox undoing a change to a protected path), one line each, or nothing. */
+export function renderNotices(r: ProcessResult): string {
+  return (r.notices ?? []).map((n) => `\n[${n}]`).join('');
+}

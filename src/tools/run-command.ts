@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { CommandShell, ToolDefinition } from '../kernel/index.js';
 import { COMMAND_ENV } from './policy/command-env.js';
-import { describeExit, renderCaptured } from './process-output.js';
+import { describeExit, renderCaptured, renderNotices } from './process-output.js';
 import { errorResult } from './tool-result.js';
 
 const RunCommandInputSchema = z.object({
@@ -63,9 +63,10 @@ export const runCommandTool: ToolDefinition<RunCommandInput> = {
         onOutput: (chunk) => ctx.onProgress(chunk),
         maxCaptureChars: Math.floor((BUDGET_TOKENS * 4 - 400) / 2),
         env: { ...COMMAND_ENV },
+        ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
       });
       const exit = describeExit(r, timeoutMs);
-      const content = `$ ${input.command}\n[${exit}]\n${renderCaptured(r.combined)}`;
+      const content = `$ ${input.command}\n[${exit}]\n${renderCaptured(r.combined)}${renderNotices(r)}`;
       const data = {
         exitCode: r.exitCode,
         timedOut: r.timedOut,

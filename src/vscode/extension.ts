@@ -65,6 +65,18 @@ function taskLogFiles(warn: (message: string) => void): TaskLogFiles {
 
 const SEND_KEY = 'Send Key';
 
+/** Said once a window: there is no OS sandbox here (unless the user turned it off), so commands ask. */
+function sandboxNotice(settings: () => KeelSettings, log: { warn(m: string): void }): (reason: string) => void {
+  let said = false;
+  return (reason) => {
+    const message = `Keel has no sandbox for commands: ${reason}. Every command asks before it runs (keel.sandbox).`;
+    log.warn(message);
+    if (said || settings().sandbox === 'off') return;
+    said = true;
+    void vscode.window.showWarningMessage(message);
+  };
+}
+
 let stopStore: (() => Promise<void>) | undefined;
 
 /** Global state: the hosts the user agreed to send an API key to (`<provider> <origin>`). */
@@ -108,6 +120,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
         terminal,
         (m) => log.info(m),
         () => keys.held(),
+        sandboxNotice(settings, log),
         () => settings().commandsPassEnv,
       ).catch((error: unknown) => {
         log.error(`Keel cannot use the folder ${folder.uri.fsPath}: ${String(error)}`);
@@ -115,6 +128,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       })
     : undefined;
   const workspace = host?.workspace;
+  if (host) context.subscriptions.push(...host.disposables);
   const memory = openExtensionMemory(context, workspace?.root, log);
 
   // The user's skills: the folder `keel run` reads, so both hosts load the same skills.
@@ -127,6 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     passEnv: () => settings().commandsPassEnv,
     riskOverrides: () => settings().mcpRisk,
     log,
+    ...(host?.sandbox ? { sandbox: { support: host.sandbox, mode: () => settings().sandbox } } : {}),
   });
   context.subscriptions.push(...mcp.disposables);
   const a2a = startA2a({ context, workspaceRoot: workspace?.root, log });

@@ -5,7 +5,7 @@
 // and only once the user has approved its exact definition (remembered per workspace by hash:
 // the gate in workspace-approvals.ts, which the workspace's A2A agents pass too).
 import * as vscode from 'vscode';
-import { createMcpHub, loadMcpConfigs, mcpFiles } from '../compose/index.js';
+import { createMcpHub, loadMcpConfigs, type McpHubInput, mcpFiles } from '../compose/index.js';
 import type { McpRiskOverrides } from '../mcp/index.js';
 import { definitionKey, type McpHub, type McpServerConfig, type McpServerStatus } from '../mcp/index.js';
 import { workspaceApprovals } from './approval-modal.js';
@@ -22,6 +22,8 @@ interface McpDeps {
   passEnv(): readonly string[];
   riskOverrides(): McpRiskOverrides;
   log: { info(m: string): void; warn(m: string): void };
+  /** The workspace's OS sandbox: a server the user marked read-only starts in it. */
+  sandbox?: McpHubInput['sandbox'];
 }
 
 /** The hub and the view; the servers start in the background. */
@@ -40,6 +42,7 @@ export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposa
     riskOverrides: d.riskOverrides,
     disabled: d.context.globalState.get<string[]>(DISABLED_STATE) ?? [],
     mayStart: (c) => c.source === 'user' || approvals.allows(definitionKey(c)),
+    ...(d.sandbox ? { sandbox: d.sandbox } : {}),
   });
   hub.onNotice((n) => {
     d.log.warn(`MCP server "${n.server}": ${n.message}`);

@@ -6,7 +6,7 @@
 // settings are read from the user's settings (or the defaults), never from a workspace or
 // folder, whatever the editor does with their declared scope. The deny list is the union of
 // every level, so a workspace can add to it but never empty it.
-import type { Risk } from '../kernel/contracts/index.js';
+import { type Risk, type SandboxMode, SandboxModeSchema } from '../kernel/contracts/index.js';
 import { SUBAGENT_DEFAULTS } from '../kernel/frames.js';
 import type { ProviderName } from './api-key.js';
 
@@ -28,10 +28,12 @@ export interface KeelSettings {
   subagents: { maxTurns: number; turnBudget: number };
   /** Risk of MCP tools by server name or `server/tool` (default execute). User settings only. */
   mcpRisk: Record<string, Risk>;
+  /** Which commands run in the OS sandbox (default: those that run unasked). User settings only. */
+  sandbox: SandboxMode;
 }
 
 /** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
-const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow', 'commands.passEnv', 'mcp.risk'] as const;
+const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow', 'commands.passEnv', 'mcp.risk', 'sandbox'] as const;
 
 /** The levels of one setting, as `WorkspaceConfiguration.inspect` reports them. */
 export interface SettingLevels {
@@ -70,6 +72,7 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
       turnBudget: countOf(get('subagents.turnBudget'), SUBAGENT_DEFAULTS.turnBudget, 1000),
     },
     mcpRisk: risksByName(get('mcp.risk')),
+    sandbox: SandboxModeSchema.safeParse(get('sandbox')).data ?? 'unasked',
   };
 }
 

@@ -6,14 +6,17 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   WorkspaceError,
+  type CodeIntel,
   type CommandShell,
   type Diagnostic,
   type DirEntry,
   type FileStat,
   type ProcessOptions,
   type ProcessResult,
+  type SandboxSupport,
   type SearchQuery,
   type SearchResult,
+  type WebFetcher,
   type Workspace,
 } from '../kernel/contracts/index.js';
 import { writeThroughEditor } from './edit-writer.js';
@@ -25,6 +28,8 @@ export interface VscodeWorkspaceDeps {
   /** Mirrors command output into a terminal the user can watch. */
   mirror?: { begin(commandLine: string, cwd: string): void; write(chunk: string): void; end(result: ProcessResult): void };
   log?: (message: string) => void;
+  /** The language servers, with the syntax trees where none answers. */
+  codeIntel?: CodeIntel;
 }
 
 export class VscodeWorkspace implements Workspace {
@@ -34,9 +39,23 @@ export class VscodeWorkspace implements Workspace {
     return this.deps.base.root;
   }
 
+  get codeIntel(): CodeIntel | undefined {
+    return this.deps.codeIntel;
+  }
+
+  /** Web pages are fetched by the Node port, as in the CLI. */
+  get web(): WebFetcher | undefined {
+    return this.deps.base.web;
+  }
+
   /** Commands run through the Node port: the same shell and child environment as the CLI's. */
   get shell(): CommandShell | undefined {
     return this.deps.base.shell;
+  }
+
+  /** …and the same OS sandbox. */
+  get sandbox(): SandboxSupport | undefined {
+    return this.deps.base.sandbox;
   }
 
   resolve(p: string): Promise<string> {

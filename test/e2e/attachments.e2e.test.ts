@@ -107,7 +107,9 @@ describe('Keel end to end: context in, with @ and images', function () {
     const problems = blocks.find((b) => b.text?.startsWith('<attachment kind="problems"'));
     assert.ok(problems, 'the problems travel as their own text block');
     assert.match(problems.text!, /broken\.json:1:\d+ error/);
-    assert.equal(blocks.at(-1)?.text, 'Explain the price code and the problem.', "the user's words come last");
+    // The user's words follow what they attached (the repo map block, when there is one, joins the same turn after them).
+    const words = blocks.findIndex((b) => b.text === 'Explain the price code and the problem.');
+    assert.ok(words > blocks.indexOf(file) && words > blocks.indexOf(problems), "the user's words come after the attachments");
   });
 
   it('a pasted PNG and a selection added from the editor reach the model as an image block and a selection block', async () => {

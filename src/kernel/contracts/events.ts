@@ -5,6 +5,7 @@ import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema }
 import { ObservationSchema, ToolIntentSchema } from './tool.js';
 import { CheckpointFileSchema } from './checkpoints.js';
 import { AttachmentSchema } from './attachments.js';
+import { SandboxProfileSchema } from './sandbox.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
@@ -48,8 +49,9 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   /** The partial turn since the last turn_started is abandoned; the turn will stream again. */
   e('turn_retry', { attempt: z.number(), delayMs: z.number(), error: ModelErrorSchema }),
   e('intent_proposed', { intent: ToolIntentSchema }),
-  e('approval_requested', { intentId: z.string(), reason: z.string() }),
-  e('intent_approved', { intentId: z.string(), scope: ApprovalScopeSchema, auto: z.boolean() }),
+  /** `sandbox`: how a command runs once approved (absent: no sandbox, or not a command). */
+  e('approval_requested', { intentId: z.string(), reason: z.string(), sandbox: SandboxProfileSchema.optional() }),
+  e('intent_approved', { intentId: z.string(), scope: ApprovalScopeSchema, auto: z.boolean(), sandbox: SandboxProfileSchema.optional() }),
   e('intent_rejected', { intentId: z.string(), reason: z.string() }),
   e('intent_started', { intentId: z.string() }),
   e('observation', { observation: ObservationSchema }),
@@ -70,6 +72,11 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
     tokensAfter: z.number(),
     usage: UsageSchema.optional(),
   }),
+  /**
+   * The repo map the stable prefix shows from now on (built when the task first runs and again
+   * at each fold; '' when the workspace has nothing to map). `files` of `totalFiles` are shown.
+   */
+  e('repo_map_built', { text: z.string(), files: z.number(), totalFiles: z.number(), reason: z.enum(['start', 'fold']) }),
   /** Prior content of the files a step changed was kept (kind 'restore': what a restore overwrote). */
   e('checkpoint_recorded', {
     step: z.number(),

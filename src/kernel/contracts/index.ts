@@ -9,4 +9,7 @@ export * from './checkpoints.js';
 export * from './memory.js';
 export * from './frames.js';
 export * from './attachments.js';
+export * from './sandbox.js';
+export * from './code-intel.js';
+export * from './web.js';
 export * from './secrets.js';

@@ -6,6 +6,7 @@ import type { ToolDefinition, ToolIntent } from './tool.js';
 import type { Workspace } from './workspace.js';
 import type { ImagePart } from './model.js';
 import type { Attachment } from './attachments.js';
+import type { SandboxProfile } from './sandbox.js';
 
 /** What `send` and `resume` yield: every logged event, plus live tool output (not logged). */
 export type RuntimeOutput = { kind: 'event'; event: RuntimeEvent } | { kind: 'tool_output'; intentId: string; chunk: string };
@@ -17,11 +18,14 @@ export type RuntimeDecision =
   | { type: 'repair'; intentIds: string[] }
   | { type: 'fail'; message: string };
 
+/** `sandbox`: for a call that runs a command, the profile it runs in (see sandbox.ts). */
 export type PolicyDecision =
-  | { type: 'allow'; reason: string }
+  | { type: 'allow'; reason: string; sandbox?: SandboxProfile }
   | {
       type: 'ask';
       reason: string;
+      /** How the command runs once the user approves it. */
+      sandbox?: SandboxProfile;
       /**
        * May a standing setting answer for the user (auto-approve, --approve all)? False for calls
        * a person must answer every time (protected paths): with nobody to ask they are refused.

@@ -103,6 +103,8 @@ interface ContextState {
   foldedThrough: number;
   /** The ledger as it stood at the last fold: the stable prefix shows this snapshot. */
   ledgerAtFold: Ledger | undefined;
+  /** The repo map in the stable prefix (rebuilt only at a fold); undefined until one was built, '' for none. */
+  repoMap?: string;
 }
 
 /** A checkpoint as logged: the event's seq names it. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { MemoryAccess } from './memory.js';
 import type { Workspace } from './workspace.js';
 import type { FrameRunner } from './frames.js';
+import { type SandboxProfile, SandboxProfileSchema } from './sandbox.js';
 import type { SecretDetector } from './secrets.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
@@ -76,6 +77,8 @@ export const ToolIntentSchema = z.object({
   /** Workspace paths the call would touch (for policy and display). */
   paths: z.array(z.string()),
   status: IntentStatusSchema,
+  /** How a command runs, from its approval (set by the reducer, never by a provider). */
+  sandbox: SandboxProfileSchema.optional(),
 });
 export type ToolIntent = z.infer<typeof ToolIntentSchema>;
 
@@ -83,6 +86,10 @@ export interface VisibilityContext {
   /** False in VS Code's Restricted Mode: no tool that writes or executes is offered. */
   trusted: boolean;
   hasDiagnostics: boolean;
+  /** True when the workspace answers code-intelligence questions (the symbol tools). */
+  hasCodeIntel?: boolean;
+  /** True when the workspace can fetch web pages (web_fetch). */
+  hasWeb?: boolean;
   /** True when the host gave the runtime a memory store: the memory tools are offered only then. */
   hasMemory?: boolean;
   /** While a skill that names its tools is active: only these are offered and run (skill-gate.ts). */
@@ -115,6 +122,8 @@ export interface ToolContext {
   intentId?: string;
   /** Sub-agents (the delegate tools); absent where the host offers none. */
   frames?: FrameRunner;
+  /** The sandbox profile the call's approval chose; a tool that runs a command passes it on. */
+  sandbox?: SandboxProfile;
   /** Where text holds a credential (the host's rule set); absent when the host gave none. */
   secrets?: SecretDetector;
   /** Logs what a remote agent sent during this call (a `remote_update` event in the call's frame). */

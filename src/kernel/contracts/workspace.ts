@@ -1,6 +1,9 @@
 // The Workspace port: everything a tool may do to the world. Paths given to it are
 // workspace-relative POSIX paths (or absolute ones); every implementation resolves them to
 // their real path and refuses anything outside the root with a WorkspaceError.
+import type { SandboxProfile, SandboxSupport } from './sandbox.js';
+import type { CodeIntel } from './code-intel.js';
+import type { WebFetcher } from './web.js';
 
 export type WorkspaceErrorCode = 'outside_workspace' | 'not_found' | 'not_a_file' | 'not_a_directory' | 'permission_denied' | 'io_error';
 
@@ -63,6 +66,8 @@ export interface ProcessOptions {
   /** Keep at most this many characters of each stream's head and tail. */
   maxCaptureChars: number;
   env?: Record<string, string>;
+  /** The sandbox profile the policy chose; absent: `none` (runs as the user approved it). */
+  sandbox?: SandboxProfile;
 }
 
 export interface CapturedStream {
@@ -83,6 +88,8 @@ export interface ProcessResult {
   stderr: CapturedStream;
   /** stdout and stderr interleaved as they arrived, bounded the same way. */
   combined: CapturedStream;
+  /** What the host did about the run that the model should know (a sandbox undoing a change to a protected path). */
+  notices?: string[];
 }
 
 export interface Diagnostic {
@@ -108,6 +115,8 @@ export interface Workspace {
   readonly root: string;
   /** The shell `runProcess` uses; absent for hosts that run no commands. */
   readonly shell?: CommandShell;
+  /** The OS sandbox `runProcess` puts commands in; absent: no sandbox (every command asks). */
+  readonly sandbox?: SandboxSupport;
   /** Canonical workspace-relative POSIX path; throws WorkspaceError('outside_workspace'). */
   resolve(path: string): Promise<string>;
   readFile(path: string): Promise<Uint8Array>;
@@ -124,4 +133,8 @@ export interface Workspace {
   runProcess(commandLine: string, options: ProcessOptions): Promise<ProcessResult>;
   /** Undefined when the host has no language services (the CLI). */
   diagnostics?(path?: string): Promise<Diagnostic[]>;
+  /** Symbols, definitions and references (language servers, or syntax trees); absent: none. */
+  readonly codeIntel?: CodeIntel;
+  /** Fetches web pages for web_fetch; absent where the host offers no network access. */
+  readonly web?: WebFetcher;
 }

@@ -4,7 +4,16 @@
 // each relative path is reported under every directory its command may run in.
 import { splitAssignment, unsafeAssignment } from './assignments.js';
 import { type CommandRules, judgeArgv } from './classify-argv.js';
-import { type CommandClass, type CommandClassification, type CommandPath, judgement, type Judgement, RANK } from './command-class.js';
+import {
+  type CommandClass,
+  type CommandClassification,
+  type CommandPath,
+  judgement,
+  type Judgement,
+  type LocatedProgram,
+  RANK,
+  readPath,
+} from './command-class.js';
 import { wordPath } from './program-args.js';
 import { judgeRedirect } from './redirects.js';
 import { lex } from './shell-lexer.js';
@@ -64,6 +73,7 @@ class Walker {
   private readonly reasons = new Map<string, number>();
   private readonly programs = new Set<string>();
   private readonly paths = new Map<string, CommandPath>();
+  private readonly located = new Map<string, LocatedProgram>();
 
   constructor(
     private readonly rules: CommandRules,
@@ -72,7 +82,13 @@ class Walker {
 
   result(): CommandClassification {
     const reasons = [...this.reasons].sort((a, b) => b[1] - a[1]).slice(0, MAX_REASONS);
-    return { type: this.type, reasons: reasons.map(([r]) => r), programs: [...this.programs], paths: [...this.paths.values()] };
+    return {
+      type: this.type,
+      reasons: reasons.map(([r]) => r),
+      programs: [...this.programs],
+      paths: [...this.paths.values()],
+      located: [...this.located.values()],
+    };
   }
 
   list(list: ShellList, scope: Scope): void {
@@ -158,6 +174,12 @@ class Walker {
     if (RANK[j.type] > RANK[this.type]) this.type = j.type;
     if (j.type !== 'read_only' && j.reason && (this.reasons.get(j.reason) ?? -1) < RANK[j.type]) this.reasons.set(j.reason, RANK[j.type]);
     for (const p of j.programs) this.programs.add(p);
+    for (const l of j.located ?? []) {
+      for (const cwd of scope.cwds) {
+        const placed = { ...l, cwd: placeIn(cwd, readPath(l.cwd)).path };
+        this.located.set(`${placed.kind} ${placed.name} ${placed.cwd}`, placed);
+      }
+    }
     for (const p of j.paths) {
       for (const cwd of scope.cwds) {
         const placed = placeIn(cwd, p);

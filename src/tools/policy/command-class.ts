@@ -15,6 +15,18 @@ export interface CommandPath {
   followsLinks?: true;
 }
 
+/**
+ * A program whose safety depends on the folder it starts in: a test runner (its config search
+ * climbs from there) or git (the repository found from there).
+ */
+export interface LocatedProgram {
+  kind: 'test_runner' | 'git';
+  /** The runner (runner-roots.ts), or `git`. */
+  name: string;
+  /** The folder it starts in, relative to where the line starts (after `cd`, and git's -C). */
+  cwd: string;
+}
+
 export interface CommandClassification {
   type: CommandClass;
   /** Why, for people: "curl uses the network", "writes to ~/.ssh/x". */
@@ -23,6 +35,8 @@ export interface CommandClassification {
   programs: string[];
   /** Every operand, option value or redirection that may name a file. */
   paths: CommandPath[];
+  /** Test runners and git, with the folders they may start in. */
+  located?: LocatedProgram[];
 }
 
 /** One simple command's judgement; its paths are relative to the directory it runs in. */
@@ -31,6 +45,7 @@ export interface Judgement {
   reason?: string;
   programs: string[];
   paths: CommandPath[];
+  located?: LocatedProgram[];
   /** The static directory a `cd` changes to. */
   cd?: string;
 }
@@ -47,6 +62,7 @@ export const RANK: Record<CommandClass, number> = {
 
 export function judgement(type: CommandClass, reason?: string, extra?: Partial<Judgement>): Judgement {
   const j: Judgement = { type, programs: extra?.programs ?? [], paths: extra?.paths ?? [] };
+  if (extra?.located?.length) j.located = extra.located;
   if (reason) j.reason = reason;
   if (extra?.cd !== undefined) j.cd = extra.cd;
   return j;
@@ -55,11 +71,13 @@ export function judgement(type: CommandClass, reason?: string, extra?: Partial<J
 /** The worse of two judgements, keeping both one's programs and paths. */
 export function worst(a: Judgement, b: Judgement): Judgement {
   const [top, other] = RANK[b.type] > RANK[a.type] ? [b, a] : [a, b];
+  const located = [...(a.located ?? []), ...(b.located ?? [])];
   return {
     ...top,
     reason: top.reason ?? other.reason,
     programs: [...a.programs, ...b.programs],
     paths: [...a.paths, ...b.paths],
+    ...(located.length ? { located } : {}),
   };
 }
 

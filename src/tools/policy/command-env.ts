@@ -1,11 +1,21 @@
-// Environment settings every shell command runs with, so that the forms the classifier calls
-// read-only really only read. Without them git refreshes its index and rewrites .git/index:
-// `git status` unless optional locks are off, `git diff` (work tree against index) unless
-// diff.autoRefreshIndex is false. Anything that runs classified commands (run_command, the
-// differential test against bash) sets these. GIT_CONFIG_COUNT replaces one the user set.
+// Environment settings every command Keel runs gets (run_command and run_tests alike, and the
+// differential test against bash), so the forms the classifier calls read-only really only read:
+// - git refreshes its index and rewrites .git/index: `git status` unless optional locks are off,
+//   `git diff` (work tree against index) unless diff.autoRefreshIndex is false;
+// - git runs the program core.fsmonitor names on status and diff: the command-line setting
+//   (GIT_CONFIG_*) outranks every config file; a partial clone fetches missing objects on a
+//   read unless lazy fetching is off (git 2.44 and later read GIT_NO_LAZY_FETCH);
+// - npm checks the registry for a newer npm and writes a debug log under ~/.npm/_logs on every
+//   run, `npm test` included.
+// GIT_CONFIG_COUNT replaces one the user set.
 export const COMMAND_ENV: Readonly<Record<string, string>> = {
   GIT_OPTIONAL_LOCKS: '0',
-  GIT_CONFIG_COUNT: '1',
+  GIT_NO_LAZY_FETCH: '1',
+  GIT_CONFIG_COUNT: '2',
   GIT_CONFIG_KEY_0: 'diff.autoRefreshIndex',
   GIT_CONFIG_VALUE_0: 'false',
+  GIT_CONFIG_KEY_1: 'core.fsmonitor',
+  GIT_CONFIG_VALUE_1: 'false',
+  NPM_CONFIG_UPDATE_NOTIFIER: 'false',
+  NPM_CONFIG_LOGS_MAX: '0',
 };

@@ -82,7 +82,7 @@ function outside(path: string): WorkspaceError {
  * The canonical workspace path the kernel opens for `path` from `cwd`: `..` is taken from the
  * real folder reached so far, not from the text, since the kernel follows each link first.
  */
-async function resolveFrom(ws: Workspace, cwd: string, path: string): Promise<string> {
+export async function resolveFrom(ws: Workspace, cwd: string, path: string): Promise<string> {
   if (path.startsWith('~')) throw outside(path);
   if (path.startsWith('/')) {
     if (path.split('/').includes('..')) throw new Unchecked('an absolute path with .. in it');

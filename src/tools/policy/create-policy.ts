@@ -2,8 +2,10 @@
 // a command's writes outside the workspace (deny) → risky commands (ask unless this exact
 // command was approved, or every class is approved) → standing approvals → memory writes (ask
 // unless memory writes are auto-approved) → a read-only command's paths (outside, secret: ask)
-// → commands an allow rule names → auto-approved risk classes → defaults (reads run; writes
-// and commands ask).
+// → where its test runners and git start (a config search or repository reaching outside, a
+// git config naming a program: ask) → commands an allow rule names → auto-approved risk classes
+// → defaults (reads run; writes and commands ask). A command let run carries the sandbox profile
+// it runs in (sandbox-choice.ts).
 import {
   grantCovers,
   WorkspaceError,
@@ -11,12 +13,15 @@ import {
   type PolicyContext,
   type PolicyDecision,
   type Risk,
+  type SandboxMode,
   type ToolIntent,
 } from '../../kernel/index.js';
 import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
+import { commandContextProblem } from './command-context.js';
 import { commandReadProblem, commandWriteProblem } from './command-paths.js';
 import { isSecretFile, protectedReason } from './protected-paths.js';
+import { approvedRun, unaskedRun } from './sandbox-choice.js';
 import { MEMORY_WRITE_TOOLS } from '../memory/visibility.js';
 import { detectTestCommand, type DetectedCommand } from '../run-tests/detect-command.js';
 
@@ -36,6 +41,8 @@ export interface PolicyOptions {
   approveUnclassified?: boolean;
   /** Memory writes (remember, forget) run without asking; `write` alone does not cover them. */
   autoApproveMemory?: boolean;
+  /** Which commands run in the OS sandbox (sandbox-choice.ts); default: those that run unasked. */
+  sandbox?: SandboxMode;
 }
 
 const ALWAYS_ASK = new Set<CommandClassification['type']>(['network', 'dangerous', 'unparseable']);
@@ -44,6 +51,7 @@ const READS = new Set<CommandClassification['type']>(['read_only', 'test_run']);
 
 export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
   const auto = new Set(options.autoApprove ?? []);
+  const mode = options.sandbox ?? 'unasked';
   const rules: CommandRules = {
     allow: (options.commandRules?.allow ?? []).map(ruleTokens),
     deny: (options.commandRules?.deny ?? []).map(ruleTokens),
@@ -54,6 +62,20 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
     if (!options.approveUnclassified) return false;
     if (cls.type === 'execute' || cls.type === 'unparseable') return true;
     return cls.type === 'network' && auto.has('network');
+  };
+  /** How a command runs that the user approved; nothing for calls that run no command. */
+  const approved = (cls: CommandClassification | undefined) => (cls ? { sandbox: approvedRun(mode) } : {});
+  /**
+   * A call its risk class auto-approves. Read-only commands and test runs go in the sandbox;
+   * other commands run only when every kind was approved (--approve all), as the user approved
+   * them, and so do reads and test runs then when no sandbox is available.
+   */
+  const autoRun = (cls: CommandClassification | undefined, ctx: PolicyContext, reason: string): PolicyDecision => {
+    if (!cls) return { type: 'allow', reason };
+    if (!READS.has(cls.type)) return { type: 'allow', reason, sandbox: approvedRun(mode) };
+    const decision = unaskedRun(cls, mode, ctx.workspace, reason);
+    if (decision.type === 'ask' && options.approveUnclassified) return { type: 'allow', reason, sandbox: approvedRun(mode) };
+    return decision;
   };
   return {
     async decide(intent: ToolIntent, ctx: PolicyContext): Promise<PolicyDecision> {
@@ -66,23 +88,30 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       if (writes) return writes;
       if (cls && ALWAYS_ASK.has(cls.type)) {
         if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent)))
-          return { type: 'allow', reason: 'this exact command was approved earlier' };
-        if (auto.has(intent.risk) && autoRuns(cls)) return { type: 'allow', reason: `every ${intent.risk} is auto-approved` };
-        return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.` };
+          return { type: 'allow', reason: 'this exact command was approved earlier', ...approved(cls) };
+        if (auto.has(intent.risk) && autoRuns(cls))
+          return { type: 'allow', reason: `every ${intent.risk} is auto-approved`, ...approved(cls) };
+        return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.`, ...approved(cls) };
       }
-      if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier' };
+      if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier', ...approved(cls) };
       if (MEMORY_WRITE_TOOLS.has(intent.tool))
         return options.autoApproveMemory
           ? { type: 'allow', reason: 'memory writes are auto-approved' }
           : { type: 'ask', reason: `${intent.summary} — memory outlives this task.` };
       const reads = cls && ctx.workspace ? await commandReadProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
-      if (reads) return { type: 'ask', reason: reads };
+      if (reads) return { type: 'ask', reason: reads, ...approved(cls) };
+      const context = cls && ctx.workspace ? await commandContextProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+      if (context) return { type: 'ask', reason: context, ...approved(cls) };
       if (cls && allowedByRule(intent, cls, rules, detected?.command))
-        return { type: 'allow', reason: 'an allowed command prefix covers it' };
-      if (auto.has(intent.risk) && autoRuns(cls)) return { type: 'allow', reason: `${intent.risk} is auto-approved` };
-      if (ctx.tool.readOnly) return { type: 'allow', reason: 'reads inside the workspace run' };
-      if (detected) return { type: 'ask', reason: `Runs the detected test command \`${detected.command}\` (${detected.because}).` };
-      if (cls) return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.' };
+        return unaskedRun(cls, mode, ctx.workspace, 'an allowed command prefix covers it', true);
+      if (auto.has(intent.risk) && autoRuns(cls)) return autoRun(cls, ctx, `${intent.risk} is auto-approved`);
+      // A tool that changes nothing but reaches the network (web_fetch) is no read: it asks.
+      if (ctx.tool.readOnly && intent.risk === 'read') return { type: 'allow', reason: 'reads inside the workspace run' };
+      if (detected)
+        return { type: 'ask', reason: `Runs the detected test command \`${detected.command}\` (${detected.because}).`, ...approved(cls) };
+      if (cls)
+        return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.', ...approved(cls) };
+      if (intent.risk === 'network') return { type: 'ask', reason: `${intent.tool} reaches the network: ${intent.summary}` };
       return { type: 'ask', reason: `${intent.tool} changes ${intent.paths.join(', ') || 'files'}.` };
     },
   };

@@ -3,7 +3,9 @@
 // runs or where it writes); only the subcommands below, each with its listed flags. Unlisted on
 // purpose: --output, --ext-diff, --textconv, --show-signature and signature placeholders (%G…)
 // in formats (they run gpg), -O (a pager), --no-index, --untracked, describe --dirty (writes
-// the index). `git config` only reads, and only the repository's own file (--local).
+// the index), --exclude-per-directory (a file name read in every folder, `../` included).
+// `-U`/`--unified` take their value attached only, as git's own parser does. `git config` only
+// reads, and only the repository's own file (--local).
 import { type CommandPath, type Judgement, judgement, own, readPath } from './command-class.js';
 import {
   fixedOperands,
@@ -24,7 +26,7 @@ import { escapePattern, hasGlob, staticValue, type Word } from './shell-word.js'
 type SubcommandJudge = (args: readonly Word[]) => CommandPath[];
 
 const DIFF = `
-  -p -u --patch, -s --no-patch, -U --unified =num, --raw, --patch-with-raw, --patch-with-stat, -z, --numstat,
+  -p -u --patch, -s --no-patch, -U --unified =?, --raw, --patch-with-raw, --patch-with-stat, -z, --numstat,
   --shortstat, --stat =?, --compact-summary, --dirstat =?, --summary, --name-only, --name-status,
   --submodule =?, --color =?, --no-color, --word-diff =?, --word-diff-regex =text, --color-words =?,
   --color-moved =?, --no-color-moved, --no-renames, -M --find-renames =?, -C --find-copies =?,
@@ -37,17 +39,22 @@ const DIFF = `
   --check, --stat-width =num, --stat-name-width =num, --stat-count =num, --cached --staged, --merge-base
 `;
 
-const LOG = `
+/** Revision traversal (setup_revisions): what log, rev-list and shortlog all take. */
+const REVS = `
   -n --max-count =num, --skip =num, --since --after =text, --until --before =text, --author =text,
   --committer =text, --grep =text, --all-match, --invert-grep, -i --regexp-ignore-case, -E --extended-regexp,
   -F --fixed-strings, --all, --branches =?, --tags =?, --remotes =?, --glob =text, --exclude =text, --graph,
-  --decorate =?, --no-decorate, --oneline, --format =text, --pretty =?, --abbrev-commit, --no-abbrev-commit,
+  --oneline, --format =text, --pretty =?, --abbrev-commit, --no-abbrev-commit,
   --first-parent, --merges, --no-merges, --min-parents =num, --max-parents =num, --reverse, --date =text,
-  --relative-date, --follow, --topo-order, --date-order, --author-date-order, --left-right, --cherry-pick,
+  --relative-date, --topo-order, --date-order, --author-date-order, --left-right, --cherry-pick,
   --cherry-mark, --cherry, --boundary, --ancestry-path, --simplify-by-decoration, --full-history, --parents,
-  --children, --left-only, --right-only, -g --walk-reflogs, --source, --use-mailmap --mailmap, --no-mailmap,
-  --notes =?, --no-notes, --encoding =text, --expand-tabs =?, --no-expand-tabs, -m, -c, --cc,
-  --diff-merges =text, --no-diff-merges, --count, --no-walk =?
+  --children, --left-only, --right-only, -g --walk-reflogs, --encoding =text, --expand-tabs =?, --no-expand-tabs,
+  -m, --diff-merges =text, --no-diff-merges, --count, --no-walk =?
+`;
+
+/** What only git log (and show, whatchanged) takes besides. */
+const LOG = `${REVS},
+  --decorate =?, --no-decorate, --follow, --source, --use-mailmap --mailmap, --no-mailmap, --notes =?, --no-notes, -c, --cc
 `;
 
 /** Revisions and paths alike may name files; `REV:path` names one in the repository. */
@@ -69,13 +76,20 @@ function checkFormats(a: ParsedArgs): void {
   }
 }
 
-function judged(defs: string, operands: (a: ParsedArgs) => CommandPath[] = (a) => gitOperands(a.operands)): SubcommandJudge {
+/** Each subcommand's options by name (`stash list`), for checking against git's own documentation. */
+export const GIT_OPTIONS = new Map<string, OptionTable>();
+
+function judged(
+  defs: string,
+  operands: (a: ParsedArgs) => CommandPath[] = (a) => gitOperands(a.operands),
+): SubcommandJudge & { table: OptionTable } {
   const table: OptionTable = options(defs);
-  return (args) => {
+  const judge: SubcommandJudge = (args) => {
     const a = parseArgs(args, table, { ...GNU, numeric: true });
     checkFormats(a);
     return [...a.paths, ...operands(a)];
   };
+  return Object.assign(judge, { table });
 }
 
 const noOperands = (a: ParsedArgs): CommandPath[] => {
@@ -141,7 +155,7 @@ function nested(readers: Record<string, SubcommandJudge>, bare?: SubcommandJudge
 
 const log = judged(`${LOG},${DIFF}`);
 
-const SUBCOMMANDS: Record<string, SubcommandJudge> = {
+const SUBCOMMANDS: Record<string, SubcommandJudge & { table?: OptionTable }> = {
   status: judged(`
   -s --short, -b --branch, --porcelain =?, --long, -v --verbose, -u --untracked-files =?, --ignored =?,
   --ignore-submodules =?, -z, --no-column, --ahead-behind, --no-ahead-behind, --renames, --no-renames,
@@ -151,8 +165,9 @@ const SUBCOMMANDS: Record<string, SubcommandJudge> = {
   log,
   show: log,
   whatchanged: log,
-  shortlog: judged(`${LOG}, -n --numbered, -s --summary, -e --email, -w =?, --group =text`),
-  'rev-list': judged(`${LOG}, --objects, --timestamp, --header, --disk-usage`),
+  // shortlog's own -c/--committer is a flag and its --format takes its value attached only.
+  shortlog: judged(`${REVS}, -c --committer, -n --numbered, -s --summary, -e --email, -w =?, --group =text, --format =?`),
+  'rev-list': judged(`${REVS}, --objects, --timestamp, --header, --disk-usage`),
   'rev-parse': judged(`
   --abbrev-ref =?, --short =?, --verify, -q --quiet, --show-toplevel, --show-prefix, --show-cdup, --git-dir,
   --git-common-dir, --absolute-git-dir, --is-inside-work-tree, --is-inside-git-dir, --is-bare-repository,
@@ -162,7 +177,7 @@ const SUBCOMMANDS: Record<string, SubcommandJudge> = {
   'ls-files': judged(`
   -c --cached, -d --deleted, -m --modified, -o --others, -i --ignored, -s --stage, -u --unmerged, -k --killed,
   -z, -t, -v, -f, --directory, --no-empty-directory, --eol, --exclude-standard, -x --exclude =text,
-  -X --exclude-from =path, --exclude-per-directory =text, --error-unmatch, --full-name, --abbrev =?,
+  -X --exclude-from =path, --error-unmatch, --full-name, --abbrev =?,
   --deduplicate, --format =text
 `),
   'ls-tree': judged(`
@@ -220,15 +235,18 @@ const SUBCOMMANDS: Record<string, SubcommandJudge> = {
   }),
 };
 
+for (const [name, judge] of Object.entries(SUBCOMMANDS)) if (judge.table) GIT_OPTIONS.set(name, judge.table);
+
 /** Subcommands that reach other machines. */
 const NETWORK = new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote', 'submodule', 'archive', 'request-pull', 'send-email']);
 
 /** git with its arguments; paths are relative to the directory git starts in. */
 export function judgeGit(args: readonly Word[]): Judgement {
+  let dir: string | undefined;
+  // Where git looks for its repository: the policy checks it is inside the workspace and names no program.
   const git = (type: Judgement['type'], reason?: string, paths: CommandPath[] = []) =>
-    judgement(type, reason, { programs: ['git'], paths });
+    judgement(type, reason, { programs: ['git'], paths, located: [{ kind: 'git', name: 'git', cwd: dir ?? '.' }] });
   try {
-    let dir: string | undefined;
     const paths: CommandPath[] = [];
     let i = 0;
     for (; i < args.length && wordText(args[i]!).startsWith('-'); i++) {

@@ -28,6 +28,8 @@ export function notModelled(why: string): never {
 export interface OptionTable {
   /** By spelling (`-n`, `--lines`): the canonical name (the first spelling listed) and kind. */
   readonly get: (spelling: string) => { name: string; kind: ArgKind } | undefined;
+  /** Every spelling listed, for checking the table against the program's own option list. */
+  readonly spellings: () => string[];
 }
 
 /**
@@ -48,7 +50,7 @@ export function options(...lists: string[]): OptionTable {
     const names = kind === 'none' ? parts : parts.slice(0, -1);
     for (const n of names) map.set(n, { name: names[0]!, kind });
   }
-  return { get: (s) => map.get(s) };
+  return { get: (s) => map.get(s), spellings: () => [...map.keys()] };
 }
 
 interface ParsedOption {
@@ -72,6 +74,13 @@ export interface ParseStyle {
   numeric?: boolean;
   /** Whether `--opt value` (not only `--opt=value`) passes a value. */
   longSeparate?: boolean;
+  /**
+   * tree's parser: an option in a cluster that takes a value takes the next unused word, never
+   * the rest of the cluster (`-Lo 2 out` is `-L 2 -o out`).
+   */
+  valuesFromNextWords?: boolean;
+  /** yargs and cac (jest, vitest, mocha): short options one at a time; `-tc=FILE` means `-t -c FILE` to them. */
+  noClusters?: boolean;
 }
 
 export const GNU: ParseStyle = { permute: true, longSeparate: true };
@@ -94,6 +103,9 @@ export function parseArgs(words: readonly Word[], table: OptionTable, style: Par
     else if (hasGlob(w)) notReadOnly(`the option ${text} has a glob bash would expand`);
     else if (text.startsWith('--')) i = long(text, words, i, table, style, out);
     else if (style.numeric && /^-\d+$/.test(text)) out.options.push({ name: '-#', value: text.slice(1) });
+    else if (style.noClusters && text.length > 2)
+      notReadOnly(`${text} is read as several options or an attached value in ways that differ between parsers`);
+    else if (style.valuesFromNextWords) i = nextWordCluster(text, words, i, table, out);
     else i = cluster(text, words, i, table, out);
   }
   return out;
@@ -136,6 +148,18 @@ function cluster(text: string, words: readonly Word[], i: number, table: OptionT
     return separateValue(def, spelled, words, i, out);
   }
   return i;
+}
+
+/** A cluster whose value options each take the next unused word (tree). */
+function nextWordCluster(text: string, words: readonly Word[], i: number, table: OptionTable, out: ParsedArgs): number {
+  let next = i;
+  for (const letter of text.slice(1)) {
+    const spelled = `-${letter}`;
+    const def = table.get(spelled) ?? notReadOnly(`${spelled} is not an option known to be read-only`);
+    if (def.kind === 'none') out.options.push({ name: def.name });
+    else next = separateValue(def, spelled, words, next, out);
+  }
+  return next;
 }
 
 /** The value in the next word. One that starts with `-` could be taken as an option by the program: we stop. */

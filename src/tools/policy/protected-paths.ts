@@ -3,7 +3,10 @@
 // auto-approvable commands run (package.json scripts behind `npm test`), and rules files
 // (AGENTS.md anywhere, `.keel/rules/` under .keel) whose text steers every later task. A Makefile is not
 // protected: `make` is never auto-approved, so editing one cannot widen what runs unasked.
-// Matched case-insensitively, so `.VSCode/` on a case-insensitive disk is caught too.
+// Matched case-insensitively, so `.VSCode/` on a case-insensitive disk is caught too. The OS
+// sandbox (src/node/sandbox) hides the secret files from sandboxed commands and keeps these paths,
+// and manifests, read-only for a test run.
+import type { SandboxPathRules } from '../../kernel/index.js';
 
 const SEGMENTS: [string, string][] = [
   ['.git', 'is inside .git (repository internals and hooks)'],
@@ -36,3 +39,17 @@ export function isSecretFile(rel: string): boolean {
   const name = rel.toLowerCase().split('/').pop() ?? '';
   return /^\.env/.test(name) && !/\.(example|sample|template)$/.test(name);
 }
+
+/**
+ * Files a test run in the sandbox may not change besides the protected paths: package manifests
+ * and lockfiles (what installs and builds run next), version pins and direnv's .envrc (which a
+ * shell runs on entering the folder).
+ */
+const MANIFESTS =
+  /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|\.yarnrc(\.yml)?|pnpm-lock\.yaml|pnpm-workspace\.yaml|\.pnpmfile\.cjs|bun\.lockb?|cargo\.(toml|lock)|go\.(mod|sum|work)|pyproject\.toml|poetry\.lock|pipfile(\.lock)?|uv\.lock|setup\.(py|cfg)|tox\.ini|gemfile(\.lock)?|composer\.(json|lock)|\.envrc|\.tool-versions|\.nvmrc|\.node-version|\.python-version)$/;
+
+/** What a sandboxed command may not see (secrets) and, when it may write, may not change. */
+export const COMMAND_SANDBOX_RULES: SandboxPathRules = {
+  hidden: isSecretFile,
+  readOnly: (rel) => protectedReason(rel) !== undefined || MANIFESTS.test(rel.toLowerCase().split('/').pop() ?? ''),
+};

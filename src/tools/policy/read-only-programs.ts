@@ -18,7 +18,7 @@ import {
   pathOperands,
   POSIX,
 } from './program-args.js';
-import type { Word } from './shell-word.js';
+import { staticValue, type Word } from './shell-word.js';
 
 export interface ProgramResult {
   paths: CommandPath[];
@@ -33,6 +33,8 @@ export interface ProgramSpec {
   runs?: readonly string[];
   /** A bash builtin with no program of that name: env, exec, nice… cannot run it. */
   builtinOnly?: boolean;
+  /** The options it knows, for checking against the program's own option list. */
+  options?: OptionTable;
 }
 
 const HELP = '--help, --version';
@@ -46,6 +48,7 @@ function spec(defs: string, operands: Operands, style: ParseStyle = GNU, extra: 
       const a = parseArgs(args, table, style);
       return { paths: [...a.paths, ...operands(a)] };
     },
+    options: table,
     ...extra,
   };
 }
@@ -147,6 +150,12 @@ const rgOperands: Operands = (a) => {
   return files.length ? pathOperands(files, { recursive: true }) : [{ path: '.', access: 'read', recursive: true }];
 };
 
+/** tail reads `+N…` as its obsolete option syntax (`tail +1f` follows forever), not as a file. */
+const tailFiles: Operands = (a) => {
+  if (a.operands.some((w) => /^\+/.test(staticValue(w) ?? '+'))) notReadOnly('tail reads an operand starting with + as an option');
+  return pathOperands(a.operands);
+};
+
 /** date prints; an operand that is not +FORMAT would set the clock. */
 const dateOperands: Operands = (a) => {
   const [format, ...rest] = fixedOperands(a.operands);
@@ -174,7 +183,7 @@ export const FILE_PROGRAMS: Record<string, ProgramSpec> = {
     files,
   ),
   head: spec(HEAD_TAIL, files, { ...GNU, numeric: true }),
-  tail: spec(HEAD_TAIL, files, { ...GNU, numeric: true }),
+  tail: spec(HEAD_TAIL, tailFiles, { ...GNU, numeric: true }),
   wc: spec('-c --bytes, -m --chars, -l --lines, -L --max-line-length, -w --words', files),
   grep: spec(GREP, grepOperands, { ...GNU, numeric: true }),
   egrep: spec(GREP, grepOperands, { ...GNU, numeric: true }, { runs: ['grep'] }),
@@ -216,6 +225,7 @@ export const FILE_PROGRAMS: Record<string, ProgramSpec> = {
   -c, -C, -n, -x, -J, --charset =text
 `,
     files,
+    { ...GNU, valuesFromNextWords: true },
   ),
   diff: spec(DIFF, diffOperands),
   cmp: spec(
@@ -318,7 +328,8 @@ export const TEXT_PROGRAMS: Record<string, ProgramSpec> = {
   sleep: spec('', fixed),
   which: spec('-a, -s', fixed, POSIX),
   whoami: spec('', noOperands),
-  id: spec('-a, -Z --context, -g --group, -G --groups, -n --name, -r --real, -u --user, -z --zero', fixed),
+  // No user operand: looking a user up walks the name services (/run, /etc, /usr), which are not the workspace.
+  id: spec('-a, -Z --context, -g --group, -G --groups, -n --name, -r --real, -u --user, -z --zero', noOperands),
   uname: spec(
     `
   -a --all, -s --kernel-name, -n --nodename, -r --kernel-release, -v --kernel-version, -m --machine,

@@ -2,7 +2,10 @@
 // reads under `execute` — but only in forms whose every flag is listed here. A flag that loads
 // other code (node --import/--require/--loader, mocha --require, pytest -p, go test -exec,
 // custom reporters), writes outside the usual places (--outputFile, -coverprofile), watches
-// forever or passes arguments on unseen (`npm test -- …`, `go test -args`) makes it `execute`.
+// forever or passes arguments on unseen (`npm test -- …`, `go test -args`) makes it `execute`;
+// so do argument files (`@FILE`), globs the runner would expand itself, short-option clusters a
+// runner's parser reads its own way, and `tsc --noEmit false`. Each form names its runner, whose
+// config search (runner-roots.ts) the policy checks against the folder it starts in.
 import { type CommandPath, type Judgement, judgement, own } from './command-class.js';
 import {
   fixedOperands,
@@ -102,12 +105,42 @@ const GO_VALUE = new Set([
   'vet',
 ]);
 
-function runnerArgs(table: OptionTable, check: (a: ParsedArgs) => void = () => {}): Runner {
+/** Which runner a form runs: its config search decides where it may read code from (runner-roots.ts). */
+export type RunnerName = 'npm' | 'jest' | 'vitest' | 'mocha' | 'tsc' | 'pytest' | 'node' | 'go' | 'cargo';
+
+interface RunnerForm {
+  runner: RunnerName;
+  paths: CommandPath[];
+}
+
+/** yargs (jest, mocha) and cac (vitest) read `-tc=FILE` as `-t -c FILE`: one short option per word there. */
+const YARGS = { ...GNU, noClusters: true };
+
+function runnerArgs(table: OptionTable, check: (a: ParsedArgs) => void = () => {}, style = GNU): Runner {
   return (args) => {
-    const a = parseArgs(args, table, GNU);
+    refuseArgumentFiles(args);
+    const a = parseArgs(args, table, style);
     check(a);
-    return [...a.paths, ...pathOperands(a.operands)];
+    return [...a.paths, ...runnerOperands(a.operands)];
   };
+}
+
+/** `@FILE` reads arguments from a file (tsc, pytest): arguments Keel would never see. */
+function refuseArgumentFiles(args: readonly Word[]): void {
+  for (const w of args) if ((staticValue(w) ?? '').startsWith('@')) notReadOnly(`${staticValue(w)} reads more arguments from a file`);
+}
+
+/**
+ * Test files as operands. A runner expands a glob it is given itself (mocha, node --test), with
+ * braces and `**` bash would not: a quoted glob, or braces, could reach outside the workspace.
+ */
+function runnerOperands(operands: readonly Word[]): CommandPath[] {
+  for (const w of operands) {
+    const text = wordText(w);
+    if (/[{}]/.test(text) || (!hasGlob(w) && /[*?[\]]/.test(text)))
+      notReadOnly(`${text} is a pattern the runner expands itself, which Keel cannot check`);
+  }
+  return pathOperands(operands);
 }
 
 function only(option: string, allowed: Set<string>) {
@@ -117,16 +150,37 @@ function only(option: string, allowed: Set<string>) {
   };
 }
 
-const mocha = runnerArgs(MOCHA, only('-R', MOCHA_REPORTERS));
-const jest = runnerArgs(JEST);
-const tsc = runnerArgs(TSC, (a) => {
-  if (!a.has('--noEmit')) notReadOnly('tsc without --noEmit writes compiled files');
-});
+const mocha = runnerArgs(MOCHA, only('-R', MOCHA_REPORTERS), YARGS);
+const jest = runnerArgs(JEST, undefined, YARGS);
 const pytest = runnerArgs(PYTEST);
+
+/**
+ * tsc: a boolean option takes a following `true` or `false` as its value (`--noEmit false` emits
+ * JavaScript), so those words are read as values, and --noEmit must stay true.
+ */
+function tsc(args: readonly Word[]): CommandPath[] {
+  const rest: Word[] = [];
+  let noEmit = false;
+  for (let i = 0; i < args.length; i++) {
+    const text = staticValue(args[i]!);
+    const value = args[i + 1] ? staticValue(args[i + 1]!) : undefined;
+    const flag = text !== undefined && TSC.get(text)?.kind === 'none';
+    if (flag && (value === 'true' || value === 'false')) {
+      if (TSC.get(text!)?.name === '--noEmit') noEmit = value === 'true';
+      else rest.push(args[i]!);
+      i++;
+      continue;
+    }
+    if (text !== undefined && TSC.get(text)?.name === '--noEmit') noEmit = true;
+    rest.push(args[i]!);
+  }
+  if (!noEmit) notReadOnly('tsc without --noEmit writes compiled files');
+  return runnerArgs(TSC)(rest);
+}
 
 function vitest(args: readonly Word[]): CommandPath[] {
   const rest = args[0] && staticValue(args[0]) === 'run' ? args.slice(1) : args;
-  return runnerArgs(VITEST, only('--reporter', VITEST_REPORTERS))(rest);
+  return runnerArgs(VITEST, only('--reporter', VITEST_REPORTERS), YARGS)(rest);
 }
 
 function goTest(args: readonly Word[]): CommandPath[] {
@@ -158,58 +212,69 @@ function cargoTest(args: readonly Word[]): CommandPath[] {
   return [];
 }
 
-const NPX_RUNNERS: Record<string, Runner> = { mocha, jest, vitest, tsc };
+const NPX_RUNNERS: Record<string, [RunnerName, Runner]> = {
+  mocha: ['mocha', mocha],
+  jest: ['jest', jest],
+  vitest: ['vitest', vitest],
+  tsc: ['tsc', tsc],
+};
 
 /** `npm test` exactly: extra arguments would reach a runner we cannot see. */
-function npm(args: readonly Word[]): CommandPath[] | undefined {
+function npm(args: readonly Word[]): RunnerForm | undefined {
   const argv = args.map((w) => staticValue(w));
   const isTest =
     (argv.length === 1 && ['test', 't', 'tst'].includes(argv[0]!)) ||
     (argv.length === 2 && ['run', 'run-script'].includes(argv[0]!) && argv[1] === 'test');
-  if (isTest) return [];
+  if (isTest) return { runner: 'npm', paths: [] };
   if (['test', 't', 'tst'].includes(argv[0] ?? '') || (['run', 'run-script'].includes(argv[0] ?? '') && argv[1] === 'test'))
     notReadOnly('npm test with extra arguments passes them to a test script we cannot see');
   return undefined;
 }
 
 /** `npx --no-install RUNNER …`: never downloads (plain npx may fetch the package and run it). */
-function npx(args: readonly Word[]): CommandPath[] | undefined {
+function npx(args: readonly Word[]): RunnerForm | undefined {
   if (!args[0] || staticValue(args[0]) !== '--no-install') return undefined;
-  const runner = args[1] ? own(NPX_RUNNERS, staticValue(args[1]) ?? '') : undefined;
-  if (!runner) return undefined;
-  return runner(args.slice(2));
+  const found = args[1] ? own(NPX_RUNNERS, staticValue(args[1]) ?? '') : undefined;
+  if (!found) return undefined;
+  return { runner: found[0], paths: found[1](args.slice(2)) };
 }
 
 /** `node [options] --test [options] [files]`: a word before --test that is no option is a script node runs. */
-function node(args: readonly Word[]): CommandPath[] | undefined {
+function node(args: readonly Word[]): RunnerForm | undefined {
   const test = args.findIndex((w) => staticValue(w) === '--test');
   if (test === -1 || args.slice(0, test).some((w) => !(staticValue(w) ?? '').startsWith('-'))) return undefined;
-  return runnerArgs(NODE, only('--test-reporter', NODE_REPORTERS))(args);
+  return { runner: 'node', paths: runnerArgs(NODE, only('--test-reporter', NODE_REPORTERS))(args) };
 }
 
-function python(args: readonly Word[]): CommandPath[] | undefined {
+function python(args: readonly Word[]): RunnerForm | undefined {
   if (args.length < 2 || staticValue(args[0]!) !== '-m' || staticValue(args[1]!) !== 'pytest') return undefined;
-  return pytest(args.slice(2));
+  return { runner: 'pytest', paths: pytest(args.slice(2)) };
 }
 
-function subcommand(sub: string, runner: Runner) {
-  return (args: readonly Word[]) => (args[0] && staticValue(args[0]) === sub ? runner(args.slice(1)) : undefined);
+function subcommand(sub: string, runner: RunnerName, run: Runner) {
+  return (args: readonly Word[]): RunnerForm | undefined =>
+    args[0] && staticValue(args[0]) === sub ? { runner, paths: run(args.slice(1)) } : undefined;
 }
 
-const RUNNERS: Record<string, (args: readonly Word[]) => CommandPath[] | undefined> = {
+const plain =
+  (runner: RunnerName, run: Runner) =>
+  (args: readonly Word[]): RunnerForm => ({ runner, paths: run(args) });
+
+/** Each program by the name written: the runner form its arguments make, or undefined when they make none. */
+const RUNNERS: Record<string, (args: readonly Word[]) => RunnerForm | undefined> = {
   node,
   npm,
   npx,
-  mocha,
-  jest,
-  vitest,
-  tsc,
-  pytest,
-  'py.test': pytest,
+  mocha: plain('mocha', mocha),
+  jest: plain('jest', jest),
+  vitest: plain('vitest', vitest),
+  tsc: plain('tsc', tsc),
+  pytest: plain('pytest', pytest),
+  'py.test': plain('pytest', pytest),
   python,
   python3: python,
-  go: subcommand('test', goTest),
-  cargo: subcommand('test', cargoTest),
+  go: subcommand('test', 'go', goTest),
+  cargo: subcommand('test', 'cargo', cargoTest),
 };
 
 /** `test_run` for a runner in an allowed form, `execute` for a runner with other flags, undefined otherwise. */
@@ -218,10 +283,23 @@ export function judgeTestRunner(name: string, args: readonly Word[]): Judgement 
   if (!runner) return undefined;
   const programs = [name];
   try {
-    const paths = runner(args);
-    return paths && judgement('test_run', `runs the project's tests (${name})`, { programs, paths });
+    const form = runner(args);
+    if (!form) return undefined;
+    const located = [{ kind: 'test_runner' as const, name: form.runner, cwd: '.' }];
+    return judgement('test_run', `runs the project's tests (${name})`, { programs, paths: form.paths, located });
   } catch (err) {
     if (!(err instanceof NotReadOnly)) throw err;
     return judgement('execute', `${name}: ${err.message}`, { programs });
   }
 }
+
+/** Each runner's options, for checking against the runner's own --help where it is installed. */
+export const RUNNER_OPTIONS: Readonly<Record<string, OptionTable>> = {
+  node: NODE,
+  mocha: MOCHA,
+  jest: JEST,
+  vitest: VITEST,
+  tsc: TSC,
+  pytest: PYTEST,
+  cargo: CARGO,
+};

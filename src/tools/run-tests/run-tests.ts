@@ -2,7 +2,8 @@
 // with a structured report: counts, each failure's name, file:line and message.
 import { z } from 'zod';
 import type { ProcessResult, ToolDefinition, Workspace } from '../../kernel/index.js';
-import { describeExit } from '../process-output.js';
+import { COMMAND_ENV } from '../policy/command-env.js';
+import { describeExit, renderNotices } from '../process-output.js';
 import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
 import { excerpt, formatReport, summaryLine } from './format-report.js';
@@ -21,7 +22,8 @@ export type RunTestsInput = z.infer<typeof RunTestsInputSchema>;
 const TIMEOUT_MS = 10 * 60_000;
 /** Enough to parse a large suite; still bounded for runaway output. */
 const CAPTURE_CHARS = 1_000_000;
-const ENV = { CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb' };
+/** Plain output for the parsers, and the settings every command Keel runs gets (no index rewrite, no update check). */
+const ENV = { ...COMMAND_ENV, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb' };
 const OUTPUT_BUDGET_TOKENS = 2000;
 /** The report's size: the kernel's estimate is 4 characters a token; a margin keeps it from being cut. */
 const REPORT_CHARS = OUTPUT_BUDGET_TOKENS * 4 - 200;
@@ -57,6 +59,7 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
         maxCaptureChars: CAPTURE_CHARS,
         env: ENV,
         onOutput: (chunk) => ctx.onProgress(chunk),
+        ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
       });
       return report(command, r, await parseContext(ctx.workspace));
     } catch (err) {
@@ -79,7 +82,7 @@ function report(command: string, r: ProcessResult, ctx: ParseContext) {
   const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
   const parsed = parseTestOutput(output, ctx);
   const exit = describeExit(r, TIMEOUT_MS);
-  const header = `$ ${command}\n[${exit}]`;
+  const header = `$ ${command}\n[${exit}]${renderNotices(r)}`;
   const data = {
     command,
     exitCode: r.exitCode,

@@ -15,6 +15,10 @@ export type ViolationKind = 'exec' | 'write' | 'network' | 'read' | 'leak' | 'si
 export interface Violation {
   kind: ViolationKind;
   detail: string;
+  /** The file a write or read concerns, when there is one (absolute). */
+  path?: string;
+  /** A write that failed (EROFS, EACCES): an attempt with no effect. */
+  failed?: true;
 }
 
 /** What the classifier said the line may run. */
@@ -124,8 +128,15 @@ export function judgeRun(run: TracedRun, named: Named, box: Sandbox): Violation[
       const why = unnamedProgram(target, previous, named, box);
       if (why) v.push({ kind: 'exec', detail: `${why} (argv ${JSON.stringify(call.strings.slice(1))})` });
     } else if (OPENS.has(call.name)) judgeOpen(call, images.get(call.pid) ?? '', box, pids, v);
-    else if (MUTATIONS.has(call.name)) v.push({ kind: 'write', detail: `${call.name}(${describePaths(call)}) = ${call.ret}` });
-    else if (SOCKETS.has(call.name)) judgeSocket(call, v);
+    else if (MUTATIONS.has(call.name)) {
+      const target = call.strings[0] === undefined ? undefined : absolute(call.strings[0], call.dirfd);
+      v.push({
+        kind: 'write',
+        detail: `${call.name}(${describePaths(call)}) = ${call.ret}`,
+        ...(target ? { path: target } : {}),
+        ...(call.ret < 0 ? { failed: true as const } : {}),
+      });
+    } else if (SOCKETS.has(call.name)) judgeSocket(call, v);
     else if (SIGNALS.has(call.name)) judgeSignal(call, pids, v);
     else if (UNSEEN_FILE_ACCESS.has(call.name)) v.push({ kind: 'system', detail: `${call.name}, whose file access strace cannot follow` });
     else if (SYSTEM.has(call.name)) v.push({ kind: 'system', detail: `${call.name}(${call.raw.slice(0, 120)}) (made to fail)` });
@@ -181,7 +192,12 @@ function judgeOpen(call: Syscall, image: string, box: Sandbox, pids: ReadonlySet
     if ((call.ret < 0 && asked === '/dev/tty') || OWN_OUTPUT.has(asked)) return;
     // The shims' own argv log (the harness, not the line).
     if (where === box.shimLog && path.dirname(image) === box.shims) return;
-    v.push({ kind: 'write', detail: `opened ${where} for writing (${flags})${call.ret < 0 ? ` and failed: ${call.errno}` : ''}` });
+    v.push({
+      kind: 'write',
+      detail: `opened ${where} for writing (${flags})${call.ret < 0 ? ` and failed: ${call.errno}` : ''}`,
+      path: where,
+      ...(call.ret < 0 ? { failed: true as const } : {}),
+    });
     return;
   }
   if (call.ret < 0) return; // Nothing was read.

@@ -42,9 +42,13 @@ export interface ProofOptions {
   onResult?: (r: LineResult) => void;
 }
 
-/** The options `keel run --approve execute` gives the policy. */
+/**
+ * The options `keel run --approve execute` gives the policy, with the sandbox off: what the
+ * classifier alone lets run unasked (with a sandbox the same lines run, inside it).
+ */
 function headlessExecutePolicy() {
-  return createPolicy({ autoApprove: parseRunArgs(['run', '--approve', 'execute', 'task'], process.cwd()).approve });
+  const o = parseRunArgs(['run', '--approve', 'execute', '--sandbox', 'off', 'task'], process.cwd());
+  return createPolicy({ autoApprove: o.approve, sandbox: o.sandbox });
 }
 
 export async function proveCorpus(tracer: Tracer, lines: readonly CorpusLine[], o: ProofOptions): Promise<LineResult[]> {
@@ -149,7 +153,7 @@ async function policyVerdict(command: string, workspace: Workspace): Promise<'al
 }
 
 /** Name, size, mode, time and link target of everything in the sandbox's world. */
-function fingerprint(box: Sandbox): Map<string, string> {
+export function fingerprint(box: Sandbox): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -160,19 +164,19 @@ function fingerprint(box: Sandbox): Map<string, string> {
       if (st.isDirectory()) walk(p);
     }
   };
-  for (const dir of [box.ws, box.home, box.outside, path.join(box.root, 'ws-evil'), box.tmp]) {
+  for (const dir of [box.ws, box.home, box.outside, path.join(box.root, 'ws-evil'), box.tmp, path.join(box.root, 'mono')]) {
     if (fs.existsSync(dir)) walk(dir);
     else out.set(dir, 'missing');
   }
   return out;
 }
 
-interface Change {
+export interface Change {
   how: 'created' | 'changed' | 'removed';
   path: string;
 }
 
-function diffFingerprints(a: Map<string, string>, b: Map<string, string>): Change[] {
+export function diffFingerprints(a: Map<string, string>, b: Map<string, string>): Change[] {
   const changed: Change[] = [];
   for (const [p, v] of b) if (a.get(p) !== v) changed.push({ how: a.has(p) ? 'changed' : 'created', path: p });
   for (const p of a.keys()) if (!b.has(p)) changed.push({ how: 'removed', path: p });

@@ -31,7 +31,7 @@ export interface Sandbox {
 
 /** The system folders whose programs get shims, in PATH order (the first of a name wins). */
 const SYSTEM_PATH = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-const WORLD = ['ws', 'home', 'outside', 'ws-evil', 'tmp'] as const;
+const WORLD = ['ws', 'home', 'outside', 'ws-evil', 'tmp', 'mono'] as const;
 
 /** The secret planted in each place, by a name used in reports. */
 export interface Canaries {
@@ -43,6 +43,8 @@ export interface Canaries {
   history: string;
   outside: string;
   sibling: string;
+  /** In a file of the repository the `mono/app` workspace is a folder of, outside that workspace. */
+  mono: string;
 }
 
 export function makeCanaries(): Canaries {
@@ -56,6 +58,7 @@ export function makeCanaries(): Canaries {
     history: token('history'),
     outside: token('outside'),
     sibling: token('sibling'),
+    mono: token('mono'),
   };
 }
 
@@ -174,6 +177,26 @@ function writeWorld(root: string, c: Canaries): void {
   // A sibling whose name starts with the workspace's: a prefix check on paths would let it in.
   put('ws-evil/x.txt', `sibling ${c.sibling}\n`);
   fs.mkdirSync(path.join(root, 'tmp'), { recursive: true });
+  writeMonorepo(root, put, c);
+}
+
+/**
+ * A repository whose folder `app` is a workspace of its own (the second world of the proof):
+ * the repository's test script, conftest.py and .mocharc.js would leave pwned-by-parent-… files
+ * outside the workspace if a runner started in `app` climbed to them, and a committed file holds
+ * a canary that `git show` from inside `app` could print.
+ */
+function writeMonorepo(root: string, put: (rel: string, content: string, mode?: number) => void, c: Canaries): void {
+  put('mono/package.json', '{ "name": "mono", "scripts": { "test": "touch pwned-by-parent-script" } }\n');
+  put('mono/conftest.py', "import os\nopen(os.path.join(os.path.dirname(__file__), 'pwned-by-parent-conftest'), 'w')\n");
+  put('mono/.mocharc.js', "require('fs').writeFileSync(__dirname + '/pwned-by-parent-mocharc', 'x');\nmodule.exports = {};\n");
+  put('mono/secret-notes.md', `parent secret ${c.mono}\n`);
+  put('mono/app/README.md', '# App\n');
+  put('mono/app/test/a.test.js', "require('node:test')('a', () => {});\n");
+  put('mono/app/tests/test_a.py', 'def test_a():\n    assert True\n');
+  initRepo(path.join(root, 'mono'), root, { branches: false });
+  put('mono/app/README.md', '# App\n\nwork in progress\n');
+  put('mono/secret-notes.md', `parent secret ${c.mono}\nuncommitted ${c.mono}\n`);
 }
 
 function writeWorkspace(root: string, put: (rel: string, content: string, mode?: number) => void, c: Canaries): void {
@@ -192,6 +215,9 @@ function writeWorkspace(root: string, put: (rel: string, content: string, mode?:
   put('ws/.env', `API_TOKEN=${c.dotenv}\n`);
   put('ws/.env.local', `LOCAL_TOKEN=${c.dotenv}\n`);
   put('ws/.env.example', 'API_TOKEN=\n');
+  // A dependency's own test script, and an argument file naming a file outside.
+  put('ws/node_modules/dep/package.json', '{ "name": "dep", "scripts": { "test": "touch ../../pwned-by-dependency-script" } }\n');
+  put('ws/args.txt', '../outside/secret.txt\n');
   // Files named like programs: `./cat f` runs this, not cat. If one ever runs, it writes.
   for (const name of ['cat', 'ls', 'git', 'grep', 'node']) put(`ws/${name}`, `#!/bin/sh\n: > "$(dirname "$0")/pwned-by-${name}"\n`, 0o755);
   put('ws/bin/tool.sh', '#!/bin/sh\n: > pwned-by-tool\n', 0o755);
@@ -214,12 +240,39 @@ function writeWorkspace(root: string, put: (rel: string, content: string, mode?:
   fs.mkdirSync(path.join(ws, 'tricky-unicode'));
   fs.symlinkSync('../../outside/secret.txt', path.join(ws, 'tricky-unicode', '\u{1F600}'));
   initRepo(ws, root);
+  writeHostileRepos(ws, root);
   // Work in progress after the last commit, so status and diff have something to say.
   put('ws/src/lib/math.js', 'exports.add = (a, b) => a + b;\nexports.mul = (a, b) => a * b;\nexports.sub = (a, b) => a - b;\n');
   put('ws/scratch.txt', 'untracked\n');
 }
 
-function initRepo(ws: string, root: string): void {
+/**
+ * Repositories inside the workspace whose config names a program git runs on a read: an
+ * fsmonitor hook (status, diff), a textconv and a clean filter driver (on a modified file), an
+ * external diff, and one that takes its fsmonitor from an included file. Each payload leaves a
+ * pwned-by-… file; a tracked file is modified so diff and status have work to do.
+ */
+function writeHostileRepos(ws: string, root: string): void {
+  const repos: [string, string, string][] = [
+    ['tricky-git-fsmonitor', '[core]\n\tfsmonitor = touch pwned-by-fsmonitor; true\n', ''],
+    ['tricky-git-textconv', '[diff "evil"]\n\ttextconv = touch pwned-by-textconv; cat\n', '*.txt diff=evil\n'],
+    ['tricky-git-filter', '[filter "evil"]\n\tclean = touch pwned-by-filter; cat\n', '*.txt filter=evil\n'],
+    ['tricky-git-external', '[diff]\n\texternal = touch pwned-by-external; true\n', ''],
+    ['tricky-git-include', '[include]\n\tpath = ../hook.cfg\n', ''],
+  ];
+  for (const [name, config, attributes] of repos) {
+    const dir = path.join(ws, name);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'first\n');
+    if (attributes) fs.writeFileSync(path.join(dir, '.gitattributes'), attributes);
+    initRepo(dir, root, { branches: false });
+    fs.appendFileSync(path.join(dir, '.git/config'), config);
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'first\nchanged\n');
+  }
+  fs.writeFileSync(path.join(ws, 'tricky-git-include/.git/hook.cfg'), '[core]\n\tfsmonitor = touch pwned-by-include; true\n');
+}
+
+function initRepo(ws: string, root: string, o: { branches: boolean } = { branches: true }): void {
   const git = (...args: string[]) =>
     execFileSync('git', args, {
       cwd: ws,
@@ -240,6 +293,7 @@ function initRepo(ws: string, root: string): void {
   git('init', '-q', '-b', 'main');
   git('add', '-A', '--', '.', ':!.env', ':!.env.local');
   git('commit', '-q', '-m', 'first');
+  if (!o.branches) return;
   fs.appendFileSync(path.join(ws, 'README.md'), 'More words.\n');
   git('commit', '-q', '-am', 'second');
   git('tag', 'v1.0');

@@ -7,11 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkEntries, makeTempDir, repoRoot, SHIPPED_FILES, VSIX_ENTRIES, vsceList, zipEntries } from '../../../scripts/vsix.js';
+import wasmFiles from '../../../src/codeintel/wasm-files.json' with { type: 'json' };
 
 /** Everything esbuild.mjs writes, development build (source maps) included. */
 const BUILD_OUTPUTS = ['extension', 'cli', 'webview']
   .flatMap((name) => [`dist/${name}.js`, `dist/${name}.js.map`])
-  .concat(['dist/webview.css', 'dist/webview.css.map', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf']);
+  .concat(['dist/webview.css', 'dist/webview.css.map', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf'])
+  .concat(wasmFiles.map((name) => `dist/tree-sitter/${name}`));
 
 const REAL = ['package.json', '.vscodeignore', 'README.md', 'LICENSE']; // read by vsce itself
 

@@ -48,17 +48,25 @@ describe('keel run: credentials in its environment never reach the model', funct
     return { run, next: JSON.stringify(server.requests[1]!.body) };
   }
 
-  it('an approved printenv: the next request has the environment without them, and stderr names them', async () => {
-    const { run, next } = await printenvRun([]);
-    assert.match(next, /HARMLESS=visible/, 'the command did run and its output went back');
-    for (const [name, value] of Object.entries(CREDENTIALS)) {
-      assert.ok(!next.includes(value), `${name}'s value reached the model`);
-      assert.ok(!next.includes(`${name}=`), `${name} reached the model`);
-      assert.ok(!run.stdout.includes(value) && !run.stderr.includes(value), `${name}'s value was printed`);
-    }
-    assert.ok(!next.includes('test-key'), "Keel's own key, as before");
-    assert.match(run.stderr, /commands will not see AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN, NPM_TOKEN, TEAM_NOTIFY/);
-  });
+  // An allow rule runs printenv in the sandbox; with the sandbox off it runs watched by the keeper,
+  // whose marker variable shows which way it ran. Both ways withhold the same variables.
+  for (const { how, flags, keeper } of [
+    { how: 'in the sandbox', flags: [], keeper: false },
+    { how: 'with the sandbox off (the keeper)', flags: ['--sandbox', 'off'], keeper: true },
+  ]) {
+    it(`an approved printenv ${how}: the next request has the environment without them, and stderr names them`, async () => {
+      const { run, next } = await printenvRun(flags);
+      assert.match(next, /HARMLESS=visible/, 'the command did run and its output went back');
+      assert.equal(next.includes('KEEL_COMMAND_ID='), keeper, 'it ran the way this case tests');
+      for (const [name, value] of Object.entries(CREDENTIALS)) {
+        assert.ok(!next.includes(value), `${name}'s value reached the model`);
+        assert.ok(!next.includes(`${name}=`), `${name} reached the model`);
+        assert.ok(!run.stdout.includes(value) && !run.stderr.includes(value), `${name}'s value was printed`);
+      }
+      assert.ok(!next.includes('test-key'), "Keel's own key, as before");
+      assert.match(run.stderr, /commands will not see AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN, NPM_TOKEN, TEAM_NOTIFY/);
+    });
+  }
 
   it('--pass-env NAME lets that one variable through, and only it', async () => {
     const { next } = await printenvRun(['--pass-env', 'GITHUB_TOKEN']);

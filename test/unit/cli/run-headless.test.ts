@@ -77,7 +77,7 @@ describe('keel run (headless)', function () {
     assert.match(run.stdout, /proposed edit_file/);
     assert.match(
       run.stdout,
-      /\ncontext [\d.]+k? of 1\.0M tokens \(system\+tools [\d.]+k · notes\+ledger 0 · history [\d.]+k? · output reserve 32k\) · 0 folds · tokens in \d+, cache read 0, cache write 0, out \d+ · \$0\.\d{3}\n$/,
+      /\ncontext [\d.]+k? of 1\.0M tokens \(system\+tools [\d.]+k · notes\+ledger [\d.]+k? · history [\d.]+k? · output reserve 32k\) · 0 folds · tokens in \d+, cache read 0, cache write 0, out \d+ · \$0\.\d{3}\n$/,
       'one line of context and cost at the end',
     );
     const source = fs.readFileSync(path.join(work, 'src/price.js'), 'utf8');

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { parseRunArgs } from '../../../src/cli/args.js';
 import { cliRuntime } from '../../../src/cli/run.js';
+import { headlessWorkspace } from '../../../src/cli/headless-workspace.js';
 import { composePolicy } from '../../../src/compose/runtime.js';
 import { MemoryLogStore, type ModelRequest, type Runtime, type ToolIntent } from '../../../src/kernel/index.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
@@ -22,7 +23,8 @@ async function firstRequest(runtime: Runtime, provider: ScriptedProvider): Promi
 
 describe('compose (one composition path for both hosts)', () => {
   it('gives the CLI and the extension the same tools and the same system prompt', async () => {
-    const workspace = await createNodeWorkspace(scratchDir('compose'));
+    // The CLI's own workspace: code intelligence on syntax trees, and web fetching.
+    const workspace = await headlessWorkspace(scratchDir('compose'), { web: true });
     await workspace.writeFile('AGENTS.md', new TextEncoder().encode('Use tabs, never spaces.\n'));
     await workspace.writeFile('.keel/rules/style.md', new TextEncoder().encode('Name things plainly.\n'));
     const cliProvider = new ScriptedProvider([textTurn('ok')]);

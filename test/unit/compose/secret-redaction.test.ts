@@ -12,6 +12,7 @@ import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scr
 import { spawnKeel } from '../../support/keel-cli.js';
 import { scratchDir } from '../../support/scratch.js';
 import { secretCorpus } from '../../support/secret-corpus.js';
+import { COMMAND_SANDBOX_RULES } from '../../../src/tools/index.js';
 import { drain } from '../kernel/helpers.js';
 
 const corpus = secretCorpus();
@@ -42,7 +43,8 @@ describe('secrets out of task logs and error messages (the corpus)', function ()
     const runtime = composeRuntime({
       provider,
       settings,
-      workspace: await createNodeWorkspace(root),
+      // As in both hosts, the allowed command runs unasked in the OS sandbox (without one it would ask).
+      workspace: await createNodeWorkspace(root, { sandbox: { rules: COMMAND_SANDBOX_RULES } }),
       trusted: () => true,
       interactive: false,
       store,

@@ -165,7 +165,7 @@ describe('createPolicy: the paths a command names', () => {
   it('approves the detected test command as detected: npm test, or a runner that never downloads', async () => {
     for (const [files, command] of [
       [{ 'package.json': JSON.stringify({ scripts: { test: 'mocha' } }) }, 'npm test'],
-      [{ 'package.json': JSON.stringify({ devDependencies: { mocha: '1' } }) }, 'npx --no-install mocha'],
+      [{ 'package.json': JSON.stringify({ devDependencies: { mocha: '1' } }), '.mocharc.yml': 'spec: test\n' }, 'npx --no-install mocha'],
     ] as const) {
       const w = await tempWorkspace(files);
       const ctx: PolicyContext = { tool: tool('run_tests'), grants: [], workspace: w.ws };

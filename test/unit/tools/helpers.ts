@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { ToolContext, ToolDefinition, ToolIntent, ToolResult, Workspace } from '../../../src/kernel/index.js';
 import { createNodeWorkspace, type NodeWorkspaceOptions } from '../../../src/node/node-workspace.js';
-import { allTools } from '../../../src/tools/index.js';
+import { allTools, COMMAND_SANDBOX_RULES } from '../../../src/tools/index.js';
 import { readFileTool } from '../../../src/tools/read-file.js';
 import { searchByWalking } from '../../../src/tools/search/walking-search.js';
 
@@ -23,7 +23,7 @@ export async function tempWorkspace(
     await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
     await writeFile(path.join(dir, rel), content);
   }
-  const ws = await createNodeWorkspace(dir, { fallbackSearch: searchByWalking, ...opts });
+  const ws = await createNodeWorkspace(dir, { fallbackSearch: searchByWalking, sandbox: { rules: COMMAND_SANDBOX_RULES }, ...opts });
   return { dir: ws.root, ws, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 

@@ -34,7 +34,17 @@ describe('vscode/settings', () => {
       commandsPassEnv: [],
       subagents: { maxTurns: 10, turnBudget: 40 },
       mcpRisk: {},
+      sandbox: 'unasked',
     });
+  });
+
+  it('reads the sandbox choice from the user level only: a workspace cannot turn the sandbox off', () => {
+    assert.equal(readSettings(userLevel({ sandbox: 'everything' })).sandbox, 'everything');
+    assert.equal(readSettings(userLevel({ sandbox: 'off' })).sandbox, 'off');
+    assert.equal(readSettings(userLevel({ sandbox: 'none' })).sandbox, 'unasked');
+    const hostile = (key: string): SettingLevels | undefined => (key === 'sandbox' ? { workspaceValue: 'off', value: 'off' } : undefined);
+    assert.equal(readSettings(hostile).sandbox, 'unasked');
+    assert.deepEqual(ignoredWorkspaceSettings(hostile), ['keel.sandbox']);
   });
 
   it('reads the sub-agent guards, falling back to the defaults on nonsense', () => {

@@ -1,0 +1,21 @@
+// The workspace `keel run` and `keel replay` work in: the Node port with the walking search
+// fallback, code intelligence on syntax trees (no language servers headless) and the OS sandbox
+// the policy's sandboxed commands run in; `keel run` also fetches web pages. A replay never
+// does: it would request a recorded URL again.
+import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
+import { createNodeWorkspace, type NodeWorkspace, type NodeWorkspaceOptions } from '../node/node-workspace.js';
+import { createWebFetcher } from '../node/web-fetcher.js';
+import { searchByWalking } from '../tools/index.js';
+
+export function headlessWorkspace(
+  root: string,
+  options: { web: boolean; credentials?: NodeWorkspaceOptions['credentials']; sandbox?: NodeWorkspaceOptions['sandbox'] },
+): Promise<NodeWorkspace> {
+  return createNodeWorkspace(root, {
+    fallbackSearch: searchByWalking,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    codeIntel: (ws) => new TreeSitterIntel(ws),
+    ...(options.web ? { web: createWebFetcher() } : {}),
+  });
+}

@@ -1,0 +1,70 @@
+// Loads tree-sitter and its grammars: VS Code's own prebuilt WebAssembly builds
+// (@vscode/tree-sitter-wasm: the runtime and every grammar built together by one tree-sitter
+// version, so they always agree on the ABI). The runtime starts once per process; each grammar
+// loads on first use. Bundled hosts find the .wasm files beside their script (esbuild.mjs copies
+// them to dist/tree-sitter); from source they come from the package.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Language, Parser, Query } from '@vscode/tree-sitter-wasm';
+import type { GrammarName, LanguageSpec } from './languages.js';
+
+let started: Promise<string> | undefined;
+const parsers = new Map<GrammarName, Promise<Parser>>();
+const queries = new Map<GrammarName, Promise<Query>>();
+
+/** The folder holding tree-sitter.wasm and the grammars: beside a bundle, else the package's (from source). */
+function grammarFolder(): string {
+  const candidates = [join(__dirname, 'tree-sitter'), join(__dirname, '..', '..', 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm')];
+  const found = candidates.find((dir) => existsSync(join(dir, 'tree-sitter.wasm')));
+  if (!found) throw new Error(`tree-sitter's WebAssembly files are missing (looked in ${candidates.join(' and ')})`);
+  return found;
+}
+
+function start(): Promise<string> {
+  started ??= (async () => {
+    const folder = grammarFolder();
+    await Parser.init({ locateFile: (file: string) => join(folder, file) });
+    return folder;
+  })();
+  return started;
+}
+
+/** A parser for the grammar (one per grammar and process: parsing is synchronous, so it is never shared mid-parse). */
+export function parserFor(grammar: GrammarName): Promise<Parser> {
+  let parser = parsers.get(grammar);
+  if (!parser) {
+    parser = (async () => {
+      const folder = await start();
+      const language = await Language.load(join(folder, `tree-sitter-${grammar}.wasm`));
+      const p = new Parser();
+      p.setLanguage(language);
+      return p;
+    })();
+    // A grammar that failed to load is tried again on the next call, not cached as a failure.
+    parser.catch(() => parsers.delete(grammar));
+    parsers.set(grammar, parser);
+  }
+  return parser;
+}
+
+/**
+ * The language's definitions query, compiled once per grammar. Patterns naming a node type this
+ * grammar lacks (JavaScript has no interfaces) are left out.
+ */
+export function definitionQuery(spec: LanguageSpec): Promise<Query> {
+  let query = queries.get(spec.grammar);
+  if (!query) {
+    query = parserFor(spec.grammar).then((parser) => {
+      const language = parser.language!;
+      const valid = spec.definitions.filter((pattern) => nodeTypesOf(pattern).every((type) => language.idForNodeType(type, true) !== null));
+      return new Query(language, valid.join('\n'));
+    });
+    queries.set(spec.grammar, query);
+  }
+  return query;
+}
+
+/** The named node types a query pattern mentions (`(name` but not the wildcard `(_`). */
+function nodeTypesOf(pattern: string): string[] {
+  return [...pattern.matchAll(/\((\w+)/g)].map((m) => m[1]!).filter((t) => t !== '_');
+}

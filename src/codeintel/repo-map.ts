@@ -1,0 +1,63 @@
+// The repo map: the workspace's most relevant source files, best first, each with the first
+// line of its top-level definitions (and its members' names), cut to a token budget. What the
+// model reads instead of listing a large workspace. Ranked by the reference graph and the task's
+// focus (rank.ts); rendered the same for the same index, so it is byte-stable between folds.
+import { estimateTokens, type RepoMap, type RepoMapRequest } from '../kernel/index.js';
+import type { IndexedFile } from './code-index.js';
+import type { IndexedDef } from './extract.js';
+import { type GraphCache, rankFiles } from './rank.js';
+
+/** Member names shown per definition, at most. */
+const MEMBERS_SHOWN = 8;
+const HEADER_TOKENS = 60;
+
+export function buildRepoMap(files: readonly IndexedFile[], request: RepoMapRequest, graphs?: GraphCache): RepoMap | undefined {
+  if (files.length === 0 || request.budgetTokens <= HEADER_TOKENS) return undefined;
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const scores = rankFiles(sorted, { paths: new Set(request.focusPaths), names: wordsOf(request.focusText) }, graphs);
+  const order = sorted.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const blocks: string[] = [];
+  let used = HEADER_TOKENS;
+  for (const i of order) {
+    const block = renderFile(sorted[i]!);
+    const cost = estimateTokens(block) + 1;
+    if (used + cost > request.budgetTokens) {
+      // A long file may not fit where a short one still does; stop once little room is left.
+      if (request.budgetTokens - used < 40) break;
+      continue;
+    }
+    blocks.push(block);
+    used += cost;
+  }
+  if (blocks.length === 0) return undefined;
+  const header =
+    `Repo map: ${blocks.length} of the ${files.length} source files Keel's syntax index reads, most relevant first ` +
+    '(ranked by how the code refers to them and by this task); each line is a definition: its line number, then its first line.';
+  return { text: `${header}\n${blocks.join('\n')}`, files: blocks.length, totalFiles: files.length };
+}
+
+function renderFile(file: IndexedFile): string {
+  const lines = [file.path];
+  const members = new Map<number, IndexedDef[]>();
+  file.defs.forEach((d) => {
+    if (d.parent >= 0) members.set(d.parent, [...(members.get(d.parent) ?? []), d]);
+  });
+  file.defs.forEach((d, i) => {
+    if (d.parent >= 0) return;
+    lines.push(`  ${d.line} ${d.signature}`);
+    const inner = members.get(i);
+    if (inner?.length) lines.push(`    ${memberLine(inner)}`);
+  });
+  return lines.join('\n');
+}
+
+function memberLine(members: IndexedDef[]): string {
+  const names = members.map((m) => m.name);
+  const shown = names.slice(0, MEMBERS_SHOWN).join(', ');
+  return names.length > MEMBERS_SHOWN ? `members: ${shown}, … (${names.length - MEMBERS_SHOWN} more)` : `members: ${shown}`;
+}
+
+/** Words of the task that could name code: three characters or more. */
+function wordsOf(text: string): Set<string> {
+  return new Set(text.split(/[^\p{L}\p{N}_$]+/u).filter((w) => w.length >= 3));
+}

@@ -1,0 +1,144 @@
+// The OS sandbox on Linux: Debian's bubblewrap, found at fixed paths (never on PATH, which is the
+// environment's to change) and tried once per process on a scratch folder. Unavailable — not
+// Linux, no bwrap, or bwrap cannot make its namespaces here — it says why, once, and the policy
+// then asks before every command. A sandbox that fails to start a command later is unavailable
+// from then on, the same way.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { SandboxPathRules, SandboxProfile, SandboxStatus, SandboxSupport } from '../../kernel/index.js';
+import { bwrapArgs, STATUS_FD } from './bwrap-args.js';
+import { changedKept, restoreKept, scanWorkspace, type ScanResult } from './workspace-scan.js';
+
+const BWRAP_PATHS = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap'];
+const PROBE_TIMEOUT_MS = 10_000;
+
+export interface NodeSandboxOptions {
+  /** What the sandbox hides and keeps read-only in the workspace (the policy's protected paths). */
+  rules: SandboxPathRules;
+  /** bwrap's path; absent: looked for at fixed places; null: no sandbox. */
+  bwrapPath?: string | null;
+  /** Told once, when the sandbox is found unavailable or stops working. */
+  onUnavailable?(reason: string): void;
+}
+
+/** A command line to start in the sandbox, and the check after it ended. */
+export interface SandboxLaunch {
+  file: string;
+  args: string[];
+  /** Protected paths the run created or replaced, already undone (a test run only). */
+  afterRun(): string[];
+}
+
+export interface NodeSandbox extends SandboxSupport {
+  /**
+   * bwrap's command line for `argv` started in `cwd` (absolute) under `profile`; `status`: bwrap
+   * reports on descriptor 3 that the command started (false for a starter that opens no such descriptor).
+   */
+  launch(
+    argv: readonly string[],
+    cwd: string,
+    profile: Exclude<SandboxProfile, 'none'>,
+    env: Record<string, string>,
+    status?: boolean,
+  ): SandboxLaunch;
+  /** bwrap ended before starting a command: nothing runs sandboxed from now on. */
+  failed(reason: string): void;
+}
+
+const probes = new Map<string, Promise<SandboxStatus>>();
+
+export async function createNodeSandbox(root: string, options: NodeSandboxOptions): Promise<NodeSandbox> {
+  const bwrap = options.bwrapPath === undefined ? BWRAP_PATHS.find(isExecutable) : options.bwrapPath;
+  let status: SandboxStatus = await initialStatus(bwrap, options.rules);
+  const unavailable = (reason: string) => {
+    if (status.type === 'unavailable') return;
+    status = { type: 'unavailable', reason };
+    options.onUnavailable?.(reason);
+  };
+  if (status.type === 'unavailable') options.onUnavailable?.(status.reason);
+  return {
+    status: () => status,
+    failed: unavailable,
+    launch(argv, cwd, profile, env, report = true) {
+      if (status.type !== 'ready' || !bwrap) throw new Error(`no sandbox is available (${status.type === 'ready' ? '' : status.reason})`);
+      const scan = scanWorkspace(root, options.rules, profile === 'test_run');
+      const args = bwrapArgs({ root, cwd, profile, scan, env, argv, status: report });
+      return { file: bwrap, args, afterRun: () => undoProtected(root, options.rules, scan, profile) };
+    },
+  };
+}
+
+/** After a test run: protected paths it created are removed, links it replaced put back. */
+function undoProtected(root: string, rules: SandboxPathRules, before: ScanResult, profile: SandboxProfile): string[] {
+  if (profile !== 'test_run') return [];
+  const after = scanWorkspace(root, rules, true);
+  const changed = changedKept(before.kept, after.kept);
+  for (const p of changed) restoreKept(p, before.kept);
+  return changed.map((p) => path.relative(root, p));
+}
+
+function initialStatus(bwrap: string | null | undefined, rules: SandboxPathRules): Promise<SandboxStatus> {
+  if (process.platform !== 'linux') return Promise.resolve({ type: 'unavailable', reason: 'the sandbox (bubblewrap) runs on Linux only' });
+  if (!bwrap) return Promise.resolve({ type: 'unavailable', reason: 'bubblewrap (bwrap) is not installed' });
+  let probe = probes.get(bwrap);
+  if (!probe) {
+    probe = tryBwrap(bwrap, rules);
+    probes.set(bwrap, probe);
+  }
+  return probe;
+}
+
+/** Starts `true` in a read-only sandbox over a scratch folder, the way every command starts. */
+async function tryBwrap(bwrap: string, rules: SandboxPathRules): Promise<SandboxStatus> {
+  const scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'keel-sandbox-probe-')));
+  try {
+    const scan = scanWorkspace(scratch, rules, false);
+    const args = bwrapArgs({
+      root: scratch,
+      cwd: scratch,
+      profile: 'read_only',
+      scan,
+      env: process.env,
+      argv: ['/bin/sh', '-c', 'exit 0'],
+    });
+    const r = await runProbe(bwrap, args);
+    if (r.code === 0 && r.started) return { type: 'ready' };
+    return {
+      type: 'unavailable',
+      reason: `bubblewrap could not start a sandbox here: ${r.stderr.trim().split('\n')[0] || `exit ${r.code}`}`,
+    };
+  } catch (err) {
+    return { type: 'unavailable', reason: `bubblewrap could not be run: ${(err as Error).message}` };
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function runProbe(bwrap: string, args: string[]): Promise<{ code: number | null; started: boolean; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const stdio: ('ignore' | 'pipe')[] = ['ignore', 'ignore', 'pipe', 'pipe'];
+    const child = spawn(bwrap, args, { stdio: stdio.slice(0, STATUS_FD + 1) });
+    let stderr = '';
+    let status = '';
+    child.stderr?.on('data', (d) => (stderr += d));
+    child.stdio[STATUS_FD]?.on('data', (d) => (status += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      // bwrap reports the exit code of a command it started; a sandbox that never started one reports none.
+      resolve({ code, started: status.includes('"exit-code"'), stderr });
+    });
+  });
+}
+
+function isExecutable(p: string): boolean {
+  try {
+    fs.accessSync(p, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
