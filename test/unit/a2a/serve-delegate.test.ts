@@ -2,6 +2,7 @@
 // model delegates a read-only task to it through the real SDK on both sides. The answer comes back
 // as the delegate call's result, every remote status and artifact is an event in the caller's
 // log, and the call is risk network: without --approve network it is refused and nothing is sent.
+// A served task's commands run as keel run's do: what runs unasked in the OS sandbox.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,16 +11,22 @@ import { loadLog } from '../../../src/node/jsonl-store.js';
 import { spawnKeel } from '../../support/keel-cli.js';
 import { conversation, startModelServer, type ModelServer, type RecordedRequest } from '../../support/model-server.js';
 import { spawnGroup, waitFor, type GroupProcess } from '../../support/processes.js';
+import { sandboxOrSkip } from '../../support/sandbox.js';
 import { scratchDir } from '../../support/scratch.js';
 import type { WireTurn } from '../../support/model-turn.js';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BRIEF = 'Read README.md and say in one line what the project is. [served]';
+const ENV_BRIEF = 'Run printenv. [served-env]';
 
 /** The stand-in for both Keels: the caller delegates, the served one reads and answers. */
 function twoKeels(req: RecordedRequest): WireTurn {
   const text = JSON.stringify(req.body?.messages ?? []);
   const answered = text.includes('tool_result');
+  if (text.includes('[client-env]'))
+    return answered ? { text: ['Asked.'] } : { toolCalls: [{ name: 'delegate_remote', input: { agent: 'helper', task: ENV_BRIEF } }] };
+  if (text.includes('[served-env]'))
+    return answered ? { text: ['Printed.'] } : { toolCalls: [{ name: 'run_command', input: { command: 'printenv' } }] };
   if (text.includes('[client]')) {
     if (!answered)
       return { text: ['Asking the helper.'], toolCalls: [{ name: 'delegate_remote', input: { agent: 'helper', task: BRIEF } }] };
@@ -43,7 +50,8 @@ describe('keel serve --a2a and delegate_remote', function () {
     served = scratchDir('a2a-served');
     fs.writeFileSync(path.join(served, 'README.md'), '# Tiny Widget\n\nA one-file demo.\n');
     const args = ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve', '--a2a', '--workspace', served];
-    args.push('--base-url', model.anthropicBaseURL);
+    // printenv runs unasked by the server's allow rule: in the sandbox, as keel run would run it.
+    args.push('--base-url', model.anthropicBaseURL, '--allow-command', 'printenv');
     serve = spawnGroup(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, ANTHROPIC_API_KEY: 'test-key' } });
     url = await waitFor('the A2A URL', () => /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(serve.output())?.[1], { timeoutMs: 30_000 });
   });
@@ -163,6 +171,27 @@ describe('keel serve --a2a and delegate_remote', function () {
       env,
     );
     assert.equal(JSON.parse(approved.stdout).answer, 'The helper ended completed. Tiny Widget, a one-file demo.');
+  });
+
+  it("a served task's command that runs unasked runs in the OS sandbox, as keel run's would", async function () {
+    await sandboxOrSkip(this, served);
+    const run = await spawnKeel(
+      ['run', '--workspace', scratchDir('a2a-env'), '--base-url', model.anthropicBaseURL, '--a2a-config', configFile()].concat([
+        '--approve',
+        'read,network',
+        '--output',
+        'json',
+        '[client-env] what does the helper see?',
+      ]),
+      ROOT,
+      env,
+    );
+    assert.equal(JSON.parse(run.stdout).status, 'done', run.stderr);
+    const printed = model.requests
+      .map((r) => JSON.stringify(r.body?.messages ?? []))
+      .find((t) => t.includes('[served-env]') && !t.includes('[client-env]') && t.includes('tool_result'));
+    assert.match(printed ?? '', /PATH=/, 'printenv ran in the served Keel and its output went back');
+    assert.ok(!printed!.includes('KEEL_COMMAND_ID='), 'it ran unsandboxed (under the keeper)');
   });
 
   // Last: it stops the served Keel, which the cases above share.
