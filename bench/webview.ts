@@ -2,9 +2,10 @@
 // plus the host-side bytes per delta through the presenter and its scheduler.
 // Run: npm run bench:webview  → bench/results/webview.json (medians).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { serveWebview } from '../scripts/static-server.js';
+import { join, resolve } from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { RuntimeEvent, RuntimeEventInput } from '../src/kernel/contracts/index.js';
@@ -215,27 +216,7 @@ const PAGE_LIB = `
 `;
 
 function serve(): Promise<{ server: Server; base: string }> {
-  const types: Record<string, string> = {
-    '.html': 'text/html',
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-    '.ttf': 'font/ttf',
-    '.map': 'application/json',
-  };
-  const allowed = ['media/', 'dist/', 'node_modules/@vscode/codicons/dist/'];
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^\/+/, '');
-    if (!allowed.some((p) => path.startsWith(p))) return void res.writeHead(404).end();
-    try {
-      const body = readFileSync(join(ROOT, path));
-      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => ok({ server, base: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
-  );
+  return serveWebview(ROOT);
 }
 
 /**

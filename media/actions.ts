@@ -3,6 +3,7 @@
 import type { ApprovalScope, WebviewMessage } from '../src/protocol/index.js';
 import { closeEditor, editedText, openEditor } from './message-edit.js';
 import { checkpointMessage } from './checkpoint-actions.js';
+import { type ApprovalKey, approvalKeyOf } from './approval-keys.js';
 
 export interface ActionHandlers {
   post(message: WebviewMessage): void;
@@ -21,6 +22,12 @@ export interface ActionHandlers {
   unqueue(): void;
   /** Opens or closes a line of grouped finished reads. */
   toggleReadGroup(firstId: string): void;
+  /** "New messages": scrolls to the bottom and follows again. */
+  jumpToLatest(): void;
+  /** The card an approval key decides: the oldest one waiting (undefined: none). */
+  oldestWaiting(): string | undefined;
+  /** Says something to screen readers (and nothing on screen). */
+  announce(text: string): void;
 }
 
 const NOTICE_MESSAGES = new Set(['apiKey/set', 'task/resume', 'log/show']);
@@ -47,6 +54,8 @@ function onClick(event: MouseEvent, handlers: ActionHandlers): void {
 }
 
 function onKey(event: KeyboardEvent, handlers: ActionHandlers): void {
+  const key = approvalKeyOf(event);
+  if (key) return decideByKey(event, key, handlers);
   const target = event.target as HTMLElement;
   const intentId = target.dataset.intentId;
   if (target.matches('.reject-input') && intentId) {
@@ -62,6 +71,17 @@ function onKey(event: KeyboardEvent, handlers: ActionHandlers): void {
     event.preventDefault();
     handlers.post({ type: 'intent/focus', intentId });
   }
+}
+
+/** Alt+Shift+Y / N / A in the view: the oldest waiting card, as the keybindings do in the diff. */
+function decideByKey(event: KeyboardEvent, key: ApprovalKey, handlers: ActionHandlers): void {
+  event.preventDefault();
+  const intentId = handlers.oldestWaiting();
+  if (!intentId) return handlers.announce('Nothing is waiting for approval.');
+  handlers.markDeciding(intentId);
+  if (key.command === 'keel.rejectPending')
+    return handlers.post({ type: 'intent/reject', intentId, reason: 'The user rejected this with the keyboard.' });
+  handlers.post({ type: 'intent/approve', intentId, scope: key.command === 'keel.approvePendingForTask' ? 'task' : 'once' });
 }
 
 function reject(intentId: string, handlers: ActionHandlers): void {
@@ -118,23 +138,34 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.unqueue();
     case 'toggle-read-group':
       return handlers.toggleReadGroup(data.group ?? '');
-    case 'retry':
-      return handlers.post({ type: 'task/retry' });
+    case 'retry': {
+      const noticeId = el.closest<HTMLElement>('[data-testid="notice"]')?.dataset.itemId;
+      return handlers.post({ type: 'task/retry', ...(noticeId ? { noticeId } : {}) });
+    }
     case 'edit-message':
     case 'resend-message':
     case 'cancel-edit':
       return editMessage(el, handlers);
     case 'load-earlier':
       return handlers.showEarlier();
+    case 'jump-latest':
+      return handlers.jumpToLatest();
     case 'toggle-meter':
       return handlers.toggleMeter();
     case 'fold-context':
       return handlers.post({ type: 'context/fold' });
     case 'open-rules':
       return handlers.post({ type: 'rules/open', path: data.path ?? '' });
+    case 'open-file': {
+      const line = Number(data.line);
+      return handlers.post({ type: 'file/open', path: data.path ?? '', ...(Number.isInteger(line) && line > 0 ? { line } : {}) });
+    }
     default: {
       const message = checkpointMessage(el);
-      if (message) handlers.post(message);
+      if (!message) return;
+      // A choice in a checkpoint's menu closes the menu.
+      el.closest('details.checkpoint-menu')?.removeAttribute('open');
+      handlers.post(message);
     }
   }
 }
@@ -152,7 +183,7 @@ function editMessage(el: HTMLElement, handlers: ActionHandlers): void {
   handlers.post({ type: 'task/fork', messageId, text });
 }
 
-const codeOf = (el: HTMLElement): string => el.closest('pre')?.querySelector('code')?.textContent ?? '';
+const codeOf = (el: HTMLElement): string => el.closest('.code-block')?.querySelector('pre code')?.textContent ?? '';
 
 /** The copy button says "Copied" (to screen readers too) for a moment. */
 function showCopied(el: HTMLElement): void {

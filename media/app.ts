@@ -17,7 +17,7 @@ import { reportUpdate } from './perf-hook.js';
 import { QueuedMessage } from './queued-message.js';
 import { StatusLine } from './status-line.js';
 import { RulesLine } from './rules-line.js';
-import { header, TaskListView } from './task-list.js';
+import { TaskListView } from './task-list.js';
 import { TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
 import { Changes, ViewModel } from './view-model.js';
@@ -64,10 +64,13 @@ export class App {
   private readonly headerControls: HeaderControls;
   private readonly batcher: FrameBatcher<HostMessage>;
   private readonly now: () => number;
+  private readonly hasFocus: () => boolean;
   private saved: SavedState;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private warmUpTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The task the view shows (a snapshot of another one clears the composer's chips). */
+  private shownTaskId: string | undefined;
 
   constructor(private readonly options: AppOptions) {
     this.now = options.now ?? (() => Date.now());
@@ -83,23 +86,25 @@ export class App {
       (draft) => this.save({ draft }),
     );
     this.attachments.bind(this.composer.input, this.composer.el);
-    this.composer.el.prepend(this.attachments.pickButton());
-    const hasFocus = options.hasFocus ?? (() => document.hasFocus());
-    this.approvalFocus = new ApprovalFocus(hasFocus, () => this.composer.typing);
+    this.composer.addTool(this.attachments.pickButton(), 'start');
+    // The context meter sits in the composer's toolbar, where the next message's room is decided.
+    this.composer.addTool(this.meter.el, 'end');
+    // The welcome scrolls with the conversation: an empty task gives it the conversation's room.
+    this.transcript.scroller.prepend(this.welcome.el);
+    this.hasFocus = options.hasFocus ?? (() => document.hasFocus());
+    this.approvalFocus = new ApprovalFocus(this.hasFocus, () => this.composer.typing);
     options.root.replaceChildren(
       h(
         'div',
         { class: 'app' },
-        header(this.meter.el),
-        this.headerControls.el,
+        h('div', { class: 'header' }, this.headerControls.el),
         this.rules.el,
-        this.meter.details,
         this.tasks.el,
         this.banners.el,
-        this.welcome.el,
         this.transcript.el,
         this.statusLine.el,
         this.queued.el,
+        this.meter.details,
         this.attachments.el,
         this.composer.el,
         this.approvalFocus.el,
@@ -121,6 +126,14 @@ export class App {
       sendPrompt: (text) => this.sendOrQueue(text),
       unqueue: () => this.unqueue(),
       toggleReadGroup: (id) => this.transcript.toggleReadGroup(id),
+      jumpToLatest: () => this.transcript.jumpToLatest(),
+      oldestWaiting: () => this.model.pendingIds()[0],
+      announce: (text) => this.approvalFocus.announce(text),
+    });
+    // The view got the keyboard (Focus on Chat View, a click on its tab): it goes to the composer
+    // rather than to the top of the page, eleven Tabs away.
+    window.addEventListener('focus', () => {
+      if (this.focusIsLost()) this.composer.focus();
     });
   }
 
@@ -147,7 +160,11 @@ export class App {
   /** Every message from the host: validated here, applied on the next frame. */
   receive(raw: unknown): void {
     const message = parseHostMessage(raw, this.options.log);
-    if (message?.type === 'composer/attach') return this.attachments.add(message.chip);
+    if (message?.type === 'composer/attach') {
+      this.attachments.add(message.chip);
+      return this.composer.focus();
+    }
+    if (message?.type === 'composer/focus') return this.composer.focus();
     if (message) this.batcher.push(message);
   }
 
@@ -181,6 +198,8 @@ export class App {
 
   private render(changes: Changes, localNow: number): void {
     const model = this.model;
+    const hadKeyboard = this.hasFocus();
+    if (changes.reset && model.taskId !== this.shownTaskId) this.taskChanged();
     this.transcript.apply(changes);
     this.noteWaitingCards(changes);
     this.noteSentMessages(changes);
@@ -198,8 +217,28 @@ export class App {
     if (changes.reset || changes.hints || changes.structural.length > 0) this.welcome.update(model.hints, model.count === 0);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
-    const moved = changes.reset || changes.retry || changes.status || changes.intents.size > 0 || changes.textDone.size > 0;
+    const moved =
+      changes.reset || changes.retry || changes.status || changes.hints || changes.intents.size > 0 || changes.textDone.size > 0;
     if (moved || changes.structural.length > 0) this.tick(localNow);
+    // What held the keyboard went away (a decided card's buttons, Stop at the end of a run).
+    if (hadKeyboard && this.focusIsLost()) this.composer.focus();
+  }
+
+  /** Another task is shown: the composer's chips were gathered for the one before. */
+  private taskChanged(): void {
+    if (this.shownTaskId !== undefined) this.attachments.clear();
+    this.shownTaskId = this.model.taskId;
+  }
+
+  /** The keyboard is on nothing in particular: the page itself, or a control just hidden. */
+  private focusIsLost(): boolean {
+    const el = document.activeElement;
+    return !el || el === document.body || !el.isConnected || el.closest('[hidden], .deciding') !== null;
+  }
+
+  /** The host asks for the keyboard in the composer (New Task, a context pick). */
+  focusComposer(): void {
+    this.composer.focus();
   }
 
   /** Elapsed times and the retry countdown; a 1 s timer runs only while something ticks. */
@@ -261,20 +300,25 @@ export class App {
     }
   }
 
-  /** The run stopped: what was queued goes now. */
+  /**
+   * The run ended: what was queued goes now. A run the user stopped is different — Stop means
+   * stop, so the queued text goes back into the composer to be sent (or not) by hand.
+   */
   private sendQueued(): void {
     if (isLiveRunStatus(this.model.status)) return;
+    if (this.model.status === 'cancelled') return this.unqueue(false);
     const text = this.queued.take();
     if (text) this.post(text);
   }
 
   /** Cancel on the queued message: it goes back into the composer, ahead of anything typed. */
-  private unqueue(): void {
+  private unqueue(focus = true): void {
     const text = this.queued.take();
+    if (!text) return;
     const draft = this.composer.input.value.trim();
     this.composer.setDraft(draft ? `${text}\n\n${draft}` : text);
     this.save({ draft: this.composer.input.value });
-    this.composer.input.focus();
+    if (focus) this.composer.input.focus();
   }
 
   /** Cards that started (or stopped) waiting: focus or announce them. */
@@ -282,7 +326,9 @@ export class App {
     const ids = changes.reset ? this.model.pendingIds() : [...changes.intents, ...changes.addedIds()];
     for (const id of ids) {
       const card = this.transcript.view(id)?.card;
-      if (card) this.approvalFocus.note(id, card, card.el.getAttribute('aria-label') ?? id);
+      if (!card) continue;
+      if (card.waiting && this.approvalFocus.isNew(id)) this.transcript.reveal(id);
+      this.approvalFocus.note(id, card, card.el.getAttribute('aria-label') ?? id);
     }
   }
 

@@ -14,6 +14,15 @@ export class ApprovalFocus {
     private readonly typing: () => boolean,
   ) {}
 
+  /** Whether this card's waiting has not been acted on yet (note() has not seen it). */
+  isNew(id: string): boolean {
+    return !this.seen.has(id);
+  }
+
+  announce(text: string): void {
+    this.el.textContent = text;
+  }
+
   /** Called for every card that changed; acts once per waiting spell of a card. */
   note(id: string, card: IntentCard, label: string): void {
     if (!card.waiting) {

@@ -39,11 +39,24 @@ export class AttachmentTray {
     private readonly shrink: Shrink = canvasShrink,
   ) {
     this.el = h('div', { class: 'attachment-tray' }, this.chips, this.notice);
+    this.chips.addEventListener('keydown', (e) => this.onChipKey(e));
+    this.render();
+  }
+
+  /** The text box the keyboard goes back to from the chips (set by `bind`). */
+  private input: HTMLTextAreaElement | undefined;
+
+  /** Forgets the chips and images (another task is shown: they were for the one before). */
+  clear(): void {
+    this.attached = [];
+    this.images = [];
+    this.say('');
     this.render();
   }
 
   /** Wires the composer's text box: `@` at a word start, paste and drop of images. */
   bind(input: HTMLTextAreaElement, dropZone: HTMLElement): void {
+    this.input = input;
     input.addEventListener('input', (e) => this.onInput(input, e as InputEvent));
     input.addEventListener('paste', (e) => this.onFiles(e, e.clipboardData?.files));
     dropZone.addEventListener('dragover', (e) => {
@@ -137,21 +150,47 @@ export class AttachmentTray {
     setHidden(this.notice, text === '');
   }
 
-  private render(): void {
-    const chips = this.attached.map((chip) =>
-      attachmentChip(chip, () => {
-        this.attached = this.attached.filter((c) => c !== chip);
-        this.render();
-      }),
-    );
-    const thumbs = this.images.map((image, i) =>
-      imageThumb(image, i, () => {
-        this.images = this.images.filter((x) => x !== image);
-        this.render();
-      }),
-    );
-    this.chips.replaceChildren(...chips, ...thumbs);
+  private render(focusAt?: number): void {
+    const chips = this.attached.map((chip) => attachmentChip(chip, () => this.removeChip(chip)));
+    const thumbs = this.images.map((image, i) => imageThumb(image, i, () => this.removeChip(image)));
+    const all = [...chips, ...thumbs];
+    // One Tab stop for the whole list; the arrows move inside it (a roving tabindex).
+    const stop = Math.min(focusAt ?? 0, all.length - 1);
+    all.forEach((el, i) => {
+      el.setAttribute('tabindex', i === stop ? '0' : '-1');
+    });
+    this.chips.replaceChildren(...all);
     setHidden(this.el, this.empty && this.notice.textContent === '');
+    if (focusAt === undefined) return;
+    if (all.length === 0) this.input?.focus();
+    else all[Math.min(focusAt, all.length - 1)]!.focus();
+  }
+
+  private removeChip(what: AttachmentChip | ImageInput, focusAt?: number): void {
+    this.attached = this.attached.filter((c) => c !== what);
+    this.images = this.images.filter((x) => x !== what);
+    this.render(focusAt);
+  }
+
+  /** ←/→ (and Home/End) move between chips; Delete or Backspace removes one; Escape goes back to the text. */
+  private onChipKey(e: KeyboardEvent): void {
+    const items = [...this.chips.children] as HTMLElement[];
+    const at = items.indexOf(e.target as HTMLElement);
+    if (at < 0) return;
+    const move = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+    if (move !== undefined) {
+      e.preventDefault();
+      const next = items[Math.max(0, Math.min(items.length - 1, move))]!;
+      for (const item of items) item.setAttribute('tabindex', item === next ? '0' : '-1');
+      next.focus();
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      const all: (AttachmentChip | ImageInput)[] = [...this.attached, ...this.images];
+      this.removeChip(all[at]!, e.key === 'Backspace' ? Math.max(0, at - 1) : at);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      this.input?.focus();
+    }
   }
 }
 
@@ -162,7 +201,13 @@ export function attachmentChip(chip: AttachmentChip, remove?: () => void): HTMLE
     'span',
     {
       class: 'attachment-chip',
-      attrs: { role: 'listitem', title: `${chip.label}${cut}`, 'data-testid': TestIds.attachmentChip, 'data-kind': chip.kind },
+      attrs: {
+        role: 'listitem',
+        title: `${chip.label}${cut}`,
+        'aria-label': remove ? `${chip.label}${cut}; Delete removes it` : `${chip.label}${cut}`,
+        'data-testid': TestIds.attachmentChip,
+        'data-kind': chip.kind,
+      },
     },
     icon(KIND_ICONS[chip.kind]),
     h('span', { class: 'attachment-label', text: chip.label }),
@@ -183,9 +228,10 @@ export function imageThumb(image: ImageInput, index: number, remove?: () => void
 }
 
 function removeButton(label: string, onClick: () => void): HTMLButtonElement {
+  // Not a Tab stop of its own: the keyboard removes a chip with Delete (see onChipKey).
   const button = h(
     'button',
-    { class: 'icon-button attachment-remove', attrs: { type: 'button', title: label, 'aria-label': label } },
+    { class: 'icon-button attachment-remove', attrs: { type: 'button', title: label, 'aria-label': label, tabindex: '-1' } },
     icon('close'),
   );
   button.addEventListener('click', onClick);

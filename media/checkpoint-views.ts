@@ -1,6 +1,6 @@
-// The transcript's checkpoint items: a step's (or a restore's) changed files with Compare and
-// the Restore buttons, a note on files too large to keep, and the run's Files changed summary
-// with +/− counts, each file opening the run's diff, and Undo all changes of this run.
+// The transcript's checkpoint items: a step's (or a restore's) one quiet line with its menu
+// (compare, restore files, conversation or both), a note on files too large to keep, and the run's
+// Files changed summary with +/− counts, each file opening the run's diff, Compare all and Undo.
 import { TestIds, type ChangesItem, type CheckpointItem, type FileChange, type TranscriptItem } from '../src/protocol/index.js';
 import { CHECKPOINT_COMPARE, CHECKPOINT_RESTORE } from './checkpoint-actions.js';
 import { actionButton, h, icon } from './dom.js';
@@ -8,30 +8,36 @@ import type { ItemView } from './item-views.js';
 
 const CHANGE_MARK: Record<FileChange, string> = { added: 'A', modified: 'M', deleted: 'D' };
 
+/** Files named in a checkpoint's line; more are counted. */
+const NAMED = 2;
+
+/**
+ * A step's checkpoint: one quiet line naming what changed, and one control, "Checkpoint ▾", that
+ * opens what can be done there (compare with now, restore the files, the conversation, or both).
+ * After each edit the transcript gains one small line, not a wall of buttons beside Approve.
+ */
 export function checkpointView(item: CheckpointItem): ItemView {
-  const count = `${item.files.length} file${item.files.length === 1 ? '' : 's'}`;
-  const title = item.restore ? `Restored ${count}` : `Step ${item.step} changed ${count}`;
   const seq = String(item.seq);
-  const compare = actionButton(CHECKPOINT_COMPARE, 'Compare this step with now', {
-    text: 'Compare',
-    icon: 'diff',
-    testId: TestIds.checkpointCompare,
-    data: { from: seq, to: seq },
-  });
-  const buttons = item.restore
-    ? [restoreButton('Undo restore', item.seq - 1, 'files', TestIds.undoRestore)]
-    : [
-        restoreButton('Restore files to here', item.seq, 'files', TestIds.restoreFiles),
-        restoreButton('Restore task to here', item.seq, 'task', TestIds.restoreTask),
-        restoreButton('Restore both', item.seq, 'both', TestIds.restoreBoth),
-      ];
+  const what = namedFiles(item.files.map((f) => f.path));
   const skipped = item.files.filter((f) => f.skippedBytes !== undefined);
+  const control = item.restore
+    ? restoreButton('Undo restore', item.seq - 1, 'files', TestIds.undoRestore, 'button link')
+    : checkpointMenu(item.seq, seq);
   return {
     el: h(
       'div',
       { class: 'item checkpoint', attrs: { 'data-testid': TestIds.checkpoint, 'data-item-id': item.id, 'data-seq': seq } },
-      h('div', { class: 'checkpoint-head' }, icon(item.restore ? 'discard' : 'history'), h('span', { text: ` ${title}` })),
-      h('ul', { class: 'checkpoint-files' }, ...item.files.map((f) => fileLine(f.path, f.change))),
+      h(
+        'div',
+        { class: 'checkpoint-head' },
+        icon(item.restore ? 'discard' : 'history'),
+        h('span', {
+          class: 'checkpoint-title',
+          text: item.restore ? `Restored ${what}` : `Checkpoint · ${what}`,
+          attrs: { title: fileList(item) },
+        }),
+        control,
+      ),
       skipped.length > 0
         ? h(
             'div',
@@ -42,27 +48,59 @@ export function checkpointView(item: CheckpointItem): ItemView {
             }),
           )
         : null,
-      h('div', { class: 'checkpoint-actions' }, compare, ...buttons),
     ),
   };
 }
 
-function restoreButton(label: string, afterSeq: number, mode: 'files' | 'task' | 'both', testId: string): HTMLButtonElement {
+/** "src/a.ts", "src/a.ts, src/b.ts", "src/a.ts, src/b.ts and 3 more". */
+function namedFiles(paths: readonly string[]): string {
+  const named = paths.slice(0, NAMED).join(', ');
+  return paths.length > NAMED ? `${named} and ${paths.length - NAMED} more` : named || 'no file';
+}
+
+function fileList(item: CheckpointItem): string {
+  return item.files.map((f) => `${CHANGE_MARK[f.change]} ${f.path}`).join('\n');
+}
+
+/** The step's one control: a small menu (keyboard: Enter opens it, Tab walks it). */
+function checkpointMenu(afterSeq: number, seq: string): HTMLElement {
+  return h(
+    'details',
+    { class: 'checkpoint-menu' },
+    h(
+      'summary',
+      { class: 'button link', attrs: { 'data-testid': TestIds.checkpointMenu, 'aria-label': 'Checkpoint: compare or restore' } },
+      'Restore…',
+    ),
+    h(
+      'div',
+      { class: 'checkpoint-menu-items', attrs: { role: 'group', 'aria-label': 'Checkpoint' } },
+      actionButton(CHECKPOINT_COMPARE, 'Compare this checkpoint with now', {
+        text: 'Compare with now',
+        testId: TestIds.checkpointCompare,
+        class: 'button link',
+        data: { from: seq, to: seq },
+      }),
+      restoreButton('Restore the files to here', afterSeq, 'files', TestIds.restoreFiles),
+      restoreButton('Restore the conversation to here (a new task)', afterSeq, 'task', TestIds.restoreTask),
+      restoreButton('Restore the files and the conversation', afterSeq, 'both', TestIds.restoreBoth),
+    ),
+  );
+}
+
+function restoreButton(
+  label: string,
+  afterSeq: number,
+  mode: 'files' | 'task' | 'both',
+  testId: string,
+  cls = 'button link',
+): HTMLButtonElement {
   return actionButton(CHECKPOINT_RESTORE, label, {
     text: label,
     testId,
-    class: 'button secondary',
+    class: cls,
     data: { after: String(afterSeq), mode },
   });
-}
-
-function fileLine(path: string, change: FileChange): HTMLElement {
-  return h(
-    'li',
-    { attrs: { 'data-change': change } },
-    h('span', { class: `change change-${change}`, text: CHANGE_MARK[change] }),
-    ` ${path}`,
-  );
 }
 
 function megabytes(bytes: number): string {
@@ -107,7 +145,7 @@ export class ChangesView implements ItemView {
       h(
         'div',
         { class: 'checkpoint-actions' },
-        actionButton(CHECKPOINT_COMPARE, 'Compare the whole run with now', { text: 'Compare', icon: 'diff', data: range }),
+        actionButton(CHECKPOINT_COMPARE, 'Compare the whole run with now', { text: 'Compare all', class: 'button link', data: range }),
         restoreButton('Undo all changes of this run', item.fromSeq - 1, 'files', TestIds.undoRun),
       ),
     );

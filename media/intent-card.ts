@@ -1,10 +1,13 @@
-// A proposed tool call: what it would do, its risk and status, Approve / Reject while it waits,
-// live output while it runs, and the result (expandable) when it is done. A command is shown
-// whole (wrapped, scrollable when long) and its paths in full, with the hidden characters the
-// host made visible (⟨U+202E⟩, ␛) and a warning when there were any. A call without a command
-// shows its summary (path, edit) whole in the body too: the header only names the tool, so no
-// width cuts what is judged.
+// A proposed tool call: what it would do, in a person's words ("Run the tests", the tool's name in
+// the tooltip), its status, Approve / Reject while it waits, live output while it runs, and the
+// result (expandable) when it is done. A command is shown whole (wrapped, scrollable when long),
+// with the hidden characters the host made visible (⟨U+202E⟩, ␛) and a warning when there were
+// any; a file change shows its file. States read as what happened: a call stopped while it waited
+// is "Cancelled" and a rejection "Rejected", both neutral (not red "Failed"); tests that ran and
+// failed get a failure mark, not ✓.
 import { perIntentTestId, TestIds, type IntentItem } from '../src/protocol/index.js';
+import { approvalKeysTitle } from './approval-keys.js';
+import { FILE_TOOLS, toolTitle } from './tool-titles.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
 
 const RISK_ICON: Record<IntentItem['risk'], string> = {
@@ -22,7 +25,10 @@ const RISK_TEXT: Record<IntentItem['risk'], string> = {
   network: 'Uses the network',
 };
 
-const STATUS_LABEL: Record<IntentItem['status'], string> = {
+/** What a card shows as its state: the kernel's status, with a stop told apart from a failure. */
+type Shown = IntentItem['status'] | 'cancelled';
+
+const STATUS_LABEL: Record<Shown, string> = {
   proposed: 'Proposed',
   awaiting_approval: 'Needs approval',
   approved: 'Approved',
@@ -30,15 +36,12 @@ const STATUS_LABEL: Record<IntentItem['status'], string> = {
   running: 'Running',
   done: 'Done',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
-/** The keybindings of package.json (keel.approvePending …), listed where the decision is made. */
-export const APPROVAL_KEYS: readonly { what: string; keys: string }[] = [
-  { what: 'Approve', keys: 'Ctrl+Alt+Y (⌥⌘Y)' },
-  { what: 'Reject', keys: 'Ctrl+Alt+N (⌥⌘N)' },
-  { what: 'Approve always for this task', keys: 'Ctrl+Alt+A (⌥⌘A)' },
-];
-export const APPROVAL_KEYS_TITLE = APPROVAL_KEYS.map((k) => `${k.what}: ${k.keys}`).join(' · ');
+function shownStatus(item: IntentItem): Shown {
+  return item.status === 'failed' && item.result?.code === 'cancelled' ? 'cancelled' : item.status;
+}
 
 export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -67,7 +70,6 @@ export class IntentCard {
     class: 'intent-command',
     attrs: { 'data-testid': TestIds.intentCommand, 'aria-label': 'Command line' },
   });
-  private readonly pathsEl = h('div', { class: 'intent-paths', attrs: { 'data-testid': TestIds.intentPaths } });
   private readonly summaryEl = h('div', { class: 'intent-summary', attrs: { 'data-testid': TestIds.intentSummary } });
   private readonly approveButton: HTMLButtonElement;
   private readonly hiddenEl = h('div', {
@@ -102,6 +104,7 @@ export class IntentCard {
       actionButton('reject-confirm', 'Confirm reject', { text: 'Reject', testId: TestIds.rejectConfirm, data }),
       actionButton('reject-cancel', 'Cancel reject', { text: 'Cancel', class: 'button secondary', data }),
     );
+    const forSite = item.grantOrigin ? ` on ${item.grantOrigin}` : '';
     this.approveButton = actionButton('approve', `Approve ${item.tool}`, {
       text: 'Approve',
       testId: TestIds.approve,
@@ -116,18 +119,24 @@ export class IntentCard {
         id,
         actionButton('reject', `Reject ${item.tool}`, { text: 'Reject', class: 'button secondary', testId: TestIds.reject, data }),
       ),
-      actionButton('approve', `Always allow ${item.tool} for this task`, {
-        text: 'Always for this task',
-        class: 'button link',
-        testId: TestIds.approveTask,
-        data: { ...data, scope: 'task' },
-      }),
-      actionButton('approve', `Always allow ${item.tool} in this workspace`, {
-        text: 'Always in this workspace',
-        class: 'button link',
-        testId: TestIds.approveWorkspace,
-        data: { ...data, scope: 'workspace' },
-      }),
+      h(
+        'span',
+        { class: 'intent-always' },
+        item.grantOrigin ? `Always for ${item.grantOrigin}: ` : 'Always: ',
+        actionButton('approve', `Always allow ${toolTitle(item.tool)}${forSite} for this task`, {
+          text: 'this task',
+          class: 'button link',
+          testId: TestIds.approveTask,
+          data: { ...data, scope: 'task' },
+        }),
+        ' · ',
+        actionButton('approve', `Always allow ${toolTitle(item.tool)}${forSite} in this workspace`, {
+          text: 'this workspace',
+          class: 'button link',
+          testId: TestIds.approveWorkspace,
+          data: { ...data, scope: 'workspace' },
+        }),
+      ),
       this.rejectForm,
     );
     this.rejectForm.hidden = true;
@@ -146,15 +155,13 @@ export class IntentCard {
       },
       h(
         'div',
-        { class: 'intent-head' },
+        { class: 'intent-head', attrs: { title: `Tool: ${item.tool}` } },
         riskIcon(item.risk),
-        h('span', { class: 'intent-tool', text: item.tool }),
-        this.statusEl,
-        this.elapsedEl,
+        h('span', { class: 'intent-tool', text: toolTitle(item.tool) }),
+        h('span', { class: 'intent-state' }, this.statusEl, this.elapsedEl),
       ),
       this.summaryEl,
       this.commandEl,
-      this.pathsEl,
       this.hiddenEl,
       this.reasonEl,
       this.actionsEl,
@@ -167,17 +174,22 @@ export class IntentCard {
   update(item: IntentItem): void {
     this.item = item;
     const el = this.el;
+    const shown = shownStatus(item);
     el.setAttribute('data-intent-status', item.status);
-    el.setAttribute('aria-label', `${item.tool}: ${item.summary} (${RISK_TEXT[item.risk].toLowerCase()}) — ${STATUS_LABEL[item.status]}`);
-    if (this.renderedStatus !== item.status) this.renderStatus(item);
+    el.setAttribute('data-shown-status', shown);
+    el.setAttribute(
+      'aria-label',
+      `${toolTitle(item.tool)}: ${item.command ?? item.summary} (${RISK_TEXT[item.risk].toLowerCase()}) — ${STATUS_LABEL[shown]}`,
+    );
+    if (this.renderedStatus !== shown) this.renderStatus(item, shown);
     const waiting = item.status === 'awaiting_approval';
-    el.title = waiting ? APPROVAL_KEYS_TITLE : '';
-    this.renderJudged(item, waiting);
+    el.title = waiting ? approvalKeysTitle() : '';
+    this.renderJudged(item);
     setHidden(this.actionsEl, !waiting);
     this.reasonEl.textContent = waiting
-      ? `Risk: ${item.risk}${item.approvalReason ? ` — ${item.approvalReason}` : ''}`
+      ? `${RISK_TEXT[item.risk]}. ${item.approvalReason ?? ''}`.trim()
       : item.rejectReason
-        ? `Rejected: ${item.rejectReason}`
+        ? `Your reason: ${item.rejectReason}`
         : '';
     setHidden(this.reasonEl, !this.reasonEl.textContent);
     this.renderProgress(item);
@@ -216,27 +228,26 @@ export class IntentCard {
     return this.rejectInput.value.trim();
   }
 
-  private renderStatus(item: IntentItem): void {
-    this.renderedStatus = item.status;
+  private renderStatus(item: IntentItem, shown: Shown): void {
+    this.renderedStatus = shown;
     const spinner = item.status === 'running' ? icon('loading', 'codicon-modifier-spin') : null;
-    this.statusEl.replaceChildren(...(spinner ? [spinner] : []), STATUS_LABEL[item.status]);
-    this.statusEl.className = `intent-status status-${item.status}`;
+    this.statusEl.replaceChildren(...(spinner ? [spinner] : []), STATUS_LABEL[shown]);
+    this.statusEl.className = `intent-status status-${shown}`;
     if (item.status !== 'awaiting_approval') this.rejectForm.hidden = true;
   }
 
-  /** The whole command line, the paths (while waiting) and the hidden-characters warning. */
-  private renderJudged(item: IntentItem, waiting: boolean): void {
+  /**
+   * What is judged, whole: the command line; else, for a file change, its file(s); else the
+   * call's summary. And the hidden-characters warning.
+   */
+  private renderJudged(item: IntentItem): void {
     const command = item.command ?? '';
     if (this.commandEl.textContent !== command) this.commandEl.textContent = command;
     setHidden(this.commandEl, !command);
-    // With a command the summary only paraphrases it; without one it is what is judged.
-    const summary = command ? '' : item.summary;
-    if (this.summaryEl.textContent !== summary) this.summaryEl.textContent = summary;
-    setHidden(this.summaryEl, !summary);
-    const paths = waiting && !item.command ? (item.paths ?? []).filter((p) => p !== '.') : [];
-    const pathsText = paths.length ? `${paths.length === 1 ? 'Path' : 'Paths'}: ${paths.join(', ')}` : '';
-    if (this.pathsEl.textContent !== pathsText) this.pathsEl.textContent = pathsText;
-    setHidden(this.pathsEl, !pathsText);
+    const files = FILE_TOOLS.has(item.tool) ? (item.paths ?? []).filter((p) => p !== '.') : [];
+    const subject = command ? '' : files.length ? files.join('\n') : item.summary;
+    if (this.summaryEl.textContent !== subject) this.summaryEl.textContent = subject;
+    setHidden(this.summaryEl, !subject);
     setHidden(this.hiddenEl, !item.hiddenChars);
   }
 
@@ -246,16 +257,20 @@ export class IntentCard {
     setHidden(this.progressEl, !tail);
   }
 
+  /** The result, once: ✓ when it went well, a failure mark when it failed or what it checked did; none for a rejection or a stop (the status says it). */
   private renderResult(item: IntentItem): void {
-    const result = item.result;
+    const result = item.status === 'rejected' || resultCode(item) === 'cancelled' ? undefined : item.result;
     setHidden(this.resultEl, !result);
     if (!result || this.resultEl.dataset.rendered === '1') return;
     this.resultEl.dataset.rendered = '1';
-    const summary = h('summary', { class: result.ok ? 'ok' : 'error' }, icon(result.ok ? 'check' : 'error'), ` ${result.summary}`);
+    const good = result.ok && !result.failing;
+    const summary = h('summary', { class: good ? 'ok' : 'error' }, icon(good ? 'check' : 'error'), ` ${result.summary}`);
     const detail = result.detail ? h('pre', { class: 'intent-detail', text: result.detail }) : null;
     this.resultEl.replaceChildren(summary, ...(detail ? [detail] : []));
   }
 }
+
+const resultCode = (item: IntentItem): string | undefined => item.result?.code;
 
 function riskIcon(risk: IntentItem['risk']): HTMLSpanElement {
   const el = icon(RISK_ICON[risk]);

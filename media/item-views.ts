@@ -89,29 +89,38 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
   };
 }
 
-function noticeView(item: NoticeItem): ItemView {
-  const role = item.level === 'error' ? 'alert' : 'status';
-  const glyph = item.level === 'error' ? 'error' : item.level === 'warning' ? 'warning' : 'info';
-  const action = item.action
-    ? actionButton('notice', item.action.label, {
-        text: item.action.label,
-        testId: TestIds.noticeAction,
-        data: { message: item.action.message },
-      })
-    : null;
-  return {
-    el: h(
-      'div',
-      {
-        class: `item notice level-${item.level}`,
-        attrs: { role, 'data-testid': TestIds.notice, 'data-level': item.level, 'data-item-id': item.id },
-      },
+/** A notice; redrawn in place when the host replaces it (an older failure loses its Retry). */
+class NoticeView implements ItemView {
+  readonly el: HTMLElement;
+
+  constructor(item: NoticeItem) {
+    this.el = h('div', { attrs: { 'data-testid': TestIds.notice, 'data-item-id': item.id } });
+    this.draw(item);
+  }
+
+  update(item: TranscriptItem): void {
+    if (item.kind === 'notice') this.draw(item);
+  }
+
+  private draw(item: NoticeItem): void {
+    const glyph = item.level === 'error' ? 'error' : item.level === 'warning' ? 'warning' : 'info';
+    const action = item.action
+      ? actionButton('notice', item.action.label, {
+          text: item.action.label,
+          testId: TestIds.noticeAction,
+          data: { message: item.action.message },
+        })
+      : null;
+    this.el.className = `item notice level-${item.level}`;
+    this.el.setAttribute('role', item.level === 'error' ? 'alert' : 'status');
+    this.el.setAttribute('data-level', item.level);
+    this.el.replaceChildren(
       icon(glyph),
       h('span', { class: 'notice-text', text: item.text }),
-      item.retry ? actionButton('retry', 'Retry: send the last message again', { text: 'Retry', testId: TestIds.retry }) : null,
-      action,
-    ),
-  };
+      ...(item.retry ? [actionButton('retry', 'Retry: send the failed message again', { text: 'Retry', testId: TestIds.retry })] : []),
+      ...(action ? [action] : []),
+    );
+  }
 }
 
 /** Folded steps: collapsed, "Folded N steps", the note as plain text (it came from the model). */
@@ -168,7 +177,7 @@ export function createItemView(item: TranscriptItem): ItemView {
     case 'intent':
       return new IntentView(item);
     case 'notice':
-      return noticeView(item);
+      return new NoticeView(item);
     case 'fold':
       return foldView(item);
     case 'frame':

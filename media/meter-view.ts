@@ -1,7 +1,8 @@
-// The context meter in the header: a bar of the model's window split into system + tools,
-// folded notes + ledger, live history and the answer's reserve, with the tokens in use and the
-// cost so far. Clicking it opens the details (tokens and cost per kind, Fold now). Widths are
-// set through CSSOM (allowed under the CSP).
+// The context meter in the composer's toolbar: "Context 12%" beside a bar of the model's window
+// split into system + tools, folded notes + ledger, live history and the answer's reserve (drawn
+// apart, lighter, so the used part reads at a glance). The words say what it measures; the
+// tooltip and the details (a click) give the tokens of each part, the window and the cost per
+// kind, with Fold now. Widths are set through CSSOM (allowed under the CSP).
 import { TestIds, type Meter, type TokenKinds } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
 
@@ -41,6 +42,13 @@ function shownParts(meter: Meter): Record<Part, number> {
     history: split.history * scale,
     outputReserve: split.outputReserve,
   };
+}
+
+/** "Context 12%" of a known window; "Context 2.4k tokens" when the window is unknown. */
+function meterLabel(meter: Meter): string {
+  if (!meter.windowTokens) return `Context ${formatTokens(meter.usedTokens)} tokens`;
+  const share = (meter.usedTokens / meter.windowTokens) * 100;
+  return `Context ${share > 0 && share < 1 ? '<1' : Math.round(share)}%`;
 }
 
 export class MeterView {
@@ -110,15 +118,16 @@ export class MeterView {
     PARTS.forEach((part, i) => {
       this.segments[i]!.style.width = `${Math.min(100, (parts[part] / window) * 100).toFixed(2)}%`;
     });
-    const total = meter.costUsd === undefined ? '' : ` · ${formatUsd(meter.costUsd)}`;
-    const of = meter.windowTokens ? ` / ${formatTokens(meter.windowTokens)}` : '';
-    this.label.textContent = `${formatTokens(meter.usedTokens)}${of}${total}`;
+    this.label.textContent = meterLabel(meter);
+    const total = meter.costUsd === undefined ? '' : `; ${formatUsd(meter.costUsd)} so far`;
+    const of = meter.windowTokens ? ` of the model's ${formatTokens(meter.windowTokens)}-token window` : ' (window unknown)';
     const split = PARTS.map((p) => `${LABEL[p]} ${formatTokens(parts[p])}`).join(' · ');
-    this.toggleButton.title = `Context ${formatTokens(meter.usedTokens)}${of} tokens: ${split}. Click for tokens and cost.`;
+    const words = `Context in use: ${formatTokens(meter.usedTokens)} tokens${of}${total}. ${split}.`;
+    this.toggleButton.title = `${words} Click for tokens and cost.`;
     this.bar.setAttribute('aria-valuemax', String(window));
     this.bar.setAttribute('aria-valuenow', String(meter.usedTokens));
-    this.bar.setAttribute('aria-label', `Context ${this.label.textContent}; ${split}`);
-    this.toggleButton.setAttribute('aria-label', `Context and cost: ${this.label.textContent}`);
+    this.bar.setAttribute('aria-label', words);
+    this.toggleButton.setAttribute('aria-label', `${this.label.textContent}: ${words}`);
     this.renderDetails(meter, parts);
   }
 

@@ -1,9 +1,10 @@
 // The live line under the transcript while a run works and nothing else moves: "Waiting for the
-// model… 4s" until the first token, "Running run_command… 12s" while a call runs. Elapsed
+// model… 4s" until the first token, "Running the tests… 12s" while a call runs. Elapsed
 // times come from the app's clock (injected), so tests never race a real one.
 import { TestIds, type IntentItem, type TranscriptItem } from '../src/protocol/index.js';
 import { h, icon, setHidden } from './dom.js';
 import { formatElapsed } from './intent-card.js';
+import { toolDoing } from './tool-titles.js';
 import type { ViewModel } from './view-model.js';
 
 interface Activity {
@@ -50,12 +51,14 @@ function activityOf(model: ViewModel): Activity | undefined {
     const running = lastIntent(model, (i) => i.status === 'running');
     if (!running) return undefined;
     return {
-      what: `Running ${running.tool}…`,
+      what: `${toolDoing(running.tool)}…`,
       key: `run:${running.id}`,
       ...(running.startedAt === undefined ? {} : { hostStart: running.startedAt }),
     };
   }
   if (model.status !== 'running' || model.retry) return undefined;
+  // Keel's own dialog is open (where to send the key): the run waits on the user, not the model.
+  if (model.hints.question) return { what: 'Waiting for your answer in the dialog…', key: `ask:${model.hints.question}` };
   const last = model.count > 0 ? model.itemAt(model.count - 1) : undefined;
   if (last && isStreaming(last)) return undefined;
   return { what: 'Waiting for the model…', key: `wait:${last?.id ?? ''}` };

@@ -1,4 +1,4 @@
-// The header (the meter) and the task history panel: open or delete a task.
+// The task history panel: open or delete a task.
 import { TestIds, type TaskList } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
 
@@ -64,12 +64,4 @@ export class TaskListView {
       }),
     );
   }
-}
-
-/**
- * The header: the meter. History and New Task are the view title's buttons (VS Code's own,
- * keyboard-reachable, in the same place as every view's); the webview does not repeat them.
- */
-export function header(meter: HTMLElement): HTMLElement {
-  return h('div', { class: 'header' }, meter);
 }

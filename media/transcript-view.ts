@@ -21,9 +21,14 @@ const FILL_AHEAD_PX = 800;
 const STICK_PX = 48;
 
 export class TranscriptView {
+  /** The conversation: the scrolling transcript and, over its bottom edge, the jump to the latest. */
   readonly el: HTMLElement;
+  /** The scrolling log itself. */
+  readonly scroller: HTMLElement;
   private readonly list = h('div', { class: 'transcript-list' });
   private readonly earlier: HTMLButtonElement;
+  /** "New messages ↓": shown while the reader is scrolled up and something new arrived. */
+  private readonly jump: HTMLButtonElement;
   private readonly views = new Map<string, ItemView>();
   /** Leading items of the model not rendered yet. */
   private hiddenCount = 0;
@@ -46,7 +51,7 @@ export class TranscriptView {
     private readonly requestFrame: RequestFrame,
   ) {
     this.earlier = actionButton('load-earlier', 'Show earlier messages', { text: 'Show earlier messages', class: 'button link earlier' });
-    this.el = h(
+    this.scroller = h(
       'div',
       {
         class: 'transcript',
@@ -55,16 +60,24 @@ export class TranscriptView {
       this.earlier,
       this.list,
     );
+    this.jump = actionButton('jump-latest', 'Scroll to the latest messages', {
+      text: 'New messages',
+      icon: 'arrow-down',
+      class: 'button jump-latest',
+      testId: TestIds.jumpLatest,
+    });
+    this.jump.hidden = true;
+    this.el = h('div', { class: 'conversation' }, this.scroller, this.jump);
     if (typeof IntersectionObserver === 'function') {
       this.observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((e) => e.isIntersecting)) this.scheduleFill();
         },
-        { root: this.el, rootMargin: `${FILL_AHEAD_PX}px 0px 0px 0px` },
+        { root: this.scroller, rootMargin: `${FILL_AHEAD_PX}px 0px 0px 0px` },
       );
       this.observer.observe(this.earlier);
     }
-    this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    this.scroller.addEventListener('scroll', () => this.onScroll(), { passive: true });
     if (typeof ResizeObserver === 'function') {
       // Items laid out late (content-visibility) grow the list without a scroll event: re-pin.
       new ResizeObserver(() => {
@@ -81,14 +94,37 @@ export class TranscriptView {
     return this.views.get(id);
   }
 
-  /** Applies one batch of changes; keeps the reader at the bottom if they were there. */
+  /**
+   * Applies one batch of changes; keeps the reader at the bottom if they were there. The reader's
+   * own message brings the view back to the bottom (they want to see the answer to it); anything
+   * else new while they read above shows "New messages" instead of moving them.
+   */
   apply(changes: Changes): void {
-    if (changes.reset) this.following = true;
+    const sentByReader = changes.structural.some((c) => c.type === 'add' && c.item.kind === 'user');
+    if (changes.reset || sentByReader) this.following = true;
     // After a snapshot every view is rebuilt from the model, which already holds later deltas.
     if (changes.reset) this.rebuild();
     else this.applyPiecemeal(changes);
     if (changes.reset || changes.structural.length > 0 || changes.intents.size > 0) this.readGroups.regroup(this.list);
     if (this.following) this.pin();
+    else if (changes.structural.length > 0 || changes.appended.size > 0 || changes.intents.size > 0) setHidden(this.jump, false);
+  }
+
+  /**
+   * A card started waiting for the user: it comes into view even when the reader is above (an
+   * approval nobody sees is a run stuck); at the bottom, the view follows again.
+   */
+  reveal(id: string): void {
+    const el = this.views.get(id)?.el;
+    if (!el || this.following) return;
+    el.scrollIntoView?.({ block: 'nearest' });
+    if (this.atBottom()) this.jumpToLatest();
+  }
+
+  /** "New messages": back to the bottom, following again. */
+  jumpToLatest(): void {
+    this.following = true;
+    this.pin();
   }
 
   /** The group line of finished reads starting at card `firstId` was clicked. */
@@ -97,14 +133,17 @@ export class TranscriptView {
   }
 
   private pin(): void {
-    this.el.scrollTop = this.el.scrollHeight;
-    this.pinnedTop = this.el.scrollTop;
+    this.scroller.scrollTop = this.scroller.scrollHeight;
+    this.pinnedTop = this.scroller.scrollTop;
+    setHidden(this.jump, true);
   }
 
   /** Scrolling up (above where the view pinned) stops following; reaching the bottom resumes it. */
   private onScroll(): void {
-    if (this.atBottom()) this.following = true;
-    else if (this.el.scrollTop < this.pinnedTop) this.following = false;
+    if (this.atBottom()) {
+      this.following = true;
+      setHidden(this.jump, true);
+    } else if (this.scroller.scrollTop < this.pinnedTop) this.following = false;
   }
 
   private applyPiecemeal(changes: Changes): void {
@@ -145,7 +184,7 @@ export class TranscriptView {
 
   private prepend(more: () => boolean): void {
     if (this.hiddenCount === 0) return;
-    const heightBefore = this.el.scrollHeight;
+    const heightBefore = this.scroller.scrollHeight;
     const fragment = document.createDocumentFragment();
     do {
       this.hiddenCount -= 1;
@@ -154,12 +193,12 @@ export class TranscriptView {
     this.list.prepend(fragment);
     this.readGroups.regroup(this.list);
     setHidden(this.earlier, this.hiddenCount === 0);
-    this.el.scrollTop += this.el.scrollHeight - heightBefore;
-    this.pinnedTop = Math.min(this.pinnedTop, this.el.scrollTop);
+    this.scroller.scrollTop += this.scroller.scrollHeight - heightBefore;
+    this.pinnedTop = Math.min(this.pinnedTop, this.scroller.scrollTop);
   }
 
   private nearTop(): boolean {
-    return this.hiddenCount > 0 && this.el.scrollTop < FILL_AHEAD_PX;
+    return this.hiddenCount > 0 && this.scroller.scrollTop < FILL_AHEAD_PX;
   }
 
   /** Views that tick every second (running intents). */
@@ -208,6 +247,6 @@ export class TranscriptView {
   }
 
   private atBottom(): boolean {
-    return this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight <= STICK_PX;
+    return this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight <= STICK_PX;
   }
 }

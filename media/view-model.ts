@@ -146,7 +146,8 @@ export class ViewModel {
       case 'transcript/delta':
         return this.applyDelta(message, changes, now);
       case 'composer/attach':
-        // The composer's, not the transcript's (App.receive hands it over before batching).
+      case 'composer/focus':
+        // The composer's, not the transcript's (App.receive hands them over before batching).
         return 'applied';
     }
   }

@@ -2,7 +2,7 @@
 // a few prompts to start from (a click sends one), and the keys that matter.
 import { TestIds, type Hints } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
-import { APPROVAL_KEYS } from './intent-card.js';
+import { APPROVAL_KEYS, keyLabel } from './approval-keys.js';
 
 const EXAMPLE_PROMPTS = [
   'Fix the failing tests',
@@ -10,10 +10,11 @@ const EXAMPLE_PROMPTS = [
   'Find and fix the TODOs in the file I have open',
 ] as const;
 
-const SHORTCUTS: readonly [string, string][] = [
+/** The keys that matter, in this platform's notation (computed when the welcome is built). */
+const shortcuts = (): [string, string][] => [
   ['Enter', 'send (queued while a run is busy)'],
   ['Shift+Enter', 'new line'],
-  ...APPROVAL_KEYS.map((k): [string, string] => [k.keys, k.what]),
+  ...APPROVAL_KEYS.map((k): [string, string] => [keyLabel(k), k.what]),
 ];
 
 export class Welcome {
@@ -43,7 +44,7 @@ export class Welcome {
       h(
         'dl',
         { class: 'welcome-keys', attrs: { 'aria-label': 'Keyboard shortcuts' } },
-        ...SHORTCUTS.flatMap(([keys, what]) => [h('dt', {}, h('kbd', { text: keys })), h('dd', { text: what })]),
+        ...shortcuts().flatMap(([keys, what]) => [h('dt', {}, h('kbd', { text: keys })), h('dd', { text: what })]),
       ),
     );
   }

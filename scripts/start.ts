@@ -8,6 +8,7 @@ import { copyWorkspace, startCodeServer } from '../test/support/code-server.js';
 import { packageVsix } from './vsix.js';
 import { startModelServer } from '../test/support/model-server.js';
 import { fixerModel } from '../test/e2e/lib/fixer-model.js';
+import { standInProfile } from './stand-in.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -18,12 +19,13 @@ async function main(): Promise<void> {
   const vsix = await packageVsix();
   const folder = value('--folder') ?? copyWorkspace('examples/failing-tests', true);
   const standIn = flag('--stand-in') ? await startModelServer(fixerModel()) : undefined;
+  const profile = standIn ? standInProfile(standIn.openaiBaseURL) : { settings: {}, env: {} };
   const server = await startCodeServer({
     folder,
     extensions: [vsix],
     port: process.env.KEEL_PORT ? Number(process.env.KEEL_PORT) : undefined,
-    settings: standIn ? { 'keel.provider': 'anthropic', 'keel.baseUrl': standIn.anthropicBaseURL } : {},
-    env: standIn ? { ANTHROPIC_API_KEY: 'sk-ant-stand-in' } : {},
+    settings: profile.settings,
+    env: profile.env,
   });
   console.log(
     `\nKeel is running in VS Code at\n\n  ${server.url}\n\nworkspace: ${folder}${standIn ? `\nmodel: the scripted stand-in at ${standIn.url}` : ''}\nCtrl+C to stop.`,

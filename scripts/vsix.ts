@@ -123,11 +123,17 @@ const vsceBin = (): string => join(repoRoot, 'node_modules', '@vscode', 'vsce', 
 
 export async function vscePackage(folder: string, out: string): Promise<void> {
   try {
-    await run(process.execPath, [vsceBin(), 'package', '--no-dependencies', '--allow-missing-repository', '-o', out], {
-      cwd: folder,
-      env: { ...process.env, VSCE_TELEMETRY: 'false' },
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    // The README's pictures (docs/images) are for readers of the repository; they are not
+    // packaged, and no repository URL exists to rewrite their links to: leave the links as written.
+    await run(
+      process.execPath,
+      [vsceBin(), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', out],
+      {
+        cwd: folder,
+        env: { ...process.env, VSCE_TELEMETRY: 'false' },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
   } catch (error) {
     throw new Error(`vsce package failed in ${folder}: ${failure(error)}`);
   }

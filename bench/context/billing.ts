@@ -3,8 +3,8 @@
 // weighed with the kernel's estimator; a request reads from the cache the longest prefix some
 // earlier request wrote at a breakpoint (looking back at most 20 blocks from each of its own
 // breakpoints, as the API does), writes up to its last breakpoint, and pays full price for the
-// rest. The ideal agent of the issue is billed on the same requests with a perfect cache: it
-// reads everything it shares with the request before and writes the rest.
+// rest. (The yardstick Keel is graded on is billed from the task, not from these requests:
+// yardstick.ts.)
 import { contentHash, estimateTokens } from '../../src/kernel/index.js';
 import type { Price } from '../../src/providers/index.js';
 
@@ -90,18 +90,6 @@ export class CacheSimulator {
       input: sum(blocks, Math.max(read, last), blocks.length),
     };
   }
-}
-
-/** A perfect cache: what this request shares with the previous one is read, the rest written. */
-export function idealBill(previous: Block[] | undefined, blocks: Block[]): Bill {
-  let shared = 0;
-  while (previous && shared < previous.length && shared < blocks.length && previous[shared]!.key === blocks[shared]!.key) shared++;
-  return { cacheRead: sum(blocks, 0, shared), cacheWrite: sum(blocks, shared, blocks.length), input: 0 };
-}
-
-/** Everything sent at the full input price. */
-export function uncachedBill(blocks: Block[]): Bill {
-  return { input: sum(blocks, 0, blocks.length), cacheRead: 0, cacheWrite: 0 };
 }
 
 export function costOfBill(b: Bill, outputTokens: number, p: Price): number {

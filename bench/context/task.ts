@@ -1,25 +1,29 @@
-// The 30-turn task shape of issue 10 — 18 reads of 15 files, 5 searches, 4 test runs, 6 edits,
-// then an answer — played by a deterministic stand-in model that reads each request as it
-// arrives on the wire. It answers Keel's note requests with a note built from what the request
-// shows. In the `onNeed` variant it re-reads a file only when the request no longer shows the
-// file whole and the ledger in the notes block does not vouch for it (read in full, unchanged).
+// The 30-turn task shape of issue 10 — 23 reads of 15 files (each edit's file read the turn before,
+// as read_file asks), 5 searches, 4 test runs, 6 edits, then an answer — played by a deterministic
+// stand-in model that reads each request as it arrives on the wire. Like a model, it edits only
+// text it can see: before an edit whose search text the
+// request does not show, it reads the file (and, when that read does not show the line, finds it
+// with search_files and reads those lines). What it cannot help is trusting Keel: when read_file
+// answers "unchanged since step N", it takes the file as seen and edits — so an edit made without
+// its text in the request (a blind edit) is Keel's fault, and is counted. It answers Keel's note
+// requests with a note built from what the request shows.
 import { estimateTokens, NOTE_PROMPT } from '../../src/kernel/index.js';
 import type { WireToolCall, WireTurn } from '../../test/support/model-turn.js';
 import { bugLine, BUGGY, fileName } from './workspace.js';
 
-type Call =
-  | { tool: 'read'; file: number; reread?: boolean }
-  | { tool: 'search'; query: string }
+export type Call =
+  | { tool: 'read'; file: number; lines?: [number, number] }
+  | { tool: 'search'; query: string; file?: number }
   | { tool: 'test' }
   | { tool: 'edit'; file: number };
 
-const read = (file: number, reread = false): Call => ({ tool: 'read', file, ...(reread ? { reread } : {}) });
+const read = (file: number): Call => ({ tool: 'read', file });
 const search = (query: string): Call => ({ tool: 'search', query });
 const test: Call = { tool: 'test' };
 const edit = (file: number): Call => ({ tool: 'edit', file });
 
-/** Turn by turn; four turns make two calls. The 30th turn is the answer. */
-const PLAN: Call[][] = [
+/** The task, turn by turn; some turns make two calls. The 30th turn is the answer. */
+export const PLAN: Call[][] = [
   [search('export function rule_\\d+_0\\b')],
   [read(1), read(2)],
   [read(3)],
@@ -27,29 +31,32 @@ const PLAN: Call[][] = [
   [read(4)],
   [read(5), read(6)],
   [search('Math\\.round\\(subtotal / 7\\)')],
-  [read(7)],
+  [read(7), read(3)],
   [edit(3)],
   [read(8)],
   [read(9), read(10)],
   [test],
   [search('TODO check rounding 4\\b')],
-  [read(11)],
+  [read(11), read(7)],
   [edit(7)],
   [read(12)],
-  [read(3, true)],
+  [read(3), read(9)],
   [edit(9)],
   [read(13), read(14)],
   [search('discount = 0\\) \\{$')],
   [read(15)],
   [test],
-  [read(1, true)],
-  [edit(1)],
+  [read(1)],
+  [edit(1), read(4)],
   [edit(4)],
-  [read(7, true)],
-  [search('export const total_\\d+')],
+  [read(7)],
+  [search('export const total_\\d+'), read(15)],
   [edit(15)],
   [test],
 ];
+
+export const GOAL = 'Find out why the shop totals are off by a cent and fix it; the tests must pass.';
+export const ANSWER = 'Done: the bugs in mod3, mod7 and mod9 are fixed and all 15 tests pass.';
 
 /** The file edited outside Keel (a person in their editor) just before the plan's turn 26. */
 export const OUTSIDE_EDIT = { file: 7, beforeTurn: 26 };
@@ -58,6 +65,8 @@ type WireBlock = { type: string; text?: string; content?: unknown; name?: string
 export type WireBody = { messages: { role: string; content: string | WireBlock[] }[] };
 
 const NOTE_MARK = NOTE_PROMPT.slice(0, NOTE_PROMPT.indexOf('{'));
+/** How read_file's pointer goes on after "unchanged since": the text is above, it says. */
+const POINTED = 'your read of it at step';
 
 export interface Reply {
   turn: WireTurn;
@@ -68,56 +77,76 @@ export interface Reply {
 export class StandInModel {
   private next = 0;
   private queued: Call[] = [];
-  /** Re-reads made in the `onNeed` variant after the first fold. */
-  rereadsAfterFold = 0;
-  /** Planned re-reads the `onNeed` variant could skip. */
-  skipped = 0;
+  /** The edit waiting for its text to be shown, and how far the model went to see it. */
+  private pending: { call: Call & { tool: 'edit' }; tried: 'read' | 'search' | 'lines' } | undefined;
+  /** Edits proposed with their search text nowhere in the request that made them. */
+  blindEdits = 0;
+  /** Reads and searches the model added before an edit because the request did not show its text. */
+  addedReads = 0;
 
-  constructor(
-    private readonly onNeed: boolean,
-    private readonly beforeTurn: (turn: number) => void = () => undefined,
-  ) {}
+  constructor(private readonly beforeTurn: (turn: number) => void = () => undefined) {}
 
   reply(body: WireBody): Reply {
     if (isNoteRequest(body)) return finish({ text: [noteFor(body)] }, 'note');
-    for (;;) {
-      if (this.queued.length === 0) {
-        if (this.next >= PLAN.length)
-          return finish({ text: ['Done: the bugs in mod3, mod7 and mod9 are fixed and all 15 tests pass.'] }, 'turn');
-        this.beforeTurn(this.next + 1);
-        this.queued = this.onNeed ? this.asNeeded(PLAN[this.next]!, body) : PLAN[this.next]!.slice();
-        this.next++;
-      }
-      const calls = this.queued;
-      this.queued = [];
-      if (calls.length === 0) continue;
-      // A read this variant adds before an edit goes first, alone; the edit follows next turn.
-      const [first, ...rest] = calls;
-      const now = first!.tool === 'read' && rest[0]?.tool === 'edit' ? [first!] : calls;
-      if (now.length < calls.length) this.queued = rest;
-      const toolCalls = now.map((c, i) => wireCall(c, `toolu_${this.next}_${i}_${now.length}`));
-      return finish({ text: [`Turn ${this.next}: ${now.map(describe).join(', ')}.`], toolCalls }, 'turn');
-    }
+    const calls = this.pending ? this.towardEdit(body) : this.nextCalls(body);
+    if (!calls) return finish({ text: [ANSWER] }, 'turn');
+    for (const c of calls) if (c.tool === 'edit' && !requestText(body).includes(editOf(c.file).search)) this.blindEdits++;
+    const toolCalls = calls.map((c, i) => wireCall(c, `toolu_${this.next}_${i}_${calls.length}`));
+    return finish({ text: [turnText(this.next, calls)], toolCalls }, 'turn');
   }
 
-  /** The variant's calls: planned re-reads only when needed, and a read before an edit that needs one. */
-  private asNeeded(calls: Call[], body: WireBody): Call[] {
-    const out: Call[] = [];
-    const folded = hasNotes(body);
-    for (const c of calls) {
-      const needed = (file: number) => !shownWhole(body, fileName(file)) && !vouchedFor(body, fileName(file));
-      if (c.tool === 'read' && c.reread && !needed(c.file)) {
-        this.skipped++;
-        continue;
-      }
-      if (c.tool === 'edit' && needed(c.file)) {
-        out.push(read(c.file, true));
-        if (folded) this.rereadsAfterFold++;
-      } else if (c.tool === 'read' && c.reread && folded) this.rereadsAfterFold++;
-      out.push(c);
+  /** The plan's next calls; an edit whose text is not shown waits, and a read of its file goes first. */
+  private nextCalls(body: WireBody): Call[] | undefined {
+    if (this.queued.length === 0) {
+      if (this.next >= PLAN.length) return undefined;
+      this.beforeTurn(this.next + 1);
+      this.queued = PLAN[this.next]!.slice();
+      this.next++;
     }
-    return out;
+    const calls = this.queued;
+    this.queued = [];
+    const blocked = calls.find(
+      (c): c is Call & { tool: 'edit' } => c.tool === 'edit' && !requestText(body).includes(editOf(c.file).search),
+    );
+    if (!blocked) return calls;
+    this.queued = calls.filter((c) => c !== blocked);
+    this.pending = { call: blocked, tried: 'read' };
+    this.addedReads++;
+    return [read(blocked.file)];
   }
+
+  /**
+   * The model trusts what Keel says: a read answered "unchanged since step N; that result above
+   * shows it whole" counts as seeing the file. (A read shown cut is not trusted: the cut is marked.)
+   */
+  private towardEdit(body: WireBody): Call[] {
+    const pending = this.pending!;
+    const { file, search: text } = { file: pending.call.file, search: editOf(pending.call.file).search };
+    if (requestText(body).includes(text) || lastResult(body).includes(`${fileName(file)} is unchanged since ${POINTED}`)) {
+      this.pending = undefined;
+      return [pending.call, ...this.queued.splice(0)];
+    }
+    this.addedReads++;
+    if (pending.tried === 'read') {
+      pending.tried = 'search';
+      return [{ tool: 'search', query: escapeRegex(text), file }];
+    }
+    const line = Number(new RegExp(`^\\s*(\\d+): ${escapeRegex(text)}`, 'm').exec(lastResult(body))?.[1] ?? 1);
+    pending.tried = 'lines';
+    return [{ tool: 'read', file, lines: [Math.max(1, line - 2), line + 2] }];
+  }
+}
+
+/** An edit's search and replacement: a bug flag turned off, or a comment marked reviewed. */
+function editOf(file: number): { search: string; replace: string } {
+  return BUGGY.includes(file)
+    ? { search: bugLine(file, true), replace: bugLine(file, false) }
+    : { search: `// mod${file}: pricing rules`, replace: `// mod${file} (reviewed): pricing rules` };
+}
+
+/** What a turn says before its calls (the same words wherever it is computed). */
+export function turnText(turn: number, calls: readonly Call[]): string {
+  return `Turn ${turn}: ${calls.map(describe).join(', ')}.`;
 }
 
 function finish(turn: WireTurn, kind: Reply['kind']): Reply {
@@ -127,26 +156,30 @@ function finish(turn: WireTurn, kind: Reply['kind']): Reply {
   return { turn: { ...turn, usage: { output: outputTokens } }, kind, outputTokens };
 }
 
-function wireCall(c: Call, id: string): WireToolCall {
+/** A call as the tools take it (the same input wherever it is computed). */
+export function toolInput(c: Call): { name: string; input: Record<string, unknown> } {
   switch (c.tool) {
     case 'read':
-      return { id, name: 'read_file', input: { path: fileName(c.file) } };
+      return {
+        name: 'read_file',
+        input: c.lines ? { path: fileName(c.file), startLine: c.lines[0], endLine: c.lines[1] } : { path: fileName(c.file) },
+      };
     case 'search':
-      return { id, name: 'search_files', input: { query: c.query, path: 'src' } };
+      return { name: 'search_files', input: { query: c.query, path: c.file === undefined ? 'src' : fileName(c.file) } };
     case 'test':
-      return { id, name: 'run_tests', input: { command: 'node scripts/test.js' } };
-    case 'edit': {
-      const [search, replace] = BUGGY.includes(c.file)
-        ? [bugLine(c.file, true), bugLine(c.file, false)]
-        : [`// mod${c.file}: pricing rules`, `// mod${c.file} (reviewed): pricing rules`];
-      return { id, name: 'edit_file', input: { path: fileName(c.file), edits: [{ search, replace }] } };
-    }
+      return { name: 'run_tests', input: { command: 'node scripts/test.js' } };
+    case 'edit':
+      return { name: 'edit_file', input: { path: fileName(c.file), edits: [editOf(c.file)] } };
   }
+}
+
+function wireCall(c: Call, id: string): WireToolCall {
+  return { id, ...toolInput(c) };
 }
 
 function describe(c: Call): string {
   return c.tool === 'read'
-    ? `read ${fileName(c.file)}`
+    ? `read ${fileName(c.file)}${c.lines ? `:${c.lines[0]}-${c.lines[1]}` : ''}`
     : c.tool === 'search'
       ? `search /${c.query}/`
       : c.tool === 'test'
@@ -154,19 +187,32 @@ function describe(c: Call): string {
         : `fix ${fileName(c.file)}`;
 }
 
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
 function blocks(body: WireBody, i: number): WireBlock[] {
   const c = body.messages[i]?.content;
   return typeof c === 'string' ? [{ type: 'text', text: c }] : (c ?? []);
 }
 
+/** Everything the request shows: every text and tool result. */
+function requestText(body: WireBody): string {
+  const parts: string[] = [];
+  for (let i = 0; i < body.messages.length; i++)
+    for (const b of blocks(body, i)) parts.push(typeof b.content === 'string' ? b.content : (b.text ?? JSON.stringify(b.content ?? '')));
+  return parts.join('\n');
+}
+
+/** The newest tool result's text. */
+function lastResult(body: WireBody): string {
+  const last = blocks(body, body.messages.length - 1).filter((b) => b.type === 'tool_result');
+  return last.map((b) => (typeof b.content === 'string' ? b.content : JSON.stringify(b.content))).join('\n');
+}
+
 function isNoteRequest(body: WireBody): boolean {
   const last = blocks(body, body.messages.length - 1).at(-1);
   return last?.type === 'text' && (last.text ?? '').startsWith(NOTE_MARK);
-}
-
-/** After a fold the first user message holds the goal and the notes block. */
-function hasNotes(body: WireBody): boolean {
-  return blocks(body, 0).filter((b) => b.type === 'text').length > 1;
 }
 
 /** A note as a model might write it: what it did, from the calls the request shows. */
@@ -181,25 +227,4 @@ function noteFor(body: WireBody): string {
   }
   lines.push('Files that matter: src/mod03.js, src/mod07.js, src/mod09.js (their BUG_N lines). Left: fix the flags, rerun the tests.');
   return lines.join('\n');
-}
-
-/** A read_file result in the request that shows the whole file (not a page, not shortened). */
-function shownWhole(body: WireBody, path: string): boolean {
-  for (let i = 0; i < body.messages.length; i++) {
-    for (const b of blocks(body, i)) {
-      if (b.type !== 'tool_result' || typeof b.content !== 'string') continue;
-      if (b.content.startsWith(`${path} — `) && !b.content.includes('[Showing lines') && !b.content.includes('cut by Keel')) return true;
-      if (b.content.startsWith(`${path} is unchanged since`)) return true;
-    }
-  }
-  return false;
-}
-
-/** The ledger in the notes block lists the file as read in full and not changed outside Keel. */
-function vouchedFor(body: WireBody, path: string): boolean {
-  if (!hasNotes(body)) return false;
-  const notes = blocks(body, 0)[1]?.text ?? '';
-  const reads = /^- Read: (.*)$/m.exec(notes)?.[1] ?? '';
-  const entry = reads.split('; ').find((e) => e.startsWith(`\`${path}\` (`));
-  return !!entry && entry.includes('(all ') && !entry.includes('changed outside Keel');
 }

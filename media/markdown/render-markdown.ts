@@ -21,12 +21,28 @@ const finished = new Marked({
   renderer: {
     image,
     code({ text, lang }: Tokens.Code): string {
-      const { html, language } = highlightCode(text.replace(/\n$/, ''), lang);
+      const info = fenceInfo(lang);
+      const { html, language } = highlightCode(text.replace(/\n$/, ''), info.language);
       const cls = language ? ` class="hljs language-${escapeHtml(language)}"` : ' class="hljs"';
-      return `<pre><code${cls}>${html}</code></pre>\n`;
+      // The fence's language and file go with the block, as text: the toolbar shows them.
+      const label = [info.file, info.language].filter(Boolean).join(' · ');
+      return `<pre${label ? ` title="${escapeHtml(label)}"` : ''}><code${cls}>${html}</code></pre>\n`;
     },
   },
 });
+
+/**
+ * A fence's info string: "ts", "ts src/a.ts", "js title=\"a.js\"", or just "src/a.ts" (the
+ * language then from the extension).
+ */
+function fenceInfo(info: string | undefined): { language?: string; file?: string } {
+  const words = (info ?? '').trim().split(/\s+/).filter(Boolean);
+  const title = /title=["']?([^"'\s]+)/.exec(info ?? '')?.[1];
+  const isPath = (w: string | undefined) => !!w && (w.includes('/') || /\.[A-Za-z][A-Za-z0-9]{0,7}$/.test(w));
+  if (isPath(words[0])) return { language: words[0]!.split('.').pop(), file: words[0] };
+  const file = title ?? (isPath(words[1]) ? words[1] : undefined);
+  return { ...(words[0] ? { language: words[0] } : {}), ...(file ? { file } : {}) };
+}
 
 const open = new Marked({
   gfm: true,
@@ -89,11 +105,14 @@ export function leavesHtmlOpen(tokens: Token[]): boolean {
   return !(last?.nodeType === 1 && (last as Element).hasAttribute('data-keel-probe') && doc.body.lastElementChild === last);
 }
 
-function toFragment(html: string, copyButtons = true): DocumentFragment {
-  return sanitizeHtml(html, copyButtons ? addCopyButton : undefined);
+function toFragment(html: string, decorate = true): DocumentFragment {
+  return sanitizeHtml(html, decorate ? { code: addCopyButton, table: scrollableTable, inlineCode: linkFilePath } : undefined);
 }
 
-/** A toolbar above a finished code block (in the flow, so it never covers code): Copy, Insert. */
+/**
+ * A toolbar above a finished code block, outside the code's own scroll (a long block scrolls
+ * under it, capped in height): the fence's file and language, then Copy, Insert, Apply.
+ */
 function addCopyButton(pre: HTMLPreElement): void {
   const doc = pre.ownerDocument;
   const button = (action: string, label: string, glyphName: string, text: string): HTMLButtonElement => {
@@ -115,13 +134,59 @@ function addCopyButton(pre: HTMLPreElement): void {
   };
   const bar = doc.createElement('div');
   bar.className = 'code-actions';
+  const label = doc.createElement('span');
+  label.className = 'code-label';
+  label.textContent = pre.getAttribute('title') ?? '';
+  label.title = label.textContent;
   bar.append(
+    label,
     button('copy-code', 'Copy code', 'copy', 'Copy'),
     button('insert-code', 'Insert at cursor', 'insert', 'Insert'),
     button('apply-code', 'Apply to file…', 'go-to-file', 'Apply'),
   );
-  pre.classList.add('has-copy');
-  pre.prepend(bar);
+  const block = doc.createElement('div');
+  block.className = 'code-block';
+  pre.replaceWith(block);
+  block.append(bar, pre);
+}
+
+/** A table too wide for the side bar scrolls inside its own box, with shadows at the edges it can scroll to. */
+function scrollableTable(table: HTMLTableElement): void {
+  const box = table.ownerDocument.createElement('div');
+  box.className = 'table-scroll';
+  box.setAttribute('tabindex', '0');
+  box.setAttribute('role', 'region');
+  box.setAttribute('aria-label', 'Table (scrolls sideways when wider than the view)');
+  table.replaceWith(box);
+  box.append(table);
+}
+
+/** Extensions that make a bare name (`package.json`) a file; with a slash any name is a path. */
+const FILE_EXTENSIONS = new Set(
+  'js mjs cjs jsx ts tsx json md py go rs java kt c h cc cpp hpp cs rb php swift yml yaml toml ini css scss html vue svelte sh txt lock sql xml gradle'.split(
+    ' ',
+  ),
+);
+const PATH = /^(?:\.{0,2}\/)?[\w.@-]+(?:\/[\w.@-]+)*(?::(\d+))?$/;
+
+/** Inline code that names a file (`src/price.js`, `src/price.js:12`) opens it on click. */
+function linkFilePath(code: HTMLElement): void {
+  const text = code.textContent ?? '';
+  const m = PATH.exec(text);
+  if (!m || text.length > 200) return;
+  const path = m[1] === undefined ? text : text.slice(0, text.lastIndexOf(':'));
+  const ext = path.includes('.') ? path.split('.').pop()!.toLowerCase() : '';
+  if (!path.includes('/') && !FILE_EXTENSIONS.has(ext)) return;
+  if (path.includes('/') && !ext && !path.endsWith('/')) return;
+  const link = code.ownerDocument.createElement('button');
+  link.type = 'button';
+  link.className = 'file-link';
+  link.setAttribute('data-action', 'open-file');
+  link.setAttribute('data-path', path);
+  if (m[1]) link.setAttribute('data-line', m[1]);
+  link.setAttribute('title', `Open ${text}`);
+  code.replaceWith(link);
+  link.append(code);
 }
 
 /**

@@ -82,7 +82,8 @@ function purify(): ReturnType<typeof DOMPurify> {
     FORCE_BODY: true,
   });
   purifier.addHook('afterSanitizeAttributes', (node) => {
-    if (node.nodeName === 'IMG' || node.nodeName === 'INPUT' || node.nodeName === 'PRE') kept.push(node as Element);
+    const name = node.nodeName;
+    if (name === 'IMG' || name === 'INPUT' || name === 'PRE' || name === 'TABLE' || name === 'CODE') kept.push(node as Element);
   });
   return purifier;
 }
@@ -91,11 +92,17 @@ function isEmbeddedImage(src: string): boolean {
   return EMBEDDED_IMAGE.test(src);
 }
 
-/**
- * A sanitized fragment, owned by an inert document until the caller inserts it. `onCode` sees
- * each code block (`pre`) kept.
- */
-export function sanitizeHtml(html: string, onCode?: (pre: HTMLPreElement) => void): DocumentFragment {
+/** What a finished block's view adds to sanitized markdown (the open block gets none of it). */
+export interface Decorations {
+  /** Each code block (`pre`). */
+  code(pre: HTMLPreElement): void;
+  table(table: HTMLTableElement): void;
+  /** Each inline `code` (not in a `pre`). */
+  inlineCode(code: HTMLElement): void;
+}
+
+/** A sanitized fragment, owned by an inert document until the caller inserts it, decorated if asked. */
+export function sanitizeHtml(html: string, decorate?: Decorations): DocumentFragment {
   kept = [];
   const fragment = purify().sanitize(html) as unknown as DocumentFragment;
   const found = kept;
@@ -103,7 +110,10 @@ export function sanitizeHtml(html: string, onCode?: (pre: HTMLPreElement) => voi
   for (const el of found) {
     if (el.nodeName === 'IMG') neutralizeImage(el);
     else if (el.nodeName === 'INPUT') fixInput(el);
-    else onCode?.(el as HTMLPreElement);
+    else if (!decorate) continue;
+    else if (el.nodeName === 'PRE') decorate.code(el as HTMLPreElement);
+    else if (el.nodeName === 'TABLE') decorate.table(el as HTMLTableElement);
+    else if (el.parentNode?.nodeName !== 'PRE') decorate.inlineCode(el as HTMLElement);
   }
   return fragment;
 }

@@ -4,12 +4,11 @@
 import * as readline from 'node:readline';
 import { visibleText, type Runtime, type ToolIntent } from '../kernel/index.js';
 
-const NON_INTERACTIVE_REASON = 'not approved (non-interactive)';
-
 export type Approver = (intent: ToolIntent, reason: string, runtime: Runtime) => Promise<void>;
 
-export const rejectAll: Approver = async (intent, _reason, runtime) => {
-  runtime.reject(intent.id, NON_INTERACTIVE_REASON);
+/** Nobody can answer: the call is refused as unanswered (the model is told no person said no), with the policy's reason. */
+export const rejectAll: Approver = async (intent, reason, runtime) => {
+  runtime.reject(intent.id, reason, { unanswered: true });
 };
 
 /**
@@ -33,7 +32,7 @@ export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.Wr
       for (;;) {
         const reply = await answer('[y]es / [n]o / [a]lways this task: ');
         if (reply === 'interrupted') return onInterrupt();
-        if (reply === 'closed') return void runtime.reject(intent.id, 'no answer (the terminal input closed)');
+        if (reply === 'closed') return void runtime.reject(intent.id, 'the terminal input closed before an answer', { unanswered: true });
         const choice = reply.trim().toLowerCase();
         if (choice === 'y' || choice === 'yes') return void runtime.approve(intent.id, 'once');
         if (choice === 'a' || choice === 'always') return void runtime.approve(intent.id, 'task');

@@ -102,6 +102,8 @@ function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flag
     baseUrl: flags.baseUrl,
     approve: job.approve === 'all' ? [...ALL_RISKS] : job.approve,
     approveUnclassified: job.approve === 'all',
+    // A job has no memory store (its copy is thrown away), so remember and forget are never offered.
+    approveMemory: false,
     allowCommands: job.allowCommands,
     denyCommands: job.denyCommands,
     log: folder.log,
@@ -110,6 +112,8 @@ function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flag
     contextWindow: flags.contextWindow,
     mcpConfigs: [],
     mcpWorkspace: false,
+    // The result's files and patch come from the job's checkpoints, kept in the job's own folder.
+    checkpoints: true,
     a2aConfigs: [],
     a2aWorkspace: false,
     output: 'json',

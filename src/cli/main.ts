@@ -1,12 +1,15 @@
 // The `keel` command's entry point.
 import { secretDetector } from '../compose/index.js';
 import { redactSecrets } from '../kernel/index.js';
-import { parseRunArgs, USAGE, UsageError } from './args.js';
+import { InputError, parseRunArgs, UsageError } from './args.js';
 import { runFleetCommand } from './fleet-command.js';
 import { FLEET_USAGE } from './fleet-args.js';
 import { runMemoryCommand } from './memory-command.js';
 import { runServeCommand, SERVE_USAGE } from './serve-command.js';
 import { runReplayCommand } from './replay-command.js';
+import { USAGE } from './usage.js';
+import { runRestoreCommand } from './restore-command.js';
+import { runResumeCommand } from './resume-command.js';
 import { EXIT, runTask } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -27,6 +30,17 @@ async function main(argv: string[]): Promise<number> {
     if (extra) return await extra.run(argv.slice(1));
     if (argv[0] === 'replay')
       return await runReplayCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
+    if (argv[0] === 'restore')
+      return await runRestoreCommand(argv.slice(1), { stdin: process.stdin, stdout: process.stdout, cwd: process.cwd(), env: process.env });
+    if (argv[0] === 'resume')
+      return await runResumeCommand(argv.slice(1), {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        onInterrupt: interruptOnce,
+        env: process.env,
+        cwd: process.cwd(),
+      });
     const options = parseRunArgs(argv, process.cwd());
     return await runTask(options, {
       stdin: process.stdin,
@@ -39,7 +53,11 @@ async function main(argv: string[]): Promise<number> {
     // A message may quote what the user typed (an unknown option that was a pasted key): redacted.
     const message = redactSecrets((err as Error).message, [], secretDetector());
     if (err instanceof UsageError) {
-      process.stderr.write(`keel: ${message}\n\n${extra?.usage ?? USAGE}\n`);
+      process.stderr.write(`${usageLine(message, argv)}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof InputError) {
+      process.stderr.write(`keel: ${message}\n`);
       return EXIT.usage;
     }
     process.stderr.write(`keel: ${message}\n`);
@@ -67,10 +85,20 @@ function onEachStop(handler: () => void): () => void {
   };
 }
 
+/** A usage error is one line: its cause and where the help is (the help itself is `--help`'s). */
+function usageLine(cause: string, argv: readonly string[]): string {
+  const own = ['run', 'resume', 'restore', 'memory', 'replay', 'fleet', 'serve'].includes(argv[0] ?? '');
+  const command = own ? `keel ${argv[0]} --help` : 'keel run --help';
+  return `keel: ${cause.replace(/\s+$/, '')} (see \`${command}\`)`;
+}
+
 /** `keel --help`, `keel run --help`: the usage on stdout, and success. */
 function asksForHelp(argv: string[]): boolean {
   const isHelp = (a: string) => a === '--help' || a === '-h';
-  return (argv.length === 1 && isHelp(argv[0]!)) || (['run', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp));
+  return (
+    (argv.length === 1 && isHelp(argv[0]!)) ||
+    (['run', 'resume', 'restore', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp))
+  );
 }
 
 // The first Ctrl+C cancels the run so its log ends cleanly; a later one (while
@@ -91,6 +119,14 @@ function interruptOnce(handler: () => void): () => void {
     active = false;
   };
 }
+
+// The last line of defence: a failure nobody caught still reaches the user as one line naming
+// what failed, never a stack trace.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (err: unknown) => {
+    process.stderr.write(`keel: ${(err as Error)?.message ?? String(err)}\n`);
+    process.exit(EXIT.failed);
+  });
 
 void main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

@@ -1,10 +1,17 @@
 // `keel run`'s MCP servers: the user's mcp.json, each --mcp-config file (as trusted as the
 // user's own), and the workspace's .vscode/mcp.json only with --mcp-workspace (otherwise its
 // servers are listed and skipped). Problems and failures are printed to stderr; the run goes on.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createMcpHub, loadMcpConfigs, mcpFiles } from '../compose/index.js';
 import type { McpHub } from '../mcp/index.js';
-import type { RunOptions } from './args.js';
+import { InputError, type RunOptions } from './args.js';
+
+/** A file the user named must be there: a typo would otherwise run the task without its servers (exit 2). */
+export function requireMcpConfigs(o: Pick<RunOptions, 'mcpConfigs'>): void {
+  for (const f of o.mcpConfigs)
+    if (!fs.statSync(f, { throwIfNoEntry: false })?.isFile()) throw new InputError(`--mcp-config ${f}: no such file.`);
+}
 
 export async function cliMcpHub(
   o: Pick<RunOptions, 'mcpConfigs' | 'mcpWorkspace' | 'passEnv'>,
@@ -12,6 +19,7 @@ export async function cliMcpHub(
   env: NodeJS.ProcessEnv,
   stderr: NodeJS.WritableStream,
 ): Promise<McpHub | undefined> {
+  requireMcpConfigs(o);
   const files = [...mcpFiles(root, env), ...o.mcpConfigs.map((f) => ({ path: path.resolve(f), source: 'user' as const }))];
   const config = loadMcpConfigs(files);
   for (const p of config.problems) stderr.write(`keel: MCP config ${p.file}${p.server ? ` (server "${p.server}")` : ''}: ${p.message}\n`);

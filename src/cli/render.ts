@@ -41,10 +41,13 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     case 'intent_proposed':
       return p.line(`▸ proposed ${e.intent.tool}: ${visibleText(e.intent.summary)} [${e.intent.risk}]`);
     case 'approval_requested':
-      return p.line(`? ${label(e.intentId)} needs approval: ${visibleText(e.reason)}`);
+      return p.line(
+        `? ${label(e.intentId)} needs approval: ${e.command ? `runs \`${visibleText(e.command)}\` — ` : ''}${visibleText(e.reason)}`,
+      );
     case 'intent_approved':
       return p.line(`✓ approved ${label(e.intentId)}${e.auto ? ' (by policy)' : e.scope !== 'once' ? ` (${e.scope})` : ''}`);
     case 'intent_rejected':
+      if (e.unanswered) return p.line(`✗ not run, nobody to approve it: ${label(e.intentId)}`);
       return p.line(`✗ rejected ${label(e.intentId)}${e.reason ? `: ${e.reason}` : ''}`);
     case 'observation': {
       const o = e.observation;
@@ -55,6 +58,13 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
       const steps = e.steps.first === e.steps.last ? `step ${e.steps.first}` : `steps ${e.steps.first}–${e.steps.last}`;
       const by = e.source === 'model' ? 'note by the model' : 'note by Keel';
       return p.line(`⤵ folded ${steps} into a note (${tokens(e.tokensBefore)} → ${tokens(e.tokensAfter)} tokens, ${by})`);
+    }
+    case 'checkpoint_recorded': {
+      // Only what a person must know: a change whose prior bytes were not kept cannot be undone.
+      const skipped = e.files.filter((f) => f.skipped);
+      if (skipped.length === 0) return;
+      const files = skipped.map((f) => `${visibleText(f.path)} (${megabytes(f.skipped!.size)})`).join(', ');
+      return p.line(`! the checkpoint of step ${e.step} did not keep ${files}: over the size cap, so that change cannot be restored`);
     }
     case 'turn_retry':
       return p.line(`… ${e.error.message} — retrying in ${Math.ceil(e.delayMs / 1000)} s`);
@@ -91,6 +101,10 @@ export function contextLine(next: ModelRequest, state: ConversationState, window
     `history ${tokens(b.history)} · output reserve ${tokens(b.outputReserve)}) · ${folds} fold${folds === 1 ? '' : 's'} · ` +
     `tokens in ${tokens(u.inputTokens)}, cache read ${tokens(u.cacheReadTokens)}, cache write ${tokens(u.cacheWriteTokens)}, out ${tokens(u.outputTokens)}${cost}`
   );
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function tokens(n: number): string {

@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadLog } from '../node/jsonl-store.js';
-import { parsePolicyFlags, UsageError } from './args.js';
+import { hasPolicyFlags, parsePolicyFlags, UsageError } from './args.js';
+import { readTaskLog } from './task-log.js';
 import { cliCheckpoints } from './checkpoints.js';
 import { replayLog, type ReplayPolicySettings, type ReplayReport } from './replay.js';
 import { copyWorkspace, startFromCheckpoints } from './replay-start.js';
@@ -19,33 +19,41 @@ export interface ReplayIo {
   env: NodeJS.ProcessEnv;
 }
 
-/** Exit status: 0 replays clean, 1 differences. Usage problems throw UsageError. */
+/**
+ * Exit status: 0 replays clean, 1 differences. What cannot be replayed — bad usage (UsageError),
+ * an unreadable log or a damaged or unknown line in it (InputError, naming the line) — exits 2.
+ */
 export async function runReplayCommand(argv: string[], io: ReplayIo): Promise<number> {
   const options = parseReplayArgs(argv);
-  const logPath = path.resolve(io.cwd, options.log);
-  if (!fs.existsSync(logPath) || !fs.statSync(logPath).isFile())
-    throw new UsageError(`${options.log} is not a file: give a task log written by keel run --log.`);
-  const loaded = loadLog(logPath);
-  if (!loaded.events.some((e) => e.type === 'user_message')) throw new UsageError(`${options.log} holds no recorded task.`);
+  const loaded = readTaskLog(path.resolve(io.cwd, options.log), options.log);
+  const policy = options.policy ?? loaded.policy;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-replay-'));
   try {
     const work = path.join(scratch, 'workspace');
     if (options.workspace !== undefined) copyWorkspace(folderOrUsage(path.resolve(io.cwd, options.workspace), '--workspace'), work);
     else await startFromCheckpoints(loaded.events, () => cliCheckpoints(io.cwd, io.env, 'replay'), io.cwd, work);
-    const report = await replayLog(loaded.events, work, options.until, options.policy);
-    io.stdout.write(options.json ? `${JSON.stringify(report)}\n` : describe(report));
+    const report = await replayLog(loaded.events, work, options.until, policy);
+    const source: PolicySource = options.policy ? 'flags' : loaded.policy ? 'log' : 'none';
+    const torn = loaded.torn ? { line: loaded.torn.line } : undefined;
+    io.stdout.write(
+      options.json ? `${JSON.stringify({ ...report, policy: source, ...(torn ? { torn } : {}) })}\n` : describe(report, source, torn),
+    );
     return report.differences.length === 0 ? 0 : 1;
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 
+/** Where the approvals and command rules the replay decided with came from. */
+type PolicySource = 'flags' | 'log' | 'none';
+
 interface ReplayOptions {
   log: string;
   workspace: string | undefined;
   until: number;
   json: boolean;
-  policy: ReplayPolicySettings;
+  /** Undefined: no policy flag was given, so the log's header decides. */
+  policy: ReplayPolicySettings | undefined;
 }
 
 function parseReplayArgs(argv: string[]): ReplayOptions {
@@ -55,7 +63,8 @@ function parseReplayArgs(argv: string[]): ReplayOptions {
   const until = values.until === undefined ? Number.POSITIVE_INFINITY : Number(values.until);
   if (!Number.isInteger(until) && until !== Number.POSITIVE_INFINITY)
     throw new UsageError(`--until takes an event's sequence number, a whole number (got "${values.until}").`);
-  return { log: positionals[0]!, workspace: values.workspace, until, json: values.json === true, policy: parsePolicyFlags(values) };
+  const policy = hasPolicyFlags(values) ? parsePolicyFlags(values) : undefined;
+  return { log: positionals[0]!, workspace: values.workspace, until, json: values.json === true, policy };
 }
 
 function parseReplayFlags(args: string[]) {
@@ -82,13 +91,26 @@ function folderOrUsage(dir: string, flag: string): string {
   return dir;
 }
 
-function describe(report: ReplayReport): string {
-  if (report.differences.length === 0) return `replays clean (${report.steps} steps, ${report.calls} tool calls)\n`;
+function describe(report: ReplayReport, source: PolicySource, torn: { line: number } | undefined): string {
+  const notes: string[] = [];
+  if (source === 'none')
+    notes.push(
+      "note: the log does not record the run's approvals; policy decisions were compared with nothing pre-approved " +
+        '(give --approve, --allow-command, --deny-command as the task ran)',
+    );
+  if (torn) notes.push(`note: the log's line ${torn.line} was cut off mid-write (the task was interrupted there)`);
+  for (const c of report.interrupted)
+    notes.push(
+      `${c.frameName ? `${c.frameName} (frame ${c.frame})  ` : ''}step ${c.step}  seq ${c.seq}  interrupted  ${c.tool}: the recording has no result for it (not compared)`,
+    );
+  // The verdict first, then what the replay could not compare and why.
+  const tail = notes.map((n) => `${n}\n`).join('');
+  if (report.differences.length === 0) return `replays clean (${report.steps} steps, ${report.calls} tool calls)\n${tail}`;
   const lines = report.differences.map(
     (d) =>
       `${d.frameName ? `${d.frameName} (frame ${d.frame})  ` : ''}step ${d.step}  seq ${d.seq}  ${d.kind}  ${d.tool}\n  recorded: ${oneLine(d.recorded)}\n  replayed: ${oneLine(d.replayed)}`,
   );
-  return `${lines.join('\n')}\n${report.differences.length} difference(s) in ${report.steps} steps\n`;
+  return `${lines.join('\n')}\n${report.differences.length} difference(s) in ${report.steps} steps\n${tail}`;
 }
 
 function oneLine(text: string): string {

@@ -1,6 +1,7 @@
 // What two runs of the same step may differ in without the build having changed: timings
-// (the tool's own, a test runner's), truncation counts those shift, temporary paths, and the
-// workspace's absolute path (the task ran in one folder, the replay runs in a scratch copy).
+// (the tool's own, a test runner's), truncation counts those shift, temporary paths, the
+// workspace's absolute path (the task ran in one folder, the replay runs in a scratch copy), and
+// run_tests' "Toolchain:" line (the machine's interpreter and its version).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -9,6 +10,7 @@ import * as path from 'node:path';
 export function normalise(text: string, root: string): string {
   const tmp = os.tmpdir().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return text
+    .replace(/^([a-z_]+: )?Toolchain: [^\n]*\n/gm, '$1')
     .split(path.resolve(root))
     .join('<workspace>')
     .replace(new RegExp(`${tmp}/[^\\s'"]*`, 'g'), '<tmp>')

@@ -8,7 +8,7 @@ import {
   type ApprovalPolicy,
   type Observation,
   type RemoteUpdate,
-  type Risk,
+  type RunPolicy,
   type RuntimeEvent,
   type ToolIntent,
   type Workspace,
@@ -35,21 +35,26 @@ interface ReplayDifference {
   replayed: string;
 }
 
+/** A recorded call that never finished (a crash, a stop, the end of --until): not compared. */
+interface InterruptedCall {
+  step: number;
+  seq: number;
+  tool: string;
+  frame?: string;
+  frameName?: string;
+}
+
 export interface ReplayReport {
   steps: number;
   calls: number;
   differences: ReplayDifference[];
+  interrupted: InterruptedCall[];
 }
 
 type Verdict = 'allow' | 'ask' | 'deny';
 
 /** The policy settings the task ran with (keel run's --approve and command rules). */
-export interface ReplayPolicySettings {
-  autoApprove: Risk[];
-  approveUnclassified: boolean;
-  commandsAllow: string[];
-  commandsDeny: string[];
-}
+export type ReplayPolicySettings = RunPolicy;
 
 const DEFAULT_POLICY: ReplayPolicySettings = { autoApprove: [], approveUnclassified: false, commandsAllow: [], commandsDeny: [] };
 
@@ -58,10 +63,14 @@ interface RecordedCall {
   seq: number;
   step: number;
   verdict: Verdict;
+  /** An approval event was recorded (a call without one, and without a result, never reached the policy). */
+  decided: boolean;
   approved: boolean;
-  /** The reason the recording gave when the call was rejected. */
+  /** The reason the recording gave when the call was rejected, and whether nobody could answer. */
   rejectReason: string | undefined;
+  unanswered?: boolean;
   observation: string | undefined;
+  observationCode: string | undefined;
   /** The observation itself, and what a remote agent sent during the call (remote_update). */
   observed: Observation | undefined;
   updates: RemoteUpdate[];
@@ -116,7 +125,7 @@ export async function replayLog(
     if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
     const call = recordedCallOf(out.event.intentId);
     if (call?.approved) runtime.approve(out.event.intentId);
-    else runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.');
+    else runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.', { unanswered: call?.unanswered === true });
   }
   return report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf);
 }
@@ -136,16 +145,22 @@ function report(
   }
   const allRecorded = [...recordedFrames.values()].flatMap((list) => recordedCalls(list));
   const oldRoot = recordedRoot(allRecorded, root);
-  const differences: ReplayDifference[] = [];
-  let steps = 0;
+  const out: ReplayReport = { steps: 0, calls: allRecorded.length, differences: [], interrupted: [] };
   for (const [frame, list] of recordedFrames) {
-    steps += recordedTurns(list).length;
+    out.steps += recordedTurns(list).length;
     const replayed = replayedOf.get(frame);
     const now = replayedCalls(replayed === undefined ? [] : (replayedFrames.get(replayed) ?? []), verdicts);
     const named = frame === ROOT_FRAME ? {} : { frame, frameName: frameName(recordedFrames, frame) };
-    for (const d of compare(recordedCalls(list), now, root, oldRoot)) differences.push({ ...d, ...named });
+    const recorded = recordedCalls(list);
+    for (const r of recorded.filter(interrupted)) out.interrupted.push({ step: r.step, seq: r.seq, tool: r.intent.tool, ...named });
+    for (const d of compare(recorded, now, root, oldRoot)) out.differences.push({ ...d, ...named });
   }
-  return { steps, calls: allRecorded.length, differences };
+  return out;
+}
+
+/** The recording holds no finished result for the call: the run stopped (or the log ends) first. */
+function interrupted(call: RecordedCall): boolean {
+  return call.observation === undefined || call.observationCode === 'cancelled';
 }
 
 /** The tools of a run, with use_skill over the copy's `.keel/skills` (the user's skills are not part of a replay). */
@@ -170,23 +185,25 @@ function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {
         seq: e.seq,
         step,
         verdict: 'deny',
+        decided: false,
         approved: false,
         rejectReason: undefined,
         observation: undefined,
+        observationCode: undefined,
         observed: undefined,
         updates: [],
       });
     const id = 'intentId' in e ? e.intentId : e.type === 'observation' ? e.observation.intentId : undefined;
     const call = id === undefined ? undefined : calls.get(id);
     if (!call) continue;
-    if (e.type === 'approval_requested') call.verdict = 'ask';
+    if (e.type === 'approval_requested') [call.verdict, call.decided] = ['ask', true];
     if (e.type === 'intent_approved') {
-      call.approved = true;
+      [call.approved, call.decided] = [true, true];
       if (e.auto && call.verdict !== 'ask') call.verdict = 'allow';
     }
-    if (e.type === 'intent_rejected') call.rejectReason = e.reason;
+    if (e.type === 'intent_rejected') [call.rejectReason, call.unanswered] = [e.reason, e.unanswered === true];
     if (e.type === 'observation') {
-      call.observation = observationText(e.observation);
+      [call.observation, call.observationCode] = [observationText(e.observation), e.observation.code];
       call.observed = e.observation;
     }
     if (e.type === 'remote_update') call.updates.push(remoteUpdateOf(e));
@@ -210,7 +227,11 @@ function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: strin
   for (const [i, r] of recorded.entries()) {
     const now = replayed[i];
     const base = { step: r.step, seq: r.seq, tool: r.intent.tool };
-    if (r.verdict !== now?.verdict) out.push({ ...base, kind: 'policy', recorded: r.verdict, replayed: now?.verdict ?? 'not reached' });
+    const cut = interrupted(r);
+    // A call the run stopped before it reached the policy has no recorded verdict to compare.
+    if ((r.decided || !cut) && r.verdict !== now?.verdict)
+      out.push({ ...base, kind: 'policy', recorded: r.verdict, replayed: now?.verdict ?? 'not reached' });
+    if (cut) continue;
     const before = normalise(r.observation ?? '', oldRoot ?? root);
     const after = normalise(now?.observation ?? 'not reached', root);
     if (before !== after) out.push({ ...base, kind: isEdit(r.intent.tool) ? 'edit' : 'observation', recorded: before, replayed: after });

@@ -1,4 +1,4 @@
-// `keel run`: one task through src/cli/task-run.ts, shown three ways. `--output text` (the
+// `keel run` and `keel resume`: one task through src/cli/task-run.ts, shown three ways. `--output text` (the
 // default) streams the run to the terminal and ends with the context and cost line; `json`
 // prints only the result record (schemas/run-result.schema.json) at the end; `jsonl` prints each
 // event as it is logged and the result last. The exit status is the result's (EXIT_CODES).
@@ -8,7 +8,7 @@ import type { RunOptions } from './args.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { contextLine, streamPrinter } from './render.js';
 import { renderTaskEvent } from './render-frames.js';
-import { executeTask, sandboxNotice, tellWithheld } from './task-run.js';
+import { executeTask, sandboxNotice, tellWithheld, type TaskStart } from './task-run.js';
 
 export { cliMemory, cliRuntime } from './task-run.js';
 
@@ -31,24 +31,33 @@ export interface CliIo {
 }
 
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
+  return runAtTerminal(options, io, { type: 'new' });
+}
+
+/** Runs a task — a new one, or one resumed from its log — at the terminal; its exit status. */
+export async function runAtTerminal(options: RunOptions, io: CliIo, start: TaskStart): Promise<number> {
   // Machine-readable output asks nobody anything: a prompt would corrupt it.
   const interactive = options.output === 'text' && !!io.stdin.isTTY;
   let stop = () => {};
   const approver: Approver = interactive ? terminalApprover(io.stdin, io.stdout, () => stop()) : rejectAll;
   const show = eventWriter(options.output, io.stdout);
   tellWithheld(io.env, options.passEnv, io.stderr);
-  const { result, runtime, provider } = await executeTask(options, {
-    env: io.env,
-    stderr: io.stderr,
-    interactive,
-    approver,
-    onSandboxUnavailable: sandboxNotice(options.sandbox, io.stderr, 'Every command asks before it runs.'),
-    onEvent: show.event,
-    onInterrupt: (handler) => {
-      stop = handler;
-      return io.onInterrupt(handler);
+  const { result, runtime, provider } = await executeTask(
+    options,
+    {
+      env: io.env,
+      stderr: io.stderr,
+      interactive,
+      approver,
+      onSandboxUnavailable: sandboxNotice(options.sandbox, io.stderr, 'Every command asks before it runs.'),
+      onEvent: show.event,
+      onInterrupt: (handler) => {
+        stop = handler;
+        return io.onInterrupt(handler);
+      },
     },
-  });
+    start,
+  );
   if (options.output === 'text') show.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
   show.result(result);
   return result.exitCode;

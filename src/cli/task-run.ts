@@ -1,65 +1,45 @@
 // One headless task, start to end: the runtime built through src/compose on the Node workspace
 // (memory under the user's config folder, checkpoints under a cache folder, the user's and the
 // workspace's skills, MCP servers, A2A agents, the OS sandbox for commands), run to its end, and
-// its result record. `keel run`, a fleet job and an A2A task all run through here, so they run the
-// same composed runtime: the same policy, sandbox mode and withheld credentials.
-import { randomUUID } from 'node:crypto';
+// its result record. `keel run`, `keel resume`, a fleet job and an A2A task all run through here,
+// so they run the same composed runtime — the same policy, sandbox mode and withheld credentials —
+// with the same durability: the run's policy in a new log's header, the sweep of temp files a
+// crashed write left, a log that cannot be written ending the run (storage_failed), checkpoints
+// unless --no-checkpoints, and memory that cannot be opened costing only the memory tools.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   allBudgets,
-  composeRuntime,
-  createModelProvider,
   describeSkillProblem,
-  EXIT_CODES,
-  lastAnswer,
   secretDetector,
-  lastTest,
-  refusals,
-  RUN_RESULT_VERSION,
-  runOutcome,
   spendOf,
+  sweepStaleTemps,
   taskBudget,
-  taskChanges,
-  taskTurns,
   type Budget,
-  type ComposeInput,
   type RunResult,
   type SkillProblem,
 } from '../compose/index.js';
-import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
-import {
-  findIntent,
-  type Checkpoints,
-  type ConversationState,
-  type LogStore,
-  type MemoryAccess,
-  type ModelProvider,
-  type Runtime,
-  type RuntimeEvent,
-  type Workspace,
-} from '../kernel/index.js';
-import { priceOf, ScriptedProvider } from '../providers/index.js';
-import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
-import { withheldCredentials } from '../node/command-shell.js';
-import { headlessWorkspace } from './headless-workspace.js';
-import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
-import { JsonlLogStore } from '../node/jsonl-store.js';
-import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
-import type { McpHub } from '../mcp/index.js';
 import { workspaceCheckpoints } from '../compose/checkpoints.js';
+import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { findIntent, type ConversationState, type ModelProvider, type Runtime, type RuntimeEvent } from '../kernel/index.js';
+import { priceOf } from '../providers/index.js';
+import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
+import { headlessWorkspace } from './headless-workspace.js';
+import { JsonlLogStore } from '../node/jsonl-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
-import { cliMcpHub } from './mcp.js';
+import { cliMcpHub, requireMcpConfigs } from './mcp.js';
 import { cliA2aAgents } from './a2a.js';
-import type { A2aAgentConfig } from '../a2a/index.js';
 import type { Approver } from './approvals.js';
-import { demoScript } from './demo-script.js';
+import { taskResult } from './task-result.js';
+import { cliMemory, cliRuntime, cliTaskId, collectCheckpoints, makeProvider, runPolicy, workspaceRoot } from './task-runtime.js';
+
+export { cliMemory, cliRuntime, sandboxNotice, tellWithheld } from './task-runtime.js';
 
 export interface TaskPorts {
   env: NodeJS.ProcessEnv;
-  /** Warnings: skipped skills, MCP problems, damaged memory lines. */
+  /** Warnings: skipped skills, MCP problems, damaged memory lines, removed temp files. */
   stderr: NodeJS.WritableStream;
   interactive: boolean;
   /** Who answers an approval the policy asks for. */
@@ -80,35 +60,40 @@ export interface TaskPorts {
   onSandboxUnavailable?(reason: string): void;
 }
 
+/**
+ * Where the task starts: a new one (options.task, logged to options.log when given), or one an
+ * interrupted run left in its log, continued and appended to (keel resume).
+ */
+export type TaskStart = { type: 'new' } | { type: 'resume'; log: string; events: readonly RuntimeEvent[] };
+
 export interface TaskOutcome {
   result: RunResult;
   runtime: Runtime;
   provider: ModelProvider;
 }
 
-export async function executeTask(options: RunOptions, ports: TaskPorts): Promise<TaskOutcome> {
+export async function executeTask(options: RunOptions, ports: TaskPorts, start: TaskStart = { type: 'new' }): Promise<TaskOutcome> {
   const startedAt = new Date();
-  const root = path.resolve(options.workspace);
-  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`--workspace ${options.workspace} is not a folder.`);
-  const logPath = options.log ? path.resolve(options.log) : undefined;
-  // A log holds one task: a second run appended to it would restart its sequence numbers.
-  if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
-    throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
-  const base = makeProvider(options);
-  if (options.budget.usd !== undefined && !priceOf(base.model) && options.provider !== 'scripted')
-    throw new UsageError(`--max-cost needs a model whose price Keel knows ("${base.model}" has none); use --max-tokens.`);
-  const provider = ports.wrapProvider ? ports.wrapProvider(base) : base;
+  // Everything a usage error can come from is checked before anything is written.
+  const root = workspaceRoot(options);
+  requireMcpConfigs(options);
+  const logPath = start.type === 'resume' ? start.log : newLogPath(options);
+  const provider = taskProvider(options, ports);
   // Commands get no credential from this environment but those the user passes (--pass-env).
   const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
   const sandbox = { rules: COMMAND_SANDBOX_RULES, ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}) };
   const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox });
-  const store = logPath ? JsonlLogStore.open(logPath) : undefined;
-  const memory = ports.memory === false ? undefined : cliMemory(root, ports.env);
-  for (const p of memory?.store.problems ?? []) ports.stderr.write(`keel: set aside a damaged memory line (${p.reason})\n`);
-  const taskId = memory?.taskId ?? `cli-${randomUUID()}`;
-  const checkpoints = ports.checkpointsDir
-    ? workspaceCheckpoints({ storageDir: ports.checkpointsDir, root, taskId })
-    : cliCheckpoints(root, ports.env, taskId);
+  // A new log's header records the policy the run decides with (replay and resume read it).
+  const store = logPath ? JsonlLogStore.open(logPath, start.type === 'new' ? { policy: runPolicy(options) } : {}) : undefined;
+  const taskId = cliTaskId();
+  const memory = ports.memory === false ? undefined : cliMemory(root, ports, taskId);
+  const checkpoints = !options.checkpoints
+    ? undefined
+    : ports.checkpointsDir
+      ? workspaceCheckpoints({ storageDir: ports.checkpointsDir, root, taskId })
+      : cliCheckpoints(root, ports.env, taskId);
+  for (const rel of await sweepStaleTemps(root, checkpoints ? [checkpoints.dir] : []))
+    ports.stderr.write(`keel: removed ${rel}, a temporary file a crashed write left\n`);
   const skills = {
     user: userSkillFolder(userSkillsDir(ports.env)),
     report: (problems: readonly SkillProblem[]) => {
@@ -117,25 +102,27 @@ export async function executeTask(options: RunOptions, ports: TaskPorts): Promis
   };
   const mcp = await cliMcpHub(options, root, ports.env, ports.stderr);
   const a2a = cliA2aAgents(options, root, ports.env, ports.stderr);
+  const events = start.type === 'resume' ? start.events : [];
   const runtime = cliRuntime(options, {
     a2a,
     provider,
     workspace,
     interactive: ports.interactive,
     store,
+    events,
     ...(memory ? { memory } : {}),
-    checkpoints,
+    ...(checkpoints ? { checkpoints } : {}),
     skills,
     ...(mcp ? { mcp } : {}),
   });
-  const budget = allBudgets([taskBudget(options.budget), ...(ports.budget ? [ports.budget] : [])]);
+  const budget = await spendingCaps(options, ports, events);
   const ending = { interrupted: false, overBudget: undefined as string | undefined };
   const removeInterrupt = ports.onInterrupt(() => {
     ending.interrupted = true;
     runtime.cancel();
   });
   try {
-    for await (const out of runtime.send(options.task)) {
+    for await (const out of start.type === 'resume' ? runtime.resume() : runtime.send(options.task)) {
       if (out.kind !== 'event') continue;
       const e = out.event;
       ports.onEvent?.(e, runtime.getState());
@@ -150,126 +137,34 @@ export async function executeTask(options: RunOptions, ports: TaskPorts): Promis
     removeInterrupt();
     await mcp?.dispose();
     await store?.close();
-    await collectCheckpoints(checkpoints, ports.stderr);
+    if (checkpoints) await collectCheckpoints(checkpoints, ports.stderr);
   }
-  const result = await taskResult(options, { runtime, provider, workspace, checkpoints, logPath, startedAt, ending });
+  const result = await taskResult({ runtime, provider, workspace, checkpoints, logPath, startedAt, ending });
   return { result, runtime, provider };
 }
 
-interface ResultInput {
-  runtime: Runtime;
-  provider: ModelProvider;
-  workspace: Workspace;
-  checkpoints: Checkpoints;
-  logPath: string | undefined;
-  startedAt: Date;
-  ending: { interrupted: boolean; overBudget: string | undefined };
+/** --log for a new task: a log holds one task, so an existing non-empty file is a usage error. */
+function newLogPath(options: RunOptions): string | undefined {
+  const logPath = options.log ? path.resolve(options.log) : undefined;
+  // A second run appended to it would restart its sequence numbers.
+  if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
+    throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
+  return logPath;
 }
 
-async function taskResult(options: RunOptions, r: ResultInput): Promise<RunResult> {
-  const state = r.runtime.getState();
-  const { status, reason } = runOutcome(state, r.runtime.getEvents(), r.ending);
-  const changes = await taskChanges(state.checkpoints, r.checkpoints, r.workspace);
-  const u = state.usage;
-  return {
-    version: RUN_RESULT_VERSION,
-    status,
-    reason,
-    exitCode: EXIT_CODES[status],
-    task: options.task,
-    answer: lastAnswer(state),
-    workspace: r.workspace.root,
-    provider: r.provider.name,
-    model: r.provider.model,
-    filesChanged: changes.files,
-    patch: changes.patch,
-    lastTest: lastTest(state),
-    refusals: refusals(state, r.runtime.getEvents()),
-    turns: taskTurns(state),
-    tokens: { input: u.inputTokens, output: u.outputTokens, cacheRead: u.cacheReadTokens, cacheWrite: u.cacheWriteTokens },
-    costUsd: u.costUsd ?? null,
-    log: r.logPath ?? null,
-    startedAt: r.startedAt.toISOString(),
-    durationMs: Date.now() - r.startedAt.getTime(),
-  };
-}
-
-/** The CLI's runtime: the shared composition, with the terminal's settings and a trusted folder. */
-export function cliRuntime(
-  o: RunOptions,
-  ports: {
-    provider: ModelProvider;
-    workspace: Workspace;
-    interactive: boolean;
-    store?: LogStore | undefined;
-    memory?: MemoryAccess;
-    checkpoints?: Checkpoints;
-    skills?: ComposeInput['skills'];
-    mcp?: McpHub;
-    a2a?: readonly A2aAgentConfig[];
-  },
-) {
-  return composeRuntime({
-    provider: ports.provider,
-    settings: {
-      maxTurns: o.maxTurns,
-      autoApprove: o.approve,
-      approveUnclassified: o.approveUnclassified,
-      commandsAllow: o.allowCommands,
-      commandsDeny: o.denyCommands,
-      subagents: o.subagents,
-      sandbox: o.sandbox,
-    },
-    workspace: ports.workspace,
-    trusted: () => true,
-    interactive: ports.interactive,
-    ...(ports.store ? { store: ports.store } : {}),
-    ...(ports.memory ? { memory: ports.memory } : {}),
-    ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
-    ...(ports.skills ? { skills: ports.skills } : {}),
-    ...(ports.mcp ? { mcp: ports.mcp } : {}),
-    ...(ports.a2a?.length ? { a2a: ports.a2a } : {}),
-  });
-}
-
-/** The memory a run keeps: the store `keel memory` reads, with this run's own task id. */
-export function cliMemory(root: string, env: NodeJS.ProcessEnv): MemoryAccess & { store: JsonlMemoryStore } {
-  return { store: JsonlMemoryStore.open(cliMemoryFiles(root, env)), taskId: `cli-${randomUUID()}` };
-}
-
-/** Names the variables commands will not get (never their values), and how to pass one. */
-export function tellWithheld(env: NodeJS.ProcessEnv, pass: readonly string[], stderr: NodeJS.WritableStream): void {
-  const names = withheldCredentials(env, { held: [], credentials: secretDetector(), pass });
-  if (names.length === 0) return;
-  stderr.write(`keel: commands will not see ${names.join(', ')} (they look like credentials; --pass-env NAME passes one)\n`);
+function taskProvider(options: RunOptions, ports: Pick<TaskPorts, 'wrapProvider'>): ModelProvider {
+  const base = makeProvider(options);
+  if (options.budget.usd !== undefined && !priceOf(base.model) && options.provider !== 'scripted')
+    throw new UsageError(`--max-cost needs a model whose price Keel knows ("${base.model}" has none); use --max-tokens.`);
+  return ports.wrapProvider ? ports.wrapProvider(base) : base;
 }
 
 /**
- * Says on stderr, once per process, that there is no OS sandbox (unless it is off): commands that
- * would run unasked then ask, which headless means refused. A fleet worker makes one for all its jobs.
+ * The task's own caps (charged with what a resumed task already spent: they cover the whole
+ * task) and any shared budget beyond it (a fleet's).
  */
-export function sandboxNotice(mode: RunOptions['sandbox'], stderr: NodeJS.WritableStream, asks: string): (reason: string) => void {
-  let said = false;
-  return (reason) => {
-    if (said || mode === 'off') return;
-    said = true;
-    stderr.write(`keel: no sandbox for commands: ${reason}. ${asks}\n`);
-  };
-}
-
-/** Keeps the workspace's checkpoints under their cap; a failure there never fails the run. */
-async function collectCheckpoints(store: NodeCheckpointStore, stderr: NodeJS.WritableStream): Promise<void> {
-  try {
-    await store.collect();
-  } catch (err) {
-    stderr.write(`keel: could not trim old checkpoints (${(err as Error).message})\n`);
-  }
-}
-
-function makeProvider(o: RunOptions): ModelProvider {
-  if (o.provider === 'scripted') {
-    const window = o.contextWindow === undefined ? {} : { contextWindow: o.contextWindow };
-    return new ScriptedProvider(demoScript, { model: 'demo', capabilities: window });
-  }
-  return createModelProvider({ provider: o.provider, model: o.model, baseUrl: o.baseUrl, contextWindow: o.contextWindow });
+async function spendingCaps(options: RunOptions, ports: Pick<TaskPorts, 'budget'>, before: readonly RuntimeEvent[]): Promise<Budget> {
+  const own = taskBudget(options.budget);
+  for (const e of before) if (e.type === 'usage') await own.charge(spendOf(e.usage));
+  return allBudgets([own, ...(ports.budget ? [ports.budget] : [])]);
 }

@@ -5,12 +5,11 @@
 // them to dist/tree-sitter); from source they come from the package.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Language, Parser, Query } from '@vscode/tree-sitter-wasm';
-import type { GrammarName, LanguageSpec } from './languages.js';
+import { Language, Parser } from '@vscode/tree-sitter-wasm';
+import type { GrammarName } from './languages.js';
 
 let started: Promise<string> | undefined;
 const parsers = new Map<GrammarName, Promise<Parser>>();
-const queries = new Map<GrammarName, Promise<Query>>();
 
 /** The folder holding tree-sitter.wasm and the grammars: beside a bundle, else the package's (from source). */
 function grammarFolder(): string {
@@ -45,26 +44,4 @@ export function parserFor(grammar: GrammarName): Promise<Parser> {
     parsers.set(grammar, parser);
   }
   return parser;
-}
-
-/**
- * The language's definitions query, compiled once per grammar. Patterns naming a node type this
- * grammar lacks (JavaScript has no interfaces) are left out.
- */
-export function definitionQuery(spec: LanguageSpec): Promise<Query> {
-  let query = queries.get(spec.grammar);
-  if (!query) {
-    query = parserFor(spec.grammar).then((parser) => {
-      const language = parser.language!;
-      const valid = spec.definitions.filter((pattern) => nodeTypesOf(pattern).every((type) => language.idForNodeType(type, true) !== null));
-      return new Query(language, valid.join('\n'));
-    });
-    queries.set(spec.grammar, query);
-  }
-  return query;
-}
-
-/** The named node types a query pattern mentions (`(name` but not the wildcard `(_`). */
-function nodeTypesOf(pattern: string): string[] {
-  return [...pattern.matchAll(/\((\w+)/g)].map((m) => m[1]!).filter((t) => t !== '_');
 }

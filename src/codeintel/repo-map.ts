@@ -2,7 +2,7 @@
 // line of its top-level definitions (and its members' names), cut to a token budget. What the
 // model reads instead of listing a large workspace. Ranked by the reference graph and the task's
 // focus (rank.ts); rendered the same for the same index, so it is byte-stable between folds.
-import { estimateTokens, type RepoMap, type RepoMapRequest } from '../kernel/index.js';
+import { estimateTokens, type RepoMap, type RepoMapRequest, tokensForChars } from '../kernel/index.js';
 import type { IndexedFile } from './code-index.js';
 import type { IndexedDef } from './extract.js';
 import { type GraphCache, rankFiles } from './rank.js';
@@ -19,6 +19,12 @@ export function buildRepoMap(files: readonly IndexedFile[], request: RepoMapRequ
   const blocks: string[] = [];
   let used = HEADER_TOKENS;
   for (const i of order) {
+    // A block costs at least its path and its definitions' first lines: one that cannot fit is
+    // never rendered (once the budget is nearly spent, most files are passed over this way).
+    if (tokensForChars(leastLength(sorted[i]!)) + 1 > request.budgetTokens - used) {
+      if (request.budgetTokens - used < 40) break;
+      continue;
+    }
     const block = renderFile(sorted[i]!);
     const cost = estimateTokens(block) + 1;
     if (used + cost > request.budgetTokens) {
@@ -36,12 +42,22 @@ export function buildRepoMap(files: readonly IndexedFile[], request: RepoMapRequ
   return { text: `${header}\n${blocks.join('\n')}`, files: blocks.length, totalFiles: files.length };
 }
 
+/** A lower bound of a file's block length: its path, and per top-level definition its first line and indentation. */
+function leastLength(file: IndexedFile): number {
+  let n = file.path.length;
+  for (const d of file.defs) if (d.parent < 0) n += 4 + d.signature.length;
+  return n;
+}
+
 function renderFile(file: IndexedFile): string {
   const lines = [file.path];
   const members = new Map<number, IndexedDef[]>();
-  file.defs.forEach((d) => {
-    if (d.parent >= 0) members.set(d.parent, [...(members.get(d.parent) ?? []), d]);
-  });
+  for (const d of file.defs) {
+    if (d.parent < 0) continue;
+    const list = members.get(d.parent);
+    if (list) list.push(d);
+    else members.set(d.parent, [d]);
+  }
   file.defs.forEach((d, i) => {
     if (d.parent >= 0) return;
     lines.push(`  ${d.line} ${d.signature}`);

@@ -22,8 +22,13 @@ export function workspaceCheckpoints(options: WorkspaceCheckpointsOptions): Node
     taskId,
     ...(maxBytes === undefined ? {} : { maxBytes }),
     ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
-    isIgnored: ignorePredicate((rel) => readTextOrUndefined(path.join(root, rel))),
+    isIgnored: workspaceIgnore(root),
   });
+}
+
+/** The workspace's .gitignore and .keelignore rules, read from disk as a walk needs them. */
+export function workspaceIgnore(root: string): (rel: string, isDir: boolean) => boolean {
+  return ignorePredicate((rel) => readTextOrUndefined(path.join(root, rel)));
 }
 
 function readTextOrUndefined(file: string): string | undefined {

@@ -17,9 +17,11 @@ export {
   runOutcome,
   unstartedResult,
   taskTurns,
+  type RunEnding,
   type RunResult,
 } from './run-result.js';
-export { taskChanges } from './task-changes.js';
+export { taskChanges, type TaskChanges } from './task-changes.js';
 export { allBudgets, spendOf, taskBudget, type Budget, type BudgetCaps } from './budget.js';
 export { a2aFiles, loadA2aConfigs } from './protocols.js';
 export { secretDetector } from './secrets/detector.js';
+export { sweepStaleTemps } from './temp-sweep.js';

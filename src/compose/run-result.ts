@@ -41,7 +41,10 @@ const RefusalSchema = z.object({
   summary: z.string().describe('The call as the approval would have shown it.'),
   code: z
     .enum(['rejected_by_user', 'permission_denied'])
-    .describe('rejected_by_user: it needed approval and got none; permission_denied: policy refused it.'),
+    .describe(
+      'rejected_by_user: a person said no at the terminal; permission_denied: policy refused it, or it needed an approval nobody could give (unanswered).',
+    ),
+  unanswered: z.boolean().describe('True when the call asked for an approval and nobody could answer (a run without a terminal).'),
   reason: z.string(),
 });
 
@@ -56,7 +59,9 @@ export const RunResultSchema = z
     workspace: z.string().describe('The folder the task ran in.'),
     provider: z.string(),
     model: z.string(),
-    filesChanged: z.array(FileChangeSchema),
+    filesChanged: z
+      .array(FileChangeSchema)
+      .describe('Empty when the run kept no checkpoints (--no-checkpoints): nothing to compare against.'),
     patch: z.string().describe('A unified diff of every file the task changed, against the state before its first change.'),
     lastTest: z
       .object({ command: z.string(), passed: z.number().int(), failed: z.number().int(), ok: z.boolean() })
@@ -107,13 +112,22 @@ export function runOutcome(
 
 /** Every call refused by policy or left unapproved, in any frame. */
 export function refusals(state: ConversationState, events: readonly RuntimeEvent[]): RunResult['refusals'] {
+  const unanswered = new Set<string>();
+  for (const e of events) if (e.type === 'intent_rejected' && e.unanswered) unanswered.add(e.intentId);
   const out: RunResult['refusals'] = [];
   for (const e of events) {
     if (e.type !== 'observation') continue;
     const code = e.observation.code;
     if (code !== 'rejected_by_user' && code !== 'permission_denied') continue;
-    const intent = findIntent(state, e.observation.intentId)?.intent;
-    out.push({ tool: intent?.tool ?? 'unknown', summary: intent?.summary ?? '', code, reason: e.observation.content });
+    const id = e.observation.intentId;
+    const intent = findIntent(state, id)?.intent;
+    out.push({
+      tool: intent?.tool ?? 'unknown',
+      summary: intent?.summary ?? '',
+      code,
+      unanswered: unanswered.has(id),
+      reason: e.observation.content,
+    });
   }
   return out;
 }

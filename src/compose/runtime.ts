@@ -39,6 +39,8 @@ interface RuntimeSettings {
   autoApprove: Risk[];
   /** Commands of every class but dangerous run unasked when `execute` is auto-approved. */
   approveUnclassified?: boolean;
+  /** The model's remember and forget run unasked (`write` alone does not cover them). */
+  autoApproveMemory?: boolean;
   commandsAllow: string[];
   commandsDeny: string[];
   /** Which commands run in the OS sandbox; default: those that run unasked. */
@@ -162,6 +164,7 @@ export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, inter
   const policy = createPolicy({
     autoApprove: settings.autoApprove,
     approveUnclassified: settings.approveUnclassified ?? false,
+    autoApproveMemory: settings.autoApproveMemory ?? false,
     commandRules: { allow: settings.commandsAllow, deny: settings.commandsDeny },
     sandbox: settings.sandbox ?? 'unasked',
   });

@@ -67,6 +67,11 @@ export class EventLog {
     return this.store ? this.store.flush() : Promise.resolve();
   }
 
+  /** Why the store stopped recording events, if it did (see LogStore.failure). */
+  failure(): Error | undefined {
+    return this.store?.failure?.();
+  }
+
   private keep(event: RuntimeEvent): void {
     const i = this.entries.length;
     if (event.seq !== i + 1) throw new Error(`Event log out of order: expected seq ${i + 1}, got ${event.seq}.`);

@@ -40,7 +40,11 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
       result = { ok: false, code, content: `${tool.name} failed: ${messageOf(err)}`, retryable: !h.signal.aborted };
     }
   }
-  observe(h, id, { ...result, content: shortenMiddle(result.content, tool.outputBudgetTokens * 4) });
+  const content = shortenMiddle(result.content, tool.outputBudgetTokens * 4);
+  // A read whose text was cut to the tool's budget did not show the file whole.
+  const read = result.facts?.read;
+  const facts = content !== result.content && read ? { ...result.facts, read: { ...read, cut: true } } : result.facts;
+  observe(h, id, { ...result, content, ...(facts ? { facts } : {}) });
 }
 
 /** Appends an observation, leaving out absent fields so a replayed log deep-equals the live one. */

@@ -87,11 +87,14 @@ async function writeNote(h: FoldHost, plan: FoldPlan, request: ModelRequest): Pr
   let text = '';
   let usage: Usage | undefined;
   let failed = false;
+  let called = false;
   try {
     for await (const ev of h.provider.stream(noteRequest(request, state, plan), h.signal)) {
       if (ev.type === 'text_delta') text += ev.text;
       else if (ev.type === 'usage') usage = usage ? addUsage(usage, ev.usage) : ev.usage;
-      else if (ev.type === 'retry') text = '';
+      else if (ev.type === 'retry') [text, called] = ['', false];
+      // A reply that calls a tool is not a note (its text may be a preamble to the call).
+      else if (ev.type === 'tool_intent') called = true;
       else if (ev.type === 'error' || ev.type === 'final') {
         failed = ev.type === 'error' || ev.stopReason === 'refusal' || ev.stopReason === 'error';
         break;
@@ -102,7 +105,7 @@ async function writeNote(h: FoldHost, plan: FoldPlan, request: ModelRequest): Pr
   }
   if (h.signal.aborted) return 'cancelled';
   const note = text.trim().slice(0, NOTE_MAX_OUTPUT_TOKENS * 6);
-  return failed || note === '' ? fallback(usage) : { note: modelNote(note, plan), source: 'model', ...(usage ? { usage } : {}) };
+  return failed || called || note === '' ? fallback(usage) : { note: modelNote(note, plan), source: 'model', ...(usage ? { usage } : {}) };
 }
 
 /**

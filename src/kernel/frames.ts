@@ -227,3 +227,14 @@ function answerInterrupted(state: ConversationState, intentId: string, frame: st
   const content = `Keel was reloaded while this ran, so it stopped unfinished. ${parts.join(' ')} Delegate again if the result is still needed.`;
   observe({ emit: (e) => emit(e, frame) }, intentId, { ok: false, code: 'cancelled', content, retryable: true });
 }
+
+/** Calls in the task's last assistant turn that have no answer yet (what a resumed run takes up). */
+export function openIntentIds(state: ConversationState): string[] {
+  const answered = new Set<string>();
+  let last: string[] = [];
+  for (const m of state.messages) {
+    if (m.type === 'observation') answered.add(m.observation.intentId);
+    if (m.type === 'assistant') last = m.intentIds;
+  }
+  return last.filter((id) => !answered.has(id));
+}

@@ -1,5 +1,5 @@
 export * from './contracts/index.js';
-export { contentHash, estimateTokens, messageOf } from './text.js';
+export { contentHash, ContentHasher, estimateTokens, messageOf, tokensForChars } from './text.js';
 export { EventLog, MemoryLogStore } from './event-log.js';
 export { applyEvent, initialState, replay, grantCovers } from './reducer.js';
 export { fitToBudget, SHORTENED_OUTPUT_CHARS } from './projection.js';
@@ -14,5 +14,6 @@ export { redactSecrets, redactEvent, REDACTED } from './redact.js';
 export { rankMemories, stalePaths } from './memory-recall.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';
 export { planRestore } from './checkpointing.js';
+export { isKeelTempPath } from './temp-files.js';
 export { DELEGATE_TOOL, PLAN_TOOL, DEFAULT_SUBAGENT_PROMPT, findIntent, SUBAGENT_DEFAULTS } from './frames.js';
 export type { RestoreOutcome, RestoreRequest } from './checkpoint-restore.js';

@@ -1,7 +1,7 @@
 // The loop: prepare → infer → decide → act → observe → guard → next turn. Plain functions
 // over a small host interface; the runtime facade owns the log, the state and the signals.
 import type { ConversationState } from './contracts/state.js';
-import type { ModelError, ModelEvent, ModelProvider } from './contracts/model.js';
+import type { ModelError, ModelProvider } from './contracts/model.js';
 import type { RuntimeEventInput } from './contracts/events.js';
 import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, RuntimeOutput } from './contracts/runtime.js';
 import type { Grant } from './contracts/state.js';
@@ -13,9 +13,8 @@ import type { MemoryAccess } from './contracts/memory.js';
 import type { SandboxProfile } from './contracts/sandbox.js';
 import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
-import { projectContext } from './projection.js';
-import { type FoldHost, prepareRequest } from './fold.js';
-import { proposeIntent, type Proposal } from './intents.js';
+import { infer, type TurnOutcome } from './infer.js';
+import type { Proposal } from './intents.js';
 import { executeIntent, observe } from './execute.js';
 import { messageOf, shortenMiddle } from './text.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
@@ -44,7 +43,8 @@ export interface LoopHost {
   newId(): string;
   /** Resolves when the intent is approved or rejected, or the run is cancelled. */
   decision(intentId: string): Promise<'approved' | 'rejected' | 'cancelled'>;
-  rejectionReason(intentId: string): string;
+  /** Why the call was rejected, and whether nobody could answer (a headless run) rather than a person saying no. */
+  rejectionReason(intentId: string): { reason: string; unanswered: boolean };
   /** True once after the user asked to fold the context (consumed by the next prepare). */
   takeFoldRequest(): boolean;
   /** Standing approvals for this task, whichever frame they were given in. */
@@ -55,11 +55,13 @@ export interface LoopHost {
   turnGuard?(): RunError | undefined;
   /** How many concurrency-safe calls of one turn may run at once (1: one after another). */
   readonly maxParallel: number;
+  /** Why the task log stopped recording (a full disk), or undefined while it records. */
+  logFailure(): Error | undefined;
+  /** Makes every event so far durable; rejects when the log cannot record them. */
+  durable(): Promise<void>;
   /** Builds the repo map of the stable prefix; absent: none (a child frame, a host without one). */
   readonly repoMap?: RepoMapBuilder | undefined;
 }
-
-type TurnOutcome = { type: 'final'; proposals: Proposal[] } | { type: 'error'; error: ModelError } | { type: 'cancelled' };
 
 /** How many times the same failing call may be made before the run stops. */
 const REPEATED_FAILURE_LIMIT = 3;
@@ -69,6 +71,8 @@ export async function runLoop(h: LoopHost, carriedIntentIds: string[] = []): Pro
   if (carriedIntentIds.length > 0 && (await act(h, carriedIntentIds, failures))) return;
   for (;;) {
     if (h.signal.aborted) return cancelRun(h);
+    const lost = h.logFailure();
+    if (lost) return stopUnrecorded(h, lost);
     if (h.state().turn >= h.maxTurns) {
       return h.emit({
         type: 'run_failed',
@@ -97,87 +101,6 @@ function decide(outcome: TurnOutcome): RuntimeDecision {
   if (outcome.proposals.length === 0) return { type: 'finish' };
   const ids = outcome.proposals.map((p) => p.intent.id);
   return outcome.proposals.some((p) => p.problem) ? { type: 'repair', intentIds: ids } : { type: 'call_tools', intentIds: ids };
-}
-
-/** The request the state projects to under this host's options. */
-export function projectFor(
-  h: Pick<LoopHost, 'registry' | 'visibility' | 'system' | 'budgetTokens' | 'provider'>,
-  state: ConversationState,
-  budgetTokens = h.budgetTokens,
-) {
-  return projectContext(state, {
-    registry: h.registry,
-    visibility: h.visibility,
-    system: h.system,
-    budgetTokens,
-    maxOutputTokens: h.provider.capabilities.maxOutputTokens,
-  });
-}
-
-async function infer(h: LoopHost): Promise<TurnOutcome> {
-  const request = await prepareRequest(foldHost(h), h.takeFoldRequest());
-  if (!request || h.signal.aborted) return { type: 'cancelled' };
-  const calls: Extract<ModelEvent, { type: 'tool_intent' }>[] = [];
-  try {
-    for await (const ev of h.provider.stream(request, h.signal)) {
-      if (h.signal.aborted) return { type: 'cancelled' };
-      const end = onModelEvent(h, ev, calls);
-      if (end) return end;
-    }
-  } catch (err) {
-    if (h.signal.aborted) return { type: 'cancelled' };
-    return modelError(h, { kind: 'unknown', message: `The model provider failed: ${messageOf(err)}`, retryable: false });
-  }
-  if (h.signal.aborted) return { type: 'cancelled' };
-  return modelError(h, { kind: 'network', message: 'The model stream ended before the turn was complete.', retryable: true });
-}
-
-export function foldHost(h: LoopHost): FoldHost {
-  return {
-    provider: h.provider,
-    signal: h.signal,
-    budgetTokens: h.budgetTokens,
-    state: () => h.state(),
-    emit: (e: RuntimeEventInput) => h.emit(e),
-    project: (state: ConversationState, budget?: number) => projectFor(h, state, budget),
-    ...(h.repoMap ? { repoMap: h.repoMap } : {}),
-  };
-}
-
-function onModelEvent(h: LoopHost, ev: ModelEvent, calls: Extract<ModelEvent, { type: 'tool_intent' }>[]): TurnOutcome | undefined {
-  switch (ev.type) {
-    case 'text_delta':
-      // Created with every field the log stamps, so stamping adds no properties (the hot path).
-      h.emit({ type: 'text_delta', text: ev.text, seq: 0, runId: '', time: 0 } as RuntimeEventInput);
-      return undefined;
-    case 'reasoning_delta':
-      h.emit({ type: 'reasoning_delta', text: ev.text });
-      return undefined;
-    case 'usage':
-      h.emit({ type: 'usage', usage: ev.usage });
-      return undefined;
-    case 'tool_intent':
-      // Held until the turn completes: an abandoned or failed turn proposes nothing.
-      calls.push(ev);
-      return undefined;
-    case 'retry':
-      calls.length = 0;
-      h.emit({ type: 'turn_retry', attempt: ev.attempt, delayMs: ev.delayMs, error: ev.error });
-      return undefined;
-    case 'error':
-      if (ev.error.kind === 'cancelled' || h.signal.aborted) return { type: 'cancelled' };
-      return modelError(h, ev.error);
-    case 'final': {
-      const proposals = calls.map((c) => proposeIntent(h, c));
-      h.emit({ type: 'model_final', stopReason: ev.stopReason });
-      return { type: 'final', proposals };
-    }
-  }
-}
-
-function modelError(h: LoopHost, error: ModelError): TurnOutcome {
-  h.emit({ type: 'model_error', error });
-  return { type: 'error', error };
 }
 
 /** Repairs, asks, runs. Returns true when the run has ended. */
@@ -214,19 +137,35 @@ async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepChec
     const verdict = await h.decision(id);
     if (verdict === 'cancelled' || h.signal.aborted) break;
     if (verdict === 'rejected') {
-      const reason = h.rejectionReason(id);
-      observe(h, id, {
-        ok: false,
-        code: 'rejected_by_user',
-        content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}`,
-      });
+      observe(h, id, rejection(h.rejectionReason(id)));
       continue;
     }
     const intent = h.state().intents[id]!;
     const tool = h.registry.tool(intent.tool)!;
     const beside = runsBeside(h, tool, intent.input);
     if (!beside || inFlight.length >= h.maxParallel) await settle();
-    await checkpoint.beforeRun(intent, tool).catch(() => undefined);
+    // Nothing changes the world before its approval is on disk: a log that cannot record stops the run.
+    const lost = tool.readOnly
+      ? undefined
+      : await h.durable().then(
+          () => undefined,
+          (err: unknown) => err as Error,
+        );
+    if (lost) {
+      await settle();
+      observe(h, id, { ok: false, code: 'cancelled', content: 'Not run: the task log could not be written.' });
+      stopUnrecorded(h, lost);
+      return true;
+    }
+    const unkept = await checkpoint.beforeRun(intent, tool).then(
+      () => undefined,
+      (err: unknown) => messageOf(err),
+    );
+    if (unkept !== undefined) {
+      const asked = await askWithoutCheckpoint(h, id, unkept);
+      if (asked === 'cancelled') break;
+      if (asked === 'rejected') continue;
+    }
     const running = executeIntent(h, id);
     if (beside) inFlight.push(running);
     else await running;
@@ -237,6 +176,35 @@ async function runApproved(h: LoopHost, runnable: string[], checkpoint: StepChec
   if (!h.signal.aborted) return false;
   cancelRun(h);
   return true;
+}
+
+/**
+ * The step's checkpoint could not be stored (a full disk): the change could not be undone, so a
+ * person decides whether it runs — whatever the standing approvals say; with nobody to ask it is
+ * refused. (A host that keeps no checkpoints never gets here.)
+ */
+async function askWithoutCheckpoint(h: LoopHost, id: string, why: string): Promise<'approved' | 'rejected' | 'cancelled'> {
+  h.emit({
+    type: 'approval_requested',
+    intentId: id,
+    reason: `No checkpoint could be kept before this change (${why}); if it runs, it cannot be restored. Run it without a checkpoint?`,
+  });
+  const verdict = await h.decision(id);
+  if (verdict === 'cancelled' || h.signal.aborted) return 'cancelled';
+  if (verdict === 'rejected') observe(h, id, rejection(h.rejectionReason(id)));
+  return verdict;
+}
+
+/** What the model is told about a call that did not run for want of an approval. */
+function rejection({ reason, unanswered }: { reason: string; unanswered: boolean }): ToolResult {
+  if (unanswered)
+    return {
+      ok: false,
+      code: 'permission_denied',
+      summary: 'not run: nobody to approve it',
+      content: `Not run: this call needs the user's approval and nobody can answer here (Keel runs without a terminal and the call is not pre-approved); no person rejected it.${reason ? ` Why it asks: ${reason}` : ''}`,
+    };
+  return { ok: false, code: 'rejected_by_user', content: `The user rejected this call.${reason ? ` Their reason: ${reason}` : ''}` };
 }
 
 function runsBeside(h: LoopHost, tool: ToolDefinition, input: unknown): boolean {
@@ -280,7 +248,13 @@ async function screen(h: LoopHost, id: string, checkable: boolean): Promise<bool
       observe(h, id, early);
       return false;
     }
-    h.emit({ type: 'approval_requested', intentId: id, reason: verdict.reason, ...sandboxOf(verdict) });
+    h.emit({
+      type: 'approval_requested',
+      intentId: id,
+      reason: verdict.reason,
+      ...(verdict.command ? { command: verdict.command } : {}),
+      ...sandboxOf(verdict),
+    });
   }
   return true;
 }
@@ -329,6 +303,15 @@ function guardRepeatedFailures(h: LoopHost, ids: string[], failures: Map<string,
     }
   }
   return false;
+}
+
+/** The task log failed: the run ends, its open calls answered, and says which file and why. */
+function stopUnrecorded(h: LoopHost, error: Error): void {
+  closeOpenIntents(h, 'Not run: the task log could not be written.');
+  h.emit({
+    type: 'run_failed',
+    error: { kind: 'storage_failed', message: `${error.message} Keel stopped the run: it does not act on what it cannot record.` },
+  });
 }
 
 /** Every call still open gets a "cancelled" answer, so the log stays consistent. */

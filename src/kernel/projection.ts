@@ -6,7 +6,8 @@
 //
 // `stablePrefix` counts the goal and the notes block. Folding (context/fold.ts) keeps the live
 // history under the budget; only if one step alone is too big are tool outputs shortened, the
-// oldest first, as a last resort.
+// oldest first, as a last resort. A pointer ("unchanged since step N") whose text the request
+// does not show whole — folded away or shortened — is replaced by that text (context/pointers.ts).
 import type { ConversationState, StateMessage } from './contracts/state.js';
 import type { ModelMessage, ModelRequest } from './contracts/model.js';
 import type { Observation, VisibilityContext } from './contracts/tool.js';
@@ -15,6 +16,7 @@ import { toolSchema } from './registry.js';
 import { shortenMiddle } from './text.js';
 import { renderContextBlock } from './context/context-block.js';
 import { fixedTokens, messageTokens, messagesTokens } from './context/tokens.js';
+import { resolvePointers } from './context/pointers.js';
 
 export interface ProjectionOptions {
   registry: Registry;
@@ -33,7 +35,7 @@ export function projectContext(state: ConversationState, options: ProjectionOpti
   const room = options.budgetTokens - fixedTokens(options.system, tools) - messagesTokens(prefix);
   const request: ModelRequest = {
     system: options.system,
-    messages: [...prefix, ...fitToBudget(live, room)],
+    messages: [...prefix, ...fitWithPointers(live, room, state)],
     tools,
     stablePrefix: prefix.length,
   };
@@ -94,6 +96,20 @@ function resultMessage(o: Observation, providerRef: string, tool: string): Model
 function unansweredResult(intentId: string, providerRef: string, tool: string): ModelMessage {
   const content = 'Error (cancelled): this call never ran (the run was interrupted).';
   return { role: 'tool_result', intentId, providerRef, tool, content, isError: true };
+}
+
+/** How many times pointers are resolved and the history fitted again (each pass expands at least one). */
+const POINTER_PASSES = 4;
+
+/** The live history within the budget, every pointer in it standing beside its text or replaced by it. */
+function fitWithPointers(live: ModelMessage[], room: number, state: ConversationState): ModelMessage[] {
+  let fitted = fitToBudget(live, room);
+  for (let pass = 0; pass < POINTER_PASSES; pass++) {
+    const resolved = resolvePointers(fitted, state.messages);
+    if (!resolved.changed) return fitted;
+    fitted = fitToBudget(resolved.messages, room);
+  }
+  return resolvePointers(fitted, state.messages).messages;
 }
 
 /**

@@ -9,7 +9,8 @@ import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runt
 import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
-import { askPolicy, closeOpenIntents, foldHost, projectFor, runLoop, sandboxOf, type LoopHost } from './loop.js';
+import { askPolicy, closeOpenIntents, runLoop, sandboxOf, type LoopHost } from './loop.js';
+import { foldHost, projectFor } from './infer.js';
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
@@ -22,6 +23,7 @@ import {
   findIntent,
   SUBAGENT_DEFAULTS,
   frameRunner,
+  openIntentIds,
   pendingEverywhere,
   taskGrants,
   type FrameEnv,
@@ -109,7 +111,7 @@ export class Runtime implements RuntimeFacade {
         const error = { kind: 'network' as const, message: 'Keel was interrupted mid-turn; the turn streams again.', retryable: true };
         this.emit({ type: 'turn_retry', attempt: 0, delayMs: 0, error });
       }
-      return this.openIntentIds();
+      return openIntentIds(this.state);
     });
   }
 
@@ -125,10 +127,10 @@ export class Runtime implements RuntimeFacade {
     return true;
   }
 
-  reject(intentId: string, reason = ''): boolean {
+  reject(intentId: string, reason = '', options: { unanswered?: boolean } = {}): boolean {
     const found = findIntent(this.state, intentId);
     if (!this.running || found?.intent.status !== 'awaiting_approval') return false;
-    this.emitIn({ type: 'intent_rejected', intentId, reason }, found.frame);
+    this.emitIn({ type: 'intent_rejected', intentId, reason, ...(options.unanswered ? { unanswered: true } : {}) }, found.frame);
     this.wake(intentId);
     return true;
   }
@@ -256,7 +258,7 @@ export class Runtime implements RuntimeFacade {
     ).then((built) => {
       this.builtSystem = built.text;
       if (built.childText !== undefined) this.childSystem = built.childText;
-      if (!sameList(built.rules, this.state.rules)) this.emit({ type: 'rules_used', paths: built.rules });
+      if (built.rules.join('\u0000') !== this.state.rules.join('\u0000')) this.emit({ type: 'rules_used', paths: built.rules });
       return built.text;
     });
     return this.systemText;
@@ -307,6 +309,8 @@ export class Runtime implements RuntimeFacade {
       },
       taskGrants: () => taskGrants(this.state),
       maxParallel: Math.max(1, o.maxParallel ?? 4),
+      logFailure: () => this.log.failure(),
+      durable: () => this.log.flush(),
       repoMap: o.repoMap,
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
@@ -381,26 +385,11 @@ export class Runtime implements RuntimeFacade {
     }
   }
 
-  private rejectionReason(id: string): string {
+  private rejectionReason(id: string): { reason: string; unanswered: boolean } {
     for (let seq = this.log.length; seq > 0; seq--) {
       const e = this.log.at(seq)!;
-      if (e.type === 'intent_rejected' && e.intentId === id) return e.reason;
+      if (e.type === 'intent_rejected' && e.intentId === id) return { reason: e.reason, unanswered: e.unanswered === true };
     }
-    return '';
+    return { reason: '', unanswered: false };
   }
-
-  /** Calls in the last assistant turn that have no answer yet. */
-  private openIntentIds(): string[] {
-    const answered = new Set<string>();
-    let last: string[] = [];
-    for (const m of this.state.messages) {
-      if (m.type === 'observation') answered.add(m.observation.intentId);
-      if (m.type === 'assistant') last = m.intentIds;
-    }
-    return last.filter((id) => !answered.has(id));
-  }
-}
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }

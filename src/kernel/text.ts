@@ -6,19 +6,46 @@ const encoder = new TextEncoder();
 /** A fast 64-bit content hash (two FNV-1a lanes), hex. For change detection, not security. */
 export function contentHash(input: Uint8Array | string): string {
   const bytes = typeof input === 'string' ? encoder.encode(input) : input;
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ bytes.length;
-  for (let i = 0; i < bytes.length; i++) {
-    const x = bytes[i]!;
-    a = Math.imul(a ^ x, 0x01000193);
-    b = Math.imul(b ^ x, 0x5bd1e995) ^ (b >>> 15);
+  const hasher = new ContentHasher(bytes.length);
+  hasher.update(bytes);
+  return hasher.digest();
+}
+
+/**
+ * contentHash of a file read in pieces (one too large to hold whole): the same digest, given the
+ * total length up front (the hash is seeded with it).
+ */
+export class ContentHasher {
+  private a = 0x811c9dc5;
+  private b: number;
+
+  constructor(length: number) {
+    this.b = 0x01000193 ^ length;
   }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+
+  update(bytes: Uint8Array): void {
+    let { a, b } = this;
+    for (let i = 0; i < bytes.length; i++) {
+      const x = bytes[i]!;
+      a = Math.imul(a ^ x, 0x01000193);
+      b = Math.imul(b ^ x, 0x5bd1e995) ^ (b >>> 15);
+    }
+    [this.a, this.b] = [a, b];
+  }
+
+  digest(): string {
+    return (this.a >>> 0).toString(16).padStart(8, '0') + (this.b >>> 0).toString(16).padStart(8, '0');
+  }
 }
 
 /** The kernel's token estimate: characters / 4, rounded up. Good enough for budgeting. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return tokensForChars(text.length);
+}
+
+/** The same estimate for a text of `chars` characters (a bound known before the text is built). */
+export function tokensForChars(chars: number): number {
+  return Math.ceil(chars / 4);
 }
 
 /** Keeps the head and tail of a long text, saying how much was cut. */

@@ -19,8 +19,7 @@ const HttpServerSchema = z.strictObject({
   headers: z.record(z.string(), z.string()).default({}),
 });
 
-const ServerSchema = z.union([HttpServerSchema, StdioServerSchema]);
-export type McpServerDefinition = z.infer<typeof ServerSchema>;
+export type McpServerDefinition = z.infer<typeof HttpServerSchema> | z.infer<typeof StdioServerSchema>;
 
 /** Where a server was defined: the user's own file, or the workspace's (which needs trust and approval). */
 export type McpSource = 'user' | 'workspace';
@@ -58,11 +57,23 @@ export function parseMcpConfig(text: string, file: string, source: McpSource): M
     return { servers: [], problems: [{ file, message: '"servers" must be an object of named servers' }] };
   const out: McpConfigFile = { servers: [], problems: [] };
   for (const [name, raw] of Object.entries(servers)) {
-    const parsed = ServerSchema.safeParse(raw);
+    // Checked against the one form its "type" names, so a problem names the field, never "Invalid input".
+    const parsed = ((raw as { type?: unknown } | null)?.type === 'http' ? HttpServerSchema : StdioServerSchema).safeParse(raw);
     if (parsed.success) out.servers.push({ name, source, file, definition: parsed.data });
-    else out.problems.push({ file, server: name, message: z.prettifyError(parsed.error).replace(/\n+/g, '; ') });
+    else out.problems.push({ file, server: name, message: describeIssues(parsed.error.issues) });
   }
   return out;
+}
+
+/** Each problem with the field it is in: `"command": expected a string`, `unknown field "comand"`. */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((i) => {
+      if (i.code === 'unrecognized_keys') return `unknown field${i.keys.length === 1 ? '' : 's'} ${i.keys.map((k) => `"${k}"`).join(', ')}`;
+      const field = i.path.length ? `"${i.path.map(String).join('.')}"` : 'the server';
+      return `${field}: ${i.message.replace(/^Invalid input: /, '')}`;
+    })
+    .join('; ');
 }
 
 /** Several files in order (the user's first): a later server of the same name is a problem, not a replacement. */

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { atomicWrite } from './atomic-write.js';
+import { storageError } from './fs-errors.js';
 
 interface TaskRecord {
   time: number;
@@ -27,13 +28,18 @@ export class TaskIndex {
     this.dirty = true;
   }
 
+  /** Writes the task's record whole, or throws a StorageError naming it (and stays dirty). */
   async save(): Promise<void> {
     if (!this.loaded) await this.load();
     if (!this.dirty) return;
-    this.dirty = false;
-    await fs.mkdir(this.dir, { recursive: true });
     const record: TaskRecord = { time: this.now(), hashes: [...this.hashes] };
-    await atomicWrite(this.file(), new TextEncoder().encode(JSON.stringify(record)));
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await atomicWrite(this.file(), new TextEncoder().encode(JSON.stringify(record)));
+    } catch (err) {
+      throw storageError(err, 'the checkpoint index', this.file());
+    }
+    this.dirty = false;
   }
 
   /** A task continued after a reload keeps the blobs it used before. */

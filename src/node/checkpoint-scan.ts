@@ -1,9 +1,10 @@
 // The workspace scan a command's checkpoint compares against: every non-ignored file (never
-// `.git`, never a symbolic link), hashed only when its size or mtime changed since the last scan,
+// `.git`, never a symbolic link, never one of Keel's temporary files), hashed only when its size or mtime changed since the last scan,
 // so the second scan of a large tree costs a walk and a stat per file.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { CapturedFile } from '../kernel/contracts/checkpoints.js';
+import { isKeelTempPath } from '../kernel/temp-files.js';
 
 interface Seen {
   size: number;
@@ -42,7 +43,7 @@ export class WorkspaceScanner {
       const rel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
         if (entry.name !== '.git' && !this.isIgnored?.(rel, true)) subdirs.push(rel);
-      } else if (entry.isFile() && !this.isIgnored?.(rel, false)) files.push(rel);
+      } else if (entry.isFile() && !isKeelTempPath(entry.name) && !this.isIgnored?.(rel, false)) files.push(rel);
     }
     await Promise.all(files.map((rel) => this.visit(rel, out)));
     for (const sub of subdirs) await this.walk(sub, out);

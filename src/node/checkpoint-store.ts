@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { CapturedFile, CheckpointFile, Checkpoints, RestoreTarget, WorkspaceSnapshot } from '../kernel/contracts/checkpoints.js';
 import { atomicWrite } from './atomic-write.js';
+import { storageError } from './fs-errors.js';
 import { TaskIndex, collectGarbage } from './checkpoint-gc.js';
 import { WorkspaceScanner } from './checkpoint-scan.js';
 
@@ -147,11 +148,12 @@ export class NodeCheckpointStore implements Checkpoints {
     this.index.add(hash);
     const file = this.blobPath(hash);
     if (await exists(file)) return;
-    await fs.mkdir(path.dirname(file), { recursive: true });
     // No fsync per blob (a scan writes thousands): a torn blob fails its hash check on restore.
-    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, file);
+    try {
+      await atomicWrite(file, bytes, { durable: false });
+    } catch (err) {
+      throw storageError(err, 'a checkpoint into', this.dir);
+    }
   }
 
   private blobPath(hash: string): string {

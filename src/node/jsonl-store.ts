@@ -1,9 +1,20 @@
-// The task log on disk: JSON Lines, a version header first, one event per line.
-// Appends are whole lines written with O_APPEND, so a crash can only tear the last line;
-// loading keeps every complete line and reports a torn one instead of dropping it silently.
+// The task log on disk: JSON Lines, a version header first (with the run's approvals and command
+// rules when the host gives them), one event per line. Appends are whole lines written with
+// O_APPEND, so a crash can only tear the last line; loading keeps every complete line and
+// reports a torn one instead of dropping it silently. A write that fails (a full disk) is cut
+// back to the last whole line and the store stops: `failure` names the file, and the runtime
+// ends the run rather than act on events it cannot record.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LOG_FORMAT_VERSION, RuntimeEventSchema, type LogStore, type RuntimeEvent } from '../kernel/index.js';
+import {
+  LOG_FORMAT_VERSION,
+  RunPolicySchema,
+  RuntimeEventSchema,
+  type LogStore,
+  type RunPolicy,
+  type RuntimeEvent,
+} from '../kernel/index.js';
+import { storageError, type StorageError } from './fs-errors.js';
 
 const LOG_KIND = 'keel-event-log';
 
@@ -17,6 +28,8 @@ interface LogProblem {
 export interface LoadedLog {
   events: RuntimeEvent[];
   version: number;
+  /** The approvals and command rules the run was started with, when the header records them. */
+  policy?: RunPolicy;
   /** The last line, when it was cut off mid-write (a crash). */
   torn?: LogProblem;
   /** Complete lines that are not valid events (kept out of the events, never silently). */
@@ -27,8 +40,13 @@ export class LogFormatError extends Error {
   override name = 'LogFormatError';
 }
 
-function headerLine(): string {
-  return `${JSON.stringify({ kind: LOG_KIND, version: LOG_FORMAT_VERSION })}\n`;
+/** What a host records in a new log's header. */
+export interface LogHeader {
+  policy?: RunPolicy;
+}
+
+function headerLine(header: LogHeader): string {
+  return `${JSON.stringify({ kind: LOG_KIND, version: LOG_FORMAT_VERSION, ...header })}\n`;
 }
 
 function parseLog(text: string): LoadedLog {
@@ -36,7 +54,7 @@ function parseLog(text: string): LoadedLog {
   const endsClean = text.endsWith('\n');
   const last = endsClean ? lines.length - 2 : lines.length - 1;
   const header = parseHeader(lines[0] ?? '');
-  const result: LoadedLog = { events: [], version: header.version, invalid: [] };
+  const result: LoadedLog = { events: [], version: header.version, invalid: [], ...(header.policy ? { policy: header.policy } : {}) };
   for (let i = 1; i <= last; i++) {
     const line = lines[i]!;
     if (line.trim() === '') continue;
@@ -57,8 +75,8 @@ function parseLog(text: string): LoadedLog {
   return result;
 }
 
-function parseHeader(line: string): { version: number } {
-  let header: { kind?: unknown; version?: unknown };
+function parseHeader(line: string): { version: number; policy?: RunPolicy } {
+  let header: { kind?: unknown; version?: unknown; policy?: unknown };
   try {
     header = JSON.parse(line);
   } catch {
@@ -72,7 +90,8 @@ function parseHeader(line: string): { version: number } {
       `This log was written by a newer Keel (format ${header.version}; this Keel reads up to ${LOG_FORMAT_VERSION}).`,
     );
   }
-  return { version: header.version };
+  const policy = RunPolicySchema.safeParse(header.policy);
+  return { version: header.version, ...(policy.success ? { policy: policy.data } : {}) };
 }
 
 function parseEvent(line: string): { ok: true; event: RuntimeEvent } | { ok: false; reason: string } {
@@ -94,31 +113,48 @@ export function loadLog(file: string): LoadedLog {
 
 /**
  * Appends events as lines. Writes are batched per tick and issued with a single write(2)
- * each; `flush()` waits for them and fsyncs.
+ * each; `flush()` waits for them and fsyncs. A failed or short write is cut back to the last
+ * whole line, and every later append is dropped: the log stays a run of whole events.
  */
 export class JsonlLogStore implements LogStore {
   private pending: string[] = [];
   private scheduled = false;
   private closed = false;
+  /** Bytes of whole lines on disk: where a failed write is cut back to. */
+  private size: number;
+  private failed: StorageError | undefined;
 
   private constructor(
     readonly file: string,
     private readonly fd: number,
-  ) {}
+  ) {
+    this.size = fs.fstatSync(fd).size;
+  }
 
   /**
    * Opens a log for appending, creating it with a header. A torn last line is moved aside
    * to `<file>.torn` (so nothing is lost) and cut from the log, so new lines start clean.
+   * Throws a StorageError naming the file when it cannot be created or opened.
    */
-  static open(file: string): JsonlLogStore {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    if (!fs.existsSync(file) || fs.statSync(file).size === 0) fs.writeFileSync(file, headerLine());
-    else cutTornTail(file);
-    return new JsonlLogStore(file, fs.openSync(file, 'a'));
+  static open(file: string, header: LogHeader = {}): JsonlLogStore {
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      if (!fs.existsSync(file) || fs.statSync(file).size === 0) writeWhole(file, headerLine(header));
+      else cutTornTail(file);
+      return new JsonlLogStore(file, fs.openSync(file, 'a'));
+    } catch (err) {
+      throw storageError(err, 'the task log', file);
+    }
+  }
+
+  /** Why the log stopped taking events (a write failed), or undefined while it is whole. */
+  failure(): Error | undefined {
+    return this.failed;
   }
 
   append(events: readonly RuntimeEvent[]): void {
     if (this.closed) throw new Error('The log is closed.');
+    if (this.failed) return;
     for (const e of events) this.pending.push(JSON.stringify(e));
     if (!this.scheduled) {
       this.scheduled = true;
@@ -128,23 +164,53 @@ export class JsonlLogStore implements LogStore {
 
   private writePending(): void {
     this.scheduled = false;
-    if (this.pending.length === 0) return;
-    const chunk = `${this.pending.join('\n')}\n`;
+    if (this.pending.length === 0 || this.failed) return;
+    const chunk = Buffer.from(`${this.pending.join('\n')}\n`);
     this.pending = [];
-    fs.writeSync(this.fd, chunk);
+    try {
+      const written = fs.writeSync(this.fd, chunk);
+      if (written !== chunk.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+      this.size += written;
+    } catch (err) {
+      this.failed = storageError(err, 'the task log', this.file);
+      // A partial line would glue onto nothing; the whole lines before it stay readable.
+      try {
+        fs.ftruncateSync(this.fd, this.size);
+      } catch {
+        // The torn tail is reported as torn when the log is loaded.
+      }
+    }
   }
 
   async flush(): Promise<void> {
     this.writePending();
-    await new Promise<void>((resolve, reject) => fs.fsync(this.fd, (err) => (err ? reject(err) : resolve())));
+    if (this.failed) throw this.failed;
+    await new Promise<void>((resolve, reject) =>
+      fs.fsync(this.fd, (err) => (err ? reject((this.failed = storageError(err, 'the task log', this.file))) : resolve())),
+    );
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.flush();
+    await this.flush().catch(() => undefined);
     this.closed = true;
     fs.closeSync(this.fd);
   }
+}
+
+/** Creates a small file with one write(2), all or nothing: a short write is removed. */
+function writeWhole(file: string, text: string): void {
+  const bytes = Buffer.from(text);
+  const fd = fs.openSync(file, 'w');
+  try {
+    if (fs.writeSync(fd, bytes) !== bytes.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+    fs.fsyncSync(fd);
+  } catch (err) {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+  fs.closeSync(fd);
 }
 
 function cutTornTail(file: string): void {

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MemoryRecordSchema, type MemoryRecord } from '../kernel/index.js';
+import { storageError } from './fs-errors.js';
 
 interface Tombstone {
   tombstone: string;
@@ -31,10 +32,20 @@ export class MemoryFile {
 
   /** Opens (creating its folder), sets bad lines aside and compacts when anything can be dropped. */
   static open(file: string): MemoryFile {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+    } catch (err) {
+      throw storageError(err, 'the memory folder', path.dirname(file));
+    }
     const mf = new MemoryFile(file);
     const { text, dropped } = mf.readAll(true);
-    if (dropped) mf.compact(text);
+    // Compacting only saves space: a disk too full for it leaves the file as it is.
+    if (dropped)
+      try {
+        mf.compact(text);
+      } catch {
+        mf.readAll(false);
+      }
     return mf;
   }
 
@@ -59,16 +70,23 @@ export class MemoryFile {
   }
 
   /**
-   * Appends one line. If the file was replaced (compacted by another process) between our open
-   * and our write, the line went to the old file: it is written again to the live one. A record
-   * written twice is harmless (ids are unique; a tombstone is final).
+   * Appends one line, durably. If the file was replaced (compacted by another process) between
+   * our open and our write, the line went to the old file: it is written again to the live one.
+   * A record written twice is harmless (ids are unique; a tombstone is final). A write that does
+   * not land whole (a full disk) throws a StorageError naming the file, and its part is cut off
+   * again when no other writer appended after it (else it is a bad line, set aside at next open).
    */
   private writeLine(json: string): void {
-    const line = `\n${json}\n`;
+    const line = Buffer.from(`\n${json}\n`);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const fd = fs.openSync(this.file, 'a', 0o600);
+      let fd: number;
       try {
-        fs.writeSync(fd, line);
+        fd = fs.openSync(this.file, 'a', 0o600);
+      } catch (err) {
+        throw storageError(err, 'the memory file', this.file);
+      }
+      try {
+        appendWhole(fd, line, this.file);
         if (fs.fstatSync(fd).ino === inodeOf(this.file)) return;
       } finally {
         fs.closeSync(fd);
@@ -167,7 +185,11 @@ export class MemoryFile {
 
   private setAside(text: string, reason: string): void {
     this.problems.push({ text, reason });
-    fs.appendFileSync(`${this.file}.torn`, `${JSON.stringify({ reason, text })}\n`, { mode: 0o600 });
+    try {
+      fs.appendFileSync(`${this.file}.torn`, `${JSON.stringify({ reason, text })}\n`, { mode: 0o600 });
+    } catch {
+      // A full disk: the line stays in the memory file (skipped when read) until it can be moved.
+    }
   }
 
   /**
@@ -189,7 +211,18 @@ export class MemoryFile {
         if (fs.fstatSync(old).ino !== this.ino) return;
         const tmp = `${this.file}.${process.pid}.tmp`;
         const body = [...this.records.values()].map((r) => `${JSON.stringify(r)}\n`).join('');
-        fs.writeFileSync(tmp, body, { mode: 0o600 });
+        try {
+          const fd = fs.openSync(tmp, 'w', 0o600);
+          try {
+            fs.writeFileSync(fd, body);
+            fs.fsyncSync(fd);
+          } finally {
+            fs.closeSync(fd);
+          }
+        } catch (err) {
+          fs.rmSync(tmp, { force: true });
+          throw err;
+        }
         fs.renameSync(tmp, this.file);
         const late = readFrom(old, read.length);
         if (late.length > 0) fs.appendFileSync(this.file, Buffer.concat([Buffer.from('\n'), late, Buffer.from('\n')]));
@@ -201,6 +234,24 @@ export class MemoryFile {
       fs.closeSync(lockFd);
       fs.rmSync(lock, { force: true });
     }
+  }
+}
+
+/** One write(2) and an fsync; what a short write left is cut again if no one appended after it. */
+function appendWhole(fd: number, line: Buffer, file: string): void {
+  const before = fs.fstatSync(fd).size;
+  let written = 0;
+  try {
+    written = fs.writeSync(fd, line);
+    if (written !== line.length) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+    fs.fsyncSync(fd);
+  } catch (err) {
+    try {
+      if (fs.fstatSync(fd).size === before + written) fs.ftruncateSync(fd, before);
+    } catch {
+      // Left as a torn line: set aside when the file is next opened.
+    }
+    throw storageError(err, 'the memory file', file);
   }
 }
 

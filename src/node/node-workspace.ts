@@ -1,7 +1,7 @@
 // The Workspace port on Node: files through node:fs (atomic writes), search through ripgrep
 // (or a fallback), processes through Keel's one shell in their own process group, sandboxed
 // as the policy chose.
-import { promises as fs } from 'node:fs';
+import { createReadStream, promises as fs } from 'node:fs';
 import type {
   CodeIntel,
   DirEntry,
@@ -73,6 +73,15 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       const rel = await paths.resolve(p);
       try {
         return new Uint8Array(await fs.readFile(abs(rel)));
+      } catch (err) {
+        throw toWorkspaceError(err, rel);
+      }
+    },
+    async *readChunks(p, signal) {
+      const rel = await paths.resolve(p);
+      try {
+        for await (const chunk of createReadStream(abs(rel), { highWaterMark: 1 << 20, signal }) as AsyncIterable<Buffer>)
+          yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
       } catch (err) {
         throw toWorkspaceError(err, rel);
       }

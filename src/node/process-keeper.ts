@@ -1,6 +1,6 @@
 // Ends what a command left running — when the command ends, and also when Keel itself ends,
-// even by SIGKILL, which no exit handler survives. For a command outside the OS sandbox (whose
-// pid namespace already dies with Keel), a small keeper process holds the read end of a pipe
+// even by SIGKILL, which no exit handler survives. For every command (inside the OS sandbox it
+// covers the moment before bwrap has tied its pid namespace to Keel), a small keeper holds the read end of a pipe
 // from Keel: when the pipe closes (Keel closed it, or the kernel did because Keel died) it kills
 // the command's process group, then every process that still carries the command's marker
 // variable (which a `setsid` or a double fork does not shed). The keeper starts before the

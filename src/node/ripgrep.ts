@@ -1,29 +1,44 @@
 // Search with ripgrep's --json output over exactly the files the caller chose (search_files
 // walks with list_files' ignore rules and glob first), so rg applies no ignore rules of its own.
-// Exported so the VS Code port can run it with VS Code's bundled rg. Like the walking search,
-// it skips files with a NUL character and files over SEARCH_MAX_FILE_BYTES, and it stops rg
-// once enough matches have arrived.
+// Exported so the VS Code port can run it with VS Code's bundled rg. rg runs on all cores and
+// the matches are put back in the caller's file order afterwards, so the answer is the one a
+// search file by file would give. Files of any size are searched; a binary file that matched
+// is named as skipped (its matches are not text), never dropped without a word.
 import { spawn } from 'node:child_process';
 import { promises as fs, constants } from 'node:fs';
 import * as path from 'node:path';
-import { SEARCH_MAX_FILE_BYTES, WorkspaceError, type SearchMatch, type SearchQuery, type SearchResult } from '../kernel/index.js';
+import { WorkspaceError, type SearchMatch, type SearchQuery, type SearchResult, type SkippedFile } from '../kernel/index.js';
 
 const MAX_TEXT_CHARS = 1000;
 /** Characters of file names per rg command line (Windows allows 32,767 in all). */
 const MAX_ARG_CHARS = process.platform === 'win32' ? 24_000 : 100_000;
+/**
+ * A parallel run cannot stop at the first matches in file order, so it collects every file's
+ * (at most the wanted number each); past this many times the wanted number, it stops and the
+ * chunk is searched file by file, which stops as soon as it has enough.
+ */
+const PARALLEL_OVERFLOW = 8;
 
 export async function runRipgrep(rgPath: string, root: string, query: SearchQuery, signal: AbortSignal): Promise<SearchResult> {
   const matches: SearchMatch[] = [];
-  for (let files of chunks(query.files)) {
-    while (files.length && !signal.aborted) {
-      const found = await searchChunk(rgPath, root, query.pattern, files, query.maxMatches + 1 - matches.length, signal);
-      for (const file of await withinSize(root, found.files)) matches.push(...file.matches);
-      if (matches.length > query.maxMatches) return { matches: matches.slice(0, query.maxMatches), truncated: true, engine: 'ripgrep' };
-      // Stopped for matches that the size limit then dropped: go on after the last file done.
-      files = found.stoppedAfter === undefined ? [] : files.slice(files.indexOf(found.stoppedAfter) + 1);
+  const skipped: SkippedFile[] = [];
+  for (const files of chunks(query.files)) {
+    if (signal.aborted) break;
+    const want = query.maxMatches + 1 - matches.length;
+    const run = (threads: 'all' | 'one') => searchChunk(rgPath, root, { pattern: query.pattern, files, want, threads }, signal);
+    const found = (await run('all')) ?? (await run('one'))!;
+    for (const file of inFileOrder(found, files)) {
+      if (file.binary) skipped.push({ path: file.path, reason: 'binary' });
+      else matches.push(...file.matches);
+      // Cut where a search file by file would have stopped: later files are not named either.
+      if (matches.length > query.maxMatches) return result(matches.slice(0, query.maxMatches), true, skipped);
     }
   }
-  return { matches, truncated: false, engine: 'ripgrep' };
+  return result(matches, false, skipped);
+}
+
+function result(matches: SearchMatch[], truncated: boolean, skipped: SkippedFile[]): SearchResult {
+  return { matches, truncated, engine: 'ripgrep', ...(skipped.length ? { skipped } : {}) };
 }
 
 function* chunks(files: readonly string[]): Generator<string[]> {
@@ -43,33 +58,62 @@ function* chunks(files: readonly string[]): Generator<string[]> {
 interface FileMatches {
   path: string;
   matches: SearchMatch[];
+  binary: boolean;
 }
 
-/** One rg run over some files, in their order (-j1); files that turn out binary are dropped. */
-function searchChunk(rgPath: string, root: string, pattern: string, files: string[], want: number, signal: AbortSignal) {
+/** The files as the caller ordered them (rg on several threads finishes them in any order). */
+function inFileOrder(found: FileMatches[], files: readonly string[]): FileMatches[] {
+  if (found.length < 2) return found;
+  const order = new Map(files.map((f, i) => [f, i]));
+  return [...found].sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));
+}
+
+interface ChunkSearch {
+  pattern: string;
+  files: readonly string[];
+  /** Matches wanted: rg stops each file there, and a run on one thread stops once it has them. */
+  want: number;
+  threads: 'all' | 'one';
+}
+
+/**
+ * One rg run over some files. On one thread it searches them in order and stops once enough
+ * matches arrived; on all threads it searches every file, or gives up (undefined) when the
+ * matches pile up past PARALLEL_OVERFLOW times the wanted number.
+ */
+function searchChunk(rgPath: string, root: string, q: ChunkSearch, signal: AbortSignal) {
   // --no-ignore: the caller applied the rules; -m: no file floods the output.
-  const args = ['--json', '--no-config', '--no-ignore', '--hidden', '-j1', '-m', String(want), '-e', pattern, '--', ...files];
-  return new Promise<{ files: FileMatches[]; stoppedAfter?: string }>((resolve, reject) => {
+  const threads = q.threads === 'one' ? ['-j1'] : [];
+  const args = ['--json', '--no-config', '--no-ignore', '--hidden', ...threads, '-m', String(q.want), '-e', q.pattern, '--', ...q.files];
+  return new Promise<FileMatches[] | undefined>((resolve, reject) => {
     const rg = spawn(rgPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     const done: FileMatches[] = [];
-    let current: FileMatches | undefined;
-    let count = 0;
-    let [buffer, stderr, stopped] = ['', '', false];
+    const current = new Map<string, SearchMatch[]>();
+    let [count, pending] = [0, 0];
+    let [buffer, stderr, stopped, overflow] = ['', '', false, false];
     const onAbort = () => rg.kill();
     signal.addEventListener('abort', onAbort, { once: true });
+    const stop = () => {
+      stopped = true;
+      rg.kill();
+    };
     const onLine = (line: string) => {
       const event = parseEvent(line);
-      if (event?.type === 'match') (current ??= { path: event.match.path, matches: [] }).matches.push(event.match);
+      if (event?.type === 'match') {
+        const list = current.get(event.match.path) ?? [];
+        if (list.push(event.match) === 1) current.set(event.match.path, list);
+        if (q.threads === 'all' && ++pending > q.want * PARALLEL_OVERFLOW) {
+          overflow = true;
+          stop();
+        }
+      }
       if (event?.type !== 'end') return;
-      if (current && !event.binary) {
-        done.push(current);
-        count += current.matches.length;
-      }
-      current = undefined;
-      if (count >= want) {
-        stopped = true;
-        rg.kill();
-      }
+      const list = current.get(event.path);
+      current.delete(event.path);
+      if (!list) return;
+      done.push({ path: event.path, matches: list, binary: event.binary });
+      if (!event.binary) count += list.length;
+      if (q.threads === 'one' && count >= q.want) stop();
     };
     rg.stdout.setEncoding('utf8');
     rg.stdout.on('data', (chunk: string) => {
@@ -88,12 +132,12 @@ function searchChunk(rgPath: string, root: string, pattern: string, files: strin
       // 1 means no match; 2 an error: fatal when the regex is bad, not for one unreadable file.
       if (code === 2 && done.length === 0 && !stopped && /regex/i.test(stderr))
         reject(new WorkspaceError('io_error', `ripgrep: ${stderr.trim()}`));
-      else resolve(stopped ? { files: done, stoppedAfter: done[done.length - 1]!.path } : { files: done });
+      else resolve(overflow ? undefined : done);
     });
   });
 }
 
-type RgEvent = { type: 'match'; match: SearchMatch } | { type: 'end'; binary: boolean };
+type RgEvent = { type: 'match'; match: SearchMatch } | { type: 'end'; path: string; binary: boolean };
 
 function parseEvent(line: string): RgEvent | undefined {
   if (line.startsWith('{"type":"match"')) {
@@ -106,21 +150,11 @@ function parseEvent(line: string): RgEvent | undefined {
     };
     return { type: 'match', match };
   }
-  if (line.startsWith('{"type":"end"')) return { type: 'end', binary: JSON.parse(line).data.binary_offset !== null };
+  if (line.startsWith('{"type":"end"')) {
+    const data = JSON.parse(line).data as { path: Text; binary_offset: number | null };
+    return { type: 'end', path: textOf(data.path).split(path.sep).join('/'), binary: data.binary_offset !== null };
+  }
   return undefined;
-}
-
-/** Files with matches that are within the size every engine searches (rg ignores the limit for named files). */
-async function withinSize(root: string, files: FileMatches[]): Promise<FileMatches[]> {
-  const sizes = await Promise.all(
-    files.map((f) =>
-      fs.stat(path.join(root, f.path)).then(
-        (s) => s.size,
-        () => Infinity,
-      ),
-    ),
-  );
-  return files.filter((_, k) => sizes[k]! <= SEARCH_MAX_FILE_BYTES);
 }
 
 type Text = { text: string } | { bytes: string };

@@ -2,8 +2,8 @@
 // capturing bounded head/tail output. A timeout or an abort ends the whole group: SIGTERM,
 // then SIGKILL. How it starts depends on the sandbox profile the policy chose: inside the OS
 // sandbox (sandbox/), whose pid namespace ends with the command and with Keel; or as the user
-// approved it, watched by a keeper (process-keeper.ts) that ends what it left when it ends or
-// when Keel does. Either way nothing a command started outlives it.
+// approved it. Either way a keeper (process-keeper.ts) watches it and ends what it left when it
+// ends or when Keel does, so nothing a command started outlives it.
 import { spawn } from 'node:child_process';
 import { type ProcessOptions, type ProcessResult, realTimers, type Timers, WorkspaceError } from '../kernel/index.js';
 import { BoundedCapture } from './bounded-capture.js';
@@ -65,11 +65,15 @@ function startFor(how: ChildSpawn, cwdAbs: string, opts: ProcessOptions, sandbox
     const why = status?.type === 'unavailable' ? status.reason : 'this host runs no sandbox';
     throw new WorkspaceError('io_error', `This command was to run in the sandbox, which is not available (${why}); it was not run.`);
   }
-  const env = { ...how.env, TMPDIR: SANDBOX_TMP };
+  // The pid namespace ends with bwrap, and bwrap with Keel — once bwrap has asked for that. A
+  // keeper covers the moment before: a Keel killed while bwrap starts would leave it running.
+  const keeper = startKeeper();
+  const env = { ...how.env, TMPDIR: SANDBOX_TMP, [keeper.marker.name]: keeper.marker.value };
   try {
     const launch = sandbox.launch([how.file, ...how.args], cwdAbs, profile, env);
-    return { file: launch.file, args: launch.args, env, sandboxed: launch };
+    return { file: launch.file, args: launch.args, env, keeper, sandboxed: launch };
   } catch (err) {
+    keeper.release();
     throw new WorkspaceError('io_error', `The sandbox could not be prepared (${(err as Error).message}); the command was not run.`);
   }
 }

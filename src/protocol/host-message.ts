@@ -40,10 +40,14 @@ const TasksListMessageSchema = z.extend(TaskListSchema, { type: z.literal('tasks
 /** An `@` attachment picked (or the selection added from the editor): a chip for the composer. */
 const ComposerAttachSchema = z.object({ type: z.literal('composer/attach'), chip: AttachmentChipSchema });
 
+/** The keyboard goes to the composer (New Task, after an `@` pick): the host focused the view. */
+const ComposerFocusSchema = z.object({ type: z.literal('composer/focus') });
+
 export const HostMessageSchema = z.discriminatedUnion('type', [
   SessionSnapshotSchema,
   TranscriptDeltaSchema,
   TasksListMessageSchema,
   ComposerAttachSchema,
+  ComposerFocusSchema,
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;

@@ -16,7 +16,6 @@ export const TestIds = {
   reasoning: 'reasoning',
   intentCard: 'intent-card',
   intentCommand: 'intent-command',
-  intentPaths: 'intent-paths',
   intentSummary: 'intent-summary',
   hiddenChars: 'hidden-chars',
   approve: 'approve',
@@ -53,6 +52,7 @@ export const TestIds = {
   modelPicker: 'model-picker',
   autoApprovePicker: 'auto-approve-picker',
   checkpoint: 'checkpoint',
+  checkpointMenu: 'checkpoint-menu',
   checkpointCompare: 'checkpoint-compare',
   restoreFiles: 'restore-files',
   restoreTask: 'restore-task',
@@ -63,6 +63,7 @@ export const TestIds = {
   undoRun: 'undo-run',
   rulesLine: 'rules-line',
   rulesFile: 'rules-file',
+  jumpLatest: 'jump-latest',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

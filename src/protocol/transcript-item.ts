@@ -40,6 +40,8 @@ const ReasoningItemSchema = z.object({
 
 const IntentResultSchema = z.object({
   ok: z.boolean(),
+  /** It ran, but what it checked failed (tests failing, a command's non-zero exit): a failure icon, not ✓. */
+  failing: z.optional(z.boolean()),
   summary: z.string(),
   /** Bounded excerpt of the observation, shown when the result is expanded. */
   detail: z.optional(z.string()),
@@ -64,6 +66,8 @@ export const IntentItemSchema = z.object({
   command: z.optional(z.string()),
   /** The call's text had invisible, reordering or control characters (now shown as markers). */
   hiddenChars: z.optional(z.boolean()),
+  /** The origin an "Always" approval of this call covers (web_fetch): no other site. */
+  grantOrigin: z.optional(z.string()),
   /** Why the policy asked (shown above the buttons). */
   approvalReason: z.optional(z.string()),
   approvedScope: z.optional(ApprovalScopeSchema),

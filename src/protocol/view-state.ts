@@ -63,6 +63,8 @@ export const HintsSchema = z.object({
   model: z.optional(z.object({ provider: z.string(), model: z.string(), vision: z.boolean() })),
   /** The risk classes that run without asking (the user's keel.autoApprove). */
   autoApprove: z.optional(z.array(z.string())),
+  /** A question Keel itself asks in a dialog while the run waits on it (where to send the key). */
+  question: z.optional(z.string()),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

@@ -27,8 +27,11 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('task/open', { id: TaskIdSchema }),
   m('task/delete', { id: TaskIdSchema }),
   m('task/resume', {}),
-  /** Retry on a failed run: the task's last user message is sent again. */
-  m('task/retry', {}),
+  /**
+   * Retry on a failed run (`n<seq>` is its failure notice): the message that started that run is
+   * sent again, with the settings as they are now. Only the task's latest failure can be retried.
+   */
+  m('task/retry', { noticeId: z.optional(z.string()) }),
   /** Edit and resend an earlier user message (`u<seq>`): the task forks there into a new one. */
   m('task/fork', { messageId: z.string(), text: z.string().check(z.minLength(1)) }),
   m('intent/approve', { intentId: IntentIdSchema, scope: ApprovalScopeSchema }),
@@ -51,6 +54,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('checkpoint/compare', { fromSeq: z.number(), toSeq: z.number(), path: z.optional(z.string()) }),
   /** Back to how things were right after event `afterSeq`: the files, the conversation, or both. */
   m('checkpoint/restore', { afterSeq: z.number(), mode: RestoreModeSchema }),
+  /** A file path in an answer (`src/price.js:12`): the host opens it only inside the workspace. */
+  m('file/open', { path: z.string().check(z.maxLength(1000)), line: z.optional(z.number()) }),
   /** A name on the "Rules: …" line: the host opens it only if the shown task used that file. */
   m('rules/open', { path: z.string() }),
 ]);

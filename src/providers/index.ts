@@ -4,7 +4,7 @@
 export { createAnthropicProvider } from './anthropic.js';
 export { createOpenAIProvider } from './openai.js';
 export { ScriptedProvider } from './scripted.js';
-export { priceOf, type Price } from './models.js';
+export { capabilitiesFor, priceOf, type Price } from './models.js';
 
 /** The model used when none is set: the CLI's and the extension's default alike. */
 export const DEFAULT_MODELS = { anthropic: 'claude-sonnet-5-5', openai: 'gpt-4o' } as const;

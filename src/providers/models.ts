@@ -155,11 +155,22 @@ export function withCost(model: string, usage: Usage): Usage {
  */
 export function pickerModels(vendor: 'anthropic' | 'openai'): { id: string; vision: boolean; contextWindow: number }[] {
   const prefix = vendor === 'anthropic' ? 'claude-' : 'gpt-';
-  return MODELS.filter((row): row is Row & { match: string } => typeof row.match === 'string' && row.match.startsWith(prefix)).map(
-    (row) => ({
+  const rows = MODELS.filter((row): row is Row & { match: string } => typeof row.match === 'string' && row.match.startsWith(prefix));
+  return rows
+    .filter((row) => !rows.some((other) => isAliasOf(row, other)))
+    .map((row) => ({
       id: vendor === 'openai' ? row.match.replace(/^gpt-(\d)-(\d)/, 'gpt-$1.$2') : row.match,
       vision: row.limits.vision,
       contextWindow: row.limits.contextWindow,
-    }),
-  );
+    }));
+}
+
+/**
+ * A family name the table also lists with a version (`claude-opus-4` beside `claude-opus-4-1`),
+ * at the same limits and price: the picker lists the versioned one only, each model once.
+ */
+function isAliasOf(row: Row & { match: string }, other: Row): boolean {
+  if (typeof other.match !== 'string' || !/^-\d+$/.test(other.match.slice(row.match.length)) || !other.match.startsWith(row.match))
+    return false;
+  return JSON.stringify([row.limits, row.price]) === JSON.stringify([other.limits, other.price]);
 }

@@ -1,7 +1,7 @@
 // search_files: a regular-expression search through the port (ripgrep where there is one),
 // grouped by file, with line numbers, capped with a note.
 import { z } from 'zod';
-import type { SearchMatch, ToolDefinition } from '../kernel/index.js';
+import { SEARCH_MAX_FILE_BYTES, type SearchMatch, type SkippedFile, type ToolDefinition } from '../kernel/index.js';
 import { searchWorkspace } from './search/search-workspace.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
@@ -39,18 +39,27 @@ export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
         { pattern: input.query, path, glob: input.glob, maxMatches: MAX_MATCHES },
         ctx.signal,
       );
-      if (result.matches.length === 0) return { ok: true, content: `No matches for /${input.query}/.`, summary: '0 matches' };
+      const skipped = skippedNote(result.skipped ?? []);
+      if (result.matches.length === 0)
+        return {
+          ok: true,
+          content: `No matches for /${input.query}/${skipped ? ' in the files searched' : ''}.${skipped}`,
+          summary: skipped ? `0 matches, ${result.skipped!.length} file${result.skipped!.length === 1 ? '' : 's'} not shown` : '0 matches',
+          ...(result.skipped ? { data: { engine: result.engine, truncated: false, skipped: result.skipped } } : {}),
+        };
       const files = new Set(result.matches.map((m) => m.path)).size;
       const count = `${result.matches.length}${result.truncated ? '+' : ''} matches in ${files} file${files === 1 ? '' : 's'}`;
       const note = result.truncated
         ? `\n[More than ${MAX_MATCHES} matches: only the first ${MAX_MATCHES} are shown. Narrow the query, path or glob.]`
         : '';
       const body = fitLines(group(result.matches), BUDGET_TOKENS * 4 - 300, 'matching lines');
+      const paths = [...new Set(result.matches.map((m) => m.path))];
       return {
         ok: true,
-        content: `${count}:\n${body}${note}`,
+        content: `${count}:\n${body}${note}${skipped}`,
         summary: count,
-        data: { engine: result.engine, truncated: result.truncated },
+        data: { engine: result.engine, truncated: result.truncated, ...(result.skipped ? { skipped: result.skipped } : {}) },
+        facts: { search: { query: input.query, paths: paths.slice(0, 10), matches: result.matches.length } },
       };
     } catch (err) {
       if (/regex|parse/i.test(String((err as Error)?.message)))
@@ -59,6 +68,25 @@ export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
     }
   },
 };
+
+/** Files listed: enough to act on, never a flood. */
+const MAX_SKIPPED_LISTED = 10;
+
+/** Names the files whose matches are not shown and why, so "no matches" is never said of text that is there. */
+function skippedNote(skipped: readonly SkippedFile[]): string {
+  if (skipped.length === 0) return '';
+  const why = (f: SkippedFile) =>
+    f.reason === 'binary'
+      ? `${f.path} (binary: it matches, but its lines are not text)`
+      : `${f.path} (${megabytes(f.bytes ?? 0)} MB: not searched; without ripgrep (rg) files over ${megabytes(SEARCH_MAX_FILE_BYTES)} MB are not read)`;
+  const listed = skipped.slice(0, MAX_SKIPPED_LISTED).map(why);
+  const more = skipped.length > MAX_SKIPPED_LISTED ? `; and ${skipped.length - MAX_SKIPPED_LISTED} more` : '';
+  return `\n[Not shown: ${listed.join('; ')}${more}.]`;
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0);
+}
 
 function group(matches: readonly SearchMatch[]): string {
   const out: string[] = [];

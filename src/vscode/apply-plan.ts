@@ -24,8 +24,8 @@ export type ApplyReview =
       newBytes: Uint8Array;
       /** Hash of the bytes the diff was planned on (none: a new file). Checked again before writing. */
       baseHash: string | undefined;
-      /** Why the policy asks (a protected path says so); shown with Accept / Reject. */
-      reason: string;
+      /** Why the policy asks (a protected path says so); none when it would allow the write (the diff is still shown). */
+      reason: string | undefined;
     };
 
 export type ApplyOutcome = { ok: true; rel: string } | { ok: false; reason: string };
@@ -69,7 +69,7 @@ export async function planApply(target: string, text: string, deps: ApplyDeps): 
     newBytes: plan.newBytes,
     baseHash: current ? contentHash(current) : undefined,
     // Allowed (write auto-approved) still shows the diff: the user asked to review this change.
-    reason: verdict.type === 'ask' ? verdict.reason : `Replace the content of ${rel} with the code block.`,
+    reason: verdict.type === 'ask' ? verdict.reason : undefined,
   };
 }
 

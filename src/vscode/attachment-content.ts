@@ -89,8 +89,28 @@ export async function selectionAttachment(
   return makeAttachment('selection', `${rel}:${range.startLine}-${range.endLine}`, text, { path: rel, range });
 }
 
+/**
+ * The git changes, without the diffs of files that may hold secrets (`.env`, `.env.local`, …):
+ * a changed `.env` would otherwise go to the model line by line. What was left out is named.
+ */
 export function changesAttachment(diff: string): Attachment {
-  return makeAttachment('changes', 'Changes (git diff)', diff.trim() === '' ? 'No uncommitted changes to tracked files.' : diff);
+  const { kept, left } = withoutSecretFiles(diff);
+  const note = left.length ? `\n(Left out, may hold secrets: the changes to ${left.join(', ')}.)\n` : '';
+  const content = kept.trim() === '' && !note ? 'No uncommitted changes to tracked files.' : `${kept}${note}`;
+  return makeAttachment('changes', 'Changes (git diff)', content);
+}
+
+/** A unified diff split at each file (`diff --git a/… b/…`), the secret files' parts dropped. */
+function withoutSecretFiles(diff: string): { kept: string; left: string[] } {
+  const parts = diff.split(/^(?=diff --git )/m);
+  const left: string[] = [];
+  const kept = parts.filter((part) => {
+    const files = /^diff --git a\/(.+?) b\/(.+)$/m.exec(part);
+    if (!files || !(isSecretFile(files[1]!) || isSecretFile(files[2]!))) return true;
+    left.push(files[2]!);
+    return false;
+  });
+  return { kept: kept.join(''), left };
 }
 
 export function terminalAttachment(output: string): Attachment {

@@ -27,6 +27,8 @@ export interface AttachmentPickerDeps {
   terminalOutput(): string;
   post(message: HostMessage): void;
   reveal(): Promise<void>;
+  /** The view and its composer get the keyboard back (the picker took it from them). */
+  focusComposer(): Promise<void>;
   log: { warn(m: string): void };
 }
 
@@ -66,6 +68,8 @@ export class AttachmentPicker {
     qp.dispose();
     void filled.catch((error: unknown) => this.deps.log.warn(`listing files for the picker failed: ${String(error)}`));
     if (chosen?.make) await this.attach(chosen.make);
+    // Picked or dismissed, the user goes on writing the message, not in the file that was open.
+    await this.deps.focusComposer();
   }
 
   /** The command and the editor's context menu: the active selection as a chip. */

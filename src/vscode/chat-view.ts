@@ -15,6 +15,8 @@ export interface ChatViewEvents {
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** Cards waiting for an answer: the view's badge (kept until the view exists). */
+  private badgeCount = 0;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -31,12 +33,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const roots = [vscode.Uri.joinPath(this.extensionUri, 'dist')];
     view.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: roots };
     view.webview.html = this.html(view.webview);
+    this.setBadge(this.badgeCount);
     this.subscriptions.push(
       view.webview.onDidReceiveMessage((raw) => this.events.onMessage(raw)),
       view.onDidDispose(() => {
         if (this.view === view) this.view = undefined;
       }),
     );
+  }
+
+  /** The Keel view's badge: how many cards wait for an answer (0: none). */
+  setBadge(count: number): void {
+    this.badgeCount = count;
+    if (!this.view) return;
+    this.view.badge = count > 0 ? { value: count, tooltip: `${count} waiting for your approval` } : undefined;
   }
 
   /** Posts to the page if it is there; a lost message is healed by the next snapshot. */
@@ -46,13 +56,24 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.postMessage(message).then(undefined, () => undefined);
   }
 
-  /** Reveals the view (the command palette entry points use this). */
+  /** Reveals the view (the command palette entry points use this), leaving the keyboard where it is. */
   async reveal(): Promise<void> {
     if (this.view) {
       this.view.show(true);
       return;
     }
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  /**
+   * Shows the view with the keyboard in its composer: after New Task, after an `@` pick (the
+   * quick pick would otherwise hand the keyboard back to the editor, and the next words typed
+   * would go into the source file).
+   */
+  async focusComposer(): Promise<void> {
+    if (this.view) this.view.show(false);
+    else await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    this.post({ type: 'composer/focus' });
   }
 
   dispose(): void {

@@ -57,7 +57,7 @@ async function compare(d: CheckpointActionDeps, m: Extract<WebviewMessage, { typ
   if (shown.length === 0) return void vscode.window.showInformationMessage('Keel: no change to compare here.');
   const triples = shown.map((f) => {
     const file = vscode.Uri.file(path.join(root, f.path));
-    return [file, checkpointUri(f.path, f.before), f.after === null ? checkpointUri(f.path, null) : file];
+    return [file, checkpointUri(file, f.before), f.after === null ? checkpointUri(file, null) : file];
   });
   const first = task.getState().checkpoints.find((c) => c.seq === m.fromSeq);
   const title = m.fromSeq === m.toSeq && first ? `Keel: step ${first.step} ↔ now` : 'Keel: this run ↔ now';
@@ -90,8 +90,8 @@ async function restoreFiles(task: Task, afterSeq: number): Promise<RestoreOutcom
   return task.runtime.restoreFiles({ afterSeq, confirmOverwrite: confirm });
 }
 
-/** The modal question before files someone else changed are overwritten. */
-async function confirm(paths: readonly string[]): Promise<boolean> {
+/** The modal question before files someone else changed are overwritten (a restore, an edit's resend). */
+export async function confirm(paths: readonly string[]): Promise<boolean> {
   const listed = paths.slice(0, LISTED).map(visibleText);
   const more = paths.length > LISTED ? [`… and ${paths.length - LISTED} more`] : [];
   const pick = await vscode.window.showWarningMessage(

@@ -12,6 +12,12 @@ import type { SecretKeys } from './secret-keys.js';
 import type { Session } from './session.js';
 import type { KeelSettings } from './settings.js';
 
+/**
+ * The panel container of Memory, Skills and MCP Servers (package.json): the Chat view has the
+ * side bar's container to itself, as agent chats do, and the rest is one click away.
+ */
+const LIBRARY_CONTAINER_ID = 'keel-library';
+
 export interface CommandDeps {
   session: Session;
   view: ChatViewProvider;
@@ -46,8 +52,9 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
 
   return [
     cmd('keel.newTask', 'New Task', async () => {
-      await d.view.reveal();
       await d.session.newTask();
+      // A new task is for typing into: the keyboard goes to the composer, not back to the editor.
+      await d.view.focusComposer();
     }),
     cmd('keel.fixFailingTests', 'Fix the Failing Tests', async () => {
       await d.view.reveal();
@@ -61,6 +68,9 @@ export function registerCommands(d: CommandDeps): vscode.Disposable[] {
       await d.session.refreshHints();
     }),
     cmd('keel.showLog', 'Show Log', () => d.log.show()),
+    cmd('keel.showLibrary', 'Show Memory, Skills and MCP Servers', () =>
+      vscode.commands.executeCommand(`workbench.view.extension.${LIBRARY_CONTAINER_ID}`),
+    ),
     cmd('keel.foldContext', 'Fold Context', () => foldContext(d)),
     cmd('keel.approveEdit', 'Approve Edit', (uri?: unknown) => d.diffs.decide(true, uri instanceof vscode.Uri ? uri : undefined)),
     cmd('keel.rejectEdit', 'Reject Edit', (uri?: unknown) => d.diffs.decide(false, uri instanceof vscode.Uri ? uri : undefined)),

@@ -11,11 +11,14 @@ import { registerCommands } from './commands.js';
 import { DiffApprovals } from './diff-approvals.js';
 import { processAlive, TaskLocks } from './task-lock.js';
 import { applyToFile } from './apply-to-file.js';
+import { ApplyCards } from './apply-cards.js';
+import { Attention } from './attention.js';
+import { readNotificationSettings } from './settings.js';
 import { planIntentEdit } from './edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './host-workspace.js';
 import { KeelTerminal } from './keel-terminal.js';
-import { dispatchWebviewMessage } from './presenter/index.js';
+import { dispatchWebviewMessage, type WebviewMessageHandlers } from './presenter/index.js';
 import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js';
 import { RuntimeFactory } from './runtime-factory.js';
 import { startMcp } from './mcp-view.js';
@@ -28,6 +31,7 @@ import { TaskStore, type TaskLogFiles } from './task-store.js';
 import { adoptOldCheckpoints, adoptOldTasks, checkpointHome, taskHome } from './task-home.js';
 import { showViewOnFirstRun } from './first-run.js';
 import { webviewHandlers } from './webview-handlers.js';
+import { reportingFailures } from './handler-failures.js';
 import type { KeelApi } from './test-api.js';
 import { redactSecrets } from '../kernel/redact.js';
 import { KeyHostApprovals, keyQuestion } from './key-destination.js';
@@ -38,8 +42,10 @@ import { AttachmentPicker } from './attachment-picker.js';
 import { headerHints } from './header-pickers.js';
 import { readCheckpointCaps } from './checkpoint-settings.js';
 import { CheckpointUi } from './checkpoint-ui.js';
+import { confirm } from './checkpoint-actions.js';
+import { askForkFiles } from './fork-question.js';
 import { TaskCheckpoints } from './task-checkpoints.js';
-import { composePolicy, describeSkillProblem, secretDetector } from '../compose/index.js';
+import { composePolicy, describeSkillProblem, secretDetector, sweepStaleTemps } from '../compose/index.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { newSkill, SKILLS_VIEW_ID, SkillsView } from './skills-view.js';
 
@@ -106,7 +112,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     { get: () => context.globalState.get<string[]>(KEY_HOSTS_STATE) ?? [], set: (v) => context.globalState.update(KEY_HOSTS_STATE, v) },
     async (destination) => {
       const { message, detail } = keyQuestion(destination);
-      return (await vscode.window.showWarningMessage(message, { modal: true, detail }, SEND_KEY)) === SEND_KEY;
+      const ask = () => vscode.window.showWarningMessage(message, { modal: true, detail }, SEND_KEY);
+      return ((await (session ? session.asking(message, ask) : ask())) ?? undefined) === SEND_KEY;
     },
   );
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -148,8 +155,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   context.subscriptions.push(...a2a.disposables);
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
+  const checkpointStorage = await checkpointsFolder(context, folder?.uri, (m) => log.info(m));
+  // Temporary files a crashed write left (this window's or another's) are removed, never listed.
+  if (workspace)
+    void sweepStaleTemps(workspace.root, [checkpointStorage]).then((removed) => {
+      if (removed.length > 0) log.info(`removed ${removed.length} temporary file(s) a crashed write left: ${removed.join(', ')}`);
+    });
   const checkpoints = new TaskCheckpoints({
-    storageDir: await checkpointsFolder(context, folder?.uri, (m) => log.info(m)),
+    storageDir: checkpointStorage,
     root: workspace?.root,
     caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
     warn: (m) => log.warn(m),
@@ -210,8 +223,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       return true;
     },
   });
+  let shownHandlers: WebviewMessageHandlers | undefined;
   const view = new ChatViewProvider(context.extensionUri, {
-    onMessage: (raw) => dispatchWebviewMessage(raw, handlers, (m) => log.warn(m)),
+    onMessage: (raw) => {
+      shownHandlers ??= reportingFailures(handlers, (m) => void vscode.window.showErrorMessage(`Keel: ${redact(m)}`));
+      return dispatchWebviewMessage(raw, shownHandlers, (m) => log.warn(m));
+    },
+  });
+  const attention = new Attention({
+    badge: (count) => view.setBadge(count),
+    notify: async (message) => (await vscode.window.showInformationMessage(message, 'Show')) === 'Show',
+    show: () => void view.focusComposer(),
+    away: () => !vscode.window.state.focused || !view.visible,
+    settings: () => readNotificationSettings((k) => vscode.workspace.getConfiguration('keel').get(k)),
   });
   session = new Session({
     tasks,
@@ -234,12 +258,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     log,
     locks,
     refuse: (message) => void vscode.window.showWarningMessage(`Keel: ${message}`),
+    askForkFiles,
+    confirmOverwrite: confirm,
+    attention,
   });
+  const shown = session;
+  // An Apply's card waits in the transcript of the task shown, like an agent's edit.
+  const cards = new ApplyCards(() => shown.presenter);
   const picker = new AttachmentPicker({
     workspace,
     terminalOutput: () => terminal.lastOutput(),
     post: (m) => view.post(m),
     reveal: () => view.reveal(),
+    focusComposer: () => view.focusComposer(),
     log,
   });
   checkpointUi = new CheckpointUi({ session, tasks, checkpoints, root: workspace?.root, settings, log });
@@ -248,7 +279,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       picker,
       settings,
       applyCode: (text) =>
-        applyToFile(text, { workspace: () => workspace, policy: () => composePolicy(settings(), true), diffs, log: (m) => log.warn(m) }),
+        applyToFile(text, {
+          workspace: () => workspace,
+          policy: () => composePolicy(settings(), true),
+          diffs,
+          cards,
+          log: (m) => log.warn(m),
+        }),
+      cards,
     }),
     ...checkpointUi.handlers,
   };
@@ -285,7 +323,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       void s.trustChanged();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('keel')) void s.refreshHints();
+      if (e.affectsConfiguration('keel.notifications')) attention.refresh();
+      if (e.affectsConfiguration('keel')) void s.settingsChanged();
     }),
   );
   void diffs.closeOrphans();

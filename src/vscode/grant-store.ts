@@ -15,7 +15,7 @@ export class WorkspaceGrantStore implements GrantStore {
 
   async add(grant: Grant): Promise<void> {
     const all = this.list();
-    if (all.some((g) => g.tool === grant.tool && g.command === grant.command)) return;
+    if (all.some((g) => g.tool === grant.tool && g.command === grant.command && g.origin === grant.origin)) return;
     all.push({ ...grant, scope: 'workspace' });
     await this.memento.update(KEY, all);
   }
@@ -28,5 +28,6 @@ export class WorkspaceGrantStore implements GrantStore {
 function isGrant(v: unknown): v is Grant {
   if (typeof v !== 'object' || v === null) return false;
   const g = v as Record<string, unknown>;
-  return typeof g.tool === 'string' && (g.command === undefined || typeof g.command === 'string');
+  const optionalText = (x: unknown) => x === undefined || typeof x === 'string';
+  return typeof g.tool === 'string' && optionalText(g.command) && optionalText(g.origin);
 }

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { Risk } from '../kernel/contracts/index.js';
 import { DEFAULT_MODELS } from '../providers/index.js';
-import { capabilitiesFor, pickerModels } from '../providers/models.js';
+import { capabilitiesFor } from '../providers/models.js';
+import { modelChoices } from './model-choices.js';
 import type { Hints } from '../protocol/index.js';
 import type { KeelSettings } from './settings.js';
 
@@ -27,26 +28,35 @@ type ModelItem = vscode.QuickPickItem & { apply: () => Promise<void> };
 export async function pickModel(s: KeelSettings): Promise<void> {
   const config = () => vscode.workspace.getConfiguration('keel');
   const current = s.model || DEFAULT_MODELS[s.provider];
-  const setModel = (id: string) => async () => config().update('model', id, vscode.ConfigurationTarget.Global);
-  const items: ModelItem[] = pickerModels(s.provider).map((m) => ({
-    label: m.id,
-    description: [m.id === current ? 'current' : '', m.vision ? '' : 'text only', `${Math.round(m.contextWindow / 1000)}k context`]
-      .filter(Boolean)
-      .join(' · '),
-    apply: setModel(m.id),
-  }));
-  const other = s.provider === 'openai' ? 'anthropic' : 'openai';
-  items.push(
-    { label: '', kind: vscode.QuickPickItemKind.Separator, apply: async () => undefined },
-    { label: '$(edit) Other model id…', description: "e.g. a local OpenAI-compatible server's model", apply: () => askModelId(current) },
-    {
-      label: `$(arrow-swap) Switch provider to ${other === 'openai' ? 'OpenAI (or compatible)' : 'Anthropic'}`,
-      apply: async () => {
-        await config().update('provider', other, vscode.ConfigurationTarget.Global);
-        await config().update('model', undefined, vscode.ConfigurationTarget.Global);
-      },
-    },
-  );
+  const choices = modelChoices(s);
+  const items: ModelItem[] = [];
+  for (const c of choices) {
+    if (c.type === 'other')
+      items.push({
+        label: '$(edit) Other model id…',
+        description: "e.g. a local OpenAI-compatible server's model",
+        apply: () => askModelId(current),
+      });
+    else if (c.type === 'switch')
+      items.push({
+        label: `$(arrow-swap) Switch provider to ${c.to === 'openai' ? 'OpenAI (or compatible)' : 'Anthropic'}`,
+        apply: async () => {
+          await config().update('provider', c.to, vscode.ConfigurationTarget.Global);
+          await config().update('model', undefined, vscode.ConfigurationTarget.Global);
+        },
+      });
+    else {
+      if (items.length === 2)
+        items.push({ label: `${s.provider} models`, kind: vscode.QuickPickItemKind.Separator, apply: async () => undefined });
+      items.push({
+        label: c.id,
+        description: [c.current ? 'current' : '', c.vision ? '' : 'text only', `${Math.round(c.contextWindow / 1000)}k context`]
+          .filter(Boolean)
+          .join(' · '),
+        apply: async () => config().update('model', c.id, vscode.ConfigurationTarget.Global),
+      });
+    }
+  }
   const picked = await vscode.window.showQuickPick(items, {
     title: `Model (${s.provider})`,
     placeHolder: `Now: ${current}`,

@@ -20,9 +20,12 @@ export function buildFixTestsPrompt(hint?: { testCommand?: string }): string {
   ].join('\n');
 }
 
+/** The title of a task nothing was sent in yet. */
+export const NEW_TASK_TITLE = 'New task';
+
 /** A task's title: the first line of its first message, trimmed to fit a list. */
 export function taskTitleFrom(text: string, max = 60): string {
   const line = text.trim().split(/\r?\n/, 1)[0]?.trim() ?? '';
-  if (line === '') return 'New task';
+  if (line === '') return NEW_TASK_TITLE;
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }

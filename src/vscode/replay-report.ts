@@ -27,7 +27,10 @@ export async function replayInCopy(
 
 /** The comparison as markdown; recorded and replayed texts in fenced blocks (they are data). */
 export function reportMarkdown(title: string, report: ReplayReport): string {
-  const head = `# Replay of “${title}”\n\n${report.steps} steps, ${report.calls} tool calls, replayed through the current build.\n\n`;
+  const cut = report.interrupted.map(
+    (c) => `- Step ${c.step}${inFrame(c.frameName)} · \`${c.tool}\` (seq ${c.seq}): interrupted in the recording, not compared`,
+  );
+  const head = `# Replay of “${title}”\n\n${report.steps} steps, ${report.calls} tool calls, replayed through the current build.\n\n${cut.length ? `${cut.join('\n')}\n\n` : ''}`;
   if (report.differences.length === 0) return `${head}**Replays clean**: every step behaves as recorded.\n`;
   const rows = report.differences.map((x) =>
     [

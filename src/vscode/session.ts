@@ -10,40 +10,19 @@ import {
   type ModelRequest,
   type RunStatus,
 } from '../kernel/contracts/index.js';
-import type { Price } from '../providers/models.js';
-import type { Hints, HostMessage, TaskList } from '../protocol/index.js';
+
+import type { TaskList } from '../protocol/index.js';
 import { findIntent } from '../kernel/frames.js';
 import { Presenter } from './presenter/index.js';
 import type { Task } from './task.js';
-import type { TaskStore } from './task-store.js';
 import { taskTitleFrom } from './prompts.js';
-import { HELD_ELSEWHERE, type TaskLocks } from './task-lock.js';
+import { HELD_ELSEWHERE } from './task-lock.js';
+import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from './task-facts.js';
+import { noticeEvent } from './attention.js';
+import type { RestoreOutcome } from '../kernel/index.js';
+import type { SessionDeps } from './session-deps.js';
 
-const RUN_ENDS = new Set(['run_finished', 'run_failed', 'run_cancelled']);
-
-export interface SessionDeps {
-  tasks: TaskStore;
-  post(message: HostMessage): void;
-  /** True when no API key can be found for the current settings. */
-  keyMissing(): Promise<boolean>;
-  trusted(): boolean;
-  /** A task's model: its context window (0 when unknown) and price (undefined when unknown). */
-  model(task: Task): { contextWindow: number; price: Price | undefined };
-  /** Opens the diff of an edit intent (true) or says there is none (false). */
-  focusIntent(task: Task, intentId: string): Promise<boolean>;
-  /** Follows a task for diff approvals; returns the unfollow. */
-  watch(task: Task): () => void;
-  setContext(key: string, value: unknown): void;
-  /** The header's model and auto-approve state, from the settings. */
-  headerHints?(): Pick<Hints, 'model' | 'autoApprove'>;
-  /** The task was shown, or one of its runs ended: its Files changed summaries get their counts. */
-  changesShown?(task: Task, runEnded: boolean): void;
-  log: { info(m: string): void; warn(m: string): void; error(m: string): void };
-  /** One window drives a task at a time (task-lock.ts); none: this window alone. */
-  locks?: Pick<TaskLocks, 'claim' | 'release' | 'heldElsewhere'>;
-  /** Tells the user why an action was refused (a warning notification). */
-  refuse?(message: string): void;
-}
+export type { ForkFiles, SessionDeps } from './session-deps.js';
 
 export class Session {
   readonly presenter: Presenter;
@@ -51,6 +30,9 @@ export class Session {
   private unfollow: (() => void)[] = [];
   /** Tasks another window drives now (their lock is live), as last checked. */
   private elsewhere = new Set<string>();
+  /** Bumped by every settings change; a task's runtime is stale when built in an older one. */
+  private generation = 0;
+  private readonly builtIn = new WeakMap<Task, number>();
 
   constructor(private readonly deps: SessionDeps) {
     this.presenter = new Presenter({ post: (m) => deps.post(m) });
@@ -92,7 +74,13 @@ export class Session {
     if (this.task && next.has(this.task.id)) this.presenter.setHints({ canResume: false });
   }
 
+  /** A new, empty task; the one shown already is one when nothing was sent in it (no empty rows pile up). */
   async newTask(): Promise<Task> {
+    const shown = this.task;
+    if (shown && !shown.busy && shown.getEvents().length === 0) {
+      this.presenter.postSnapshot();
+      return shown;
+    }
     const task = await this.deps.tasks.create();
     await this.show(task);
     return task;
@@ -126,6 +114,7 @@ export class Session {
   async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[] } = {}): Promise<Task> {
     let task = this.task;
     if (!task || task.busy) task = await this.newTask();
+    task = await this.fresh(task);
     if (!(await this.drive(task))) return task;
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
@@ -138,6 +127,8 @@ export class Session {
   /**
    * Edit and resend: a new task with the shown task's conversation up to the user message
    * `messageId` (`u<seq>`), then `text` sent in its place. The original task is left as it was.
+   * When the task changed files after that message, the user is asked first whether to put them
+   * back as they were before it (the answer the edited message would have started from).
    */
   async fork(messageId: string, text: string): Promise<Task | undefined> {
     const task = this.task;
@@ -145,8 +136,10 @@ export class Session {
     const event = seq === undefined ? undefined : task?.getEvents().find((e) => e.seq === Number(seq));
     if (!task || event?.type !== 'user_message')
       return void this.deps.log.warn(`ignored editing ${messageId}: no such message in the task shown`);
-    // The fork holds everything before the edited message.
-    const fork = await this.deps.tasks.fork(task.id, event.seq - 1, taskTitleFrom(text));
+    if (task.busy) return void this.deps.refuse?.('Stop the task (or let it finish) before editing an earlier message.');
+    if (!(await this.filesForFork(task, event.seq))) return undefined;
+    // The fork holds everything before the edited message; "(edited)" tells it from the original.
+    const fork = await this.deps.tasks.fork(task.id, event.seq - 1, `${taskTitleFrom(text)} (edited)`);
     await this.show(fork);
     if (!(await this.drive(fork))) return fork;
     await this.refreshHints();
@@ -156,16 +149,61 @@ export class Session {
     return fork;
   }
 
-  /** Retry on a failed run: the shown task's last user message goes again (a new run). */
-  async retry(): Promise<void> {
-    const task = this.task;
-    if (!task || task.busy) return this.deps.log.warn('ignored a retry: no idle task is shown');
-    const last = lastUserText(task);
-    if (last === undefined) return this.deps.log.warn(`ignored a retry of ${task.id}: it has no message to send again`);
+  /**
+   * Asks about the files the task changed after event `seq` (if any) and restores them when
+   * told to; false when the user cancelled (or the restore was declined): no fork then.
+   */
+  private async filesForFork(task: Task, seq: number): Promise<boolean> {
+    const paths = filesChangedAfter(task, seq);
+    if (paths.length === 0) return true;
+    const answer = this.deps.askForkFiles ? await this.deps.askForkFiles(paths) : 'keep';
+    if (answer === undefined) return false;
+    if (answer === 'keep' || !task.runtime.restoreFiles) return true;
+    const outcome: RestoreOutcome = await task.runtime.restoreFiles({
+      afterSeq: seq - 1,
+      confirmOverwrite: this.deps.confirmOverwrite ?? (async () => false),
+    });
+    return outcome.type !== 'declined';
+  }
+
+  /**
+   * Retry on a failed run: the message that started it goes again (a new run), with the settings
+   * as they are now (a fixed keel.baseUrl is used). Only the task's latest run, when it failed,
+   * can be retried; `noticeId` (`n<seq>`) names the failure the user clicked.
+   */
+  async retry(noticeId?: string): Promise<void> {
+    const shown = this.task;
+    if (!shown || shown.busy) return this.deps.log.warn('ignored a retry: no idle task is shown');
+    const message = failedMessage(shown, noticeId);
+    if (!message) return this.deps.log.warn(`ignored a retry of ${shown.id}: ${noticeId ?? 'its last run'} is not its latest failure`);
+    const task = await this.fresh(shown);
     if (!(await this.drive(task))) return;
     await this.refreshHints();
-    void task.send(last);
+    const { text, attachments, images } = message;
+    void task.send(
+      attachments?.length || images?.length ? { text, ...(attachments ? { attachments } : {}), ...(images ? { images } : {}) } : text,
+    );
     this.deps.setContext('keel.running', true);
+  }
+
+  /**
+   * The settings changed: runtimes built before are stale (provider, base URL, model and its
+   * window). The shown task, when idle, is rebuilt now so the view (the meter's window) follows;
+   * any other is rebuilt before it next runs.
+   */
+  async settingsChanged(): Promise<void> {
+    this.generation++;
+    if (this.task) await this.fresh(this.task);
+    await this.refreshHints();
+  }
+
+  /** The task with a runtime built from the current settings (rebuilt from its log if idle and stale). */
+  private async fresh(task: Task): Promise<Task> {
+    if ((this.builtIn.get(task) ?? this.generation) === this.generation || task.busy) return task;
+    if (!(await this.deps.tasks.unload(task.id))) return task;
+    const again = await this.deps.tasks.get(task.id);
+    if (this.task === task) await this.show(again);
+    return again;
   }
 
   stop(): void {
@@ -258,6 +296,19 @@ export class Session {
     await this.refreshHints();
   }
 
+  /**
+   * Keel asks the user something in a dialog while a run waits on the answer (whether to send the
+   * key to a host): the view says so instead of "Waiting for the model…". Returns the answer.
+   */
+  async asking<T>(question: string, ask: () => PromiseLike<T>): Promise<T> {
+    this.presenter.setHints({ question });
+    try {
+      return await ask();
+    } finally {
+      this.presenter.setHints({ question: undefined });
+    }
+  }
+
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
     this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.() });
@@ -271,6 +322,7 @@ export class Session {
   private async show(task: Task, post = true): Promise<void> {
     this.detach();
     this.task = task;
+    if (!this.builtIn.has(task)) this.builtIn.set(task, this.generation);
     if (task.interrupted || !task.busy) {
       this.presenter.load(task.getEvents(), task.id);
     } else {
@@ -283,11 +335,14 @@ export class Session {
     this.presenter.setRequest(task.runtime.preview());
     const follow = task.runtime.subscribe((out) => {
       this.presenter.handle(out);
+      if (out.kind === 'event' && this.deps.attention)
+        noticeEvent(this.deps.attention, out.event, task, () => this.presenter.pendingIds().length);
       // A fold changes the request at once; an idle task sends none to show it.
       if (out.kind === 'event' && out.event.type === 'context_folded') this.presenter.setRequest(task.runtime.preview());
       if (out.kind === 'event' && RUN_ENDS.has(out.event.type)) this.deps.changesShown?.(task, true);
     });
     this.unfollow = [follow, this.deps.watch(task)];
+    this.deps.attention?.waiting(this.presenter.pendingIds().length);
     this.deps.setContext('keel.running', task.busy);
     this.presenter.setTasks(this.taskList());
     if (post) this.presenter.postSnapshot();
@@ -299,26 +354,21 @@ export class Session {
     this.unfollow = [];
   }
 
-  /** The history as the view lists it, with the task shown. */
+  /** The history as the view lists it, with the task shown; tasks nothing was ever sent in are left out. */
   taskList(): TaskList {
+    const shown = this.task?.id;
     return {
-      tasks: this.deps.tasks.list().map((t) => ({
-        id: t.id,
-        title: t.title,
-        updatedAt: t.updatedAt,
-        status: t.status,
-        ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
-      })),
+      tasks: this.deps.tasks
+        .list()
+        .filter((t) => t.id === shown || !neverUsed(t))
+        .map((t) => ({
+          id: t.id,
+          title: t.title,
+          updatedAt: t.updatedAt,
+          status: t.status,
+          ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
+        })),
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }
-}
-
-function lastUserText(task: Task): string | undefined {
-  const events = task.getEvents();
-  for (let i = events.length - 1; i >= 0; i--) {
-    const event = events[i]!;
-    if (event.type === 'user_message') return event.text;
-  }
-  return undefined;
 }

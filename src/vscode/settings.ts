@@ -134,3 +134,8 @@ function str(v: unknown): string {
 function strings(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.trim() !== '').map((s) => s.trim()) : [];
 }
+
+/** keel.notifications.*: the badge on the Keel view, and notifications while Keel is not in front. */
+export function readNotificationSettings(get: (key: string) => unknown): { badge: boolean; whenAway: boolean } {
+  return { badge: get('notifications.badge') !== false, whenAway: get('notifications.whenAway') !== false };
+}

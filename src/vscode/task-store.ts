@@ -21,8 +21,10 @@ import {
   type TaskIndex,
   type TaskIndexEntry,
 } from './task-index.js';
-import { taskTitleFrom } from './prompts.js';
+import { NEW_TASK_TITLE, taskTitleFrom } from './prompts.js';
 import { isTaskId } from '../protocol/ids.js';
+import { atomicWrite } from '../node/atomic-write.js';
+import { storageError } from '../node/fs-errors.js';
 
 /** How the store reads and appends logs (the JSONL store from src/node in the extension). */
 export interface TaskLogFiles {
@@ -95,7 +97,7 @@ export class TaskStore {
     return this.open.get(id)?.task;
   }
 
-  async create(title = 'New task'): Promise<Task> {
+  async create(title = NEW_TASK_TITLE): Promise<Task> {
     const now = this.now();
     const entry: TaskIndexEntry = { id: newTaskId(now), title, createdAt: now, updatedAt: now, status: 'idle' };
     const task = await this.load(entry, []);
@@ -141,7 +143,7 @@ export class TaskStore {
   /** Sets the title from the first message when the task has none yet. */
   async titleFromMessage(id: string, text: string): Promise<void> {
     const entry = this.entry(id);
-    if (entry && entry.title === 'New task') await this.rename(id, taskTitleFrom(text));
+    if (entry && entry.title === NEW_TASK_TITLE) await this.rename(id, taskTitleFrom(text));
   }
 
   /** Drops an idle task's runtime so the next `get` rebuilds it from its log. */
@@ -215,17 +217,20 @@ export class TaskStore {
     return path.join(this.options.dir, 'index.json');
   }
 
-  /** Write to a temporary file, then rename: a crash never leaves a half-written index. */
+  /**
+   * An atomic write: a crash or a full disk never leaves a half-written index (the failure is a
+   * StorageError naming the file, and the old index stays).
+   */
   private saveIndex(): Promise<void> {
     const file = this.indexFile();
-    const tmp = `${file}.${process.pid}.tmp`;
     this.writes = this.writes
       .catch(() => undefined)
       .then(async () => {
         const theirs = await this.readIndex();
         if (theirs) this.index = mergeIndexes(this.index, theirs);
-        await fs.writeFile(tmp, serializeIndex(this.index), 'utf8');
-        await fs.rename(tmp, file);
+        await atomicWrite(file, new TextEncoder().encode(serializeIndex(this.index))).catch((err: unknown) => {
+          throw storageError(err, 'the task history index', file);
+        });
       });
     return this.writes;
   }

@@ -80,6 +80,13 @@ export class VscodeWorkspace implements Workspace {
     }
   }
 
+  /** A file too large to hold whole is read from disk in pieces by the Node port. */
+  readChunks(p: string, signal: AbortSignal): AsyncIterable<Uint8Array> {
+    const read = this.deps.base.readChunks;
+    if (!read) throw new WorkspaceError('io_error', `${p} cannot be read in pieces here.`);
+    return read.call(this.deps.base, p, signal);
+  }
+
   /**
    * Through a WorkspaceEdit (undo, open editors in sync) with the bytes put on disk atomically
    * by the Node port: never a half-written file, not even for a moment.

@@ -8,6 +8,8 @@ import { rulesFileToOpen } from './rules-files.js';
 import type { WebviewMessageHandlers } from './presenter/index.js';
 import type { Session } from './session.js';
 import type { AttachmentPicker } from './attachment-picker.js';
+import type { ApplyCards } from './apply-cards.js';
+import { insertionText } from './snippet-place.js';
 import { pickAutoApprove, pickModel } from './header-pickers.js';
 import type { KeelSettings } from './settings.js';
 import { sniffImageType, type ImageInput } from '../protocol/index.js';
@@ -18,6 +20,8 @@ export interface ContextHandlers {
   settings(): KeelSettings;
   /** Apply to file… on a code block (apply-to-file.ts). */
   applyCode(text: string): Promise<void>;
+  /** The Apply cards: their Approve / Reject are theirs, not the task's. */
+  cards: ApplyCards;
 }
 
 export function webviewHandlers(session: Session, log: KeelLog, context: ContextHandlers): WebviewMessageHandlers {
@@ -44,11 +48,11 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     'task/fork': async (m) => {
       await session.fork(m.messageId, m.text);
     },
-    'task/retry': async () => {
-      await session.retry();
+    'task/retry': async (m) => {
+      await session.retry(m.noticeId);
     },
-    'intent/approve': (m) => session.approve(m.intentId, m.scope),
-    'intent/reject': (m) => session.reject(m.intentId, m.reason),
+    'intent/approve': (m) => (context.cards.decide(m.intentId, true) ? undefined : session.approve(m.intentId, m.scope)),
+    'intent/reject': (m) => (context.cards.decide(m.intentId, false) ? undefined : session.reject(m.intentId, m.reason)),
     'intent/focus': (m) => session.focus(m.intentId),
     'apiKey/set': async () => {
       await vscode.commands.executeCommand('keel.setApiKey');
@@ -75,12 +79,18 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
         void vscode.window.showInformationMessage('Keel: open a file and place the cursor where the code should go.');
         return;
       }
-      // Replaces each selection (or inserts at each cursor); the user asked, and Undo reverts it.
+      // Replaces each selection (or inserts at each cursor); the user asked, and Undo reverts it. A
+      // block of lines keeps its line breaks around the text already on the line.
       await editor.edit((edit) => {
-        for (const selection of editor.selections) edit.replace(selection, m.text);
+        for (const selection of editor.selections) {
+          const line = editor.document.lineAt(selection.start.line).text;
+          const after = editor.document.lineAt(selection.end.line).text.slice(selection.end.character);
+          edit.replace(selection, insertionText(m.text, line.slice(0, selection.start.character), after));
+        }
       });
     },
     'editor/apply': (m) => context.applyCode(m.text),
+    'file/open': (m) => openFilePath(m.path, m.line, log),
     'rules/open': async (m) => {
       const file = rulesFileToOpen(session.current?.getEvents() ?? [], m.path);
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -88,6 +98,27 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
       await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, ...file.split('/')), { preview: true });
     },
   };
+}
+
+/**
+ * A path from an answer (model text: untrusted): opened only as a file inside the workspace folder
+ * — no absolute path, no `..` — that exists; anything else is a message, never an error.
+ */
+async function openFilePath(rel: string, line: number | undefined, log: KeelLog): Promise<void> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const parts = rel.replace(/^\.\//, '').split('/');
+  if (!folder || rel.startsWith('/') || /^[A-Za-z]:/.test(rel) || parts.some((p) => p === '..' || p === '')) {
+    log.warn(`ignored opening ${JSON.stringify(rel)}: not a path inside the workspace`);
+    return;
+  }
+  const uri = vscode.Uri.joinPath(folder, ...parts);
+  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+  if (stat?.type !== vscode.FileType.File) {
+    void vscode.window.showInformationMessage(`Keel: ${rel} is not a file in this workspace.`);
+    return;
+  }
+  const at = line && line > 0 ? new vscode.Position(line - 1, 0) : undefined;
+  await vscode.window.showTextDocument(uri, { preview: true, ...(at ? { selection: new vscode.Range(at, at) } : {}) });
 }
 
 /** The webview checked the bytes; the host checks again (the page is not trusted to). */

@@ -10,7 +10,7 @@ import { TestIds } from '../../src/protocol/test-ids.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
 import { streamed } from './lib/fixer-model.js';
-import type { KeelSession } from './lib/keel-session.js';
+import { type KeelSession, WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 const ANSWER = 'Seen what you attached.';
@@ -39,32 +39,16 @@ async function pickInQuickPick(page: Page, query: string, rowText: string): Prom
   await input.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
-/** Quick Open (F1, then a file name without `>`). */
-async function openFile(page: Page, name: string): Promise<void> {
-  await page.locator('.part.editor').click({ position: { x: 40, y: 40 }, force: true });
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ state: 'visible', timeout: 10_000 });
-  await input.fill(name);
-  // A row shows the base name, its folder apart.
-  const row = page
-    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
-    .filter({ hasText: name.split('/').at(-1)! })
-    .first();
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
-  await row.click();
-}
-
 describe('Keel end to end: context in, with @ and images', function () {
   this.timeout(300_000);
   const sessions = keelSessions();
 
   it('@file and @problems reach the model as attachment blocks, shown as chips', async () => {
-    const session = await sessions.start({ name: '15-attachments', model: answering });
+    const session = await sessions.start({ name: '15-attachments', model: answering, theme: 'highContrast' });
     const { page } = session.workbench;
     // A problem the built-in JSON language service reports once the file is open.
     writeFileSync(join(session.folder, 'broken.json'), '{ "price": }\n');
-    await openFile(page, 'broken.json');
+    await session.workbench.openFile('broken.json');
     // The status bar's problems item: the error count comes first ("⊗ 1 ⚠ 0").
     const problemsItem = page.locator('.statusbar-item').filter({ has: page.locator('.codicon-error') });
     await waitFor(
@@ -83,10 +67,18 @@ describe('Keel end to end: context in, with @ and images', function () {
     await pickInQuickPick(page, 'src/price.js', 'src/price.js');
     await input.press('@');
     await pickInQuickPick(page, 'Problems', 'Problems');
+    // The keyboard is back in the composer, not in broken.json (open in the editor): words typed
+    // now go into the message.
+    await page.keyboard.type('the price code');
+    await waitFor('the words in the composer', async () => (await input.inputValue()) === 'Explain the price code', {
+      timeoutMs: 5000,
+      intervalMs: 100,
+    });
+    assert.equal(await page.locator('.tabs-container .tab.dirty').count(), 0, 'no editor was typed into');
     const chips = (await view.locator(`.attachment-tray [data-testid="${TestIds.attachmentChip}"]`)).filter({ hasText: /./ });
     await waitFor('two chips in the composer', async () => (await chips.count()) === 2, { timeoutMs: 15_000, intervalMs: 100 });
     assert.deepEqual(await chips.allInnerTexts(), ['src/price.js', 'Problems (1)']);
-    assert.equal(await input.inputValue(), 'Explain ', 'the @ left the text: the chips stand for it');
+    assert.doesNotMatch(await input.inputValue(), /@/, 'the @ left the text: the chips stand for it');
     await session.screenshot('chips-in-composer');
 
     await input.fill('Explain the price code and the problem.');
@@ -113,12 +105,12 @@ describe('Keel end to end: context in, with @ and images', function () {
   });
 
   it('a pasted PNG and a selection added from the editor reach the model as an image block and a selection block', async () => {
-    const session = await sessions.start({ name: '15-attachments-image', model: answering });
+    const session = await sessions.start({ name: '15-attachments-image', model: answering, viewport: WINDOW_SIZES.fullHd });
     const { view } = session;
     const { page } = session.workbench;
     const frame = await view.open();
     // Keel: Add Selection to Chat, on the whole of src/price.js.
-    await openFile(page, 'src/price.js');
+    await session.workbench.openFile('src/price.js');
     await page.locator('.monaco-editor textarea').first().waitFor({ state: 'attached', timeout: 15_000 });
     await page.keyboard.press('Control+A');
     await session.workbench.runCommand('Keel: Add Selection to Chat');
@@ -159,7 +151,7 @@ describe('Keel end to end: context in, with @ and images', function () {
   });
 
   it('the header picks the model and toggles auto-approve classes, written to the user settings', async () => {
-    const session = await sessions.start({ name: '15-header-pickers', model: answering });
+    const session = await sessions.start({ name: '15-header-pickers', model: answering, theme: 'dark' });
     const { view } = session;
     const { page } = session.workbench;
     await view.open();

@@ -56,6 +56,7 @@ describe('Keel end to end: checkpoints', function () {
   it('restores the files to after the first of two edits, then undoes the restore', async () => {
     const session = await sessions.start({
       name: '13-checkpoints',
+      theme: 'dark',
       model: twoEditsModel(),
       settings: { 'keel.autoApprove': ['read', 'write'] },
     });
@@ -88,9 +89,14 @@ describe('Keel end to end: checkpoints', function () {
     const diff = s.workbench.page.locator('.monaco-diff-editor').filter({ hasText: 'Math.floor' });
     await diff.first().waitFor({ state: 'visible', timeout: 30_000 });
     assert.match((await diff.first().innerText()) ?? '', /Math\.round/);
+    // One file changed, not renamed: the entry is not marked "R" with its name struck through.
+    const entry = s.workbench.page.locator('.multiDiffEntry').first();
+    await entry.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.equal(await s.workbench.page.locator('.multiDiffEntry .status.renamed').count(), 0, 'no rename mark');
     await s.screenshot('compare-run');
 
-    // Restore files to here, on the first edit's checkpoint: the second edit is undone.
+    // Restore files to here, on the first edit's checkpoint (its one menu): the second edit is undone.
+    await checkpoints.first().locator(byTestId(TestIds.checkpointMenu)).click();
     await checkpoints.first().locator(byTestId(TestIds.restoreFiles)).click();
     await waitFor('the file as it was after the first edit', async () => s.file(FILE) === afterFirst, {
       timeoutMs: 30_000,
@@ -125,6 +131,7 @@ describe('Keel end to end: checkpoints', function () {
     await s.screenshot('replay-report');
 
     // Restore task to here: a fork of the task up to the first edit opens; the files stay.
+    await checkpoints.first().locator(byTestId(TestIds.checkpointMenu)).click();
     await checkpoints.first().locator(byTestId(TestIds.restoreTask)).click();
     await waitFor(
       'the fork, up to the first edit',

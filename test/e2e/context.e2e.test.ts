@@ -10,6 +10,7 @@ import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
 import { streamed } from './lib/fixer-model.js';
 import { byTestId } from './lib/keel-view.js';
+import { WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 const NOTE_MARK = NOTE_PROMPT.slice(0, 30);
@@ -49,7 +50,13 @@ describe('Keel end to end: the context state pane', function () {
   const sessions = keelSessions();
 
   it('folds at the high-water mark, shows the breakdown and cost, and folds on request', async () => {
-    const session = await sessions.start({ name: '6-context-pane', model: readerModel(), settings: { 'keel.contextWindow': 8192 } });
+    const session = await sessions.start({
+      name: '6-context-pane',
+      model: readerModel(),
+      settings: { 'keel.contextWindow': 8192 },
+      viewport: WINDOW_SIZES.fullHd,
+      theme: 'highContrast',
+    });
     const { view } = session;
     await view.open();
     await view.send('Read the project and tell me how discounts are computed.');

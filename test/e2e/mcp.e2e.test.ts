@@ -13,6 +13,7 @@ import { TestIds } from '../../src/protocol/test-ids.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { requestText, streamed } from './lib/fixer-model.js';
 import { byTestId } from './lib/keel-view.js';
+import { WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 const require = createRequire(__filename);
@@ -37,10 +38,10 @@ function mcpModel(): Responder {
 
 const toolNames = (req: RecordedRequest): string[] => ((req.body?.tools ?? []) as { name: string }[]).map((t) => t.name);
 
-/** The MCP Servers pane of the Keel container in the sidebar, expanded. */
+/** The MCP Servers pane of Keel's panel container (opened from the Chat view's title), expanded. */
 async function serversPane(page: Page): Promise<Locator> {
   const pane = page
-    .locator('.part.sidebar .pane')
+    .locator('.part.panel .pane')
     .filter({ has: page.locator('.pane-header', { hasText: 'MCP Servers' }) })
     .first();
   await pane.waitFor({ state: 'visible', timeout: 30_000 });
@@ -64,6 +65,7 @@ describe('Keel end to end: a workspace-defined MCP server', function () {
   it('starts only once approved in a modal naming its command line; its tool asks, runs and answers the model', async () => {
     const session = await sessions.start({
       name: '12-mcp',
+      viewport: WINDOW_SIZES.fullHd,
       model: mcpModel(),
       prepare: (folder) => {
         mkdirSync(join(folder, '.vscode'), { recursive: true });
@@ -74,6 +76,7 @@ describe('Keel end to end: a workspace-defined MCP server', function () {
     const { view, workbench } = session;
     const page = workbench.page;
     await view.open();
+    await session.openLibrary();
     const pane = await serversPane(page);
     const row = pane.locator('.monaco-list-row', { hasText: SERVER }).first();
     await row.locator('.label-description', { hasText: 'needs your approval' }).waitFor({ state: 'visible', timeout: 30_000 });

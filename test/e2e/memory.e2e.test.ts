@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { requestText, streamed } from './lib/fixer-model.js';
+import { WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 const MEMORY = 'Run the tests with npm test, never with yarn.';
@@ -56,9 +57,9 @@ async function chooseFromRowMenu(page: Page, row: Locator, item: string, appears
   }
 }
 
-/** The Memory pane of the Keel container in the sidebar. */
+/** The Memory pane of Keel's panel container (opened from the Chat view's title). */
 function memoryPane(page: Page): Locator {
-  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: 'Memory' }) });
+  return page.locator('.part.panel .pane').filter({ has: page.locator('.pane-header', { hasText: 'Memory' }) });
 }
 
 /** Files under `dir` whose content includes `text`. */
@@ -78,11 +79,12 @@ describe('Keel end to end: memory the user can see and edit', function () {
   const sessions = keelSessions();
 
   it('a memory added by hand reaches the prompt and recall; deleted in the Memory view, it is gone from the next task', async () => {
-    const session = await sessions.start({ name: '11-memory', model: memoryModel() });
+    const session = await sessions.start({ name: '11-memory', model: memoryModel(), viewport: WINDOW_SIZES.fullHd });
     const { view, workbench } = session;
     const page = workbench.page;
     writeFileSync(join(session.folder, 'AGENTS.md'), '# Agents\nUse npm, not yarn.\n');
     await view.open();
+    await session.openLibrary();
     const pane = memoryPane(page);
     await pane.first().waitFor({ state: 'visible', timeout: 30_000 });
 

@@ -9,6 +9,7 @@ import { waitFor } from '../support/processes.js';
 import { fixerModel, requestText, say } from './lib/fixer-model.js';
 import { openWorkbench } from '../support/browser.js';
 import { byTestId, KeelView } from './lib/keel-view.js';
+import { WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 /** Drags the sash right of the side bar so the side bar is `width` px wide. */
@@ -29,7 +30,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
   this.timeout(300_000);
   const sessions = keelSessions();
 
-  it('shows the whole call at 300 px and approves by keyboard only (focus ring, Enter, Ctrl+Alt+Y)', async () => {
+  it('shows the whole call at 300 px and approves by keyboard only (focus ring, Enter, Alt+Shift+Y in the diff and in the view)', async () => {
     const session = await sessions.start({ name: 'panel-keyboard', model: fixerModel() });
     const { view, workbench } = session;
     const frame = await view.open();
@@ -45,7 +46,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     const [cardBox, bodyBox] = [await card.boundingBox(), await body.boundingBox()];
     assert.ok(cardBox && bodyBox && bodyBox.x + bodyBox.width <= cardBox.x + cardBox.width + 1, 'the call text fits the card');
     assert.ok((await body.innerText()).trim().length > 0);
-    assert.match((await card.getAttribute('title')) ?? '', /Approve: Ctrl\+Alt\+Y/);
+    assert.match((await card.getAttribute('title')) ?? '', /Approve: Alt\+Shift\+Y/);
 
     // Keyboard only: into the view, Tab to Approve (a visible ring), Enter.
     const approve = card.locator(byTestId(TestIds.approve)).first();
@@ -58,19 +59,29 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     await session.screenshot('approve-focus-ring-300px');
     await workbench.page.keyboard.press('Enter');
 
-    // The edit waits in the diff editor: Ctrl+Alt+Y approves it from there.
+    // The edit waits in the diff editor: Alt+Shift+Y approves it from there.
     await view.waitForText(say.edit, 60_000);
     await workbench.page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
     await view.pendingCard(30_000, /price\.js|edit_file/);
     await workbench.page.locator('.monaco-diff-editor .editor.modified .view-lines').first().click();
-    await workbench.page.keyboard.press('Control+Alt+KeyY');
+    await workbench.page.keyboard.press('Alt+Shift+KeyY');
     await waitFor('the edit to land', () => session!.file('src/price.js').includes('Math.round((cents'), { timeoutMs: 30_000 });
     await frame.locator(byTestId(TestIds.intentCard)).first().waitFor();
     await session.screenshot('approved-by-keys');
+
+    // The second test run waits; the keyboard is in Keel's composer: Alt+Shift+Y approves it from
+    // the view too, and types nothing into the composer.
+    await view.pendingCard(60_000, /npm test|run_tests/);
+    const composer = (await view.testId(TestIds.input)).first();
+    await composer.click();
+    await workbench.page.keyboard.press('Alt+Shift+KeyY');
+    await view.waitForText(say.done, 60_000);
+    assert.equal(await composer.inputValue(), '', 'the key typed nothing');
+    await session.screenshot('approved-from-the-view');
   });
 
   it('queues a message sent while the run is busy and sends it when the run stops', async () => {
-    const session = await sessions.start({ name: 'panel-queued', model: fixerModel() });
+    const session = await sessions.start({ name: 'panel-queued', model: fixerModel(), viewport: WINDOW_SIZES.fullHd, theme: 'dark' });
     const { view, workbench } = session;
     await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');
@@ -80,6 +91,11 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     const queued = (await view.testId(TestIds.queued)).first();
     await queued.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match(await queued.innerText(), /Queued[\s\S]*summarise the fix/);
+    // The whole queued text shows, not a pill cut to "t…".
+    const whole = await queued
+      .locator('.queued-text')
+      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.textContent === 'Afterwards, summarise the fix in one line.');
+    assert.ok(whole, 'the queued message is shown whole');
     await session.screenshot('queued');
     assert.ok(!session.model.requests.some((r) => requestText(r).includes('summarise the fix')), 'not sent into the busy run');
     for (const step of [/run_tests|run_command/, /price\.js|edit_file/, /run_tests|run_command/]) await view.approve(step);
@@ -92,7 +108,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
   });
 
   it('edit and resend an earlier message forks the task there; the original stays in the history', async () => {
-    const session = await sessions.start({ name: 'panel-edit-resend', model: fixerModel() });
+    const session = await sessions.start({ name: 'panel-edit-resend', model: fixerModel(), theme: 'highContrast' });
     const { view, workbench } = session;
     const frame = await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');

@@ -11,7 +11,7 @@ import { ensureCodeServer, packageVsix, repoRoot } from '../support/code-server.
 import { waitFor } from '../support/processes.js';
 import { chunkText } from '../support/model-turn.js';
 import { bugLine, fixerModel, fixLine, requestText, say, streamed } from './lib/fixer-model.js';
-import { KeelSession, type Provider } from './lib/keel-session.js';
+import { KeelSession, type Provider, WINDOW_SIZES } from './lib/keel-session.js';
 import { dumpDiagnostics } from './lib/diagnostics.js';
 
 const run = promisify(execFile);
@@ -63,9 +63,15 @@ async function waitForDiffEditor(session: KeelSession): Promise<void> {
   await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.locator('.tabs-container .tab.active', { hasText: 'price.js' }).first().waitFor({ state: 'visible', timeout: 10_000 });
   // The proposal is on the right (modified) side, the file as it is on the left.
-  const side = (which: string) => page.locator(`.monaco-diff-editor .editor.${which} .view-lines`).first().innerText();
+  // Each look is short; the diff editor may take a while to lay out its sides on a loaded machine.
+  const side = (which: string) =>
+    page
+      .locator(`.monaco-diff-editor .editor.${which} .view-lines`)
+      .first()
+      .innerText({ timeout: 1000 })
+      .catch(() => '');
   await waitFor('the proposed line in the diff editor', async () => (await side('modified')).includes('Math.round((cents'), {
-    timeoutMs: 10_000,
+    timeoutMs: 30_000,
   });
   assert.ok((await side('original')).includes('Math.floor((cents'), 'the left side shows the file as it is');
 }
@@ -81,7 +87,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
 
   afterEach(async function () {
     if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
+      await session.screenshot('failure', { look: false }).catch(() => undefined);
       dumpDiagnostics(session);
     }
     await session?.close();
@@ -98,7 +104,12 @@ describe('Keel end to end: real VS Code in a real browser', function () {
 
   for (const provider of ['anthropic', 'openai'] as Provider[]) {
     it(`fixes the failing tests from the command palette (${provider} wire format)`, async () => {
-      session = await KeelSession.start({ name: `1-fix-${provider}`, provider, model: fixerModel() });
+      session = await KeelSession.start({
+        name: `1-fix-${provider}`,
+        provider,
+        model: fixerModel(),
+        ...(provider === 'openai' ? { viewport: WINDOW_SIZES.fullHd, theme: 'dark' as const } : {}),
+      });
       const { view, workbench } = session;
       const key = (name: string) => (provider === 'anthropic' ? name : `${name}_${provider}`);
       metrics[key('workbenchReadyMs')] = workbench.readyMs;
@@ -118,14 +129,16 @@ describe('Keel end to end: real VS Code in a real browser', function () {
 
       // Running the tests executes a command: the default policy must ask first.
       const shoot = (name: string) => () => session!.screenshot(name);
-      assert.equal(
-        await view.approveIfAsked(testRun, say.read, 60_000, shoot('run-tests-asked')),
-        'approved',
-        'the first test run asked for approval',
-      );
+      // Pictures of the real panel for the README (artifacts/1-fix-*/sidebar-*.png, window-*.png).
+      const asked = async () => {
+        await shoot('run-tests-asked')();
+        await session!.sidebarShot(`readme-asks-${provider}`);
+      };
+      assert.equal(await view.approveIfAsked(testRun, say.read, 60_000, asked), 'approved', 'the first test run asked for approval');
       await view.waitForText(say.edit, 60_000);
       await waitForDiffEditor(session);
       await session.screenshot('diff-editor');
+      await session.windowShot(`readme-review-${provider}`, { x: 0, y: 0, width: 1100, height: 560 });
       assert.equal(session.file('src/price.js'), original, 'nothing may reach the disk before approval');
 
       await view.watchStatuses();
@@ -145,6 +158,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
       assert.equal(await view.approveIfAsked(testRun, say.done, 60_000, shoot('rerun-asked')), 'approved', 'the re-run asked for approval');
       await view.waitForText(say.done, 60_000);
       await session.screenshot('done');
+      await session.sidebarShot(`readme-done-${provider}`);
 
       const tests = await projectTests(session.folder);
       assert.ok(tests.ok, `the project's own tests should pass now:\n${tests.output}`);
@@ -165,7 +179,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
   }
 
   it('rejecting an edit with a reason leaves the file alone and tells the model why', async () => {
-    session = await KeelSession.start({ name: '2-reject-edit', model: fixerModel() });
+    session = await KeelSession.start({ name: '2-reject-edit', model: fixerModel(), theme: 'highContrast' });
     const { view, workbench } = session;
     const reason = 'Keep Math.floor here; round in total() instead (e2e-reason-7f3a)';
     await view.open();
@@ -223,7 +237,7 @@ describe('Keel end to end: real VS Code in a real browser', function () {
   });
 
   it('a window reload mid-task brings the transcript back and Resume finishes the task', async () => {
-    session = await KeelSession.start({ name: '4-reload-resume', model: fixerModel() });
+    session = await KeelSession.start({ name: '4-reload-resume', model: fixerModel(), viewport: WINDOW_SIZES.fullHd });
     const { view, workbench } = session;
     await view.open();
     await workbench.runCommand('Keel: Fix the Failing Tests');

@@ -8,6 +8,7 @@ import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
 import { streamed } from './lib/fixer-model.js';
 import { byTestId } from './lib/keel-view.js';
+import { WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
 
 const CHILD_BRIEF = 'CHILD: write NOTES.md with one line saying the tests use node --test.';
@@ -36,7 +37,7 @@ describe('Keel end to end: sub-agents', function () {
   const sessions = keelSessions();
 
   it("a child's write asks in a card nested in its run, and is approved there", async () => {
-    const session = await sessions.start({ name: '12-subagents', model: delegatingModel() });
+    const session = await sessions.start({ name: '12-subagents', model: delegatingModel(), viewport: WINDOW_SIZES.fullHd, theme: 'dark' });
     const { view } = session;
     const frame = await view.open();
     await view.send('Have a sub-agent write NOTES.md.');

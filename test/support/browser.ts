@@ -83,6 +83,41 @@ export class Workbench {
     return at;
   }
 
+  /**
+   * Opens a workspace file through Quick Open (F1, then the path without `>`) and waits for its
+   * tab. Under load the file search behind Quick Open can answer late, after the row wait: the
+   * row is awaited for 30 s and, if it never shows, Quick Open is closed and tried once more
+   * (a fresh query starts a fresh search).
+   */
+  async openFile(path: string): Promise<void> {
+    const { page } = this;
+    const base = path.split('/').at(-1)!;
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    // A row shows the base name, its folder apart.
+    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: base }).first();
+    for (let attempt = 0; ; attempt++) {
+      // F1 may be swallowed where focus sits (a webview): start from the editor area.
+      await page
+        .locator('.part.editor')
+        .click({ position: { x: 40, y: 40 }, force: true })
+        .catch(() => undefined);
+      await page.keyboard.press('F1');
+      try {
+        await input.waitFor({ state: 'visible', timeout: 10_000 });
+        await input.fill(path);
+        await row.waitFor({ state: 'visible', timeout: 30_000 });
+        await row.click();
+        break;
+      } catch (error) {
+        if (attempt >= 1) throw error;
+        await page.keyboard.press('Escape');
+        await input.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+      }
+    }
+    await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    await page.locator('.tabs-container .tab.active', { hasText: base }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  }
+
   /** The frame whose document holds `selector` (webview DOM lives in nested iframes). */
   async frameWith(selector: string, timeoutMs = 30_000): Promise<Frame> {
     return waitFor(`a frame holding ${selector}`, () => this.findFrame(selector), { timeoutMs, intervalMs: 200 });
@@ -123,7 +158,8 @@ export class Workbench {
     );
   }
 
-  private async findFrame(selector: string): Promise<Frame | undefined> {
+  /** The frame holding `selector` now, if any; opens nothing. */
+  async findFrame(selector: string): Promise<Frame | undefined> {
     for (const frame of this.page.frames()) {
       if (frame === this.page.mainFrame() || frame.isDetached()) continue;
       if (
@@ -155,12 +191,13 @@ export class Workbench {
   }
 }
 
+/** Debian's Chromium, headless, with the flags these machines need. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+}
+
 export async function openWorkbench(url: string, options: WorkbenchOptions = {}): Promise<Workbench> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: chromiumArgs,
-    headless: true,
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
     const page = await context.newPage();

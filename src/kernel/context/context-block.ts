@@ -31,7 +31,11 @@ export function stepRange(steps: { first: number; last: number }): string {
 export function renderLedger(l: Ledger): string {
   const lines = [`Task ledger at step ${l.step}:`];
   const reads = Object.entries(l.reads).map(([path, r]) => {
-    const shown = r.whole ? `all ${r.total} lines` : `lines ${r.ranges.map(([a, b]) => `${a}–${b}`).join(', ')} of ${r.total}`;
+    const shown = r.whole
+      ? `all ${r.total} lines`
+      : r.ranges.length === 0
+        ? `${r.total} lines, shown cut`
+        : `lines ${r.ranges.map(([a, b]) => `${a}–${b}`).join(', ')} of ${r.total}`;
     const changed = r.changedOutsideAt !== undefined ? `, changed outside Keel by step ${r.changedOutsideAt}` : '';
     return `${quote(path)} (${shown}, step ${r.step}${changed})`;
   });

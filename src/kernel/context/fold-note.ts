@@ -1,8 +1,10 @@
 // The episode note that replaces folded steps. By default the model writes it, asked with a
 // fixed prompt appended to the very request it was about to get (so the request reads its
 // whole prefix from the cache); when that fails, or the provider cannot answer unscripted
-// requests, Keel writes it: one line per folded call — the tool, its input summary, the outcome,
-// the diff stat of an edit. The user's own messages in the folded range are kept word for word.
+// requests, or answers with a tool call or nothing, Keel writes it: one line per folded call — the
+// tool, its input summary, the outcome, the diff stat of an edit, the failing tests of a test run
+// and the files a search found hits in. The user's own messages in the folded range are kept word
+// for word.
 import type { ModelRequest } from '../contracts/model.js';
 import type { ConversationState, StateMessage } from '../contracts/state.js';
 import { quote, stepRange } from './context-block.js';
@@ -57,7 +59,17 @@ function outcome(o: Extract<StateMessage, { type: 'observation' }>['observation'
   const line = o.summary ?? o.content.split('\n', 1)[0] ?? '';
   const edit = o.facts?.edit;
   const stat = edit && !line.includes(`+${edit.added}`) ? ` (+${edit.added} −${edit.removed})` : '';
-  return `${o.ok ? 'ok' : `failed (${o.code ?? 'execution_failed'})`}: ${quote(line, 140)}${stat}`;
+  return `${o.ok ? 'ok' : `failed (${o.code ?? 'execution_failed'})`}: ${quote(line, 140)}${stat}${details(o.facts)}`;
+}
+
+/** What a first line would lose: which tests failed, where a search found hits (from the tool's facts). */
+function details(facts: Extract<StateMessage, { type: 'observation' }>['observation']['facts']): string {
+  const failing = facts?.test?.failing ?? [];
+  const hits = facts?.search?.paths ?? [];
+  const parts: string[] = [];
+  if (failing.length) parts.push(`failing: ${failing.map((n) => quote(n, 100)).join(', ')}`);
+  if (hits.length) parts.push(`hits in: ${hits.map((p) => quote(p, 100)).join(', ')}`);
+  return parts.length ? `; ${parts.join('; ')}` : '';
 }
 
 function userLines(messages: readonly StateMessage[]): string[] {

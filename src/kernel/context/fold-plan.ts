@@ -1,16 +1,23 @@
 // Which steps to fold, decided at prepare time. When the projected request passes the high-water
-// mark (80% of the input budget), or the user asked, the oldest finished steps are chosen — as
+// mark (90% of the input budget), or the user asked, the oldest finished steps are chosen — as
 // many as bring the request down to the low-water mark (50%), or all of them when asked. A step
 // is an assistant turn with every result that answers it: never split. The latest step, and
 // anything after a step still waiting for a result, stay live (the next turn depends on them).
+// A live pointer into the range ("unchanged since step N") will carry its text again once the
+// range is folded (context/pointers.ts): the plan counts that, so the fold still reaches its mark.
 import type { ModelRequest } from '../contracts/model.js';
 import type { ConversationState, StateMessage } from '../contracts/state.js';
 import { toModelMessages } from '../projection.js';
 import { renderContextBlock } from './context-block.js';
 import { messagesTokens, requestTokens } from './tokens.js';
 import { estimateTokens } from '../text.js';
+import { isPointer, pointerTargets } from './pointers.js';
 
-export const HIGH_WATER = 0.8;
+/**
+ * Folding costs a rewrite of the cached prefix, so it waits until the request nears its budget: it
+ * is judged on the request about to be sent (results included), so no request goes over for it.
+ */
+export const HIGH_WATER = 0.9;
 export const LOW_WATER = 0.5;
 /** Room planned for a new note before it is written (the note request asks for less). */
 const NOTE_ALLOWANCE_TOKENS = 600;
@@ -39,11 +46,13 @@ interface Unit {
 export function planFold(state: ConversationState, request: ModelRequest, budgetTokens: number, requested: boolean): FoldPlan | undefined {
   const tokensBefore = requestTokens(request);
   if (!requested && tokensBefore <= HIGH_WATER * budgetTokens) return undefined;
-  const candidates = foldable(liveUnits(state));
+  const units = liveUnits(state);
+  const candidates = foldable(units);
   let estimate = tokensBefore + blockGrowth(state);
   const chosen: Unit[] = [];
+  // A live pointer into the folded range will carry its text again: that is not saved.
   for (const unit of candidates) {
-    if (!requested && estimate <= LOW_WATER * budgetTokens) break;
+    if (!requested && estimate + repointed(state, units, chosen) <= LOW_WATER * budgetTokens) break;
     chosen.push(unit);
     estimate -= unit.tokens;
   }
@@ -109,6 +118,22 @@ function liveUnits(state: ConversationState): Unit[] {
   });
   for (const unit of units) unit.tokens = messagesTokens(toModelMessages(state, unit.messages));
   return units;
+}
+
+/** Tokens the live pointers (outside `chosen`) will carry again when the reads they point to in `chosen` fold. */
+function repointed(state: ConversationState, units: readonly Unit[], chosen: readonly Unit[]): number {
+  if (chosen.length === 0) return 0;
+  const folded = new Set(chosen.flatMap((u) => u.messages.map((m) => m.seq)));
+  let tokens = 0;
+  for (const unit of units) {
+    if (chosen.includes(unit)) continue;
+    for (const m of unit.messages) {
+      if (m.type !== 'observation' || !isPointer(m.observation)) continue;
+      const targets = pointerTargets(state.messages, m);
+      if (targets.some((t) => folded.has(t.seq))) for (const t of targets) tokens += estimateTokens(t.observation.content);
+    }
+  }
+  return tokens;
 }
 
 /** Whole, finished units before the latest step, from the oldest, stopping at the first open one. */

@@ -60,16 +60,18 @@ function pick(t: { passed: number; failed: number; ok: boolean }) {
 
 function afterRead(
   prev: LedgerRead | undefined,
-  r: { hash: string; from: number; to: number; total: number },
+  r: { hash: string; from: number; to: number; total: number; cut?: boolean | undefined },
   step: number,
   seq: number,
 ): LedgerRead {
   const same = prev !== undefined && prev.hash === r.hash && prev.total === r.total;
-  const ranges = merge(same ? [...prev.ranges, [r.from, r.to]] : [[r.from, r.to]]);
+  // A read that showed some line shortened saw none of the file whole: it adds no range.
+  const seen: [number, number][] = r.cut ? [] : [[r.from, r.to]];
+  const ranges = merge(same ? [...prev.ranges, ...seen] : seen);
   const since = same ? prev.since : seq;
   // Whole by itself; else whole already; else whole only once pages read since `since` add up.
   const whole =
-    r.from <= 1 && r.to >= r.total
+    !r.cut && r.from <= 1 && r.to >= r.total
       ? { step, seq }
       : same && prev.whole
         ? prev.whole

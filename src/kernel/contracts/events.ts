@@ -2,16 +2,32 @@
 // source of truth. Every event carries its sequence number, run id and time.
 import { z } from 'zod';
 import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
-import { ObservationSchema, ToolIntentSchema } from './tool.js';
+import { ObservationSchema, RiskSchema, ToolIntentSchema } from './tool.js';
 import { CheckpointFileSchema } from './checkpoints.js';
 import { AttachmentSchema } from './attachments.js';
 import { SandboxProfileSchema } from './sandbox.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
+/**
+ * The approvals and command rules a run was started with, as its log's header records them:
+ * a replay decides under the same settings unless told otherwise.
+ */
+export const RunPolicySchema = z.object({
+  autoApprove: z.array(RiskSchema),
+  /** Commands of every class but dangerous run unasked (keel run --approve all). */
+  approveUnclassified: z.boolean(),
+  /** remember and forget run unasked (--approve memory, or all). */
+  autoApproveMemory: z.boolean().optional(),
+  commandsAllow: z.array(z.string()),
+  commandsDeny: z.array(z.string()),
+});
+export type RunPolicy = z.infer<typeof RunPolicySchema>;
+
 /** Why a run failed: a model error, or one of the loop's guards. */
 const RunErrorSchema = z.object({
-  kind: z.union([ModelErrorKindSchema, z.enum(['max_turns', 'repeated_failure', 'internal'])]),
+  /** storage_failed: the task log could not be written, so the run stopped. */
+  kind: z.union([ModelErrorKindSchema, z.enum(['max_turns', 'repeated_failure', 'internal', 'storage_failed'])]),
   message: z.string(),
 });
 export type RunError = z.infer<typeof RunErrorSchema>;
@@ -49,10 +65,19 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   /** The partial turn since the last turn_started is abandoned; the turn will stream again. */
   e('turn_retry', { attempt: z.number(), delayMs: z.number(), error: ModelErrorSchema }),
   e('intent_proposed', { intent: ToolIntentSchema }),
-  /** `sandbox`: how a command runs once approved (absent: no sandbox, or not a command). */
-  e('approval_requested', { intentId: z.string(), reason: z.string(), sandbox: SandboxProfileSchema.optional() }),
+  /**
+   * `command`: the command line the call will run, when only the policy knew it (a detected test
+   * command). `sandbox`: how a command runs once approved (absent: no sandbox, or not a command).
+   */
+  e('approval_requested', {
+    intentId: z.string(),
+    reason: z.string(),
+    command: z.string().optional(),
+    sandbox: SandboxProfileSchema.optional(),
+  }),
   e('intent_approved', { intentId: z.string(), scope: ApprovalScopeSchema, auto: z.boolean(), sandbox: SandboxProfileSchema.optional() }),
-  e('intent_rejected', { intentId: z.string(), reason: z.string() }),
+  /** `unanswered`: nobody could answer (a run without a terminal): refused, not rejected by a person. */
+  e('intent_rejected', { intentId: z.string(), reason: z.string(), unanswered: z.boolean().optional() }),
   e('intent_started', { intentId: z.string() }),
   e('observation', { observation: ObservationSchema }),
   /**

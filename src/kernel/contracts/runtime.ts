@@ -32,6 +32,8 @@ export type PolicyDecision =
        * Absent: true.
        */
       overridable?: boolean;
+      /** The command line the call will run when the tool resolves it itself (run_tests without one). */
+      command?: string;
     }
   | { type: 'deny'; reason: string };
 
@@ -56,8 +58,13 @@ export interface GrantStore {
 /** Where a task's events go. Append-only. */
 export interface LogStore {
   append(events: readonly RuntimeEvent[]): void;
-  /** Resolves when everything appended so far is durable. */
+  /** Resolves when everything appended so far is durable; rejects when it cannot be made so. */
   flush(): Promise<void>;
+  /**
+   * Why the store stopped taking events (a write failed: a full disk), or undefined while every
+   * event appended is recorded. The runtime ends a run rather than act on what is not recorded.
+   */
+  failure?(): Error | undefined;
 }
 
 /** What asking for a fold did: folded now, will fold before the next model turn, or nothing to fold. */
@@ -68,7 +75,8 @@ export interface RuntimeFacade {
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
   resume(): AsyncIterable<RuntimeOutput>;
   approve(intentId: string, scope?: ApprovalScope): void;
-  reject(intentId: string, reason?: string): void;
+  /** `unanswered`: nobody could answer the question (a headless run), so the call is refused, not rejected by a person. */
+  reject(intentId: string, reason?: string, options?: { unanswered?: boolean }): void;
   cancel(): void;
   /** Folds the finished steps into an episode note: now when idle, before the next turn during a run. */
   fold(): Promise<FoldOutcome>;

@@ -35,6 +35,8 @@ export interface Grant {
   tool: string;
   /** For commands: the exact command line granted; absent means any input. */
   command?: string;
+  /** For calls naming a `url` (web_fetch): the origin granted (scheme://host:port); no other. */
+  origin?: string;
   scope: Exclude<ApprovalScope, 'once'>;
 }
 

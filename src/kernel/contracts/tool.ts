@@ -6,7 +6,7 @@ import type { FrameRunner } from './frames.js';
 import { type SandboxProfile, SandboxProfileSchema } from './sandbox.js';
 import type { SecretDetector } from './secrets.js';
 
-const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
+export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
 
 const ObservationErrorCodeSchema = z.enum([
@@ -27,11 +27,24 @@ export type ObservationErrorCode = z.infer<typeof ObservationErrorCodeSchema>;
  * hash and diff stat), a test run's counts, a command's exit code.
  */
 const ToolFactsSchema = z.object({
-  read: z.object({ path: z.string(), hash: z.string(), from: z.number(), to: z.number(), total: z.number() }).optional(),
+  /** `cut`: some line was shown shortened, so this read never counts as having seen the file whole. */
+  read: z
+    .object({ path: z.string(), hash: z.string(), from: z.number(), to: z.number(), total: z.number(), cut: z.boolean().optional() })
+    .optional(),
   edit: z
     .object({ path: z.string(), hash: z.string(), added: z.number(), removed: z.number(), created: z.boolean().optional() })
     .optional(),
-  test: z.object({ command: z.string(), passed: z.number(), failed: z.number(), ok: z.boolean() }).optional(),
+  /** `failing`: the first failing tests' names (an episode note keeps them when the run is folded). */
+  test: z
+    .object({ command: z.string(), passed: z.number(), failed: z.number(), ok: z.boolean(), failing: z.array(z.string()).optional() })
+    .optional(),
+  /** A search: the files it found hits in (the first few) and how many hits. */
+  search: z.object({ query: z.string(), paths: z.array(z.string()), matches: z.number() }).optional(),
+  /**
+   * The answer stands for an earlier read's text (read_file's "unchanged since step N"): it may be
+   * shown only beside that text, so projection puts the text in its place where it is not shown.
+   */
+  unchanged: z.object({ path: z.string(), hash: z.string() }).optional(),
   command: z.object({ command: z.string(), exitCode: z.number().nullable() }).optional(),
   /**
    * A skill became active: `tools` (when set) are the only tools the model may use from now on

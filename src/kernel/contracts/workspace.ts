@@ -46,14 +46,27 @@ export interface SearchMatch {
   text: string;
 }
 
-/** What every engine skips, so they agree: files over this size, and files with a NUL character. */
+/** The largest file the search without ripgrep reads (ripgrep searches files of any size). */
 export const SEARCH_MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A file whose matches a search could not show, and why: too large for the engine (not
+ * searched), or binary (it has a NUL character; its matches are not text). A binary file is
+ * named only when it matched, so every engine names the same ones.
+ */
+export interface SkippedFile {
+  path: string;
+  reason: 'too_large' | 'binary';
+  bytes?: number;
+}
 
 export interface SearchResult {
   matches: SearchMatch[];
   /** True when more matches existed than `maxMatches`. */
   truncated: boolean;
   engine: 'ripgrep' | 'fallback';
+  /** Files searched in vain or not searched, in the order given; absent when none. */
+  skipped?: SkippedFile[];
 }
 
 export interface ProcessOptions {
@@ -120,6 +133,11 @@ export interface Workspace {
   /** Canonical workspace-relative POSIX path; throws WorkspaceError('outside_workspace'). */
   resolve(path: string): Promise<string>;
   readFile(path: string): Promise<Uint8Array>;
+  /**
+   * The file's bytes in pieces, in order, for a file too large to hold whole (read_file pages a
+   * huge file through it). Absent: the host can only read whole files.
+   */
+  readChunks?(path: string, signal: AbortSignal): AsyncIterable<Uint8Array>;
   /** Atomic: a crash never leaves a half-written file. Creates parent folders. */
   writeFile(path: string, data: Uint8Array): Promise<void>;
   /** Undefined when nothing exists at the path. */

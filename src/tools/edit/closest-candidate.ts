@@ -21,6 +21,8 @@ const MAX_WORDS = 16;
 const COMMON = 64;
 /** Places scored, those most words point at first. */
 const MAX_PLACES = 16;
+/** Search lines shorter than this vote by their words, not whole. */
+const MIN_LINE_CHARS = 12;
 /** Lines a place may be off by, when the model dropped or added a line above. */
 const SHIFT = 2;
 
@@ -51,12 +53,41 @@ export function closestCandidate(idx: LineIndex, search: readonly string[], work
 }
 
 /**
- * First lines of the places the search's rare words point at, most votes first. Each search
- * line votes once, with its longest word found on a few lines of the file (the rarest lines
- * anchor the place; a line whose words are all new or all common does not vote).
+ * First lines of the places the search points at, most votes first: where its lines stand
+ * whole, or else where its rare words are. Each search line votes once, with its longest word
+ * found on a few lines of the file (the rarest lines anchor the place; a line whose words are
+ * all new or all common does not vote).
  */
 function places(idx: LineIndex, search: readonly string[]): number[] {
+  const votes = lineVotes(idx, search);
+  if (votes.size === 0) wordVotes(idx, search, votes);
+  return [...votes]
+    .filter(([s]) => s > -search.length && s < idx.length)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, MAX_PLACES)
+    .map(([s]) => Math.max(0, s));
+}
+
+/**
+ * Places where whole search lines stand unchanged, the longest lines first: a long pattern is
+ * found with few comparisons (a short word, all digits or common letters, costs a slow scan).
+ */
+function lineVotes(idx: LineIndex, search: readonly string[]): Map<number, number> {
   const votes = new Map<number, number>();
+  const longest = search
+    .map((line, j) => ({ text: line.trim(), j }))
+    .filter((l) => l.text.length >= MIN_LINE_CHARS)
+    .sort((a, b) => b.text.length - a.text.length)
+    .slice(0, WINDOW);
+  for (const { text, j } of longest) {
+    const hits = linesWith(idx, text, COMMON + 1);
+    if (hits.length > COMMON) continue;
+    for (const at of hits) votes.set(at - j, (votes.get(at - j) ?? 0) + 1);
+  }
+  return votes;
+}
+
+function wordVotes(idx: LineIndex, search: readonly string[], votes: Map<number, number>): void {
   const found = new Map<string, number[]>();
   let commonest: number[] | undefined;
   search.forEach((line, j) => {
@@ -74,11 +105,6 @@ function places(idx: LineIndex, search: readonly string[]): number[] {
   });
   // Every word is common: the first places of the longest one are still better than no hint.
   if (votes.size === 0 && commonest) for (const at of commonest.slice(0, MAX_PLACES)) votes.set(at, 1);
-  return [...votes]
-    .filter(([s]) => s > -search.length && s < idx.length)
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .slice(0, MAX_PLACES)
-    .map(([s]) => Math.max(0, s));
 }
 
 /** A line's distinct words of 3+ characters, longest first. */

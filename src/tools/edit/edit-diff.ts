@@ -1,7 +1,7 @@
 // The unified diff of an edit, computed only over the lines the edit touched: on a 10,000-line
 // file this costs a fraction of a millisecond instead of a whole-file diff.
 import { diffLineArrays, type LineChange } from '../text/line-diff.js';
-import type { LineIndex, LineSource } from '../text/line-index.js';
+import type { LineLookup, LineSource } from '../text/line-index.js';
 import { formatHunks, splitLines, type UnifiedDiff } from '../text/unified-diff.js';
 
 export interface Replacement {
@@ -17,7 +17,7 @@ interface Region {
 }
 
 /** `sorted` must be ordered by start and must not overlap. */
-export function diffReplacements(path: string, idx: LineIndex, sorted: readonly Replacement[]): UnifiedDiff {
+export function diffReplacements(path: string, idx: LineLookup, sorted: readonly Replacement[]): UnifiedDiff {
   const changes: LineChange[] = [];
   const newLines = new Map<number, string>();
   let delta = 0;
@@ -38,12 +38,19 @@ export function diffReplacements(path: string, idx: LineIndex, sorted: readonly 
     }
     delta += b.length - a.length;
   }
-  const after: LineSource = { length: idx.length + delta, at: (i) => newLines.get(i) ?? '' };
+  // Lengths on demand: counting the lines of a 100,000-line file would cost more than the rest of the edit.
+  const after: LineSource = {
+    get length() {
+      return idx.length + delta;
+    },
+    at: (i) => newLines.get(i) ?? '',
+    linesUpTo: (n) => idx.linesUpTo(n - delta) + delta,
+  };
   return formatHunks(path, false, idx, after, changes);
 }
 
 /** Whole-line regions around the replacements; touching ones are merged. */
-function regions(idx: LineIndex, sorted: readonly Replacement[]): Region[] {
+function regions(idx: LineLookup, sorted: readonly Replacement[]): Region[] {
   const out: Region[] = [];
   for (const r of sorted) {
     const firstLine = idx.lineOf(r.start);
@@ -59,7 +66,7 @@ function regions(idx: LineIndex, sorted: readonly Replacement[]): Region[] {
 }
 
 /** A replacement that removes a newline joins the next line: take that line into the region. */
-function extendToLineEnd(idx: LineIndex, region: Region): void {
+function extendToLineEnd(idx: LineLookup, region: Region): void {
   while (region.lastLine + 1 < idx.length) {
     const from = idx.startOf(region.firstLine);
     const text = applyAll(idx.text.slice(from, idx.startOf(region.lastLine + 1)), region.items, from);

@@ -3,8 +3,9 @@
 // unique. Deleting whole lines takes their line endings on both paths, so no blank line is
 // left behind.
 import type { Eol } from '../text/encoding.js';
-import type { LineIndex } from '../text/line-index.js';
+import type { LineIndex, LineLookup } from '../text/line-index.js';
 import type { Candidate } from './closest-candidate.js';
+import type { Occurrences } from './exact-occurrences.js';
 import { deletesLines, matchLines } from './match-lines.js';
 
 export interface EditBlock {
@@ -15,32 +16,52 @@ export interface EditBlock {
 export type BlockMatch =
   | { type: 'match'; start: number; end: number; replacement: string; tolerant: boolean }
   | { type: 'missing'; candidate: Candidate | undefined }
-  | { type: 'ambiguous'; lines: number[] };
+  | { type: 'ambiguous'; lines: number[] }
+  /** The lines match but step in and out differently from the file's (1-based first line). */
+  | { type: 'indentation'; line: number };
+
+/** The file's lines: every line's offset (for the line-level steps), or whatever is already known (line numbers, the diff). */
+export interface EditLines {
+  full(): LineIndex;
+  any(): LineLookup;
+}
 
 /** Work done by the line-level steps, counted so tests can bound it without a clock. */
 export interface EditWork {
   linesCompared: number;
 }
 
-const MAX_REPORTED = 10;
-
-export function matchBlock(text: string, index: () => LineIndex, block: EditBlock, eol: Eol, work: EditWork): BlockMatch {
-  const exact = matchExact(text, index, block, eol, false);
+export function matchBlock(
+  text: string,
+  index: EditLines,
+  block: EditBlock,
+  eol: Eol,
+  work: EditWork,
+  occurrences: Occurrences,
+): BlockMatch {
+  const exact = matchExact(text, index, block, eol, false, occurrences);
   if (exact) return exact;
   // Blank lines around the search that the file does not have: the text between them, exactly.
   const inner = withoutBlankLines(block);
-  const framed = inner && matchExact(text, index, inner, eol, true);
+  const framed = inner && matchExact(text, index, inner, eol, true, occurrences);
   if (framed?.type === 'match') return framed;
-  const lines = matchLines(index(), block, eol, work);
+  const lines = matchLines(index.full(), block, eol, work);
   return lines.type === 'missing' && framed ? framed : lines;
 }
 
-function matchExact(text: string, index: () => LineIndex, block: EditBlock, eol: Eol, tolerant: boolean): BlockMatch | undefined {
+function matchExact(
+  text: string,
+  index: EditLines,
+  block: EditBlock,
+  eol: Eol,
+  tolerant: boolean,
+  occurrences: Occurrences,
+): BlockMatch | undefined {
   const search = toEol(block.search, eol);
-  const first = text.indexOf(search);
-  if (first === -1) return undefined;
-  const starts = occurrences(text, search, first);
-  if (starts.length > 1) return { type: 'ambiguous', lines: starts.map((s) => index().lineOf(s) + 1) };
+  const starts = occurrences(search);
+  if (starts.length === 0) return undefined;
+  if (starts.length > 1) return { type: 'ambiguous', lines: starts.map((s) => index.any().lineOf(s) + 1) };
+  const first = starts[0]!;
   const end = first + search.length;
   if (deletesLines(block.replace) && coversWholeLines(text, first, end, search))
     return { type: 'match', start: first, end: afterLineEnd(text, end), replacement: '', tolerant };
@@ -88,15 +109,7 @@ function afterLineEnd(text: string, end: number): number {
   return text.charCodeAt(end) === 10 ? end + 1 : end;
 }
 
-function occurrences(text: string, search: string, first: number): number[] {
-  const starts = [first];
-  for (let i = text.indexOf(search, first + 1); i !== -1 && starts.length < MAX_REPORTED; i = text.indexOf(search, i + 1)) {
-    starts.push(i);
-  }
-  return starts;
-}
-
-function toEol(s: string, eol: Eol): string {
+export function toEol(s: string, eol: Eol): string {
   const lf = s.replace(/\r\n/g, '\n');
   return eol === '\n' ? lf : lf.replace(/\n/g, '\r\n');
 }

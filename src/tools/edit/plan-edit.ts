@@ -1,18 +1,33 @@
 // planEdit: the pure heart of edit_file. All blocks apply or none does; the result keeps the
 // file's encoding, BOM and line endings. The VS Code extension calls it to show the proposed
 // side in the diff editor before approval.
-import { decodeText, encodeText, isBinary, type DecodedText, type TextEncodingName } from '../text/encoding.js';
+import { decodeText, isBinary, type DecodedText, type TextEncodingName } from '../text/encoding.js';
+import { spliceBytes } from './splice-bytes.js';
 import { LineIndex } from '../text/line-index.js';
+import { SparseLines } from '../text/sparse-lines.js';
 import { numberLines } from '../text/numbered.js';
 import { diffReplacements, type Replacement } from './edit-diff.js';
-import { matchBlock, type BlockMatch, type EditBlock, type EditWork } from './match-block.js';
+import { exactOccurrences } from './exact-occurrences.js';
+import { type EditLines, matchBlock, toEol, type BlockMatch, type EditBlock, type EditWork } from './match-block.js';
 
 export type { EditBlock, EditWork } from './match-block.js';
 
 /** Why an edit was refused, for code that branches on it (the message is for the model). */
-export type EditRefusal = 'no_edits' | 'binary' | 'empty_search' | 'not_found' | 'ambiguous' | 'overlap' | 'no_change' | 'unencodable';
+export type EditRefusal =
+  | 'no_edits'
+  | 'binary'
+  | 'mixed_encoding'
+  | 'empty_search'
+  | 'not_found'
+  | 'ambiguous'
+  | 'indentation'
+  | 'overlap'
+  | 'no_change'
+  | 'unencodable'
+  | 'not_preserved';
 
-const utf8 = new TextEncoder();
+const BOM = '\uFEFF';
+const LEADING_BOM = /^\uFEFF/;
 
 export type EditPlan =
   | {
@@ -39,26 +54,32 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
   if (typeof original !== 'string' && isBinary(original))
     return { ok: false, reason: 'binary', message: `${path} is a binary file; it cannot be edited as text.` };
   const decoded: DecodedText = typeof original === 'string' ? decodeString(original) : decodeText(original);
+  if (decoded.mixedAt !== undefined) return mixedEncoding(path, decoded.mixedAt);
   const { text } = decoded;
-  let idx: LineIndex | undefined;
-  const index = () => (idx ??= new LineIndex(text));
+  let [idx, sparse]: [LineIndex | undefined, SparseLines | undefined] = [undefined, undefined];
+  const index: EditLines = { full: () => (idx ??= new LineIndex(text)), any: () => idx ?? (sparse ??= new SparseLines(text)) };
 
   const work = opts.work ?? { linesCompared: 0 };
   const matched: (Replacement & { block: number; tolerant: boolean })[] = [];
   const errors: string[] = [];
   let reason: EditRefusal | undefined;
-  for (const [i, block] of edits.entries()) {
+  const blocks = edits.map(withoutBom);
+  const occurrences = exactOccurrences(
+    text,
+    blocks.map((b) => toEol(b.search, decoded.eol)),
+  );
+  for (const [i, block] of blocks.entries()) {
     if (block.search.trim() === '') {
       reason ??= 'empty_search';
       errors.push(`Edit ${i + 1}: search is empty. To create or overwrite a whole file, use write_file.`);
       continue;
     }
-    const m = matchBlock(text, index, block, decoded.eol, work);
+    const m = matchBlock(text, index, block, decoded.eol, work, occurrences);
     if (m.type === 'match') {
       matched.push({ ...m, block: i });
       continue;
     }
-    reason ??= m.type === 'ambiguous' ? 'ambiguous' : 'not_found';
+    reason ??= m.type === 'missing' ? 'not_found' : m.type;
     errors.push(describeFailure(i, edits.length, m, path));
   }
   if (reason) return { ok: false, reason, message: failureMessage(errors, edits.length) };
@@ -67,7 +88,7 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
   for (let k = 1; k < matched.length; k++) {
     const [a, b] = [matched[k - 1]!, matched[k]!];
     if (b.start < a.end) {
-      const line = index().lineOf(b.start) + 1;
+      const line = index.any().lineOf(b.start) + 1;
       return {
         ok: false,
         reason: 'overlap',
@@ -77,14 +98,10 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
   }
   if (matched.every((m) => text.slice(m.start, m.end) === m.replacement))
     return { ok: false, reason: 'no_change', message: 'These edits change nothing: each replace equals its search.' };
-  const newBytes = spliceBytes(original, decoded, text, matched);
-  if (!newBytes)
-    return {
-      ok: false,
-      reason: 'unencodable',
-      message: `${path} is Latin-1 encoded and the new text has characters Latin-1 cannot hold. Use only Latin-1 characters. No edit was applied.`,
-    };
-  const diff = diffReplacements(path, index(), matched);
+  const splice = spliceBytes(original, decoded, text, matched);
+  if (!splice.ok) return splice.reason === 'unencodable' ? unencodable(path, decoded.encoding) : notPreserved(path);
+  const newBytes = splice.bytes;
+  const diff = diffReplacements(path, index.any(), matched);
   let newText: string | undefined;
   return {
     ok: true,
@@ -103,31 +120,37 @@ export function planEdit(original: Uint8Array | string, edits: readonly EditBloc
 }
 
 /**
- * The new bytes. For pure-ASCII UTF-8 (char offsets equal byte offsets) the original bytes
- * are spliced directly, skipping a whole-file encode; otherwise the new text is encoded.
+ * The BOM is bytes, kept by the encoding: a search or replace starting with the character
+ * U+FEFF (copied from a decoder that kept it) never becomes text, or the file would get two.
  */
-function spliceBytes(
-  original: Uint8Array | string,
-  decoded: DecodedText,
-  text: string,
-  sorted: readonly Replacement[],
-): Uint8Array | undefined {
-  if (typeof original === 'string' || decoded.encoding !== 'utf8' || original.length !== text.length) {
-    return encodeText(applyReplacements(text, sorted), decoded.encoding);
-  }
-  const parts = sorted.map((r) => utf8.encode(r.replacement));
-  const size = original.length + sorted.reduce((n, r, k) => n + parts[k]!.length - (r.end - r.start), 0);
-  const out = new Uint8Array(size);
-  let [from, at] = [0, 0];
-  sorted.forEach((r, k) => {
-    out.set(original.subarray(from, r.start), at);
-    at += r.start - from;
-    out.set(parts[k]!, at);
-    at += parts[k]!.length;
-    from = r.end;
-  });
-  out.set(original.subarray(from), at);
-  return out;
+function withoutBom(block: EditBlock): EditBlock {
+  if (!block.search.startsWith(BOM) && !block.replace.startsWith(BOM)) return block;
+  return { search: block.search.replace(LEADING_BOM, ''), replace: block.replace.replace(LEADING_BOM, '') };
+}
+
+function unencodable(path: string, encoding: TextEncodingName): EditPlan {
+  const name = encoding === 'latin1' ? 'Latin-1' : encoding;
+  return {
+    ok: false,
+    reason: 'unencodable',
+    message: `${path} is ${name} encoded and the new text has characters ${name} cannot hold. Use only ${name} characters. No edit was applied.`,
+  };
+}
+
+function notPreserved(path: string): EditPlan {
+  return {
+    ok: false,
+    reason: 'not_preserved',
+    message: `${path} could not be edited without changing bytes outside the edited text (its encoding does not map back to the same bytes). It was not changed.`,
+  };
+}
+
+function mixedEncoding(path: string, at: number): EditPlan {
+  return {
+    ok: false,
+    reason: 'mixed_encoding',
+    message: `${path} is not in one encoding: it holds UTF-8 characters, but the byte at offset ${at} is not UTF-8 (a Windows-1252 or Latin-1 character, perhaps). Editing it as either encoding would corrupt the other's characters, so it was not changed. Fix that byte first (for example with a command such as iconv), or rewrite the whole file with write_file.`,
+  };
 }
 
 function decodeString(text: string): DecodedText {
@@ -148,6 +171,8 @@ function applyReplacements(text: string, sorted: readonly Replacement[]): string
 
 function describeFailure(i: number, total: number, m: Exclude<BlockMatch, { type: 'match' }>, path: string): string {
   const which = total > 1 ? `Edit ${i + 1} of ${total}` : 'The edit';
+  if (m.type === 'indentation')
+    return `${which}: the search text's lines are at line ${m.line} of ${path}, but they are indented differently relative to each other there (the replacement would change the code's structure). Copy the lines with their indentation from read_file.`;
   if (m.type === 'ambiguous') {
     const capped = m.lines.length >= 10;
     const more = capped ? ' and more' : '';

@@ -39,7 +39,8 @@ export function planWrite(original: Uint8Array | undefined, content: string, pat
   const lf = content.replace(/\r\n/g, '\n');
   const newText = before.eol === '\r\n' ? lf.replace(/\n/g, '\r\n') : lf;
   // A Latin-1 file that must now hold other characters becomes UTF-8 rather than failing.
-  const encoding = encodeText(newText, before.encoding) ? before.encoding : 'utf8';
+  // A file in no one encoding (UTF-8 with a stray byte) is rewritten as UTF-8, the model's text.
+  const encoding = before.mixedAt === undefined && encodeText(newText, before.encoding) ? before.encoding : 'utf8';
   const newBytes = encodeText(newText, encoding)!;
   const d = unifiedDiff(path, before.text, newText);
   return { ok: true, created: false, before: before.text, newText, newBytes, diff: d.text, added: d.added, removed: d.removed, encoding };

@@ -1,6 +1,7 @@
 // Walks the workspace through the port, breadth first, honouring .gitignore and .keelignore at
-// every level and always skipping .git. Shared by list_files and the search fallback.
-import type { DirEntry, Workspace } from '../../kernel/index.js';
+// every level and always skipping .git and Keel's own temporary files (a write in flight, or one
+// a crash left behind). Shared by list_files and search_files.
+import { isKeelTempPath, type DirEntry, type Workspace } from '../../kernel/index.js';
 import { IgnoreMatcher } from './gitignore.js';
 
 const IGNORE_FILES = ['.gitignore', '.keelignore'];
@@ -26,7 +27,10 @@ export async function* walkFolders(ws: Workspace, start: string, opts: WalkOptio
       const entries = await readDirSafe(ws, dir);
       const scoped = await withIgnoreFiles(ws, dir, entries, ignore);
       const kept = entries.filter(
-        (e) => !(e.type === 'directory' && baseName(e.path) === '.git') && !scoped.isIgnored(e.path, e.type === 'directory'),
+        (e) =>
+          !(e.type === 'directory' && baseName(e.path) === '.git') &&
+          !(e.type !== 'directory' && isKeelTempPath(e.path)) &&
+          !scoped.isIgnored(e.path, e.type === 'directory'),
       );
       yield kept;
       if (opts.recursive) for (const e of kept) if (e.type === 'directory') next.push({ dir: e.path, ignore: scoped });

@@ -108,13 +108,27 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       // A tool that changes nothing but reaches the network (web_fetch) is no read: it asks.
       if (ctx.tool.readOnly && intent.risk === 'read') return { type: 'allow', reason: 'reads inside the workspace run' };
       if (detected)
-        return { type: 'ask', reason: `Runs the detected test command \`${detected.command}\` (${detected.because}).`, ...approved(cls) };
+        return { type: 'ask', reason: `Detected from the project: ${detected.because}.`, command: detected.command, ...approved(cls) };
       if (cls)
         return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.', ...approved(cls) };
-      if (intent.risk === 'network') return { type: 'ask', reason: `${intent.tool} reaches the network: ${intent.summary}` };
-      return { type: 'ask', reason: `${intent.tool} changes ${intent.paths.join(', ') || 'files'}.` };
+      return { type: 'ask', reason: askReason(intent) };
     },
   };
+}
+
+/** Why a call without a command asks, in words a person uses (never the tool's internal name). */
+function askReason(intent: ToolIntent): string {
+  const paths = intent.paths.filter((p) => p !== '.').join(', ');
+  switch (intent.risk) {
+    case 'write':
+      return paths ? `Changes ${paths}.` : 'Changes files.';
+    case 'execute':
+      return 'Runs code outside the workspace tools (it may change files or the system).';
+    case 'network':
+      return 'Uses the network.';
+    case 'read':
+      return paths ? `Reads ${paths}.` : 'Reads files.';
+  }
 }
 
 /**

@@ -3,11 +3,14 @@
 // download), pytest (a config, or test files at the root, under tests/ or test/ at any depth, or
 // under src/), go, cargo, a Makefile's `test` target, and node's built-in runner.
 import type { DirEntry, Workspace } from '../../kernel/index.js';
+import { detectToolchain, type PackageJson, type Toolchain } from './toolchain.js';
 
 export interface DetectedCommand {
   command: string;
   /** What gave it away, for the observation. */
   because: string;
+  /** The project's toolchain as detected (interpreter, package manager, the Node it asks for). */
+  toolchain?: Toolchain;
 }
 
 const NPM_PLACEHOLDER = /no test specified/;
@@ -24,21 +27,54 @@ export async function detectTestCommand(ws: Workspace): Promise<DetectedCommand 
   const names = new Set((await ws.readDir('').catch(() => [])).map((e) => e.path));
   const read = async (p: string) => (names.has(p) ? decoder.decode(await ws.readFile(p).catch(() => new Uint8Array())) : '');
   const pkg = parseJson(await read('package.json'));
+  const toolchain = await detectToolchain(ws, names, pkg);
+  const found = await detect(ws, names, read, pkg, toolchain);
+  return found && { ...found, toolchain };
+}
+
+async function detect(
+  ws: Workspace,
+  names: Set<string>,
+  read: (p: string) => Promise<string>,
+  pkg: PackageJson | undefined,
+  tc: Toolchain,
+): Promise<Omit<DetectedCommand, 'toolchain'> | undefined> {
   const script = pkg?.scripts?.test;
-  if (typeof script === 'string' && !NPM_PLACEHOLDER.test(script))
-    return { command: 'npm test', because: `package.json scripts.test is "${script}"` };
+  if (typeof script === 'string' && !NPM_PLACEHOLDER.test(script)) {
+    const run = tc.packageManager === 'bun' ? 'bun run test' : `${tc.packageManager} test`;
+    return { command: run, because: `package.json scripts.test is "${script}"` };
+  }
   const deps = { ...pkg?.dependencies, ...pkg?.devDependencies } as Record<string, unknown>;
   const has = (re: RegExp) => [...names].some((n) => re.test(n));
   if ('vitest' in deps || has(/^vitest\.config\./)) return { command: 'npx --no-install vitest run', because: 'vitest is configured' };
   if ('jest' in deps || has(/^jest\.config\./)) return { command: 'npx --no-install jest', because: 'jest is configured' };
   if ('mocha' in deps || has(/^\.mocharc/)) return { command: 'npx --no-install mocha', because: 'mocha is configured' };
-  if (await isPytest(names, read, ws)) return { command: 'python3 -m pytest', because: 'a pytest configuration or tests folder' };
+  if (await isPytest(names, read, ws))
+    return {
+      command: `${tc.python} -m pytest`,
+      because: `a pytest configuration or tests folder${tc.pythonBecause ? `; Python from ${tc.pythonBecause}` : ''}`,
+    };
+  if (names.has('go.work')) return { command: `go test -v ${goWorkspaceDirs(await read('go.work'))}`, because: 'go.work (a Go workspace)' };
   if (names.has('go.mod')) return { command: 'go test -v ./...', because: 'go.mod' };
-  if (names.has('Cargo.toml')) return { command: 'cargo test', because: 'Cargo.toml' };
+  if (names.has('Cargo.toml'))
+    return /^\[workspace\]/m.test(await read('Cargo.toml'))
+      ? { command: 'cargo test --workspace', because: 'Cargo.toml (a Cargo workspace)' }
+      : { command: 'cargo test', because: 'Cargo.toml' };
   for (const makefile of MAKEFILES.filter((m) => names.has(m)))
     if (MAKE_TEST_RULE.test(await read(makefile))) return { command: 'make test', because: `${makefile} has a test target` };
   if (pkg || (await hasNodeTests(ws))) return { command: 'node --test', because: 'a Node project without a test script' };
   return undefined;
+}
+
+/** go.work's `use` folders as package patterns ("./a/... ./b/..."): `./...` stops at the workspace root. */
+function goWorkspaceDirs(goWork: string): string {
+  const uses = [...goWork.matchAll(/^\s*use\s+\(([^)]*)\)|^\s*use\s+(\S+)/gm)].flatMap((m) =>
+    (m[1] ?? m[2]!).split(/\s+/).filter((d) => d && !d.startsWith('//')),
+  );
+  // `./a`, `a` and `a/` are ./a; `.` is the root; `../b` stays a parent's folder (go accepts it as a used module).
+  const dirs = uses.map((d) => d.replace(/\/+$/, '').replace(/^(?:\.\/)+/, '') || '.');
+  const pattern = (d: string) => (d === '.' ? './...' : d.startsWith('../') || d.startsWith('/') ? `${d}/...` : `./${d}/...`);
+  return dirs.length ? dirs.map(pattern).join(' ') : './...';
 }
 
 async function isPytest(names: Set<string>, read: (p: string) => Promise<string>, ws: Workspace): Promise<boolean> {
@@ -74,7 +110,7 @@ async function hasNodeTests(ws: Workspace): Promise<boolean> {
   return entries.some((e) => /\.test\.[cm]?js$/.test(e.path));
 }
 
-function parseJson(text: string): { scripts?: Record<string, unknown>; dependencies?: object; devDependencies?: object } | undefined {
+function parseJson(text: string): PackageJson | undefined {
   if (!text) return undefined;
   try {
     return JSON.parse(text);

@@ -30,8 +30,9 @@ export function summaryLine(r: TestReport): string {
 export function formatReport(header: string, r: TestReport, output: string, maxChars: number): string {
   const head = `${header}\n\n${summaryLine(r)} (${r.runner})`;
   const detailed = r.failures.slice(0, DETAILED_FAILURES);
+  const title = titleFor(r.runner);
   const titles = detailed.map((f, i) => `${i + 1}. ${title(f)}`);
-  const rest = restOf(r.failures);
+  const rest = restOf(r.failures, title);
   const fixed = head.length + titles.join('\n').length + rest.length + heading(r.failures).length + 'Output (end):'.length + SLACK_CHARS;
   const bodies = detailed.map(body);
   const excerptFloor = Math.min(EXCERPT_MIN_CHARS, output.trimEnd().length);
@@ -52,10 +53,29 @@ function heading(failures: readonly TestFailure[]): string {
   return loadErrors === failures.length ? 'Load errors:' : 'Load errors and failures:';
 }
 
-function title(f: TestFailure): string {
+/** What a load error stops from loading: Go builds packages, unittest imports modules, the rest load files. */
+function stoppedNoun(runner: TestReport['runner']): string {
+  if (runner === 'go-test') return 'test packages';
+  return runner === 'unittest' ? 'test modules' : 'test files';
+}
+
+const titleFor = (runner: TestReport['runner']) => (f: TestFailure) => title(f, stoppedNoun(runner));
+
+function title(f: TestFailure, stoppedNoun: string): string {
   const at = f.file ? `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}` : '';
+  if (f.kind === 'load_error' && f.stopped)
+    return `[load error] ${at || 'the runner printed no location'} — ${stoppedText(f.stopped, stoppedNoun)}`;
   if (f.kind === 'load_error') return `[load error] ${f.name === f.file ? at : `${f.name}${at ? ` — ${at}` : ''}`}`;
   return `${f.name}${at ? ` — ${at}` : ''}`;
+}
+
+/** Test files a load error stopped: counted, and named while few. */
+const STOPPED_NAMED = 5;
+
+function stoppedText(files: readonly string[], noun: string): string {
+  const named = files.slice(0, STOPPED_NAMED).join(', ');
+  const more = files.length > STOPPED_NAMED ? `, and ${files.length - STOPPED_NAMED} more` : '';
+  return `stopped ${files.length} ${noun} from loading (${named}${more})`;
 }
 
 function body(f: TestFailure): string {
@@ -69,7 +89,7 @@ function body(f: TestFailure): string {
 }
 
 /** Failures past the detailed ones: names and locations only. */
-function restOf(failures: readonly TestFailure[]): string {
+function restOf(failures: readonly TestFailure[], title: (f: TestFailure) => string): string {
   const listed = failures.slice(DETAILED_FAILURES, LISTED_FAILURES);
   const out = listed.length ? [`Also failed: ${listed.map(title).join('; ')}`] : [];
   if (failures.length > LISTED_FAILURES) out.push(`… and ${failures.length - LISTED_FAILURES} more failures.`);

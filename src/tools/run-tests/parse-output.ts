@@ -1,24 +1,45 @@
 // Picks the parser whose signature the output carries. Order matters: the more specific
-// formats (jest, vitest) come before the ones their output could also resemble.
+// formats (jest, vitest) come before the ones their output could also resemble. Load errors
+// with one cause (a module many test files import) are then merged into one.
+import { mergeLoadErrors } from './merge-load-errors.js';
+import { avaParser } from './parsers/ava.js';
+import { bunParser } from './parsers/bun.js';
 import { cargoParser } from './parsers/cargo.js';
+import { crashParser } from './parsers/crash.js';
+import { denoParser } from './parsers/deno.js';
 import { goTestParser } from './parsers/go-test.js';
+import { jasmineParser } from './parsers/jasmine.js';
 import { jestParser } from './parsers/jest.js';
 import { mochaParser } from './parsers/mocha.js';
+import { nodeTapParser } from './parsers/node-tap.js';
 import { nodeTestSpecParser } from './parsers/node-test.js';
+import { prestepParser } from './parsers/prestep.js';
 import { pytestParser } from './parsers/pytest.js';
 import { tapParser } from './parsers/tap.js';
+import { unittestParser } from './parsers/unittest.js';
+import { uvuParser } from './parsers/uvu.js';
 import { vitestParser } from './parsers/vitest.js';
 import { stripAnsi, type OutputParser, type ParseContext, type TestFailure, type TestReport } from './test-report.js';
 
 const PARSERS: readonly OutputParser[] = [
   jestParser,
   vitestParser,
+  bunParser,
+  denoParser,
+  avaParser,
+  uvuParser,
+  jasmineParser,
   mochaParser,
   nodeTestSpecParser,
+  nodeTapParser,
   tapParser,
   pytestParser,
+  unittestParser,
   cargoParser,
   goTestParser,
+  // Last: a compiler's or linter's errors count only when no runner's output is there.
+  prestepParser,
+  crashParser,
 ];
 
 /** Bounds what a report keeps of one message (it is stored with the observation); the report shows less. */
@@ -29,7 +50,17 @@ export function parseTestOutput(output: string, ctx: ParseContext = { root: '' }
   const parser = PARSERS.find((p) => p.detect(clean));
   if (!parser) return undefined;
   const report = parser.parse(clean, ctx);
-  return { ...report, failures: report.failures.map((f) => tidied(f, ctx.root)) };
+  return { ...report, failures: mergeLoadErrors(report.failures.map((f) => withUnplaced(tidied(f, ctx.root)))) };
+}
+
+/** V8's syntax-error message, as Node prints it ("SyntaxError: …") or mocha ("SyntaxError[ @file ]: …"). */
+const V8_SYNTAX_ERROR = /\bSyntaxError(?:\[[^\]\n]*\])?: (.+)$/m;
+
+/** A load error without a line whose message is a syntax error: marked for locate-syntax-error.ts. */
+function withUnplaced(f: TestFailure): TestFailure {
+  if (f.kind !== 'load_error' || f.line !== undefined || f.unplaced) return f;
+  const message = V8_SYNTAX_ERROR.exec(f.message)?.[1]?.trim();
+  return message ? { ...f, unplaced: { type: 'v8_message', message } } : f;
 }
 
 /** Paths inside messages made relative like the locations (shorter, and the same names); text bounded. */

@@ -1,5 +1,8 @@
 // run_tests: runs the project's tests (the given command, or the detected one) and answers
-// with a structured report: counts, each failure's name, file:line and message.
+// with a structured report: counts, each failure's name, file:line and message. The tests run in
+// the user's own environment: no variable a suite reads is added (NO_COLOR, CI, TERM… would change
+// their results; colour codes are stripped from the output instead), only the git and npm settings
+// every command Keel runs gets (COMMAND_ENV), and in the sandbox profile the policy chose.
 import { z } from 'zod';
 import type { ProcessResult, ToolDefinition, Workspace } from '../../kernel/index.js';
 import { COMMAND_ENV } from '../policy/command-env.js';
@@ -7,8 +10,13 @@ import { describeExit, renderNotices } from '../process-output.js';
 import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
 import { excerpt, formatReport, summaryLine } from './format-report.js';
+import { locateSyntaxErrors } from './locate-syntax-error.js';
 import { parseTestOutput } from './parse-output.js';
-import type { ParseContext } from './test-report.js';
+import { stripAnsi, type ParseContext, type TestReport } from './test-report.js';
+import { toolchainLine } from './toolchain-line.js';
+
+/** Failing test names a run's facts keep (an episode note lists them when the run is folded). */
+const FAILING_NAMES = 10;
 
 const RunTestsInputSchema = z.object({
   command: z
@@ -22,8 +30,6 @@ export type RunTestsInput = z.infer<typeof RunTestsInputSchema>;
 const TIMEOUT_MS = 10 * 60_000;
 /** Enough to parse a large suite; still bounded for runaway output. */
 const CAPTURE_CHARS = 1_000_000;
-/** Plain output for the parsers, and the settings every command Keel runs gets (no index rewrite, no update check). */
-const ENV = { ...COMMAND_ENV, CI: 'true', NO_COLOR: '1', FORCE_COLOR: '0', TERM: 'dumb' };
 const OUTPUT_BUDGET_TOKENS = 2000;
 /** The report's size: the kernel's estimate is 4 characters a token; a margin keeps it from being cut. */
 const REPORT_CHARS = OUTPUT_BUDGET_TOKENS * 4 - 200;
@@ -42,7 +48,7 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
   concurrencySafe: false,
   outputBudgetTokens: OUTPUT_BUDGET_TOKENS,
   isVisible: (c) => c.trusted,
-  summarize: (i) => i.command ?? 'detected test command',
+  summarize: (i) => i.command ?? "the project's tests",
   paths: () => ['.'],
   async execute(input, ctx) {
     try {
@@ -53,15 +59,26 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
           'invalid_input',
           'No test command could be detected (no package.json test script, pytest, go.mod or Cargo.toml). Pass the command to run.',
         );
+      const toolchain = await toolchainLine(command, detected, ctx);
       const r = await ctx.workspace.runProcess(command, {
         timeoutMs: TIMEOUT_MS,
         signal: ctx.signal,
         maxCaptureChars: CAPTURE_CHARS,
-        env: ENV,
+        env: { ...COMMAND_ENV },
         onOutput: (chunk) => ctx.onProgress(chunk),
         ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
       });
-      return report(command, r, await parseContext(ctx.workspace));
+      const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
+      const parsed = parseTestOutput(output, await parseContext(ctx.workspace));
+      const placed =
+        parsed &&
+        (await locateSyntaxErrors(parsed, {
+          workspace: ctx.workspace,
+          command,
+          signal: ctx.signal,
+          ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
+        }));
+      return report(command, r, output, placed, toolchain);
     } catch (err) {
       return errorResult(err);
     }
@@ -78,11 +95,9 @@ async function parseContext(ws: Workspace): Promise<ParseContext> {
   return goModule ? { root: ws.root, goModule } : { root: ws.root };
 }
 
-function report(command: string, r: ProcessResult, ctx: ParseContext) {
-  const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
-  const parsed = parseTestOutput(output, ctx);
+function report(command: string, r: ProcessResult, output: string, parsed: TestReport | undefined, toolchain: string | undefined) {
   const exit = describeExit(r, TIMEOUT_MS);
-  const header = `$ ${command}\n[${exit}]${renderNotices(r)}`;
+  const header = `${toolchain ? `${toolchain}\n` : ''}$ ${command}\n[${exit}]${renderNotices(r)}`;
   const data = {
     command,
     exitCode: r.exitCode,
@@ -93,12 +108,21 @@ function report(command: string, r: ProcessResult, ctx: ParseContext) {
   };
   if (r.timedOut || r.cancelled) {
     const code = r.timedOut ? 'timeout' : 'cancelled';
-    return { ok: false, code, retryable: r.timedOut, content: `${header}\n${excerpt(output)}`, summary: exit, data } as const;
+    return { ok: false, code, retryable: r.timedOut, content: `${header}\n${excerpt(stripAnsi(output))}`, summary: exit, data } as const;
   }
-  const facts = { test: { command, passed: parsed?.passed ?? 0, failed: parsed?.failed ?? 0, ok: r.exitCode === 0 } };
+  const failing = parsed?.failures.slice(0, FAILING_NAMES).map((f) => f.name);
+  const facts = {
+    test: {
+      command,
+      passed: parsed?.passed ?? 0,
+      failed: parsed?.failed ?? 0,
+      ok: r.exitCode === 0,
+      ...(failing?.length ? { failing } : {}),
+    },
+  };
   if (!parsed) {
     const ok = r.exitCode === 0;
-    const content = `${header}\nThe output was not recognised as a known test runner's; here is its end:\n${excerpt(output, 5000)}`;
+    const content = `${header}\nThe output was not recognised as a known test runner's; here is its end:\n${excerpt(stripAnsi(output), 5000)}`;
     return {
       ok,
       content,
@@ -111,5 +135,11 @@ function report(command: string, r: ProcessResult, ctx: ParseContext) {
   // A crash the parser did not recognise must not read as a clean run.
   const unexplained = r.exitCode !== 0 && parsed.failed === 0 && parsed.failures.length === 0;
   const note = unexplained ? `\nThe command failed but no failure was recognised in its output; see its end below.` : '';
-  return { ok: true, content: formatReport(header + note, parsed, output, REPORT_CHARS), summary: summaryLine(parsed), data, facts };
+  return {
+    ok: true,
+    content: formatReport(header + note, parsed, stripAnsi(output), REPORT_CHARS),
+    summary: summaryLine(parsed),
+    data,
+    facts,
+  };
 }

@@ -1,6 +1,27 @@
 // The structured result of a test run, and the small helpers every output parser shares.
 
-type RunnerName = 'mocha' | 'jest' | 'vitest' | 'node-test' | 'tap' | 'pytest' | 'go-test' | 'cargo-test';
+type RunnerName =
+  | 'mocha'
+  | 'jest'
+  | 'vitest'
+  | 'node-test'
+  | 'tap'
+  | 'node-tap'
+  | 'ava'
+  | 'uvu'
+  | 'jasmine'
+  | 'bun'
+  | 'deno'
+  | 'pytest'
+  | 'unittest'
+  | 'go-test'
+  | 'cargo-test'
+  /** Output no runner's format matched, ending in a JavaScript error and its stack. */
+  | 'js-error'
+  /** Steps a test script runs first: their errors stop it before any test. */
+  | 'tsc'
+  | 'eslint'
+  | 'xo';
 
 /** A test that ran and failed, or a file/package that could not be loaded or compiled. */
 type FailureKind = 'test_failure' | 'load_error';
@@ -17,7 +38,18 @@ export interface TestFailure {
   message: string;
   /** The source lines the runner printed around a load error (code frame), as printed. */
   context?: string;
+  /** A load error in a module that test files import: the test files it stopped from loading. */
+  stopped?: string[];
+  /** A syntax error the runner printed without its line, for locate-syntax-error.ts to place. */
+  unplaced?: UnplacedSyntaxError;
 }
+
+/**
+ * What is known of a syntax error the runner could not place: V8's message (ava, uvu, jasmine
+ * and mocha print only that for an ES module), or the file the runner's own parser rejected
+ * (vite's import analysis names it but says 1:0).
+ */
+type UnplacedSyntaxError = { type: 'v8_message'; message: string } | { type: 'rejected_file'; file: string };
 
 export interface TestReport {
   runner: RunnerName;
@@ -47,7 +79,8 @@ export interface OutputParser {
   parse(output: string, ctx: ParseContext): TestReport;
 }
 
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07/g;
+/** CSI sequences (colours, cursor), OSC sequences ended by BEL or ST (hyperlinks, titles), and two-character escapes. */
+const ANSI = /\x1b\[[0-9;?<>=!]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 export function stripAnsi(s: string): string {
   return s.replace(ANSI, '');

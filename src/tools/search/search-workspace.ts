@@ -26,6 +26,7 @@ export async function searchWorkspace(ws: Workspace, q: WorkspaceSearch, signal:
     const r = await ws.search({ pattern: q.pattern, files, maxMatches: q.maxMatches - result.matches.length }, signal);
     [result.engine, searched] = [r.engine, true];
     result.matches.push(...r.matches);
+    if (r.skipped) (result.skipped ??= []).push(...r.skipped);
     if (r.truncated) return { ...result, truncated: true };
   }
   // No file to search: still ask the port, so the result names its engine.

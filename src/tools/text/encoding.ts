@@ -7,11 +7,21 @@ export type Eol = '\n' | '\r\n';
 export interface DecodedText {
   text: string;
   encoding: TextEncodingName;
+  /** Bytes of the BOM the text was decoded after (the BOM is not part of the text). */
+  bomBytes?: number;
+  /**
+   * Set on a file read as Latin-1 that also holds valid UTF-8 characters: it is in no one
+   * encoding (UTF-8 with a stray byte, typically Windows-1252), so no edit can keep it whole.
+   * The offset of the first byte that is not UTF-8.
+   */
+  mixedAt?: number;
   /** The file's dominant line ending; LF in new text is converted to it. */
   eol: Eol;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/** Faster than the fatal decoder; invalid bytes always show as U+FFFD, which sends the text to the fatal one. */
+const utf8Loose = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
 const SNIFF_BYTES = 8000;
 
@@ -34,18 +44,52 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   const bom = bomOf(bytes);
   let text: string;
   let encoding: TextEncodingName;
-  if (bom === 'utf8bom') [text, encoding] = [utf8.decode(bytes.subarray(3)), bom];
+  let mixedAt: number | undefined;
+  if (bom === 'utf8bom') [text, encoding] = [decodeUtf8(bytes.subarray(3)), bom];
   else if (bom === 'utf16le') [text, encoding] = [decodeUtf16(bytes.subarray(2), true), bom];
   else if (bom === 'utf16be') [text, encoding] = [decodeUtf16(bytes.subarray(2), false), bom];
   else {
     try {
-      [text, encoding] = [utf8.decode(bytes), 'utf8'];
+      [text, encoding] = [decodeUtf8(bytes), 'utf8'];
     } catch {
       // Not valid UTF-8: Latin-1 maps every byte to one char, so it always round-trips.
       [text, encoding] = [decodeLatin1(bytes), 'latin1'];
+      mixedAt = mixedUtf8(bytes);
     }
   }
-  return { text, encoding, eol: detectEol(text) };
+  const bomBytes = bom === 'utf8bom' ? 3 : bom ? 2 : 0;
+  return { text, encoding, eol: detectEol(text), ...(bomBytes ? { bomBytes } : {}), ...(mixedAt !== undefined ? { mixedAt } : {}) };
+}
+
+/** Strict UTF-8: throws on invalid bytes. */
+function decodeUtf8(bytes: Uint8Array): string {
+  const text = utf8Loose.decode(bytes);
+  return text.includes('\uFFFD') ? utf8.decode(bytes) : text;
+}
+
+/** Length of the UTF-8 sequence starting at i (2–4), or 0 when none is there. */
+function utf8SequenceAt(b: Uint8Array, i: number): number {
+  const lead = b[i]!;
+  const n = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  for (let k = 1; k < n; k++) if (((b[i + k] ?? 0) & 0xc0) !== 0x80) return 0;
+  return n;
+}
+
+/** For bytes that are not valid UTF-8: the first bad byte's offset when some UTF-8 sequence is valid too. */
+function mixedUtf8(b: Uint8Array): number | undefined {
+  let firstBad: number | undefined;
+  let sawSequence = false;
+  for (let i = 0; i < b.length; i++) {
+    if (b[i]! < 0x80) continue;
+    const n = utf8SequenceAt(b, i);
+    if (n === 0) firstBad ??= i;
+    else {
+      sawSequence = true;
+      i += n - 1;
+    }
+    if (sawSequence && firstBad !== undefined) return firstBad;
+  }
+  return undefined;
 }
 
 /** Encodes text in the given encoding; undefined when a character cannot be represented. */
@@ -73,6 +117,24 @@ export function describeEncoding(d: Pick<DecodedText, 'encoding' | 'eol'>): stri
     latin1: 'Latin-1',
   };
   return `${names[d.encoding]}, ${d.eol === '\r\n' ? 'CRLF' : 'LF'}`;
+}
+
+/** Encodes text without the encoding's BOM (a piece of a file); undefined when a character cannot be represented. */
+export function encodeBody(text: string, encoding: TextEncodingName): Uint8Array | undefined {
+  if (encoding === 'utf8' || encoding === 'utf8bom') return encoder.encode(text);
+  if (encoding === 'latin1') return encodeLatin1(text);
+  return encodeUtf16(text, encoding === 'utf16le');
+}
+
+/** Decodes a piece of a file (no BOM) in the given encoding; undefined when it is not valid there. */
+export function decodeBody(bytes: Uint8Array, encoding: TextEncodingName): string | undefined {
+  if (encoding === 'latin1') return decodeLatin1(bytes);
+  if (encoding === 'utf16le' || encoding === 'utf16be') return bytes.length % 2 ? undefined : decodeUtf16(bytes, encoding === 'utf16le');
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 function detectEol(text: string): Eol {

@@ -7,24 +7,44 @@ export const NO_EOL = '\u0000noeol';
 export interface LineSource {
   readonly length: number;
   at(index: number): string;
+  /** min(length, n): a diff's context needs to know whether the lines after a change exist, not how many there are. */
+  linesUpTo(n: number): number;
 }
 
-export class LineIndex implements LineSource {
-  /** Start offset of every line, plus text.length when the text ends with a newline. */
-  readonly starts: number[];
+/** What diffs and line numbers need of a text's lines: LineIndex (every offset) or SparseLines (on demand). */
+export interface LineLookup extends LineSource {
+  readonly text: string;
+  lineOf(offset: number): number;
+  startOf(index: number): number;
+}
+
+export class LineIndex implements LineLookup {
+  /** Start offset of every line, plus text.length when the text ends with a newline (a typed array: no boxed numbers to build). */
+  private readonly starts: Int32Array;
+  private readonly count: number;
   readonly length: number;
 
   constructor(readonly text: string) {
-    const starts = text.length ? [0] : [];
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    let starts = new Int32Array(1024);
+    let n = 0;
+    if (text.length) starts[n++] = 0;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+      if (n === starts.length) {
+        const grown = new Int32Array(n * 2);
+        grown.set(starts);
+        starts = grown;
+      }
+      starts[n++] = i + 1;
+    }
     this.starts = starts;
-    this.length = text.length && text.endsWith('\n') ? starts.length - 1 : starts.length;
+    this.count = n;
+    this.length = text.length && text.endsWith('\n') ? n - 1 : n;
   }
 
   /** The line's text without its line ending ('\r' included for CRLF). */
   raw(index: number): string {
-    const start = this.starts[index]!;
-    const next = this.starts[index + 1];
+    const start = this.startAt(index) ?? this.text.length;
+    const next = this.startAt(index + 1);
     return next === undefined ? this.text.slice(start) : this.text.slice(start, next - 1);
   }
 
@@ -35,19 +55,27 @@ export class LineIndex implements LineSource {
 
   /** Start offset of a line; text.length for the line after the last. */
   startOf(index: number): number {
-    return this.starts[index] ?? this.text.length;
+    return this.startAt(index) ?? this.text.length;
+  }
+
+  linesUpTo(n: number): number {
+    return Math.min(this.length, n);
   }
 
   /** Offset just past the line's content, before its '\r\n' or '\n'. */
   contentEndOf(index: number): number {
-    const next = this.starts[index + 1];
+    const next = this.startAt(index + 1);
     if (next === undefined) return this.text.length;
     return next >= 2 && this.text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
   }
 
+  private startAt(index: number): number | undefined {
+    return index >= 0 && index < this.count ? this.starts[index] : undefined;
+  }
+
   /** 0-based line containing the offset. */
   lineOf(offset: number): number {
-    let [lo, hi] = [0, this.starts.length - 1];
+    let [lo, hi] = [0, this.count - 1];
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (this.starts[mid]! <= offset) lo = mid;
@@ -58,5 +86,5 @@ export class LineIndex implements LineSource {
 }
 
 export function arrayLines(lines: readonly string[]): LineSource {
-  return { length: lines.length, at: (i) => lines[i]! };
+  return { length: lines.length, at: (i) => lines[i]!, linesUpTo: (n) => Math.min(lines.length, n) };
 }

@@ -41,7 +41,7 @@ export function formatHunks(
     const first = group[0]!;
     const last = group[group.length - 1]!;
     const oStart = Math.max(0, first.oldStart - context);
-    const oEnd = Math.min(a.length, last.oldEnd + context);
+    const oEnd = a.linesUpTo(last.oldEnd + context);
     const nStart = first.newStart - (first.oldStart - oStart);
     const nEnd = last.newEnd + (oEnd - last.oldEnd);
     out.push(`@@ -${range(oStart, oEnd - oStart)} +${range(nStart, nEnd - nStart)} @@`);

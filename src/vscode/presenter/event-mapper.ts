@@ -1,7 +1,7 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
 import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, Usage } from '../../kernel/contracts/index.js';
-import { observedStatus } from '../../kernel/reducer.js';
+import { grantFor, observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
 import { applyCheckpointEvent } from './checkpoint-mapper.js';
@@ -35,6 +35,7 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     case 'run_resumed':
       model.setHints({ canResume: false });
       model.setStatus('running');
+      retireRetry(model);
       return false;
     case 'turn_started':
       model.startTurn();
@@ -117,7 +118,14 @@ export function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): b
       model.add(planned(intentItem(event.intent), event.intent));
       return false;
     case 'approval_requested':
-      model.patchIntent(event.intentId, { status: 'awaiting_approval', approvalReason: visibleText(event.reason) });
+      model.patchIntent(event.intentId, {
+        status: 'awaiting_approval',
+        approvalReason: visibleText(event.reason),
+        // The command the policy resolved (run_tests without one): shown whole, like any command.
+        ...(event.command
+          ? { command: visibleText(event.command), ...(hasHiddenCharacters(event.command) ? { hiddenChars: true } : {}) }
+          : {}),
+      });
       model.setStatus('waiting_for_approval');
       return true;
     case 'intent_approved':
@@ -152,6 +160,7 @@ function planned(item: IntentItem, intent: ToolIntent): IntentItem {
 export function intentItem(intent: ToolIntent): IntentItem {
   const command = (intent.input as { command?: unknown } | null)?.command;
   const judged = [intent.summary, ...intent.paths, ...(typeof command === 'string' ? [command] : [])];
+  const { origin } = grantFor(intent, 'task');
   return {
     kind: 'intent',
     id: intent.id,
@@ -161,6 +170,7 @@ export function intentItem(intent: ToolIntent): IntentItem {
     status: intent.status,
     ...(intent.paths.length ? { paths: intent.paths.map(visibleText) } : {}),
     ...(typeof command === 'string' ? { command: visibleText(command) } : {}),
+    ...(origin === undefined ? {} : { grantOrigin: visibleText(origin) }),
     ...(judged.some(hasHiddenCharacters) ? { hiddenChars: true } : {}),
   };
 }
@@ -182,10 +192,18 @@ function resultOf(observation: Observation): IntentResult {
   const summary = observation.summary ?? (firstLine || (observation.ok ? 'done' : 'failed'));
   return {
     ok: observation.ok,
+    ...(failedCheck(observation) ? { failing: true } : {}),
     summary,
     ...(observation.content ? { detail: excerpt(observation.content) } : {}),
     ...(observation.code ? { code: observation.code } : {}),
   };
+}
+
+/** The call ran, but what it checked failed: tests failing, a command's non-zero exit. */
+function failedCheck(observation: Observation): boolean {
+  const { test, command } = observation.facts ?? {};
+  if (test) return !test.ok;
+  return command !== undefined && command.exitCode !== 0;
 }
 
 function excerpt(text: string): string {
@@ -218,20 +236,38 @@ function applyEndEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       return true;
     case 'run_failed': {
       const auth = event.error.kind === 'auth';
+      const id = `n${event.seq}`;
       model.setStatus('failed');
+      retireRetry(model);
+      // Sending the same request again cannot fit a context that overflowed: no Retry there.
+      const retry = !UNFIXABLE_BY_RETRY.has(event.error.kind);
       model.add({
         kind: 'notice',
-        id: `n${event.seq}`,
+        id,
         level: 'error',
         text: event.error.message,
         action: auth ? { label: 'Set API Key', message: 'apiKey/set' } : { label: 'Show Log', message: 'log/show' },
-        retry: true,
+        ...(retry ? { retry: true } : {}),
       });
+      model.retryNoticeId = retry ? id : undefined;
       return true;
     }
     default:
       return false;
   }
+}
+
+/** Failures the same request, sent again, would meet again. */
+const UNFIXABLE_BY_RETRY = new Set<string>(['context_overflow']);
+
+/** An older failure's Retry goes away once another run starts (it would re-send something stale). */
+function retireRetry(model: TranscriptModel): void {
+  const id = model.retryNoticeId;
+  model.retryNoticeId = undefined;
+  const notice = id === undefined ? undefined : model.get(id);
+  if (notice?.kind !== 'notice' || !notice.retry) return;
+  const { retry: _retry, ...rest } = notice;
+  model.replace(rest);
 }
 
 /** A user message's chips and thumbnails (the attachments' content stays in the log). */

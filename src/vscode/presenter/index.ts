@@ -6,7 +6,7 @@
  * and keeps the task list and hints current (`setTasks`, `setHints`); `post` goes to the view.
  * src/vscode/chat-view.ts renders the page with `renderWebviewHtml` (dist/webview.js, then
  * dist/codicons/codicon.css and dist/webview.css, the style sheet esbuild emits from
- * media/main.css); src/vscode/extension.ts validates each page message with
+ * media/styles/*.css); src/vscode/extension.ts validates each page message with
  * `dispatchWebviewMessage` and hands it to src/vscode/webview-handlers.ts. On `webview/ready`
  * the session answers with `postSnapshot()`. For the context meter the session also tells it the
  * task's model (`setModel`: window and price) and the request as it would go now (`setRequest`,

@@ -6,6 +6,7 @@ import {
   encodeSnapshotItems,
   type HostMessage,
   type Hints,
+  type IntentPatch,
   type Meter,
   type SessionSnapshot,
   type TaskList,
@@ -119,6 +120,18 @@ export class Presenter {
     this.scheduler.push(this.model.takeOps(), true);
   }
 
+  /** An item of the view alone, not of the task's log (an Apply's card); posted at once. */
+  addItem(item: TranscriptItem): void {
+    this.model.add(item);
+    this.scheduler.push(this.model.takeOps(), true);
+  }
+
+  /** A change to such an item's card (an Apply decided). */
+  updateIntent(id: string, patch: IntentPatch): void {
+    this.model.patchIntent(id, patch);
+    this.scheduler.push(this.model.takeOps(), true);
+  }
+
   /** An item replaced in place (a Files changed summary with its line counts). */
   replaceItem(item: TranscriptItem): void {
     this.model.replace(item);
@@ -154,6 +167,11 @@ export class Presenter {
       hints: { ...m.hints },
       tasks: m.tasks,
     };
+  }
+
+  /** Ids of the cards waiting for an answer now. */
+  pendingIds(): string[] {
+    return this.model.pendingIntentIds();
   }
 
   /** The transcript items as the view shows them (copies). */

@@ -32,6 +32,8 @@ export class TranscriptModel {
   turnItemIds: string[] = [];
   currentTextId: string | undefined;
   currentReasoningId: string | undefined;
+  /** The failure notice that offers Retry (only the latest failure does, until the next run). */
+  retryNoticeId: string | undefined;
   /** The current run's step checkpoints, for its Files changed summary (see checkpoint-mapper.ts). */
   runCheckpoints: { seq: number; files: CheckpointFile[] }[] = [];
   private readonly byId = new Map<string, TranscriptItem>();
@@ -169,5 +171,12 @@ function sameHints(a: Hints, b: Hints): boolean {
   const sameRules = (a.rules ?? []).join('\n') === (b.rules ?? []).join('\n');
   // The header's model and auto-approve classes: small values, compared whole.
   const sameHeader = JSON.stringify([a.model, a.autoApprove]) === JSON.stringify([b.model, b.autoApprove]);
-  return a.noApiKey === b.noApiKey && a.restricted === b.restricted && a.canResume === b.canResume && sameRules && sameHeader;
+  return (
+    a.noApiKey === b.noApiKey &&
+    a.restricted === b.restricted &&
+    a.canResume === b.canResume &&
+    a.question === b.question &&
+    sameRules &&
+    sameHeader
+  );
 }

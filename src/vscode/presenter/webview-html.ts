@@ -9,7 +9,7 @@ export interface WebviewHtmlOptions {
   /** `webview.asWebviewUri(dist/webview.js)`, as a string. */
   scriptUri: string;
   /** Style sheets in order, as webview URIs: codicon.css, then dist/webview.css (esbuild emits it
-   *  next to dist/webview.js because media/main.ts imports main.css). */
+   *  next to dist/webview.js because media/main.ts imports media/styles/*.css). */
   styleUris: readonly string[];
   title?: string;
 }

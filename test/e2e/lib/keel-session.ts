@@ -1,14 +1,26 @@
 // One end-to-end scenario's world: the model stand-in, a fresh copy of examples/failing-tests,
 // code-server with Keel installed and pointed at the stand-in, and Chromium on the workbench.
 // close() ends all of it (process groups), whatever state the scenario left it in.
-import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Locator } from 'playwright-core';
 import { openWorkbench, type Workbench } from '../../support/browser.js';
 import { copyWorkspace, packageVsix, repoRoot, startCodeServer, type CodeServer } from '../../support/code-server.js';
 import { startModelServer, type ModelServer, type Responder } from '../../support/model-server.js';
+import { waitFor } from '../../support/processes.js';
 import { KeelView } from './keel-view.js';
+import { describeLook, lookAtPanel, type LookRules, panelProblems } from './panel-look.js';
 
 export type Provider = 'anthropic' | 'openai';
+
+/** The colour themes the panel is checked in: VS Code's defaults and its high-contrast theme. */
+export const THEMES = { light: 'Light 2026', dark: 'Dark 2026', highContrast: 'Default High Contrast' } as const;
+export type ThemeName = keyof typeof THEMES;
+/** The themes' names in the theme picker. */
+const THEME_LABELS: Record<ThemeName, string> = { light: 'Light 2026', dark: 'Dark 2026', highContrast: 'Dark High Contrast' };
+
+/** Window sizes people have: a full-HD monitor and a common laptop. */
+export const WINDOW_SIZES = { fullHd: { width: 1920, height: 1080 }, laptop: { width: 1366, height: 768 } } as const;
 
 export interface SessionOptions {
   name: string; // artifacts go to test/e2e/artifacts/<name>/
@@ -17,6 +29,12 @@ export interface SessionOptions {
   settings?: Record<string, unknown>;
   /** Writes files into the workspace copy before VS Code opens it (e.g. a .vscode/mcp.json). */
   prepare?: (folder: string) => void;
+  /** The browser window (default: the laptop size). */
+  viewport?: { width: number; height: number };
+  /** The colour theme (default: light). */
+  theme?: ThemeName;
+  /** What every screenshot checks of the panel as shown (see panel-look.ts). */
+  look?: LookRules;
 }
 
 const artifactsRoot = join(repoRoot, 'test', 'e2e', 'artifacts');
@@ -32,6 +50,7 @@ export class KeelSession {
     readonly view: KeelView,
     readonly folder: string,
     readonly providerLabel: string,
+    private readonly lookRules: LookRules = {},
   ) {}
 
   static async start(options: SessionOptions): Promise<KeelSession> {
@@ -49,6 +68,7 @@ export class KeelSession {
           'keel.provider': provider,
           'keel.model': provider === 'openai' ? 'gpt-4o' : 'claude-sonnet-5-5',
           'keel.baseUrl': provider === 'openai' ? model.openaiBaseURL : model.anthropicBaseURL,
+          'workbench.colorTheme': THEMES[options.theme ?? 'light'],
           ...options.settings,
         },
         // The stand-in takes any key; a key in the environment keeps the "set your key" prompt away.
@@ -56,9 +76,9 @@ export class KeelSession {
       });
       const artifactsDir = join(artifactsRoot, options.name);
       rmSync(artifactsDir, { recursive: true, force: true }); // only this run's screenshots
-      const workbench = await openWorkbench(server.url, { artifactsDir });
+      const workbench = await openWorkbench(server.url, { artifactsDir, viewport: options.viewport ?? WINDOW_SIZES.laptop });
       const label = provider === 'openai' ? 'OpenAI' : 'Anthropic';
-      return new KeelSession(artifactsDir, model, server, workbench, new KeelView(workbench), folder, label);
+      return new KeelSession(artifactsDir, model, server, workbench, new KeelView(workbench), folder, label, options.look);
     } catch (error) {
       await server?.stop();
       await model.close();
@@ -106,16 +126,104 @@ export class KeelSession {
     return at;
   }
 
+  /** Merges `patch` into the user settings file; VS Code applies it as it would a user's edit. */
+  setUserSettings(patch: Record<string, unknown>): void {
+    const file = join(this.server.userDataDir, 'User', 'settings.json');
+    const current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...current, ...patch }, null, 2));
+  }
+
+  /**
+   * Switches the colour theme as a person does (Preferences: Color Theme, which writes the user
+   * setting) and waits until the workbench and Keel's view wear it.
+   */
+  async setTheme(theme: ThemeName): Promise<void> {
+    const page = this.workbench.page;
+    // F1 inside the webview may not reach the workbench: start from the middle of the editor
+    // area (its corner is an open editor's breadcrumbs, which open a menu).
+    const editor = page.locator('.part.editor').first();
+    const box = await editor.boundingBox();
+    if (box) await editor.click({ position: { x: box.width / 2, y: box.height / 2 }, force: true }).catch(() => undefined);
+    // The palette turns into the theme picker in place (runCommand would wait for it to close).
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill('>Preferences: Color Theme');
+    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().click();
+    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: THEME_LABELS[theme] }).first().waitFor();
+    await input.fill(THEME_LABELS[theme]);
+    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', {
+      has: page.locator('.label-name', { hasText: new RegExp(`^${THEME_LABELS[theme]}$`) }),
+    });
+    await row.first().click();
+    await input.waitFor({ state: 'hidden', timeout: 10_000 });
+    const kind = { light: 'vs', dark: 'vs-dark', highContrast: 'hc-black' }[theme];
+    const workbench = page.locator('.monaco-workbench').first();
+    await waitFor(`the ${theme} theme`, async () => ((await workbench.getAttribute('class')) ?? '').split(' ').includes(kind), {
+      timeoutMs: 20_000,
+    });
+    const frame = await this.view.shown();
+    const bodyKind = { light: 'vscode-light', dark: 'vscode-dark', highContrast: 'vscode-high-contrast' }[theme];
+    if (frame)
+      await waitFor(`the view in the ${theme} theme`, () => frame.evaluate((k) => document.body.classList.contains(k), bodyKind), {
+        timeoutMs: 10_000,
+      });
+  }
+
+  /** Resizes the browser window's page (the workbench lays itself out again). */
+  async setWindowSize(size: { width: number; height: number }): Promise<void> {
+    await this.workbench.page.setViewportSize(size);
+    await this.workbench.page.waitForTimeout(300);
+  }
+
+  /**
+   * One click on the Chat view's title button shows Memory, Skills and MCP Servers (a panel
+   * container of their own, so they never take the chat's height); returns the panel.
+   */
+  async openLibrary(): Promise<Locator> {
+    const page = this.workbench.page;
+    const button = page.locator('.part.sidebar .action-label[aria-label^="Show Memory, Skills and MCP Servers"]:visible').first();
+    await button.waitFor({ state: 'visible', timeout: 30_000 });
+    await button.click();
+    const panel = page.locator('.part.panel').first();
+    await panel.locator('.pane-header', { hasText: 'MCP Servers' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    return panel;
+  }
+
+  /** A picture of the side bar alone (for the README), beside the numbered screenshots. */
+  async sidebarShot(name: string): Promise<void> {
+    mkdirSync(this.artifactsDir, { recursive: true });
+    await this.workbench.page
+      .locator('.part.sidebar')
+      .first()
+      .screenshot({ path: join(this.artifactsDir, `sidebar-${name}.png`) });
+  }
+
+  /** A picture of part of the window (for the README), beside the numbered screenshots. */
+  async windowShot(name: string, clip: { x: number; y: number; width: number; height: number }): Promise<void> {
+    mkdirSync(this.artifactsDir, { recursive: true });
+    await this.workbench.page.screenshot({ path: join(this.artifactsDir, `window-${name}.png`), clip });
+  }
+
   /** Model requests only (not e.g. a stray image fetch). */
   modelRequests() {
     return this.model.requests.filter((r) => r.api !== 'unknown');
   }
 
-  /** A numbered screenshot, and a line in steps.log saying when it was taken. */
-  async screenshot(name: string): Promise<void> {
+  /**
+   * A numbered screenshot, and a line in steps.log saying when it was taken and what the panel
+   * looked like; then the panel is checked as a person sees it (panel-look.ts), and a problem
+   * fails the scenario with the screenshot already on disk. `look: false` only records.
+   */
+  async screenshot(name: string, options: { look?: boolean; rules?: LookRules } = {}): Promise<void> {
     mkdirSync(this.artifactsDir, { recursive: true });
-    appendFileSync(join(this.artifactsDir, 'steps.log'), `+${((Date.now() - this.startedAt) / 1000).toFixed(1)}s ${name}\n`);
     await this.workbench.screenshot(name);
+    const look = await lookAtPanel(this.workbench.page, await this.view.shown()).catch(() => undefined);
+    const seen = look ? ` — ${describeLook(look)}` : '';
+    appendFileSync(join(this.artifactsDir, 'steps.log'), `+${((Date.now() - this.startedAt) / 1000).toFixed(1)}s ${name}${seen}\n`);
+    if (!look || options.look === false) return;
+    const problems = panelProblems(look, { ...this.lookRules, ...options.rules });
+    if (problems.length) throw new Error(`screenshot ${name}: ${problems.join('; ')}`);
   }
 
   async close(): Promise<void> {

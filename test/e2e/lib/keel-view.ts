@@ -19,6 +19,12 @@ export class KeelView {
     return this.frame;
   }
 
+  /** The view's frame if it is loaded now (opens nothing: for looking at what is shown). */
+  async shown(): Promise<Frame | undefined> {
+    if (this.frame && !this.frame.isDetached()) return this.frame;
+    return this.workbench.findFrame(byTestId(TestIds.input));
+  }
+
   /** Forgets the frame (after a reload the webview is a new document). */
   forget(): void {
     this.frame = undefined;

@@ -20,7 +20,7 @@ export function keelSessions(): Sessions {
 
   afterEach(async function () {
     if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure');
+      await session.screenshot('failure', { look: false }).catch(() => undefined);
       dumpDiagnostics(session);
     }
     await session?.close();

@@ -22,7 +22,8 @@ function terminal() {
   const calls: string[] = [];
   const runtime = {
     approve: (id: string, scope: string) => calls.push(`approve ${id} ${scope}`),
-    reject: (id: string, reason: string) => calls.push(`reject ${id} ${reason}`),
+    reject: (id: string, reason: string, o?: { unanswered?: boolean }) =>
+      calls.push(`reject ${id} ${reason}${o?.unanswered ? ' (unanswered)' : ''}`),
   } as unknown as Runtime;
   let interrupts = 0;
   let shown = '';
@@ -80,7 +81,7 @@ describe('keel run: approvals at the terminal', () => {
     const done = t.answer();
     t.input.end();
     await done;
-    assert.deepEqual(t.calls, ['reject i1 no answer (the terminal input closed)']);
+    assert.deepEqual(t.calls, ['reject i1 the terminal input closed before an answer (unanswered)']);
   });
 
   it('shows the whole command line, with control characters and bidi overrides made visible', async () => {

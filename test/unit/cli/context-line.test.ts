@@ -4,6 +4,10 @@ import assert from 'node:assert/strict';
 import { initialState, type ConversationState, type ModelRequest, type RuntimeEvent } from '../../../src/kernel/index.js';
 import { parseRunArgs, UsageError } from '../../../src/cli/args.js';
 import { contextLine, renderEvent } from '../../../src/cli/render.js';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { spawnKeel } from '../../support/keel-cli.js';
+import { scratchDir } from '../../support/scratch.js';
 
 describe('cli: context window and breakdown', () => {
   it('takes --context-window for a model Keel cannot know, and refuses nonsense', () => {
@@ -61,5 +65,22 @@ describe('cli: context window and breakdown', () => {
       'context 13k of 200k tokens (system+tools 1.0k · notes+ledger 2.0k · history 10k · output reserve 32k) · 1 fold · ' +
         'tokens in 12k, cache read 900k, cache write 150k, out 3.4k · $1.05',
     );
+  });
+
+  it('--context-window 2048 fails before sending anything, with the numbers, exit 1 (issue 22)', async function () {
+    this.timeout(60_000);
+    const dir = scratchDir('cli-window');
+    const ws = path.join(dir, 'ws');
+    fs.mkdirSync(ws);
+    const run = await spawnKeel(['run', '--provider', 'scripted', '--context-window', '2048', 'look around'], ws, {
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      XDG_CACHE_HOME: path.join(dir, 'cache'),
+    });
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(
+      run.stdout,
+      /✗ run failed: The context window \(2048 tokens, 1024 of them kept for the answer\) is too small: .* Nothing was sent\./,
+    );
+    assert.doesNotMatch(run.stdout, /✓ done/);
   });
 });

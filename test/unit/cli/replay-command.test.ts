@@ -77,6 +77,68 @@ describe('keel replay (the command)', function () {
     assert.equal(early.code, 0, `before the changed file is read nothing differs: ${early.stdout}`);
   });
 
+  it('decides with the approvals the log header records: no need to repeat --approve (issue 22)', async () => {
+    assert.deepEqual(loadLog(log).policy, {
+      autoApprove: ['read', 'write', 'execute', 'network'],
+      approveUnclassified: true,
+      autoApproveMemory: true,
+      commandsAllow: [],
+      commandsDeny: [],
+    });
+    const run = await keel(['replay', log], work, env);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^replays clean/);
+    // Told otherwise, it decides with what it is told: with nothing pre-approved the decisions differ.
+    const strict = await keel(['replay', log, '--approve', 'read'], work, env);
+    assert.equal(strict.code, 1, strict.stdout);
+    assert.match(strict.stdout, / {2}policy {2}/);
+  });
+
+  it('reports a step the recording never finished as interrupted, not as a difference (issue 22)', async () => {
+    // kill -9 while the edit ran: the log ends after its intent_started, with a line cut mid-write.
+    const lines = fs.readFileSync(log, 'utf8').split('\n');
+    const events = loadLog(log).events;
+    const edit = events.find((e) => e.type === 'intent_proposed' && e.intent.tool === 'edit_file')!;
+    const started = events.find((e) => e.type === 'intent_started' && e.intentId === (edit.type === 'intent_proposed' && edit.intent.id))!;
+    const cut = path.join(dir, 'cut.jsonl');
+    fs.writeFileSync(cut, `${lines.slice(0, started.seq + 1).join('\n')}\n{"type":"obser`);
+    const run = await keel(['replay', cut, '--workspace', EXAMPLE], ROOT, env);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, new RegExp(`step \\d+  seq ${edit.seq}  interrupted  edit_file`));
+    assert.match(run.stdout, new RegExp(`line ${started.seq + 2} was cut off mid-write`));
+    assert.match(run.stdout, /replays clean/);
+  });
+
+  it('stops at a damaged or unknown line with its number, exit 2; an unreadable log exits 2 (issue 22)', async () => {
+    const lines = fs.readFileSync(log, 'utf8').split('\n');
+    const damaged = path.join(dir, 'damaged.jsonl');
+    const bad = [...lines];
+    bad[6] = '{"type":"text_delta", garbage';
+    fs.writeFileSync(damaged, bad.join('\n'));
+    const run = await keel(['replay', damaged, '--workspace', EXAMPLE], ROOT, env);
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.match(
+      run.stderr,
+      /damaged\.jsonl:7 cannot be read \(not JSON.*\); replay stops there\. Replay the part before it with --until 5\./,
+    );
+    assert.equal(run.stdout, '');
+
+    const unknown = path.join(dir, 'unknown.jsonl');
+    const newer = [...lines];
+    newer[6] = JSON.stringify({ ...JSON.parse(lines[6]!), type: 'hologram_projected' });
+    fs.writeFileSync(unknown, newer.join('\n'));
+    const strange = await keel(['replay', unknown, '--workspace', EXAMPLE], ROOT, env);
+    assert.equal(strange.code, 2, strange.stdout + strange.stderr);
+    assert.match(strange.stderr, /unknown\.jsonl:7 cannot be read/);
+
+    const notALog = path.join(dir, 'notes.txt');
+    fs.writeFileSync(notALog, 'just some notes\n');
+    const other = await keel(['replay', notALog, '--workspace', EXAMPLE], ROOT, env);
+    assert.equal(other.code, 2, other.stdout + other.stderr);
+    assert.match(other.stderr, /notes\.txt cannot be replayed: This file is not a Keel event log/);
+    assert.doesNotMatch(other.stderr + strange.stderr + run.stderr, /\n\s+at /, 'no stack trace');
+  });
+
   it('exits 2 with a clear message on bad usage, and asks for --workspace when the checkpoints are not there', async () => {
     const none = await keel(['replay'], ROOT, env);
     assert.equal(none.code, 2);

@@ -78,8 +78,8 @@ describe('keel run: commands in a headless run', function () {
     assert.equal(run.code, 3, run.stdout + run.stderr); // 3: calls were refused
     assert.ok(made('make-ran.txt'), run.stdout);
     assert.ok(!made('script-ran.txt'), 'node script.js was not allowed');
-    assert.match(run.stdout, /rejected run_command node script\.js: not approved \(non-interactive\)/);
-    assert.match(run.stdout, /rejected run_command makeup/);
+    assert.match(run.stdout, /not run, nobody to approve it: run_command node script\.js/);
+    assert.match(run.stdout, /not run, nobody to approve it: run_command makeup/);
   });
 
   it('under --approve all, deny rules, dangerous commands, protected and outside paths are refused', async () => {
@@ -98,8 +98,9 @@ describe('keel run: commands in a headless run', function () {
     assert.ok(!made('script-ran.txt') && !fs.existsSync(path.join(work, '..', 'script-ran.txt')), 'no script ran');
     assert.ok(!made('.git/config'), 'the protected path was not written');
     assert.ok(!fs.existsSync(outside), 'nothing was written outside the workspace');
-    assert.equal((run.stdout.match(/↳ permission_denied/g) ?? []).length, 4, run.stdout);
-    assert.match(run.stdout, /rejected run_command sudo node script\.js: not approved \(non-interactive\)/);
+    // Four refused by rule or path, and sudo refused because nobody can approve it (no person rejected it).
+    assert.equal((run.stdout.match(/↳ permission_denied/g) ?? []).length, 5, run.stdout);
+    assert.match(run.stdout, /not run, nobody to approve it: run_command sudo node script\.js/);
   });
 
   it('explains the flags in --help, and refuses a prefix with shell operators', async () => {

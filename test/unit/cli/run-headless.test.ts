@@ -96,9 +96,12 @@ describe('keel run (headless)', function () {
   it('rejects what is not pre-approved when nobody can be asked, and tells the model', async () => {
     server = await startModelServer(fixerModel());
     const run = await keel(['run', '--workspace', work, '--base-url', server.anthropicBaseURL, 'fix the failing tests']);
+    // Refused for want of an approval nobody could give: exit 3 (i27), and the model is told nobody
+    // could answer, never that a person rejected the call (i22).
     assert.equal(run.code, 3, run.stdout + run.stderr);
-    assert.match(run.stdout, /rejected run_tests.*not approved \(non-interactive\)/);
-    assert.ok(server.requests.some((r) => requestText(r).includes('not approved (non-interactive)')));
+    assert.match(run.stdout, /✗ not run, nobody to approve it: run_tests/);
+    assert.ok(server.requests.some((r) => requestText(r).includes('nobody can answer here')));
+    assert.ok(!server.requests.some((r) => requestText(r).includes('The user rejected')));
     assert.ok(fs.readFileSync(path.join(work, 'src/price.js'), 'utf8').includes(bugLine), 'nothing changed');
   });
 
@@ -117,7 +120,7 @@ describe('keel run (headless)', function () {
   it('exits 2 naming the flag on bad usage, and 1 with a clear message without a key', async () => {
     const bad = await keel(['run', '--max-turns', 'lots', 'x']);
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /--max-turns/);
+    assert.match(bad.stderr, /^keel: .*--max-turns.* \(see `keel run --help`\)\n$/, 'one line: the cause and where the help is');
     const existing = path.join(work, '..', `${path.basename(work)}-existing.jsonl`);
     fs.writeFileSync(existing, '{"format":"keel-log"}\n');
     const reused = await keel(['run', '--workspace', work, '--log', existing, 'x']);

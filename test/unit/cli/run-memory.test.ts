@@ -27,7 +27,7 @@ describe('keel run with memory', () => {
     const workspace = await createNodeWorkspace(ws);
     const provider = new ScriptedProvider([toolTurn('remember', { text: 'Build with make.' }), textTurn('ok')]);
     const options = parseRunArgs(['run', '--workspace', ws, 'note how to build'], ws);
-    const memory = cliMemory(ws, env);
+    const memory = cliMemory(ws, { env, stderr: process.stderr }, 'cli-test-task')!;
     const runtime = cliRuntime(options, { provider, workspace, interactive: true, memory });
     await drain(runtime.send(options.task), (id) => runtime.approve(id));
 

@@ -116,7 +116,9 @@ describe('keel run --output json|jsonl', function () {
     const result = JSON.parse(run.stdout);
     assertValid(result);
     assert.equal(result.status, 'refused');
-    assert.equal(result.refusals[0].code, 'rejected_by_user');
+    // Nobody could answer (no terminal): refused as unanswered, not rejected by a person.
+    assert.equal(result.refusals[0].code, 'permission_denied');
+    assert.equal(result.refusals[0].unanswered, true);
     assert.deepEqual(result.filesChanged, []);
     assert.equal(result.patch, '');
   });

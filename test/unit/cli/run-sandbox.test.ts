@@ -217,7 +217,9 @@ describe('keel run with the OS sandbox', function () {
     assert.match(said[0]!, /bubblewrap \(bwrap\) is not installed.*Every command asks/);
     const events = loadLog(log).events;
     assert.equal(events.filter((e) => e.type === 'intent_started').length, 0, 'no command ran');
-    assert.equal(events.filter((e) => e.type === 'observation' && e.observation.code === 'rejected_by_user').length, 2);
+    // Refused because nobody can answer (issue 22): the model is not told a person rejected them.
+    assert.equal(events.filter((e) => e.type === 'intent_rejected' && e.unanswered === true).length, 2);
+    assert.equal(events.filter((e) => e.type === 'observation' && e.observation.code === 'permission_denied').length, 2);
   });
 });
 

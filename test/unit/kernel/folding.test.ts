@@ -77,10 +77,10 @@ const sameList = (a: readonly ModelMessage[], b: readonly ModelMessage[]) => JSO
 
 describe('kernel: folding context into episode notes', () => {
   it('folds at the high-water mark, down to the low-water mark, and sends nothing above the high mark', async () => {
-    const { runtime, provider } = setup(reader(9));
+    const { runtime, provider } = setup(reader(12));
     await drain(runtime.send(GOAL));
     const made = folds(runtime.getEvents());
-    assert.ok(made.length >= 2, `several folds in nine big reads (${made.length})`);
+    assert.ok(made.length >= 2, `several folds in twelve big reads (${made.length})`);
     for (const f of made) {
       assert.ok(f.tokensBefore > HIGH_WATER * BUDGET, `folded only past the high-water mark (${f.tokensBefore})`);
       assert.ok(f.tokensAfter <= LOW_WATER * BUDGET, `folded down to the low-water mark (${f.tokensAfter})`);

@@ -68,12 +68,12 @@ describe('kernel: the repo map in the stable prefix', () => {
 
   it('is rebuilt at a fold and only then: the prefix changes once per fold', async () => {
     const { builder, calls } = countingBuilder();
-    const { runtime, provider } = setup(reader(9), builder);
+    const { runtime, provider } = setup(reader(12), builder);
     await drain(runtime.send(GOAL));
     const events = runtime.getEvents();
     const folds = events.filter((e) => e.type === 'context_folded').length;
     const maps = events.filter((e): e is Extract<RuntimeEvent, { type: 'repo_map_built' }> => e.type === 'repo_map_built');
-    assert.ok(folds >= 2, `nine big reads fold (${folds})`);
+    assert.ok(folds >= 2, `twelve big reads fold twice or more (${folds})`);
     assert.equal(calls.length, 1 + folds, 'asked at the start and at each fold');
     assert.deepEqual(
       maps.map((m) => m.reason),

@@ -176,6 +176,23 @@ describe('OS sandbox (bubblewrap)', function () {
     });
   }
 
+  it('Keel killed with SIGKILL while bwrap is still starting: the command never runs', async function () {
+    this.timeout(30_000);
+    const marker = `x-starting-${randomBytes(3).toString('hex')}`;
+    const host = spawn(
+      process.execPath,
+      ['--import=tsx', path.join(ROOT, 'test/support/command-host.ts'), world.ws, 'test_run', `touch ${marker}`, 'slow-start'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, HOME: world.home } },
+    );
+    await new Promise<void>((resolve, reject) => {
+      host.stdout.on('data', (d) => String(d).includes('running') && resolve());
+      host.on('exit', (code) => reject(new Error(`the host exited early (${code})`)));
+    });
+    host.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.ok(!fs.existsSync(path.join(world.ws, marker)), `${marker} appeared: the starter outlived Keel`);
+  });
+
   it('says why there is no sandbox, once, when bubblewrap is missing or cannot run', async () => {
     for (const bwrapPath of [null, '/nonexistent/bwrap']) {
       const said: string[] = [];

@@ -172,7 +172,7 @@ describe('createPolicy: the paths a command names', () => {
       const d = await createPolicy({ autoApprove: ['execute'] }).decide(intent('run_tests', {}), ctx);
       assert.equal(d.type, 'allow', `${command}: ${d.reason}`);
       const asked = await createPolicy().decide(intent('run_tests', {}), ctx);
-      assert.match(asked.reason, new RegExp(command.replace(/[-.]/g, '\\$&')));
+      assert.equal(asked.type === 'ask' && asked.command, command, 'the command the card shows whole');
       await w.cleanup();
     }
   });

@@ -157,24 +157,32 @@ function closestLine(message: string): number {
 
 /** The reference: score every line of the file (what the matcher did before anchoring). */
 function exhaustiveClosest(file: readonly string[], search: readonly string[]): number {
-  const probe = search.slice(0, 6).map((l) => l.trim());
+  const lines = file.map((l) => bigrams(l.trim()));
+  const probe = search.slice(0, 6).map((l) => bigrams(l.trim()));
   let best = { line: 0, score: -1 };
   for (let i = 0; i < file.length; i++) {
     let score = 0;
-    for (let j = 0; j < probe.length && i + j < file.length; j++) score += dice(file[i + j]!.trim(), probe[j]!);
+    for (let j = 0; j < probe.length && i + j < file.length; j++) score += dice(lines[i + j]!, probe[j]!);
     if (score > best.score) best = { line: i, score };
   }
   return best.line;
 }
 
-function dice(a: string, b: string): number {
-  const grams = (s: string) => Array.from({ length: Math.max(0, s.length - 1) }, (_, i) => s.slice(i, i + 2));
-  const [x, y] = [grams(a), grams(b)];
-  const pool = [...y];
+interface Bigrams {
+  counts: Map<string, number>;
+  total: number;
+}
+
+/** A string's bigram multiset, computed once per line (the reference scores every line against each probe line). */
+function bigrams(s: string): Bigrams {
+  const counts = new Map<string, number>();
+  for (let i = 0; i + 1 < s.length; i++) counts.set(s.slice(i, i + 2), (counts.get(s.slice(i, i + 2)) ?? 0) + 1);
+  return { counts, total: Math.max(0, s.length - 1) };
+}
+
+/** Dice similarity of two bigram multisets. */
+function dice(a: Bigrams, b: Bigrams): number {
   let common = 0;
-  for (const g of x) {
-    const k = pool.indexOf(g);
-    if (k >= 0) [common, pool[k]] = [common + 1, ''];
-  }
-  return x.length + y.length === 0 ? 1 : (2 * common) / (x.length + y.length);
+  for (const [g, n] of a.counts) common += Math.min(n, b.counts.get(g) ?? 0);
+  return a.total + b.total === 0 ? 1 : (2 * common) / (a.total + b.total);
 }

@@ -150,18 +150,26 @@ describe('policy, round 2: the attack classes', function () {
     await expectAsks(rooted, ['cd node_modules/dep && npm test', 'cd node_modules/dep && npx --no-install jest']);
   });
 
-  it("run_tests runs with the settings every command gets: git's optional locks off, npm's update check and logs off", async () => {
-    const seen: ProcessOptions[] = [];
+  it("run_tests runs with the settings every command gets: git's optional locks off, npm's update check and logs off; its toolchain probe in the tests' sandbox", async () => {
+    const seen = new Map<string, ProcessOptions>();
     const ws = await workspace(scratchDir('r2-env'), { 'package.json': '{"scripts":{"test":"node --test"}}' });
     const spy: Workspace = {
       ...ws,
-      runProcess: async (_line, o) => {
-        seen.push(o);
+      runProcess: async (line, o) => {
+        seen.set(line, o);
         return ws.runProcess('true', { ...o, sandbox: 'none' });
       },
     };
-    await runTestsTool.execute({ command: 'npm test' }, context(spy));
-    const env = seen[0]?.env ?? {};
+    await runTestsTool.execute({ command: 'npm test' }, { ...context(spy), sandbox: 'test_run' });
+    // The toolchain probe starts the program the tests start: in the same profile.
+    assert.deepEqual(
+      [...seen].map(([line, o]) => [line, o.sandbox]),
+      [
+        ['node --version', 'test_run'],
+        ['npm test', 'test_run'],
+      ],
+    );
+    const env = seen.get('npm test')?.env ?? {};
     assert.equal(env.GIT_OPTIONAL_LOCKS, '0');
     assert.equal(env.NPM_CONFIG_UPDATE_NOTIFIER, 'false');
     assert.equal(env.NPM_CONFIG_LOGS_MAX, '0');

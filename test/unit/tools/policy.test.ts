@@ -101,7 +101,9 @@ describe('createPolicy', () => {
     const ctx = (grants: Grant[]): PolicyContext => ({ tool: tool('run_tests'), grants, workspace: w.ws });
     const asked = await createPolicy().decide(intent('run_tests', {}), ctx([]));
     assert.equal(asked.type, 'ask');
-    assert.match(asked.reason, /`npm test`.*scripts\.test is "mocha"/);
+    assert.equal(asked.type === 'ask' && asked.command, 'npm test', 'the command, as a field the card shows whole');
+    assert.match(asked.reason, /scripts\.test is "mocha"/);
+    assert.doesNotMatch(asked.reason, /`/, 'no markdown backticks in a sentence shown as text');
     const detectedGrant: Grant[] = [{ tool: 'run_tests', scope: 'task' }];
     assert.equal((await createPolicy().decide(intent('run_tests', {}), ctx(detectedGrant))).type, 'allow');
     const other = await createPolicy().decide(

@@ -46,3 +46,19 @@ function failure(kind: TestFailure['kind'], name: string, at: string, message: s
 export const test_failure = (name: string, at: string, message: string[] | string) => failure('test_failure', name, at, message);
 export const load_error = (name: string, at: string, message: string[] | string, context?: string[]) =>
   failure('load_error', name, at, message, context);
+
+/** A failure as one row: kind, name, file:line:column, the message's first line, and the test files a load error stopped. */
+export type FailureRow = [kind: string, name: string, at: string, firstLine: string, stopped?: string[]];
+
+export function failureRows(r: TestReport): FailureRow[] {
+  return r.failures.map((f) => {
+    const row: FailureRow = [
+      f.kind,
+      f.name,
+      [f.file, f.line, f.column].filter((v) => v !== undefined).join(':'),
+      f.message.split('\n')[0]!,
+    ];
+    if (f.stopped) row.push(f.stopped);
+    return row;
+  });
+}

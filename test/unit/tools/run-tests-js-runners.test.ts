@@ -124,13 +124,18 @@ describe('run_tests reports: mocha 11.8.0', () => {
     });
   });
 
-  it('an ES module with a syntax error: mocha names only the file, and so does the report', () => {
+  it('an ES module with a syntax error: mocha names only the file; the error is marked for node --check to place', () => {
     assert.deepEqual(parseFixture('mocha-11.8.0-broken-esm.txt'), {
       runner: 'mocha',
       passed: 0,
       failed: 0,
       skipped: 0,
-      failures: [load_error('test/broken.test.mjs', 'test/broken.test.mjs', "SyntaxError: Unexpected token ';'")],
+      failures: [
+        {
+          ...load_error('test/broken.test.mjs', 'test/broken.test.mjs', "SyntaxError: Unexpected token ';'"),
+          unplaced: { type: 'v8_message', message: "Unexpected token ';'" },
+        },
+      ],
     });
   });
 });
@@ -263,19 +268,22 @@ describe('run_tests reports: vitest 3.2.7', () => {
     });
   });
 
-  it('a JavaScript file: vite names no real position (1:0), so the load error has the file and message only', () => {
+  it('a JavaScript file: vite names no real position (1:0), so the load error has the file and message, marked for node --check', () => {
     assert.deepEqual(parseFixture('vitest-3.2.7-broken-js.txt'), {
       runner: 'vitest',
       passed: 12,
       failed: 0,
       skipped: 1,
       failures: [
-        load_error(
-          'test/broken.test.js',
-          'test/broken.test.js',
-          'Error: Failed to parse source for import analysis because the content contains invalid JS syntax. ' +
-            'If you are using JSX, make sure to name the file with the .jsx or .tsx extension.',
-        ),
+        {
+          ...load_error(
+            'test/broken.test.js',
+            'test/broken.test.js',
+            'Error: Failed to parse source for import analysis because the content contains invalid JS syntax. ' +
+              'If you are using JSX, make sure to name the file with the .jsx or .tsx extension.',
+          ),
+          unplaced: { type: 'rejected_file', file: 'test/broken.test.js' },
+        },
       ],
     });
   });

@@ -25,7 +25,7 @@ describe('run_tests', function () {
     assert.equal(report.failures.length, 1);
     assert.equal(report.failures[0]!.name, 'math > multiplies');
     assert.equal(`${report.failures[0]!.file}:${report.failures[0]!.line}`, 'test/math.test.cjs:8');
-    assert.match(r.content, /^\$ npm test\n/);
+    assert.match(r.content, /^Toolchain: Node \(npm\) v\d+\.\d+\.\d+\n\$ npm test\n/);
     assert.match(r.content, /1\. math > multiplies — test\/math\.test\.cjs:8/);
     assert.ok(ctx.progress.join('').includes('passing'), 'streams progress');
   });

@@ -27,7 +27,7 @@ describe('Apply to file… (the plan before the diff, the write after Accept)', 
   it('asks with the protected-path reason for a protected file', async () => {
     const review = await planApply('.env', 'KEY=2\n', deps());
     assert.equal(review.kind, 'review');
-    if (review.kind === 'review') assert.match(review.reason, /always asks/);
+    if (review.kind === 'review') assert.match(review.reason ?? '', /always asks/);
     assert.equal(await read('.env'), 'KEY=1\n', 'planning writes nothing');
   });
 

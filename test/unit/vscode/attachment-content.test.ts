@@ -78,6 +78,20 @@ describe('attachment content (the host side of @)', () => {
     assert.throws(() => terminalAttachment('  '), refused(/no output yet/));
   });
 
+  it('@Changes leaves out the diffs of files that may hold secrets, and says so (issue 21)', () => {
+    const diff = [
+      'diff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-old\n+new\n',
+      'diff --git a/.env b/.env\n--- a/.env\n+++ b/.env\n@@ -1 +1 @@\n-API_KEY=old-secret\n+API_KEY=sk-live-secret\n',
+      'diff --git a/config/.env.local b/config/.env.local\nnew file mode 100644\n+TOKEN=abc\n',
+      'diff --git a/.env.example b/.env.example\n+API_KEY=\n',
+    ].join('');
+    const a = changesAttachment(diff);
+    assert.doesNotMatch(a.content, /old-secret|sk-live-secret|TOKEN=abc/);
+    assert.match(a.content, /\+new/);
+    assert.match(a.content, /\.env\.example/, 'a template is not a secret');
+    assert.match(a.content, /Left out, may hold secrets: the changes to \.env, config\/\.env\.local/);
+  });
+
   it('cuts a huge content at the cap and hashes the whole of it', () => {
     const huge = 'x'.repeat(200_000);
     const a = makeAttachment('terminal', 'Terminal output', huge);

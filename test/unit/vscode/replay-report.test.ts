@@ -60,6 +60,7 @@ describe('vscode/replay-report (Keel: Replay Task)', function () {
       steps: 3,
       calls: 2,
       differences: [{ step: 2, seq: 9, tool: 'edit_file', kind: 'edit', recorded: 'ok: edited', replayed: 'stale: ```\n# not a heading' }],
+      interrupted: [],
     });
     assert.match(md, /1 difference\(s\)/);
     assert.match(md, /## Step 2 · edit · `edit_file` \(seq 9\)/);
@@ -71,6 +72,7 @@ describe('vscode/replay-report (Keel: Replay Task)', function () {
     const md = reportMarkdown('Explore', {
       steps: 5,
       calls: 3,
+      interrupted: [],
       differences: [
         {
           step: 1,

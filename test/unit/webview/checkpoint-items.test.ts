@@ -34,10 +34,15 @@ function shown() {
 }
 
 describe('webview: checkpoints and Files changed', () => {
-  it('a step offers Compare and the three restores, each naming its point', () => {
+  it('a step is one quiet line whose one menu holds Compare and the three restores, each naming its point', () => {
     const t = shown();
     const item = q(t.root, '[data-testid="checkpoint"]');
-    assert.match(item.textContent ?? '', /Step 2 changed 2 files/);
+    assert.match(q(item, '.checkpoint-title').textContent ?? '', /^Checkpoint · src\/a\.ts, big\.bin$/);
+    assert.doesNotMatch(item.textContent ?? '', /Step \d|Restore both/, 'no internal step numbers or riddles');
+    const menu = q<HTMLDetailsElement>(item, 'details.checkpoint-menu');
+    assert.equal(menu.open, false, 'closed: one control on the line');
+    assert.equal(item.querySelectorAll('button:not(details button)').length, 0, 'no button outside the menu');
+    assert.equal(item.querySelectorAll('.button:not(.link)').length, 0, 'no filled button competing with Approve');
     click(q(item, '[data-testid="checkpoint-compare"]'));
     click(q(item, '[data-testid="restore-files"]'));
     click(q(item, '[data-testid="restore-task"]'));

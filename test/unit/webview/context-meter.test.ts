@@ -22,8 +22,30 @@ describe('webview: context meter', () => {
     const widths = Array.from(t.root.querySelectorAll<HTMLElement>('.meter-seg')).map((s) => s.style.width);
     assert.deepEqual(widths, ['3%', '2%', '25%', '16%'], 'system+tools, notes+ledger, history, output reserve of 200k');
     const toggle = q(t.root, '.meter-toggle');
-    assert.match(toggle.textContent ?? '', /60k \/ 200k · \$0\.743/);
+    assert.equal(toggle.textContent, 'Context 30%', 'labelled: what it measures and how much of the window is used');
+    assert.match(toggle.title, /^Context in use: 60k tokens of the model's 200k-token window; \$0\.743 so far\./);
     assert.match(toggle.title, /system \+ tools 6\.0k · notes \+ ledger 4\.0k · live history 50k · output reserve 32k/);
+  });
+
+  it('says "Context <1%" for a new task in a 1M window, and the tokens when the window is unknown', () => {
+    const t = makeApp();
+    const fresh: Meter = { ...meter, usedTokens: 100, windowTokens: 1_000_000, costUsd: 0 };
+    t.receive(snapshot([], { meter: fresh }));
+    t.frame();
+    assert.equal(q(t.root, '.meter-label').textContent, 'Context <1%');
+    t.receive(deltas()({ type: 'meter/set', meter: { ...fresh, windowTokens: 128_000, usedTokens: 64_000 } }));
+    t.frame();
+    assert.equal(q(t.root, '.meter-label').textContent, 'Context 50%', 'follows the window the host sends');
+    t.receive(deltas(1)({ type: 'meter/set', meter: { ...fresh, windowTokens: 0, usedTokens: 2_400 } }));
+    t.frame();
+    assert.equal(q(t.root, '.meter-label').textContent, 'Context 2.4k tokens');
+  });
+
+  it('sits in the composer toolbar, beside Send, not in a header row of its own', () => {
+    const t = makeApp();
+    t.receive(snapshot([], { meter }));
+    t.frame();
+    assert.ok(q(t.root, '[data-testid="meter"]').closest('.composer'), 'in the composer');
   });
 
   it('opens the details on click: tokens and cost per kind, and Fold now posts context/fold', () => {

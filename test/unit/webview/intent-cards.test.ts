@@ -17,8 +17,8 @@ describe('webview: intent cards', () => {
     const card = q(t.root, '[data-testid="intent-card"]');
     assert.equal(card.getAttribute('role'), 'group');
     assert.equal(card.getAttribute('data-intent-status'), 'awaiting_approval');
-    assert.match(card.getAttribute('aria-label') ?? '', /edit_file: src\/a\.ts \(changes files\)/);
-    assert.match(q(card, '.intent-reason').textContent ?? '', /^Risk: write\b/, 'the risk in words while it waits');
+    assert.match(card.getAttribute('aria-label') ?? '', /^Edit a file: src\/a\.ts \(changes files\)/);
+    assert.match(q(card, '.intent-reason').textContent ?? '', /^Changes files\b/, 'the risk in words while it waits');
     assert.ok(card.querySelector('[data-testid="approve-i1"] [data-testid="approve"]'));
   });
 
@@ -41,6 +41,18 @@ describe('webview: intent cards', () => {
     click(q(t2.root, '[data-testid="approve-workspace"]'));
     assert.deepEqual(t.posted, [{ type: 'intent/approve', intentId: 'i1', scope: 'task' }]);
     assert.deepEqual(t2.posted, [{ type: 'intent/approve', intentId: 'i1', scope: 'workspace' }]);
+  });
+
+  it('"always" on a web_fetch card names the one origin it covers', () => {
+    const t = makeApp();
+    const item = { ...intentItem('i1'), tool: 'web_fetch', risk: 'network' as const, grantOrigin: 'https://example.com' };
+    t.receive(snapshot([item], { status: 'waiting_for_approval', pendingIntentIds: ['i1'] }));
+    t.frame();
+    const always = q(t.root, '.intent-always');
+    assert.equal(always.textContent, 'Always for https://example.com: this task · this workspace');
+    assert.match(q(t.root, '[data-testid="approve-task"]').getAttribute('aria-label') ?? '', /on https:\/\/example\.com for this task/);
+    const plain = withPendingIntent();
+    assert.equal(q(plain.root, '.intent-always').textContent, 'Always: this task · this workspace');
   });
 
   it('Reject asks for an optional reason inline, then posts it', () => {

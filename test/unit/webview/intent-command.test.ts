@@ -62,8 +62,8 @@ describe('webview: the approval card hides nothing', () => {
       status: 'proposed',
     });
     const card = cardFor({ ...item, status: 'awaiting_approval' });
-    assert.equal(q(card, '[data-testid="intent-paths"]').textContent, 'Path: src/evil⟨U+202E⟩gnp.ts');
-    assert.equal(q(card, '.intent-summary').textContent, 'src/evil⟨U+202E⟩gnp.ts');
+    assert.equal(q(card, '.intent-summary').textContent, 'src/evil⟨U+202E⟩gnp.ts', 'the file, once, escaped');
+    assert.equal(card.querySelector('[data-testid="intent-paths"]'), null, 'no second "Path:" line repeating it');
     assert.equal(q(card, '[data-testid="intent-command"]').hidden, true, 'no command block for a file change');
   });
 });

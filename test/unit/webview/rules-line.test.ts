@@ -13,7 +13,7 @@ describe('webview: the "Rules: …" line', () => {
     const line = q(t.root, '[data-testid="rules-line"]');
     assert.equal(line.hidden, false);
     assert.equal(line.textContent, 'Rules: AGENTS.md, .keel/rules/style.md');
-    assert.equal(line.previousElementSibling?.classList.contains('header-controls'), true, 'right under the header and its pickers');
+    assert.equal(line.previousElementSibling?.classList.contains('header'), true, 'right under the header and its pickers');
     const files = [...t.root.querySelectorAll<HTMLElement>('[data-testid="rules-file"]')];
     assert.deepEqual(
       files.map((f) => f.getAttribute('aria-label')),

@@ -69,7 +69,7 @@ describe('webview: streamed markdown', function () {
     const pre = q(t.root, '[data-testid="assistant-text"] pre');
     assert.ok(pre.querySelector('code.hljs.language-ts'), pre.outerHTML);
     assert.ok(pre.querySelector('.hljs-keyword'), 'keywords are highlighted');
-    const copy = q(pre, '[data-testid="copy-code"]');
+    const copy = q(pre.closest('.code-block')!, '[data-testid="copy-code"]');
     copy.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     assert.deepEqual(t.posted.at(-1), { type: 'clipboard/copy', text: 'const answer: number = 42;' });
   });

@@ -9,7 +9,7 @@
 // node --test relays it from the test file's process (TAP prefixes it with "# "); mocha prints
 // it after "Exception during run: ". Without the header (a missing module), the message and
 // the first workspace frame are what there is.
-import { caretColumn, firstWorkspaceFrame, relativeTo, type SourceLocation } from '../locate.js';
+import { caretColumn, firstWorkspaceFrame, inWorkspace, relativeTo, type SourceLocation } from '../locate.js';
 import { dedent, JS_FRAME, tidy } from '../message-text.js';
 import type { TestFailure } from '../test-report.js';
 
@@ -52,10 +52,10 @@ export function nodeTestFileError(lines: readonly string[], end: number, file: s
   let start = end;
   while (start > 0 && !isResultLine(lines[start - 1]!)) start--;
   const region = lines.slice(start, end);
-  const header = region.findIndex((l) => {
-    const m = HEADER.exec(l);
-    return m !== null && relativeTo(m[1]!, root) === file;
-  });
+  // The printout names the file the error is in: the test file, or a module it imports.
+  const headerOf = (l: string) => HEADER.exec(l)?.[1];
+  const own = region.findIndex((l) => headerOf(l) !== undefined && relativeTo(headerOf(l)!, root) === file);
+  const header = own >= 0 ? own : region.findIndex((l) => headerOf(l) !== undefined && inWorkspace(relativeTo(headerOf(l)!, root), root));
   const from = header >= 0 ? header : region.findIndex((l) => ERROR_LINE.test(l));
   if (from < 0) return { kind: 'load_error', name: file, file, message: 'the test file failed to load (no error was printed)' };
   const failure = nodeLoadError(region.slice(from), file, root);

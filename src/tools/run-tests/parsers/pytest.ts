@@ -13,18 +13,19 @@ interface Block {
 
 export const pytestParser: OutputParser = {
   runner: 'pytest',
-  detect: (o) => /^=+ test session starts =+$/m.test(o) || /^=*\s*(\d+ \w+(, )?)+ in [\d.]+s/m.test(o),
+  detect: (o) => /^=+ test session starts =+$/m.test(o) || /^=*\s*(\d+ \w+(, )?)+ in [\d.]+s/m.test(o) || CONFTEST.test(o),
   parse(output, { root }) {
+    const conftest = CONFTEST.exec(output);
+    if (conftest) return { runner: 'pytest', passed: 0, failed: 0, skipped: 0, failures: [conftestError(output, conftest[1]!, root)] };
     const last = [...output.matchAll(/^.*\d+ \w+.* in [\d.]+s.*$/gm)].pop()?.[0] ?? '';
     const counts = countsFrom(/^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s/m.exec(last)?.[1] ?? '');
     const details = sectionBlocks(output);
     const failures: TestFailure[] = [];
     for (const b of details.filter((d) => /^ERROR collecting /.test(d.title))) failures.push(collectionError(b, root));
-    const named = [...output.matchAll(/^(FAILED|ERROR) (\S+?)(?: - .*)?$/gm)].filter((m) => m[2]!.includes('::'));
-    for (const m of named) {
-      const [file, ...parts] = m[2]!.split('::');
-      const d = details.find((b) => b.title === parts.join('.') || b.title.endsWith(` ${parts.join('.')}`));
-      failures.push(testFailure(parts.join('::'), d, relativeTo(file!, root), root));
+    const named = summaryLines(output);
+    for (const { file, id } of named) {
+      const d = blockOf(details, id);
+      failures.push(testFailure(d ? nodeId(d) : id.replace(/ - .*$/, ''), d, relativeTo(file, root), root));
     }
     if (named.length === 0)
       for (const d of details.filter((b) => !/^ERROR collecting /.test(b.title))) failures.push(testFailure(d.title, d, undefined, root));
@@ -38,6 +39,44 @@ export const pytestParser: OutputParser = {
     };
   },
 };
+
+const CONFTEST = /^ImportError while loading conftest '(.+)'\.$/m;
+
+/**
+ * The short summary's "FAILED file::test[id] - message" lines. An id may hold spaces, brackets,
+ * "::" and " - ", so the test's part runs to the end of the line; blockOf matches it to a title.
+ */
+function summaryLines(output: string): { file: string; id: string }[] {
+  const out: { file: string; id: string }[] = [];
+  for (const m of output.matchAll(/^(?:FAILED|ERROR) ([^\s:]+(?:\.py)?)::(.+)$/gm)) out.push({ file: m[1]!, id: m[2]! });
+  return out;
+}
+
+/** The block whose title is the start of the summary line's test part (a method's "Class.test" is "Class::test" there); the longest such. */
+function blockOf(blocks: readonly Block[], line: string): Block | undefined {
+  let best: Block | undefined;
+  for (const b of blocks) {
+    const id = nodeId(b);
+    const fits = line === id || line.startsWith(`${id} - `);
+    if (fits && (!best || b.title.length > best.title.length)) best = b;
+  }
+  return best;
+}
+
+/** A block title as the summary writes it: "Class.test[id]" is "Class::test[id]". */
+function nodeId(b: Block): string {
+  const bracket = b.title.indexOf('[');
+  const head = bracket < 0 ? b.title : b.title.slice(0, bracket);
+  return head.replace(/\./g, '::') + (bracket < 0 ? '' : b.title.slice(bracket));
+}
+
+/** "ImportError while loading conftest": the run stopped before collecting; the innermost workspace line. */
+function conftestError(output: string, path: string, root: string): TestFailure {
+  const lines = output.split('\n');
+  const file = relativeTo(path, root);
+  const at = where(lines, root);
+  return { kind: 'load_error', name: file, file, ...(at ?? {}), message: tidy(eLines(lines)) || 'the conftest could not be imported' };
+}
 
 /** The "____ title ____" blocks of the FAILURES and ERRORS sections. */
 function sectionBlocks(output: string): Block[] {

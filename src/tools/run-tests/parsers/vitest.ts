@@ -26,7 +26,10 @@ export const vitestParser: OutputParser = {
   },
 };
 
-/** " FAIL  header" blocks up to the "⎯⎯⎯[1/3]⎯" rule or the summary. */
+/**
+ * " FAIL  header" blocks up to the "⎯⎯⎯[1/3]⎯" rule or the summary. Tests that failed with the
+ * same error are printed as consecutive headers over one error: each gets that error.
+ */
 function blocks(lines: readonly string[]): { header: string; lines: string[] }[] {
   const out: { header: string; lines: string[] }[] = [];
   let current: string[] | undefined;
@@ -36,6 +39,7 @@ function blocks(lines: readonly string[]): { header: string; lines: string[] }[]
     else if (/⎯{3,}|^\s+Test Files\s/.test(line)) current = undefined;
     else current?.push(line);
   }
+  for (let i = out.length - 2; i >= 0; i--) if (out[i]!.lines.length === 0) out[i]!.lines = out[i + 1]!.lines;
   return out;
 }
 
@@ -56,11 +60,12 @@ function loadError(file: string, lines: readonly string[], root: string): TestFa
   const failure: TestFailure = { kind: 'load_error', name: file, file, message: '' };
   const fileLine = lines.findIndex((l) => /^\s*File: /.test(l));
   const pos = /^\s*File: (\S+):(\d+):(\d+)\s*$/.exec(lines[fileLine] ?? '');
-  // vite's import analysis cannot place a JavaScript syntax error and says 1:0: no location is better than a wrong one.
+  // vite's import analysis cannot place a JavaScript syntax error and says 1:0: the file is right, the line is not.
   const unplaced = pos?.[2] === '1' && pos[3] === '0' && lines.some((l) => /^\s*Plugin: vite:import-analysis\s*$/.test(l));
   if (unplaced) {
+    const rejected = relativeTo(pos[1]!, root);
     failure.message = messageText(lines.slice(0, fileLine), (l) => /^\s*Plugin: /.test(l));
-    return failure;
+    return { ...failure, file: rejected, unplaced: { type: 'rejected_file', file: rejected } };
   }
   const at: SourceLocation | undefined = pos
     ? { file: relativeTo(pos[1]!, root), line: Number(pos[2]), column: Number(pos[3]) + 1 }

@@ -230,6 +230,9 @@ export const ROO: PeerCase[] = [
       '    }',
       '}',
     ),
+    // The search's `this.init();` steps out of the if block relative to the file's: accepting
+    // it would move the file's line (Roo writes it back outdented). Keel refuses instead.
+    'indentation',
   ),
   r(
     'exact: Python indentation',

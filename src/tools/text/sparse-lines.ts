@@ -1,0 +1,108 @@
+// Line numbers of a text found on demand, for an exact edit of a large file: the diff needs the
+// lines around each change and their numbers, not an offset for each of 100,000 lines. Lines are
+// counted from the nearest line already known, forwards or backwards, so questions asked in order
+// scan the text once and the context lines just before a change cost a few lines, not a rescan.
+import { type LineLookup, NO_EOL } from './line-index.js';
+
+export class SparseLines implements LineLookup {
+  /** Known line starts, ascending: line numbers and their offsets. */
+  private readonly lines = [0];
+  private readonly offsets = [0];
+  private total: number | undefined;
+
+  constructor(readonly text: string) {}
+
+  /** Lines, as LineIndex counts them (a final newline ends the last line). */
+  get length(): number {
+    if (this.total === undefined) {
+      const t = this.text;
+      this.total = t === '' ? 0 : this.lineOf(t.length) + (t.endsWith('\n') ? 0 : 1);
+    }
+    return this.total;
+  }
+
+  /** min(length, n), counting lines no further than the nth: an edit near the top never counts the rest of the file. */
+  linesUpTo(n: number): number {
+    if (n <= 0) return 0;
+    if (this.total === undefined && this.startOf(n - 1) < this.text.length) return n;
+    return Math.min(this.length, n);
+  }
+
+  /** 0-based line containing the offset. */
+  lineOf(offset: number): number {
+    const k = this.nearest(this.offsets, offset);
+    if (k + 1 < this.offsets.length && this.offsets[k + 1]! - offset < offset - this.offsets[k]!) return this.lineBelow(k + 1, offset);
+    let [line, pos] = [this.lines[k]!, this.offsets[k]!];
+    for (let nl = this.text.indexOf('\n', pos); nl !== -1 && nl < offset; nl = this.text.indexOf('\n', pos)) {
+      line++;
+      pos = nl + 1;
+    }
+    this.remember(line, pos);
+    return line;
+  }
+
+  /** Start offset of a line; text.length past the last. */
+  startOf(index: number): number {
+    const k = this.nearest(this.lines, index);
+    if (k + 1 < this.lines.length && this.lines[k + 1]! - index < index - this.lines[k]!) {
+      let [line, pos] = [this.lines[k + 1]!, this.offsets[k + 1]!];
+      while (line > index) [line, pos] = [line - 1, this.previousStart(pos)];
+      this.remember(line, pos);
+      return pos;
+    }
+    let [line, pos] = [this.lines[k]!, this.offsets[k]!];
+    while (line < index) {
+      const nl = this.text.indexOf('\n', pos);
+      if (nl === -1) return this.text.length;
+      line++;
+      pos = nl + 1;
+    }
+    this.remember(line, pos);
+    return pos;
+  }
+
+  /** The line's text without its line ending ('\r' included for CRLF). */
+  raw(index: number): string {
+    const start = this.startOf(index);
+    const nl = this.text.indexOf('\n', start);
+    return this.text.slice(start, nl === -1 ? this.text.length : nl);
+  }
+
+  /** The line as diffs compare it: a last line without a newline is marked. */
+  at(index: number): string {
+    const start = this.startOf(index);
+    const nl = this.text.indexOf('\n', start);
+    return nl === -1 && start < this.text.length ? this.text.slice(start) + NO_EOL : this.raw(index);
+  }
+
+  /** The line of an offset nearer the known line start `up` above it than the one below: counted backwards. */
+  private lineBelow(up: number, offset: number): number {
+    let [line, pos] = [this.lines[up]!, this.offsets[up]!];
+    while (pos > offset) [line, pos] = [line - 1, this.previousStart(pos)];
+    this.remember(line, pos);
+    return line;
+  }
+
+  /** The start of the line before the one starting at `start` (> 0). */
+  private previousStart(start: number): number {
+    return start >= 2 ? this.text.lastIndexOf('\n', start - 2) + 1 : 0;
+  }
+
+  /** Index of the last known entry at or below the value. */
+  private nearest(sorted: readonly number[], value: number): number {
+    let [lo, hi] = [0, sorted.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (sorted[mid]! <= value) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private remember(line: number, offset: number): void {
+    const k = this.nearest(this.lines, line);
+    if (this.lines[k] === line) return;
+    this.lines.splice(k + 1, 0, line);
+    this.offsets.splice(k + 1, 0, offset);
+  }
+}

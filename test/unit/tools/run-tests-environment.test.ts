@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { runTestsTool } from '../../../src/tools/run-tests/run-tests.js';
+import type { TestReport } from '../../../src/tools/run-tests/test-report.js';
+import { context, tempWorkspace, type TempWorkspace } from './helpers.js';
+
+/** Variables a suite may read to decide what it expects (colour support, CI, the terminal). */
+const READ = ['NO_COLOR', 'FORCE_COLOR', 'CI', 'TERM', 'COLORTERM'];
+
+/** A real node:test suite: a colouring helper whose tests follow the environment, as colour libraries do. */
+function suite(): Record<string, string> {
+  const seen = Object.fromEntries(READ.map((k) => [k, process.env[k] ?? null]));
+  return {
+    'package.json': JSON.stringify({ name: 'env-suite', private: true, scripts: { test: 'node --test' } }),
+    'lib/paint.mjs': [
+      '// Red text unless the environment turns colour off (https://no-color.org).',
+      "export const colourOn = () => !process.env.NO_COLOR && process.env.FORCE_COLOR !== '0' && process.env.TERM !== 'dumb';",
+      'export const red = (s) => (colourOn() ? `\\x1b[31m${s}\\x1b[39m` : s);',
+      '',
+    ].join('\n'),
+    'test/paint.test.mjs': [
+      "import { test } from 'node:test';",
+      "import assert from 'node:assert/strict';",
+      "import { red } from '../lib/paint.mjs';",
+      `const launched = ${JSON.stringify(seen)};`,
+      "test('paints red in this terminal', () => {",
+      "  assert.equal(red('x'), '\\x1b[31mx\\x1b[39m');",
+      '});',
+      ...READ.map((k) => `test('sees ${k} as the user set it', () => assert.equal(process.env.${k} ?? null, launched.${k}));`),
+      '',
+    ].join('\n'),
+  };
+}
+
+describe('run_tests and the environment', function () {
+  this.timeout(60_000);
+  let t: TempWorkspace;
+  afterEach(() => t?.cleanup());
+
+  for (const sandbox of ['none', 'test_run'] as const)
+    it(`runs a suite that reads NO_COLOR, FORCE_COLOR, CI and TERM with the result it has when run directly (sandbox: ${sandbox})`, async function () {
+      // The suite expects colour: run it where the user's environment allows it.
+      if (process.env.NO_COLOR || process.env.FORCE_COLOR === '0' || process.env.TERM === 'dumb') this.skip();
+      t = await tempWorkspace(suite());
+      const direct = spawnSync('node', ['--test'], { cwd: t.dir, encoding: 'utf8' });
+      assert.equal(direct.status, 0, `the suite passes when run directly:\n${direct.stdout}`);
+      const r = await runTestsTool.execute({}, { ...context(t.ws), sandbox });
+      const report = (r.data as { report: TestReport }).report;
+      assert.deepEqual([report.passed, report.failed], [1 + READ.length, 0], r.content);
+      assert.equal((r.data as { exitCode: number }).exitCode, 0);
+    });
+});
