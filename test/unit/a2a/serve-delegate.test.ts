@@ -11,7 +11,7 @@ import { loadLog } from '../../../src/node/jsonl-store.js';
 import { spawnKeel } from '../../support/keel-cli.js';
 import { conversation, startModelServer, type ModelServer, type RecordedRequest } from '../../support/model-server.js';
 import { spawnGroup, waitFor, type GroupProcess } from '../../support/processes.js';
-import { sandboxOrSkip } from '../../support/sandbox.js';
+import { outsideTmp, ranHow, sandboxOrSkip } from '../../support/sandbox.js';
 import { scratchDir } from '../../support/scratch.js';
 import type { WireTurn } from '../../support/model-turn.js';
 
@@ -43,7 +43,13 @@ describe('keel serve --a2a and delegate_remote', function () {
   let serve: GroupProcess;
   let url: string;
   let served: string;
-  const env = { XDG_CONFIG_HOME: scratchDir('a2a-cfg'), XDG_CACHE_HOME: scratchDir('a2a-cache'), XDG_STATE_HOME: scratchDir('a2a-state') };
+  const outside = outsideTmp(scratchDir('a2a-tmp'));
+  const env = {
+    XDG_CONFIG_HOME: scratchDir('a2a-cfg'),
+    XDG_CACHE_HOME: scratchDir('a2a-cache'),
+    XDG_STATE_HOME: scratchDir('a2a-state'),
+    ...outside,
+  };
 
   before(async () => {
     model = await startModelServer(conversation((req) => twoKeels(req)));
@@ -191,7 +197,7 @@ describe('keel serve --a2a and delegate_remote', function () {
       .map((r) => JSON.stringify(r.body?.messages ?? []))
       .find((t) => t.includes('[served-env]') && !t.includes('[client-env]') && t.includes('tool_result'));
     assert.match(printed ?? '', /PATH=/, 'printenv ran in the served Keel and its output went back');
-    assert.ok(!printed!.includes('KEEL_COMMAND_ID='), 'it ran unsandboxed (under the keeper)');
+    assert.equal(ranHow(printed!, outside), 'sandbox');
   });
 
   // Last: it stops the served Keel, which the cases above share.

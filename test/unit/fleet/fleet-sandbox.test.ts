@@ -1,8 +1,7 @@
 // A fleet job's commands run the way `keel run`'s do under the worker's --sandbox (default
 // unasked): what runs unasked (here: the job's allowCommands) in the OS sandbox on the job's copy,
 // what the job approves with "all" as approved (unsandboxed, under the keeper) unless the worker
-// sandboxes everything. The keeper's marker variable KEEL_COMMAND_ID in printenv's output shows
-// which way a command ran. A job line cannot choose the mode. Without bubblewrap the worker says so
+// sandboxes everything. printenv's TMPDIR shows which way a command ran (support/sandbox.ts). A job line cannot choose the mode. Without bubblewrap the worker says so
 // once and only "all" jobs run commands. Real `keel fleet run` (with and without a real
 // redis-server), real bwrap, real bash, the model stand-in on 127.0.0.1.
 import assert from 'node:assert/strict';
@@ -14,7 +13,7 @@ import { spawnKeel, type KeelRun } from '../../support/keel-cli.js';
 import { conversation, startModelServer, type ModelServer, type RecordedRequest } from '../../support/model-server.js';
 import type { WireTurn } from '../../support/model-turn.js';
 import { requireRedis, startRedis } from '../../support/redis-server.js';
-import { sandboxOrSkip } from '../../support/sandbox.js';
+import { outsideTmp, ranHow, sandboxOrSkip } from '../../support/sandbox.js';
 import { scratchDir } from '../../support/scratch.js';
 import { tinyWorkspace } from '../../support/fleet-jobs.js';
 
@@ -52,6 +51,7 @@ function jobsFile(workspace: string, extra: Record<string, unknown> = {}): strin
 describe('keel fleet: the OS sandbox for jobs’ commands', function () {
   this.timeout(120_000);
   let server: ModelServer;
+  const outside = outsideTmp(scratchDir('fleet-sbx-tmp'));
   beforeEach(async () => {
     server = await startModelServer(conversation((req) => printenvOnce(req)));
   });
@@ -63,6 +63,7 @@ describe('keel fleet: the OS sandbox for jobs’ commands', function () {
       ROOT,
       {
         XDG_CONFIG_HOME: scratchDir('fleet-sbx-cfg'),
+        ...outside,
       },
     );
 
@@ -73,7 +74,8 @@ describe('keel fleet: the OS sandbox for jobs’ commands', function () {
       const text = JSON.stringify(req.body?.messages ?? []);
       if (!text.includes('tool_result')) continue;
       const job = /\[(ruled|all)\]/.exec(text)![1]!;
-      how[job] = !text.includes('PATH=') ? 'not run' : text.includes('KEEL_COMMAND_ID=') ? 'keeper' : 'sandbox';
+      const ran = ranHow(text, outside);
+      how[job] = ran === 'unsandboxed' ? 'keeper' : ran;
     }
     return how;
   }
@@ -139,6 +141,7 @@ describe('keel fleet: the OS sandbox for jobs’ commands', function () {
     const args = ['fleet', 'run', jobs, '--base-url', server.anthropicBaseURL, '--dir', scratchDir('fleet-sbx-nobwrap'), '--json'];
     const r = await run('unshare', ['-m', 'sh', '-c', hide, 'sh', process.execPath, ...KEEL, ...args], {
       XDG_CONFIG_HOME: scratchDir('fleet-sbx-cfg2'),
+      ...outside,
     });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const said = r.stderr.split('\n').filter((l) => l.startsWith('keel: no sandbox for commands'));
