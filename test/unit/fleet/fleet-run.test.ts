@@ -51,6 +51,15 @@ describe('keel fleet run (no Redis)', function () {
       assert.equal(attempts.length, 1);
       const kept = path.join(dir, 'jobs', id, attempts[0]!);
       assert.ok(fs.existsSync(path.join(kept, 'result.json')) && fs.existsSync(path.join(kept, 'log.jsonl')));
+      // A job's log is keel run's: its header records the job's approvals, which replay and resume decide with.
+      const header = JSON.parse(fs.readFileSync(path.join(kept, 'log.jsonl'), 'utf8').split('\n')[0]!);
+      assert.deepEqual(header.policy, {
+        autoApprove: ['read', 'write'],
+        approveUnclassified: false,
+        autoApproveMemory: false,
+        commandsAllow: [],
+        commandsDeny: [],
+      });
       assert.ok(!fs.existsSync(path.join(kept, 'workspace')), 'the copy is removed after the job');
     }
   });
