@@ -3,7 +3,8 @@
 #   - Debian's chromium (the browser playwright-core drives), libkrb5-dev (a native module
 #     of VS Code needs its headers), ripgrep (search_files' engine on Node), strace (the
 #     command classifier's differential proof traces what each command line really does),
-#     bubblewrap (the OS sandbox for commands) and the allowlisted programs a slim image lacks;
+#     bubblewrap (the OS sandbox for commands), the allowlisted programs a slim image lacks and
+#     redis-server (the fleet tests' queue);
 #   - Node 24 from the npm package `node` (code-server requires it) and code-server from npm,
 #     built against Node 24's headers, into ${KEEL_CACHE:-$HOME/.cache/keel}.
 # Idempotent: a marker is written only after the installed server answers --version, so a
@@ -33,6 +34,8 @@ dpkg -s libkrb5-dev >/dev/null 2>&1 || missing+=(libkrb5-dev)
 command -v rg >/dev/null 2>&1 || missing+=(ripgrep)
 # strace: test/unit/shell-proof runs every command line the classifier calls read-only under it.
 command -v strace >/dev/null 2>&1 || missing+=(strace)
+# redis-server: the fleet tests start their own on 127.0.0.1 (BullMQ's queue, the shared model gate).
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 # bubblewrap: the OS sandbox commands run in (src/node/sandbox); its tests use the real one.
 [ -x /usr/bin/bwrap ] || missing+=(bubblewrap)
 # tree, file and bsdextrautils (column, hexdump): programs on the read-only allowlist, whose own

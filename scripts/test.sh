@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck; lint; scripts/setup-e2e.sh installs (or finds cached) ripgrep, strace, Chromium and
+# `npm test`: typecheck; lint; scripts/setup-e2e.sh installs (or finds cached) ripgrep, strace, redis-server, Chromium and
 # code-server; unit tests; then the real-VS-Code suites: integration tests (inside the extension
 # host) and end-to-end tests (a real browser on the workbench).
 # KEEL_SKIP_E2E=1 skips the setup and stops after the unit tests.

@@ -1,135 +1,8 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
+import type { BudgetCaps } from '../compose/index.js';
 import { SUBAGENT_DEFAULTS, type Risk, type RunPolicy, type SandboxMode, SandboxModeSchema } from '../kernel/index.js';
 import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
-
-export const USAGE = `Usage:
-  keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
-           [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
-           [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
-           [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
-           [--mcp-config FILE]... [--mcp-workspace] [--sandbox unasked|everything|off]
-           [--no-checkpoints] "<task>"
-  keel resume LOG [the run flags above]
-  keel restore LOG --to STEP [--workspace DIR] [--overwrite]
-  keel memory list [--workspace DIR] [--json]
-  keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
-                  [--expires DATE] "<text>"
-  keel memory forget [--workspace DIR] ID
-  keel replay LOG [--workspace DIR] [--until SEQ] [--json] [--approve …] [--allow-command …]...
-                  [--deny-command …]...
-
-What runs without asking:
-  --approve RISKS          a comma list of read, write, execute, network, memory. read (the
-                           default): reading and searching inside the workspace. write: edits
-                           outside protected paths. execute: test runs and commands Keel
-                           classifies as read-only; other commands still ask. memory: the
-                           model's remember and forget (the exact text is printed).
-  --approve all            every risk and memory, and commands of every kind: builds, scripts,
-                           installs, network use, lines Keel cannot classify (node script.js,
-                           make, …).
-                           Never unasked: dangerous commands (sudo, rm -rf /, dd to a disk, …)
-                           and protected paths (.git, .vscode, .env, …): asked at a terminal,
-                           refused without one. Always refused: --deny-command prefixes and
-                           paths outside the workspace.
-  --allow-command PREFIX   commands that start with these exact words run without asking,
-                           e.g. --allow-command make --allow-command "npm run build"
-                           ("make" covers "make test", not "makeup"). Repeatable.
-  --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
-At a terminal Keel asks about anything else; without one it is rejected and the model is told.
-
-The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
-system read-only, only the workspace, toolchains and system folders visible (your home, other
-projects and .env files hidden), a private /tmp thrown away afterwards; a test run may write in
-the workspace but not its protected paths (.git, .vscode, .keel, AGENTS.md, manifests and
-lockfiles). Where there is no sandbox Keel says so on stderr and every command asks.
-  --sandbox unasked        (the default) sandbox what runs unasked; commands you approve (at the
-                           terminal, by --approve all, or earlier in the task) run as your shell
-                           would run them.
-  --sandbox everything     sandbox every command; those you approve may write in the workspace.
-  --sandbox off            no sandbox: what runs unasked is decided by the command classifier
-                           alone, as Keel did before it had a sandbox.
-Whatever the sandbox, a command's processes end when it ends, and when keel ends (even killed).
-
-  --context-window TOKENS  the model's context window, for a local model whose window Keel
-                           cannot know (default: Keel's table, 32768 for unknown models). As the
-                           context fills, older steps are folded into short notes.
-  --subagent-max-turns N   the most turns one sub-agent (delegate, delegate_plan) may take
-                           (default 10; a model asking for more gets this many).
-  --subagent-budget N      the sub-agent turns allowed across the task (default 40).
-Sub-agents work under the same approvals; their lines are indented under the call that
-started them, and each plan task's state is printed as it changes.
-
-MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resource):
-  from $XDG_CONFIG_HOME/keel/mcp.json (else ~/.config/keel/mcp.json; the extension reads the same
-  file) and each --mcp-config FILE, in VS Code's mcp.json form:
-  {"servers": {"NAME": {"type": "stdio", "command": "…", "args": […], "env": {…}}
-               | {"type": "http", "url": "…", "headers": {…}}}}
-  --mcp-config FILE        more servers, started like your own. Repeatable.
-  --mcp-workspace          also start the servers the workspace's .vscode/mcp.json defines.
-                           Without it they are listed and skipped: a workspace must not run
-                           programs on your machine unasked.
-  An MCP tool call is risk execute: it asks (or is rejected without a terminal) unless you pass
-  --approve execute. A server gets the environment commands get (no API keys, no credentials)
-  plus its "env".
-  A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
-
-API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
-Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
-
-Commands, test runs and MCP servers also never see the variables of your environment that look
-like credentials: a name such as GITHUB_TOKEN, NPM_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD or
-STRIPE_KEY, or a value that holds a key, token, private key or a password in a URL (secretlint's
-recommended rules and a few of Keel's). keel run names them on stderr when it starts.
-  --pass-env NAME          pass this variable to commands anyway (e.g. --pass-env NPM_TOKEN for
-                           an approved npm publish). Repeatable. Keel's own API keys are never
-                           passed.
-
-Memories (what earlier tasks or you asked Keel to remember) are kept in
-$XDG_CONFIG_HOME/keel/memory (else ~/.config/keel/memory), never in the workspace: the user's
-file, and one file per workspace. \`keel memory add\` keeps your own words (at most 1,000
-characters; text that looks like a secret is refused); --path names files it concerns, so a
-later recall can say when they changed. \`keel memory forget\` deletes one for good.
-
-Skills: folders with a SKILL.md (YAML front matter: name, description, optional tools or
-allowed-tools; then markdown instructions; other files are its resources), in the workspace's
-.keel/skills/NAME/ and in $XDG_CONFIG_HOME/keel/skills/NAME/ (else ~/.config/keel/skills/NAME/).
-The model sees each skill's name and description and loads one with use_skill; while a skill
-that lists tools is active, only those tools are offered. A skill with a problem is skipped with
-its file and line on stderr.
-
-Checkpoints: before a step's first write, keel run keeps the prior bytes of the files it changes
-in $XDG_CACHE_HOME/keel/checkpoints (else ~/.cache/keel/checkpoints), never in the workspace or
-.git; the scan for commands skips what .gitignore and .keelignore ignore. Each checkpoint is an
-event in the --log file. Old tasks' checkpoints go first past 500 MB per workspace. When a
-checkpoint cannot be stored (a full disk), the change asks first (refused without a terminal):
-it could not be undone. --no-checkpoints keeps none, and asks nothing for want of one.
-
-\`keel resume LOG\` continues a task whose run was interrupted (Ctrl+C, a crash), appending to its
---log file: a call that was approved or running when it stopped is asked again (refused without a
-terminal), never re-run unasked. The approvals and command rules are the ones the log's header
-records unless you give --approve, --allow-command or --deny-command.
-
-\`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
-model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or
---workspace DIR), the way the extension's "Restore files to here" does; the restore is logged in
-LOG. Files changed since the task last wrote them are overwritten only when you confirm at the
-terminal, or with --overwrite. Exit 0 restored or nothing to do, 1 not confirmed, 2 usage.
-
-\`keel replay LOG\` plays a recorded task's model outputs (no model is called) through this build's
-tools and policy, in a scratch copy of the workspace in the task's starting state, and prints
-each step that differs (step, seq, kind: edit, observation or policy, recorded and replayed), or
-"replays clean"; a call the recording never finished is listed as interrupted, not compared.
-Exit 0 clean, 1 differences, 2 bad usage or a log it cannot replay (a damaged or unknown line is
-named by its number).
-  --workspace DIR          a folder in the state the task started from (copied; never written).
-                           Default: the current folder, with every file the task changed put
-                           back from its checkpoints (run it in the task's workspace).
-  --until SEQ              replay the log up to this event sequence number.
-  --json                   the report as JSON.
-  --approve, --allow-command, --deny-command: decide with these instead of the approvals and
-                           command rules the log's header records (logs without them: nothing
-                           pre-approved, and the report says so).`;
 
 type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
 
@@ -156,6 +29,14 @@ export interface RunOptions {
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
   mcpWorkspace: boolean;
+  /** More a2a.json files, as trusted as the user's own. */
+  a2aConfigs: string[];
+  /** --a2a-workspace: offer the workspace's .keel/a2a.json agents too. */
+  a2aWorkspace: boolean;
+  /** --output: the streamed transcript, the result record as JSON, or events as JSON lines. */
+  output: OutputMode;
+  /** --max-cost, --max-tokens: the task stops once it passes one. */
+  budget: BudgetCaps;
   /** False with --no-checkpoints: no prior bytes are kept, and edits never ask for want of one. */
   checkpoints: boolean;
   /** --sandbox: which commands run in the OS sandbox. */
@@ -163,6 +44,9 @@ export interface RunOptions {
   /** --pass-env: inherited variables commands get though they look like credentials. */
   passEnv: string[];
 }
+
+const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
+type OutputMode = (typeof OUTPUT_MODES)[number];
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -183,7 +67,9 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
   if (command !== 'run')
-    throw new UsageError(`Unknown command "${command}": the commands are "run", "resume", "restore", "memory" and "replay".`);
+    throw new UsageError(
+      `Unknown command "${command}": the commands are "run", "resume", "restore", "memory", "replay", "fleet" and "serve".`,
+    );
   const { values, positionals } = runFlags(rest);
   if (positionals.length !== 1 || !positionals[0]!.trim())
     throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
@@ -232,13 +118,37 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     contextWindow: parseContextWindow(values['context-window']),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
+    a2aConfigs: values['a2a-config'] ?? [],
+    a2aWorkspace: values['a2a-workspace'] ?? false,
+    output: parseOutput(values.output),
+    budget: parseBudget(values),
     checkpoints: values['no-checkpoints'] !== true,
     sandbox: parseSandbox(values.sandbox),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
   };
 }
 
-function parseSandbox(value: string | undefined): SandboxMode {
+function parseOutput(value: string | undefined): OutputMode {
+  if (value === undefined) return 'text';
+  if ((OUTPUT_MODES as readonly string[]).includes(value)) return value as OutputMode;
+  throw new UsageError(`--output must be one of ${OUTPUT_MODES.join(', ')} (got "${value}").`);
+}
+
+/** --max-cost USD and --max-tokens N (the same caps a fleet job's "budget" sets). */
+export function parseBudget(values: { 'max-cost'?: string | undefined; 'max-tokens'?: string | undefined }): BudgetCaps {
+  const usd = values['max-cost'];
+  const caps: BudgetCaps = {};
+  if (usd !== undefined) {
+    const n = Number(usd);
+    if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--max-cost must be a positive number of US dollars (got "${usd}").`);
+    caps.usd = n;
+  }
+  if (values['max-tokens'] !== undefined) caps.tokens = parseCount('--max-tokens', values['max-tokens'], 0);
+  return caps;
+}
+
+/** --sandbox for keel run, and for keel fleet work|run and keel serve --a2a (the worker's choice). */
+export function parseSandbox(value: string | undefined): SandboxMode {
   if (value === undefined) return 'unasked';
   const parsed = SandboxModeSchema.safeParse(value);
   if (parsed.success) return parsed.data;
@@ -292,13 +202,13 @@ function parsePrefix(flag: string, value: string): string {
 }
 
 /** A variable name as the shell writes one; Keel's own keys are never passed, so naming one is a mistake. */
-function parseVariableName(value: string): string {
+export function parseVariableName(value: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(value)) throw new UsageError(`--pass-env takes a variable name such as NPM_TOKEN (got "${value}").`);
   if (PROVIDER_KEY_VARIABLES.includes(value)) throw new UsageError(`--pass-env ${value}: Keel never passes its own API keys to commands.`);
   return value;
 }
 
-function parseCount(flag: string, value: string | undefined, fallback: number): number {
+export function parseCount(flag: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number of at least 1 (got "${value}").`);
@@ -342,6 +252,11 @@ function parseRunFlags(args: string[]) {
       'context-window': { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
+      'a2a-config': { type: 'string', multiple: true },
+      'a2a-workspace': { type: 'boolean' },
+      output: { type: 'string' },
+      'max-cost': { type: 'string' },
+      'max-tokens': { type: 'string' },
       'no-checkpoints': { type: 'boolean' },
       sandbox: { type: 'string' },
       'pass-env': { type: 'string', multiple: true },

@@ -1,9 +1,13 @@
 // The `keel` command's entry point.
 import { secretDetector } from '../compose/index.js';
 import { redactSecrets } from '../kernel/index.js';
-import { InputError, parseRunArgs, USAGE, UsageError } from './args.js';
+import { InputError, parseRunArgs, UsageError } from './args.js';
+import { runFleetCommand } from './fleet-command.js';
+import { FLEET_USAGE } from './fleet-args.js';
 import { runMemoryCommand } from './memory-command.js';
+import { runServeCommand, SERVE_USAGE } from './serve-command.js';
 import { runReplayCommand } from './replay-command.js';
+import { USAGE } from './usage.js';
 import { runRestoreCommand } from './restore-command.js';
 import { runResumeCommand } from './resume-command.js';
 import { EXIT, runTask } from './run.js';
@@ -13,11 +17,17 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.completed;
   }
+  const extra = EXTRA_COMMANDS[argv[0] ?? ''];
+  if (extra && argv.slice(1).some((a) => a === '--help' || a === '-h')) {
+    process.stdout.write(`${extra.usage}\n`);
+    return EXIT.completed;
+  }
   try {
     if (argv[0] === 'memory') {
       await runMemoryCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
       return EXIT.completed;
     }
+    if (extra) return await extra.run(argv.slice(1));
     if (argv[0] === 'replay')
       return await runReplayCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
     if (argv[0] === 'restore')
@@ -55,9 +65,30 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Commands with their own usage text, each in its own file. */
+const EXTRA_COMMANDS: Record<string, { usage: string; run(args: string[]): Promise<number> }> = {
+  fleet: { usage: FLEET_USAGE, run: (args) => runFleetCommand(args, processIo()) },
+  serve: { usage: SERVE_USAGE, run: (args) => runServeCommand(args, processIo()) },
+};
+
+function processIo() {
+  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env, onInterrupt: onEachStop };
+}
+
+/** Ctrl+C and SIGTERM call the handler on each press (a worker drains first, then stops at once). */
+function onEachStop(handler: () => void): () => void {
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
 /** A usage error is one line: its cause and where the help is (the help itself is `--help`'s). */
 function usageLine(cause: string, argv: readonly string[]): string {
-  const command = ['run', 'memory', 'replay'].includes(argv[0] ?? '') ? `keel ${argv[0]} --help` : 'keel run --help';
+  const own = ['run', 'resume', 'restore', 'memory', 'replay', 'fleet', 'serve'].includes(argv[0] ?? '');
+  const command = own ? `keel ${argv[0]} --help` : 'keel run --help';
   return `keel: ${cause.replace(/\s+$/, '')} (see \`${command}\`)`;
 }
 

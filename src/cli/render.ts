@@ -70,6 +70,10 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
       return p.line(`… ${e.error.message} — retrying in ${Math.ceil(e.delayMs / 1000)} s`);
     case 'model_error':
       return p.line(`! ${e.error.message}`);
+    case 'remote_update': {
+      const what = e.kind === 'artifact' ? `artifact ${visibleText(e.name ?? '')}` : e.state ? `${e.kind} [${e.state}]` : e.kind;
+      return p.line(`  ⇄ ${visibleText(e.agent)} ${what}: ${visibleText(firstLine(e.text))}`);
+    }
     case 'run_failed':
       return p.line(`✗ run failed: ${e.error.message}`);
     case 'run_cancelled':

@@ -3,13 +3,23 @@
 // where the build now differs is reported: an edit that applies differently, another
 // observation (timings and temp paths normalised), a changed policy decision. Sub-agents are
 // replayed too: each frame plays its own recorded turns, and a difference names its frame.
-import { Runtime, type ApprovalPolicy, type RunPolicy, type RuntimeEvent, type ToolIntent, type Workspace } from '../kernel/index.js';
+import {
+  Runtime,
+  type ApprovalPolicy,
+  type Observation,
+  type RemoteUpdate,
+  type RunPolicy,
+  type RuntimeEvent,
+  type ToolIntent,
+  type Workspace,
+} from '../kernel/index.js';
 import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
 import { composePolicy, composeRegistry, createSkillLibrary, secretDetector, workspaceSkillSource } from '../compose/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { headlessWorkspace } from './headless-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
+import { remoteUpdateOf, replayedRemoteTool } from './replay-remote.js';
 
 interface ReplayDifference {
   /** The model turn of the recorded call. */
@@ -61,6 +71,9 @@ interface RecordedCall {
   unanswered?: boolean;
   observation: string | undefined;
   observationCode: string | undefined;
+  /** The observation itself, and what a remote agent sent during the call (remote_update). */
+  observed: Observation | undefined;
+  updates: RemoteUpdate[];
 }
 
 export async function replayLog(
@@ -86,9 +99,19 @@ export async function replayLog(
       return verdict;
     },
   };
-  const registry = await replayRegistry(workspace);
   let runtime: Runtime | undefined;
   const recordedFrameOf = (frame: string) => matchFrame(recordedFrames, eventsByFrame(runtime!.getEvents()), frame);
+  // The recorded call a replayed one stands for: the same place (position) in the matching frame.
+  const recordedCallOf = (intentId: string): RecordedCall | undefined => {
+    const proposed = runtime!.getEvents().find((e) => e.type === 'intent_proposed' && e.intent.id === intentId);
+    const frame = proposed?.frame ?? ROOT_FRAME;
+    const position = recordedCalls(eventsByFrame(runtime!.getEvents()).get(frame) ?? []).findIndex((c) => c.intent.id === intentId);
+    const recordedFrame = recordedFrameOf(frame);
+    return recordedFrame === undefined ? undefined : recordedCalls(recordedFrames.get(recordedFrame) ?? [])[position];
+  };
+  const registry = await replayRegistry(workspace);
+  const remote = replayedRemoteTool(kept, recordedCallOf);
+  if (remote) registry.addTool(remote);
   const turnsOf = (frame: string | undefined) => recordedTurns(frame === undefined ? [] : (recordedFrames.get(frame) ?? []));
   runtime = new Runtime({
     provider: new RecordedProvider(turnsOf(ROOT_FRAME), 'replay', (frame) => turnsOf(recordedFrameOf(frame))),
@@ -100,11 +123,7 @@ export async function replayLog(
   const first = recordedFrames.get(ROOT_FRAME)!.find((e) => e.type === 'user_message');
   for await (const out of runtime.send(first?.type === 'user_message' ? first.text : '')) {
     if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
-    const frame = out.event.frame ?? ROOT_FRAME;
-    const replayedCalls = recordedCalls(eventsByFrame(runtime.getEvents()).get(frame) ?? []);
-    const position = replayedCalls.findIndex((c) => c.intent.id === (out.event as { intentId: string }).intentId);
-    const recordedFrame = recordedFrameOf(frame);
-    const call = recordedFrame === undefined ? undefined : recordedCalls(recordedFrames.get(recordedFrame) ?? [])[position];
+    const call = recordedCallOf(out.event.intentId);
     if (call?.approved) runtime.approve(out.event.intentId);
     else runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.', { unanswered: call?.unanswered === true });
   }
@@ -171,6 +190,8 @@ function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {
         rejectReason: undefined,
         observation: undefined,
         observationCode: undefined,
+        observed: undefined,
+        updates: [],
       });
     const id = 'intentId' in e ? e.intentId : e.type === 'observation' ? e.observation.intentId : undefined;
     const call = id === undefined ? undefined : calls.get(id);
@@ -181,7 +202,11 @@ function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {
       if (e.auto && call.verdict !== 'ask') call.verdict = 'allow';
     }
     if (e.type === 'intent_rejected') [call.rejectReason, call.unanswered] = [e.reason, e.unanswered === true];
-    if (e.type === 'observation') [call.observation, call.observationCode] = [observationText(e.observation), e.observation.code];
+    if (e.type === 'observation') {
+      [call.observation, call.observationCode] = [observationText(e.observation), e.observation.code];
+      call.observed = e.observation;
+    }
+    if (e.type === 'remote_update') call.updates.push(remoteUpdateOf(e));
   }
   return [...calls.values()];
 }

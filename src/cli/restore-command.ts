@@ -13,7 +13,7 @@ import { JsonlLogStore } from '../node/jsonl-store.js';
 import { ScriptedProvider } from '../providers/index.js';
 import { InputError, UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
-import { workspaceRoot } from './run.js';
+import { workspaceRoot } from './task-runtime.js';
 import { readTaskLog } from './task-log.js';
 
 export interface RestoreIo {

@@ -2,14 +2,15 @@
 // from its log, as a reloaded window resumes one in VS Code: the runtime is rebuilt from the
 // events, a call that was approved or running when the run stopped is asked again (never re-run
 // blindly; refused without a terminal), and the run goes on, appending to the same log. The
-// approvals and command rules are the log header's unless flags are given.
+// approvals and command rules are the log header's unless flags are given. It runs through the
+// same task path as `keel run` (src/cli/task-run.ts): the same output modes, result record and
+// exit status.
 import * as path from 'node:path';
 import { isLiveStatus, replay } from '../kernel/index.js';
-import { JsonlLogStore } from '../node/jsonl-store.js';
 import { InputError, parseResumeArgs, type RunOptions } from './args.js';
-import { requireMcpConfigs } from './mcp.js';
-import { driveTask, workspaceRoot, type CliIo } from './run.js';
+import { runAtTerminal, type CliIo } from './run.js';
 import { readTaskLog } from './task-log.js';
+import { withPolicy } from './task-runtime.js';
 
 export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string }): Promise<number> {
   const { options, log, policyGiven } = parseResumeArgs(argv, io.cwd);
@@ -20,11 +21,8 @@ export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string
     throw new InputError(
       `${log} holds a task that was not interrupted (it ${ENDED[status] ?? 'has not started'}): there is nothing to resume.`,
     );
-  const root = workspaceRoot(options);
-  requireMcpConfigs(options);
   const resumed: RunOptions = policyGiven || !loaded.policy ? options : withPolicy(options, loaded.policy);
-  const store = JsonlLogStore.open(file);
-  return driveTask(resumed, io, { root, store, events: loaded.events, start: (runtime) => runtime.resume() });
+  return runAtTerminal(resumed, io, { type: 'resume', log: file, events: loaded.events });
 }
 
 const ENDED: Record<string, string> = {
@@ -33,14 +31,3 @@ const ENDED: Record<string, string> = {
   cancelled: 'was stopped',
   idle: 'is waiting for a message',
 };
-
-function withPolicy(o: RunOptions, p: NonNullable<ReturnType<typeof readTaskLog>['policy']>): RunOptions {
-  return {
-    ...o,
-    approve: p.autoApprove,
-    approveUnclassified: p.approveUnclassified,
-    approveMemory: p.autoApproveMemory ?? false,
-    allowCommands: p.commandsAllow,
-    denyCommands: p.commandsDeny,
-  };
-}

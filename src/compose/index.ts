@@ -7,5 +7,21 @@ export { describeSkillProblem, type SkillProblem } from './skills/load-skills.js
 export { createSkillLibrary } from './skills/skill-library.js';
 export { workspaceSkillSource } from './skills/skill-source.js';
 export { createMcpHub, loadMcpConfigs, mcpFiles, type McpHubInput } from './mcp.js';
+export {
+  EXIT_CODES,
+  lastAnswer,
+  lastTest,
+  RUN_RESULT_VERSION,
+  RunResultSchema,
+  refusals,
+  runOutcome,
+  unstartedResult,
+  taskTurns,
+  type RunEnding,
+  type RunResult,
+} from './run-result.js';
+export { taskChanges, type TaskChanges } from './task-changes.js';
+export { allBudgets, spendOf, taskBudget, type Budget, type BudgetCaps } from './budget.js';
+export { a2aFiles, loadA2aConfigs } from './protocols.js';
 export { secretDetector } from './secrets/detector.js';
 export { sweepStaleTemps } from './temp-sweep.js';

@@ -21,6 +21,8 @@ import {
   type Workspace,
 } from '../kernel/index.js';
 import type { McpHub } from '../mcp/index.js';
+import type { A2aAgentConfig } from '../a2a/index.js';
+import { protocolTools } from './protocols.js';
 import { createPolicy, toolsFor } from '../tools/index.js';
 import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
@@ -73,13 +75,15 @@ export interface ComposeInput {
   skills?: { user?: SkillSource; report?(problems: readonly SkillProblem[]): void };
   /** The MCP servers: the tools of those ready when the task is composed join its registry. */
   mcp?: McpHub;
+  /** Remote A2A agents the user allowed: offered together as the delegate_remote tool. */
+  a2a?: readonly A2aAgentConfig[];
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
   const library = input.skills ? composeSkills(input, () => registry.tools().map((t) => t.name)) : undefined;
   const registry = composeRegistry(input.workspace, library);
-  // With no folder the task has no tools at all, MCP ones included.
-  if (input.workspace && input.mcp) for (const tool of input.mcp.toolsForTask()) registry.addTool(tool);
+  // With no folder the task has no tools at all, MCP and A2A ones included.
+  if (input.workspace) for (const tool of protocolTools({ mcp: input.mcp, a2a: input.a2a })) registry.addTool(tool);
   const visibility: VisibilityContext = {
     get trusted() {
       return input.trusted();

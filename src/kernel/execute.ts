@@ -33,6 +33,7 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         ...(h.frames ? { frames: h.frames } : {}),
         ...(intent.sandbox ? { sandbox: intent.sandbox } : {}),
         ...(h.secrets ? { secrets: h.secrets } : {}),
+        report: (update) => h.emit({ type: 'remote_update', intentId: id, ...update }),
       });
     } catch (err) {
       const code = h.signal.aborted ? 'cancelled' : 'execution_failed';

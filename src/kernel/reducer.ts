@@ -158,6 +158,8 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return { ...s, checkpoints: [...s.checkpoints, { seq: e.seq, step: e.step, kind: e.kind, files: e.files }] };
     case 'rules_used':
       return { ...s, rules: e.paths };
+    case 'remote_update':
+      return s;
     case 'repo_map_built':
       return { ...s, context: { ...s.context, repoMap: e.text } };
     case 'run_finished':

@@ -60,3 +60,5 @@ export { COMMAND_SANDBOX_RULES } from './policy/protected-paths.js';
 export { searchByWalking } from './search/walking-search.js';
 export { ignorePredicate } from './ignore/predicate.js';
 export { lineCounts, type LineCounts } from './text/line-counts.js';
+export { unifiedDiff } from './text/unified-diff.js';
+export { isBinary } from './text/encoding.js';

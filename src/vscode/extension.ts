@@ -22,6 +22,7 @@ import { dispatchWebviewMessage, type WebviewMessageHandlers } from './presenter
 import { PROPOSED_SCHEME, ProposedContentProvider } from './proposed-content.js';
 import { RuntimeFactory } from './runtime-factory.js';
 import { startMcp } from './mcp-view.js';
+import { startA2a } from './a2a-agents.js';
 import { SecretKeys } from './secret-keys.js';
 import { Session } from './session.js';
 import { registerApprovalKeys } from './approval-keys.js';
@@ -150,6 +151,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     ...(host?.sandbox ? { sandbox: { support: host.sandbox, mode: () => settings().sandbox } } : {}),
   });
   context.subscriptions.push(...mcp.disposables);
+  const a2a = startA2a({ context, workspaceRoot: workspace?.root, log });
+  context.subscriptions.push(...a2a.disposables);
   let session: Session | undefined;
   let checkpointUi: CheckpointUi | undefined;
   const checkpointStorage = await checkpointsFolder(context, folder?.uri, (m) => log.info(m));
@@ -166,6 +169,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   });
   const factory = new RuntimeFactory({
     mcp: mcp.hub,
+    a2a: () => a2a.agents(),
     skills: {
       user: userSkills,
       report: (problems) => {

@@ -2,12 +2,13 @@
 // reads) and the workspace's .vscode/mcp.json, and the MCP Servers tree in the Keel view
 // container: each server's state (with its stderr tail), its tools and those left out, and
 // Approve / Enable / Disable / Restart. A workspace server starts only in a trusted workspace
-// and only once the user has approved its exact definition (remembered per workspace by hash).
-import { createHash } from 'node:crypto';
+// and only once the user has approved its exact definition (remembered per workspace by hash:
+// the gate in workspace-approvals.ts, which the workspace's A2A agents pass too).
 import * as vscode from 'vscode';
 import { createMcpHub, loadMcpConfigs, type McpHubInput, mcpFiles } from '../compose/index.js';
 import type { McpRiskOverrides } from '../mcp/index.js';
 import { definitionKey, type McpHub, type McpServerConfig, type McpServerStatus } from '../mcp/index.js';
+import { workspaceApprovals } from './approval-modal.js';
 
 const APPROVED_STATE = 'keel.mcp.approved';
 const DISABLED_STATE = 'keel.mcp.disabled';
@@ -33,14 +34,14 @@ export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposa
     d.log.warn(`MCP config ${where}: ${p.message}`);
     void vscode.window.showWarningMessage(`Keel: the MCP server config ${where} has a problem: ${p.message}`);
   }
-  const approved = () => new Set(d.context.workspaceState.get<string[]>(APPROVED_STATE) ?? []);
+  const approvals = workspaceApprovals(d.context, APPROVED_STATE);
   const hub = createMcpHub(config.servers, {
     cwd: d.workspaceRoot,
     secrets: d.secrets,
     passEnv: d.passEnv,
     riskOverrides: d.riskOverrides,
     disabled: d.context.globalState.get<string[]>(DISABLED_STATE) ?? [],
-    mayStart: (c) => c.source === 'user' || (vscode.workspace.isTrusted && approved().has(approvalHash(c))),
+    mayStart: (c) => c.source === 'user' || approvals.allows(definitionKey(c)),
     ...(d.sandbox ? { sandbox: d.sandbox } : {}),
   });
   hub.onNotice((n) => {
@@ -58,21 +59,13 @@ export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposa
   };
   const approve = async (c: McpServerConfig | undefined) => {
     if (c?.source !== 'workspace') return;
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage('Keel starts MCP servers a workspace defines only once you trust the workspace.');
-      return;
-    }
-    const pick = await vscode.window.showWarningMessage(
-      `Allow the workspace's MCP server "${c.name}" to run on this machine?`,
-      {
-        modal: true,
-        detail: `${c.file} asks Keel to start:\n\n${hub.status().find((s) => s.name === c.name)?.line}\n\nYou are asked again if its definition changes.`,
-      },
-      APPROVE,
-    );
-    if (pick !== APPROVE) return;
-    await d.context.workspaceState.update(APPROVED_STATE, [...approved(), approvalHash(c)]);
-    await hub.restart(c.name);
+    const allowed = await approvals.ask(definitionKey(c), {
+      message: `Allow the workspace's MCP server "${c.name}" to run on this machine?`,
+      detail: `${c.file} asks Keel to start:\n\n${hub.status().find((s) => s.name === c.name)?.line}\n\nYou are asked again if its definition changes.`,
+      accept: APPROVE,
+      untrusted: 'Keel starts MCP servers a workspace defines only once you trust the workspace.',
+    });
+    if (allowed) await hub.restart(c.name);
   };
   const disposables = [
     vscode.window.registerTreeDataProvider('keel.mcpServers', tree),
@@ -90,11 +83,6 @@ export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposa
       d.log.info(`MCP: the workspace defines ${waiting.map((s) => s.name).join(', ')}; approve in the MCP Servers view to start.`);
   });
   return { hub, disposables };
-}
-
-/** The remembered approval: this workspace, this exact definition. */
-function approvalHash(c: McpServerConfig): string {
-  return createHash('sha256').update(definitionKey(c)).digest('hex');
 }
 
 interface ServerItem {

@@ -4,6 +4,7 @@
 // to another host, workspace trust, the standing approvals and the memory store in its storage. No vscode import.
 import { composeRuntime, type ComposeInput } from '../compose/index.js';
 import type { McpHub } from '../mcp/index.js';
+import type { A2aAgentConfig } from '../a2a/index.js';
 import type { Checkpoints, GrantStore, MemoryStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../kernel/index.js';
 import type { KeyLookup } from './api-key.js';
 import { HostProvider } from './host-provider.js';
@@ -30,6 +31,8 @@ export interface RuntimeFactoryDeps {
   memory?: MemoryStore | undefined;
   /** The MCP servers; the tools of those ready when a task's runtime is built are offered. */
   mcp?: McpHub | undefined;
+  /** The remote A2A agents a new task is offered (a workspace's only once approved). */
+  a2a?(): readonly A2aAgentConfig[];
   /** Tests replace the model with a scripted one. */
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
   /** The user's skills folder and where skipped skills are reported (workspace skills follow trust). */
@@ -55,6 +58,7 @@ export class RuntimeFactory {
         });
     this.providers.set(init.taskId, provider);
     const checkpoints = d.checkpoints?.(init.taskId);
+    const agents = d.a2a?.() ?? [];
     return composeRuntime({
       provider,
       settings,
@@ -69,6 +73,7 @@ export class RuntimeFactory {
       ...(d.skills ? { skills: d.skills } : {}),
       ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
+      ...(agents.length ? { a2a: agents } : {}),
     });
   }
 

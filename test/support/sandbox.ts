@@ -11,3 +11,20 @@ export async function sandboxOrSkip(ctx: Mocha.Context, root: string): Promise<N
   console.log(`      (skipped: ${status.reason})`);
   ctx.skip();
 }
+
+/**
+ * Which way a command ran, told from its printenv output. Inside the OS sandbox TMPDIR is the
+ * sandbox's private /tmp; outside it a command inherits Keel's TMPDIR, which a test sets with
+ * `outsideTmp()` to a folder of its own. (Every command now has a keeper, sandboxed or not, so
+ * the keeper's KEEL_COMMAND_ID marker no longer tells the two apart.)
+ */
+export function outsideTmp(dir: string): { TMPDIR: string } {
+  return { TMPDIR: dir };
+}
+
+export function ranHow(printed: string, outside: { TMPDIR: string }): 'sandbox' | 'unsandboxed' | 'not run' {
+  if (!printed.includes('PATH=')) return 'not run';
+  if (printed.includes(`TMPDIR=${outside.TMPDIR}`)) return 'unsandboxed';
+  if (/TMPDIR=\/tmp(\\n|\\"|"|\n|$)/.test(printed)) return 'sandbox';
+  throw new Error(`cannot tell how the command ran: TMPDIR is neither /tmp nor ${outside.TMPDIR}`);
+}

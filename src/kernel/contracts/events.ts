@@ -125,6 +125,19 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
     maxTurns: z.number(),
     planTaskId: z.string().optional(),
   }),
+  /**
+   * What a remote agent (A2A) sent while a call to it ran — a status change, a message or an
+   * artifact — logged as data for the view and the log; it never approves or runs anything here.
+   */
+  e('remote_update', {
+    intentId: z.string(),
+    agent: z.string(),
+    kind: z.enum(['status', 'message', 'artifact']),
+    state: z.string().optional(),
+    text: z.string(),
+    name: z.string().optional(),
+    mediaType: z.string().optional(),
+  }),
   e('run_finished', { reason: z.enum(['completed']) }),
   e('run_failed', { error: z.lazy(() => RunErrorSchema) }),
   e('run_cancelled', {}),

@@ -139,6 +139,18 @@ export interface ToolContext {
   sandbox?: SandboxProfile;
   /** Where text holds a credential (the host's rule set); absent when the host gave none. */
   secrets?: SecretDetector;
+  /** Logs what a remote agent sent during this call (a `remote_update` event in the call's frame). */
+  report?(update: RemoteUpdate): void;
+}
+
+/** A remote agent's status, message or artifact, as a tool reports it (see the `remote_update` event). */
+export interface RemoteUpdate {
+  agent: string;
+  kind: 'status' | 'message' | 'artifact';
+  state?: string;
+  text: string;
+  name?: string;
+  mediaType?: string;
 }
 
 export interface ToolResult {

@@ -6,7 +6,20 @@ import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-type Layer = 'kernel' | 'providers' | 'tools' | 'node' | 'protocol' | 'mcp' | 'compose' | 'codeintel' | 'vscode' | 'cli' | 'media';
+type Layer =
+  | 'kernel'
+  | 'providers'
+  | 'tools'
+  | 'node'
+  | 'protocol'
+  | 'mcp'
+  | 'a2a'
+  | 'fleet'
+  | 'compose'
+  | 'codeintel'
+  | 'vscode'
+  | 'cli'
+  | 'media';
 
 /**
  * Which layers and which packages each layer may import. node:* built-ins are allowed where the
@@ -20,19 +33,27 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
   mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
+  // The A2A SDK lives only here, as the MCP SDK lives only in mcp; express serves its JSON-RPC handler.
+  a2a: { layers: ['a2a', 'kernel'], packages: ['zod', /^@a2a-js\/sdk(\/|$)/, 'express', /^node:/] },
   // The syntax-tree code index: the only folder that loads tree-sitter (WebAssembly grammars).
   codeintel: { layers: ['codeintel', 'kernel', 'tools'], packages: [/^node:/, '@vscode/tree-sitter-wasm'] },
-  // yaml: SKILL.md front matter (compose/skills). secretlint: the secret rule set behind the
-  // kernel's SecretDetector port (compose/secrets), its types for the rule API it drives.
+  // yaml: SKILL.md front matter (compose/skills); zod: the run result's schema. One protocol
+  // registry holds MCP and A2A side by side. secretlint: the secret rule set behind the kernel's
+  // SecretDetector port (compose/secrets), its types for the rule API it drives.
   compose: {
-    layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp', 'codeintel'],
-    packages: [/^node:/, 'yaml', '@secretlint/secretlint-rule-preset-recommend', '@secretlint/types'],
+    layers: ['compose', 'kernel', 'providers', 'tools', 'node', 'mcp', 'a2a', 'codeintel'],
+    packages: [/^node:/, 'yaml', 'zod', '@secretlint/secretlint-rule-preset-recommend', '@secretlint/types'],
   },
+  // BullMQ and ioredis live only here: the queue, the shared model gate and budget in Redis.
+  fleet: { layers: ['fleet', 'kernel', 'compose'], packages: ['zod', 'bullmq', 'ioredis', /^node:/] },
   vscode: {
-    layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'compose', 'codeintel', 'cli'],
+    layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'codeintel', 'cli'],
     packages: ['vscode', /^node:/],
   },
-  cli: { layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp', 'codeintel'], packages: [/^node:/] },
+  cli: {
+    layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp', 'a2a', 'fleet', 'codeintel'],
+    packages: [/^node:/],
+  },
   media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
 };
 

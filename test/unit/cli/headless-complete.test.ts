@@ -110,6 +110,7 @@ describe('keel headless: complete', function () {
     );
     await model.close();
     assert.match(refused.stdout, /✗ not run, nobody to approve it: remember/);
+    assert.equal(refused.code, 3, 'refused for want of an approval nobody could give');
     model = await remember();
     const ran = await spawnKeel(
       ['run', '--workspace', freshWorkspace('mem-2'), '--base-url', model.anthropicBaseURL, '--approve', 'memory', 'remember how to test'],
@@ -128,9 +129,16 @@ describe('keel headless: complete', function () {
     const editTurn = events.find((e) => e.type === 'intent_proposed' && e.intent.tool === 'edit_file')!.seq;
     const log = interruptedLog('killed-mid-turn.jsonl', (e) => e.type === 'text_delta' && e.seq > editTurn - 4);
     const ws = freshWorkspace('resume-turn');
-    const run = await spawnKeel(['resume', log, '--workspace', ws, '--base-url', server.anthropicBaseURL], ROOT, env);
+    const run = await spawnKeel(['resume', log, '--workspace', ws, '--base-url', server.anthropicBaseURL, '--output', 'json'], ROOT, env);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.ok(price(ws).includes(fixLine), 'the edit was made: the log header approved writes');
+    // The same result record as keel run's, for the whole task: its task text comes from the log.
+    const result = JSON.parse(run.stdout);
+    assert.deepEqual([result.status, result.exitCode, result.task, result.log], ['done', 0, 'fix the failing tests', log]);
+    assert.deepEqual(
+      result.filesChanged.map((f: { path: string; change: string }) => [f.path, f.change]),
+      [[PRICE, 'modified']],
+    );
     const resumed = loadLog(log);
     assert.deepEqual([resumed.torn, resumed.invalid], [undefined, []]);
     assert.ok(resumed.events.some((e) => e.type === 'run_resumed'));
@@ -147,6 +155,7 @@ describe('keel headless: complete', function () {
     assert.match(run.stdout, /\? edit_file .* needs approval: Keel was interrupted before this ran; approve it again to run it\./);
     assert.match(run.stdout, /✗ not run, nobody to approve it: edit_file/);
     assert.ok(price(ws).includes(bugLine), 'never re-run unasked');
+    assert.equal(run.code, 3, 'a headless refusal: an approval nobody could give');
 
     const done = await spawnKeel(['resume', fullLog, '--workspace', ws, '--base-url', server.anthropicBaseURL], ROOT, env);
     assert.equal(done.code, 2);

@@ -184,7 +184,7 @@ describe('keel run --approve execute against hostile commands', function () {
       ],
       { ANTHROPIC_API_KEY: world.secrets.key, HOME: world.home },
     );
-    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(run.code, 3, run.stdout + run.stderr);
 
     const events = loadLog(log).events;
     const logText = fs.readFileSync(log, 'utf8');

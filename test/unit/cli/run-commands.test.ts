@@ -75,7 +75,7 @@ describe('keel run: commands in a headless run', function () {
 
   it('--allow-command make runs make and nothing else', async () => {
     const run = await runWith(['--allow-command', 'make'], [command('node script.js'), command('make'), command('makeup')]);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(run.code, 3, run.stdout + run.stderr); // 3: calls were refused
     assert.ok(made('make-ran.txt'), run.stdout);
     assert.ok(!made('script-ran.txt'), 'node script.js was not allowed');
     assert.match(run.stdout, /not run, nobody to approve it: run_command node script\.js/);
@@ -93,7 +93,7 @@ describe('keel run: commands in a headless run', function () {
         { name: 'write_file', input: { path: '../outside.txt', content: 'escaped' } },
       ],
     );
-    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(run.code, 3, run.stdout + run.stderr);
     assert.ok(!made('make-ran.txt'), 'make is denied');
     assert.ok(!made('script-ran.txt') && !fs.existsSync(path.join(work, '..', 'script-ran.txt')), 'no script ran');
     assert.ok(!made('.git/config'), 'the protected path was not written');

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnKeel } from '../../support/keel-cli.js';
 import { conversation, startModelServer, type ModelServer } from '../../support/model-server.js';
+import { outsideTmp, ranHow } from '../../support/sandbox.js';
 import { scratchDir } from '../../support/scratch.js';
 import { secretCorpus } from '../../support/secret-corpus.js';
 
@@ -30,7 +31,14 @@ describe('keel run: credentials in its environment never reach the model', funct
     server = await startModelServer(
       conversation([{ toolCalls: [{ name: 'run_command', input: { command: 'printenv' } }] }, { text: ['Done.'] }]),
     );
-    const env = { ...CREDENTIALS, HARMLESS: 'visible', XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache') };
+    fs.mkdirSync(path.join(dir, 'tmp'));
+    const env = {
+      ...CREDENTIALS,
+      HARMLESS: 'visible',
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      XDG_CACHE_HOME: path.join(dir, 'cache'),
+      ...outsideTmp(path.join(dir, 'tmp')),
+    };
     const args = [
       'run',
       '--workspace',
@@ -45,19 +53,20 @@ describe('keel run: credentials in its environment never reach the model', funct
     const run = await spawnKeel(args, dir, env);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.equal(server.requests.length, 2);
-    return { run, next: JSON.stringify(server.requests[1]!.body) };
+    const next = JSON.stringify(server.requests[1]!.body);
+    return { run, next, how: ranHow(next, outsideTmp(path.join(dir, 'tmp'))) };
   }
 
-  // An allow rule runs printenv in the sandbox; with the sandbox off it runs watched by the keeper,
-  // whose marker variable shows which way it ran. Both ways withhold the same variables.
-  for (const { how, flags, keeper } of [
-    { how: 'in the sandbox', flags: [], keeper: false },
-    { how: 'with the sandbox off (the keeper)', flags: ['--sandbox', 'off'], keeper: true },
+  // An allow rule runs printenv in the sandbox; with the sandbox off it runs unsandboxed (its
+  // TMPDIR shows which way it ran). Both ways withhold the same variables.
+  for (const { how, flags, ran } of [
+    { how: 'in the sandbox', flags: [], ran: 'sandbox' },
+    { how: 'with the sandbox off (the keeper)', flags: ['--sandbox', 'off'], ran: 'unsandboxed' },
   ]) {
     it(`an approved printenv ${how}: the next request has the environment without them, and stderr names them`, async () => {
-      const { run, next } = await printenvRun(flags);
+      const { run, next, how: actually } = await printenvRun(flags);
       assert.match(next, /HARMLESS=visible/, 'the command did run and its output went back');
-      assert.equal(next.includes('KEEL_COMMAND_ID='), keeper, 'it ran the way this case tests');
+      assert.equal(actually, ran, 'it ran the way this case tests');
       for (const [name, value] of Object.entries(CREDENTIALS)) {
         assert.ok(!next.includes(value), `${name}'s value reached the model`);
         assert.ok(!next.includes(`${name}=`), `${name} reached the model`);

@@ -96,8 +96,9 @@ describe('keel run (headless)', function () {
   it('rejects what is not pre-approved when nobody can be asked, and tells the model', async () => {
     server = await startModelServer(fixerModel());
     const run = await keel(['run', '--workspace', work, '--base-url', server.anthropicBaseURL, 'fix the failing tests']);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    // The model is told nobody could answer, never that a person rejected the call (issue 22).
+    // Refused for want of an approval nobody could give: exit 3 (i27), and the model is told nobody
+    // could answer, never that a person rejected the call (i22).
+    assert.equal(run.code, 3, run.stdout + run.stderr);
     assert.match(run.stdout, /✗ not run, nobody to approve it: run_tests/);
     assert.ok(server.requests.some((r) => requestText(r).includes('nobody can answer here')));
     assert.ok(!server.requests.some((r) => requestText(r).includes('The user rejected')));
@@ -111,7 +112,7 @@ describe('keel run (headless)', function () {
         : { type: 'stream', body: anthropicText('ok') },
     );
     const run = await keel(['run', '--workspace', work, '--base-url', server.anthropicBaseURL, '--approve', 'all', 'configure tasks']);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(run.code, 3, run.stdout + run.stderr);
     assert.ok(!fs.existsSync(path.join(work, '.vscode/tasks.json')));
     assert.match(run.stdout, /permission_denied/);
   });

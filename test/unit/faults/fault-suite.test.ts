@@ -2,8 +2,9 @@
 // SIGKILL at every durable write point — just before and just after each append to the task log,
 // each temp file of an atomic write, each rename that commits one — and after each kill: the log
 // parses (at most its last line torn), every file is its original or its complete new version,
-// no process Keel started lives on, `keel resume` takes the task to its end (or says why there is
-// nothing to resume), after which no temp file is left, and `keel replay` reads the resumed log
+// no process Keel started lives on, `keel resume` takes the task to its end (done, or refused
+// only because a call the kill interrupted was asked again and nobody could answer; or it says why
+// there is nothing to resume), after which no temp file is left, and `keel replay` reads the resumed log
 // (at one point of each kind and every fourth point: it reads any log the same way).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -119,8 +120,9 @@ describe('fault suite: keel killed at every write point', function () {
     const events = readable(log);
     const live =
       events.some((e) => e.type === 'user_message') && ['running', 'waiting_for_approval', 'executing'].includes(replay(events).status);
-    const resumed = await keel(dir, [], {}, ['resume', log, '--workspace', path.join(dir, 'ws'), '--base-url', server.anthropicBaseURL]);
-    if (live && resumed.code !== 0)
+    const resumeArgs = ['resume', log, '--workspace', path.join(dir, 'ws'), '--base-url', server.anthropicBaseURL, '--output', 'json'];
+    const resumed = await keel(dir, [], {}, resumeArgs);
+    if (live && !resumedToItsEnd(resumed))
       problems.push(`${where} (${kind}): keel resume exited ${resumed.code}: ${resumed.stdout}${resumed.stderr}`);
     if (!live && resumed.code !== 2) problems.push(`${where} (${kind}): nothing to resume, but keel resume exited ${resumed.code}`);
     problems.push(...check(dir, `${where} (${kind}) after resume`, true));
@@ -131,6 +133,23 @@ describe('fault suite: keel killed at every write point', function () {
     if (replayed.code !== 0 && replayed.code !== 1)
       problems.push(`${where} (${kind}): keel replay exited ${replayed.code}: ${replayed.stderr}`);
     return kind;
+  }
+
+  /**
+   * The resumed task reached its end: done (exit 0), or refused (exit 3) only because a call the
+   * kill left approved or running was asked again and nobody could answer it (never re-run unasked).
+   */
+  function resumedToItsEnd(resumed: { code: number | null; stdout: string }): boolean {
+    let result: { status?: string; exitCode?: number; refusals?: { unanswered?: boolean }[] };
+    try {
+      result = JSON.parse(resumed.stdout);
+    } catch {
+      return false;
+    }
+    if (resumed.code !== result.exitCode) return false;
+    if (result.status === 'done') return resumed.code === 0;
+    const refusals = result.refusals ?? [];
+    return result.status === 'refused' && resumed.code === 3 && refusals.length > 0 && refusals.every((r) => r.unanswered === true);
   }
 
   /** What a written file is, for the report: the task log, a workspace file, a checkpoint blob or index. */

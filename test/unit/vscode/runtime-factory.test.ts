@@ -5,6 +5,7 @@ import { RuntimeFactory } from '../../../src/vscode/runtime-factory.js';
 import { readSettings } from '../../../src/vscode/settings.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { scratchDir } from '../../support/scratch.js';
+import { parseA2aConfig } from '../../../src/a2a/index.js';
 
 describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
   it('offers no tool that writes or executes while untrusted, and all of them once trusted', async () => {
@@ -60,5 +61,31 @@ describe('vscode/runtime-factory (workspace trust, settings per task)', () => {
     assert.equal(factory.model('a').contextWindow > 0, true);
     assert.equal(factory.model('a').price?.input, 2.5, 'the default openai model (gpt-4o) is priced');
     assert.deepEqual(factory.model('missing'), { contextWindow: 0, price: undefined });
+  });
+
+  it('offers delegate_remote on a new task when the host gives A2A agents (the user’s, or approved ones)', async () => {
+    const requests: ModelRequest[] = [];
+    let agents = parseA2aConfig(JSON.stringify({ agents: { helper: { url: 'http://127.0.0.1:9/' } } }), 'a2a.json', 'user').agents;
+    const factory = new RuntimeFactory({
+      settings: () => readSettings(() => undefined),
+      workspace: await createNodeWorkspace(scratchDir('factory-a2a')),
+      grants: { list: () => [], add: () => undefined },
+      trusted: () => true,
+      lookupKey: async () => ({ kind: 'not_needed' }),
+      allowKeyDestination: async () => false,
+      secrets: () => [],
+      onRequest: (_id, r) => requests.push(r),
+      providerOverride: () => new ScriptedProvider([textTurn('a')]),
+      a2a: () => agents,
+    });
+    const offered = async (taskId: string) => {
+      for await (const _ of factory.create({ taskId, events: [], store: new MemoryLogStore() }).send('hi')) {
+        // drain
+      }
+      return requests.at(-1)!.tools.map((t) => t.name);
+    };
+    assert.ok((await offered('a')).includes('delegate_remote'));
+    agents = [];
+    assert.ok(!(await offered('b')).includes('delegate_remote'));
   });
 });

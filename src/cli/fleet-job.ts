@@ -1,0 +1,141 @@
+// One attempt at a fleet job on this machine: a fresh folder with a copy (or clone) of the job's
+// workspace, the task run through executeTask — the same composed runtime as `keel run` — under
+// the job's fixed approvals (the headless policy: nobody is asked), the worker's provider behind
+// the fleet's model gate, the job's caps and the fleet's budget, and the worker's sandbox mode and
+// passed variables (a job chooses neither); then its result, kept in the folder and returned. A
+// task that fails is a result, never a thrown error.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { redactSecrets, SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
+import { secretDetector, unstartedResult } from '../compose/index.js';
+import {
+  gatedProvider,
+  jobFolder,
+  prepareWorkspace,
+  removeFolder,
+  type FleetBudget,
+  type FleetJob,
+  type AllowedFolders,
+  type FleetResult,
+  type ModelGate,
+} from '../fleet/index.js';
+import type { RunOptions } from './args.js';
+import { rejectAll } from './approvals.js';
+import type { WorkerFlags } from './fleet-args.js';
+import { executeTask, type TaskPorts } from './task-run.js';
+
+const ALL_RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
+
+export interface JobEnvironment {
+  flags: WorkerFlags;
+  /** The local folders jobs may use (see AllowedFolders). */
+  allowed: AllowedFolders;
+  gate: ModelGate;
+  budget: FleetBudget;
+  env: NodeJS.ProcessEnv;
+  /** Warnings of the job's run (skills, MCP), prefixed with the job's id. */
+  stderr: NodeJS.WritableStream;
+  /** Says once for the whole worker that there is no OS sandbox (sandboxNotice). */
+  onSandboxUnavailable(reason: string): void;
+  worker: string;
+}
+
+/** What a job's commands get where there is no sandbox (the headless policy: what asks is refused). */
+export const NO_SANDBOX_JOBS = 'Commands that would run unasked are refused; only a job approving "all" runs commands, unsandboxed.';
+
+export function workerName(): string {
+  return `${os.hostname()}:${process.pid}`;
+}
+
+export async function runFleetJob(
+  job: FleetJob,
+  context: { jobId: string; attempt: number; signal: AbortSignal; onEvent?: TaskPorts['onEvent'] },
+  host: JobEnvironment,
+): Promise<FleetResult> {
+  const startedAt = new Date();
+  const folder = jobFolder(host.flags.dir, context.jobId, context.attempt);
+  const record = (result: FleetResult['result']): FleetResult => {
+    const kept = { jobId: context.jobId, worker: host.worker, attempt: context.attempt, folder: folder.dir, result };
+    fs.mkdirSync(folder.dir, { recursive: true });
+    fs.writeFileSync(folder.result, `${JSON.stringify(kept, null, 2)}\n`);
+    return kept;
+  };
+  const model = job.model ?? host.flags.model ?? '';
+  const spent = await host.budget.spentOut();
+  if (spent)
+    return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'over_budget', reason: spent, startedAt }));
+  try {
+    await prepareWorkspace(job, folder, host.allowed);
+  } catch (err) {
+    const reason = `The job's workspace could not be made: ${redacted(err)}`;
+    return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'failed', reason, startedAt }));
+  }
+  try {
+    const { result } = await executeTask(jobRunOptions(job, folder, host.flags), {
+      env: host.env,
+      stderr: host.stderr,
+      interactive: false,
+      approver: rejectAll,
+      ...(context.onEvent ? { onEvent: context.onEvent } : {}),
+      onInterrupt: (stop) => onAbort(context.signal, stop),
+      wrapProvider: (p) => gatedProvider(p, host.gate),
+      budget: host.budget,
+      checkpointsDir: folder.checkpoints,
+      memory: false,
+      onSandboxUnavailable: host.onSandboxUnavailable,
+    });
+    return record(result);
+  } catch (err) {
+    const reason = `The job could not run: ${redacted(err)}`;
+    return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'failed', reason, startedAt }));
+  } finally {
+    if (!host.flags.keepWorkspaces) await removeFolder(folder).catch(() => undefined);
+  }
+}
+
+function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flags: WorkerFlags): RunOptions {
+  return {
+    task: job.task,
+    workspace: folder.workspace,
+    provider: flags.provider,
+    model: job.model ?? flags.model,
+    baseUrl: flags.baseUrl,
+    approve: job.approve === 'all' ? [...ALL_RISKS] : job.approve,
+    approveUnclassified: job.approve === 'all',
+    // A job has no memory store (its copy is thrown away), so remember and forget are never offered.
+    approveMemory: false,
+    allowCommands: job.allowCommands,
+    denyCommands: job.denyCommands,
+    log: folder.log,
+    maxTurns: job.maxTurns ?? 25,
+    subagents: { ...SUBAGENT_DEFAULTS },
+    contextWindow: flags.contextWindow,
+    mcpConfigs: [],
+    mcpWorkspace: false,
+    // The result's files and patch come from the job's checkpoints, kept in the job's own folder.
+    checkpoints: true,
+    a2aConfigs: [],
+    a2aWorkspace: false,
+    output: 'json',
+    budget: job.budget,
+    passEnv: flags.passEnv,
+    sandbox: flags.sandbox,
+  };
+}
+
+/**
+ * An error's message as results keep and print it: a git URL of a job may carry a token
+ * (https://bot:TOKEN@host/…), and git and Keel's own messages quote the URL.
+ */
+export function redacted(err: unknown): string {
+  return redactSecrets((err as Error).message ?? String(err), [], secretDetector());
+}
+
+function onAbort(signal: AbortSignal, stop: () => void): () => void {
+  if (signal.aborted) {
+    stop();
+    return () => {};
+  }
+  signal.addEventListener('abort', stop, { once: true });
+  return () => signal.removeEventListener('abort', stop);
+}

@@ -1,0 +1,170 @@
+// One headless task, start to end: the runtime built through src/compose on the Node workspace
+// (memory under the user's config folder, checkpoints under a cache folder, the user's and the
+// workspace's skills, MCP servers, A2A agents, the OS sandbox for commands), run to its end, and
+// its result record. `keel run`, `keel resume`, a fleet job and an A2A task all run through here,
+// so they run the same composed runtime — the same policy, sandbox mode and withheld credentials —
+// with the same durability: the run's policy in a new log's header, the sweep of temp files a
+// crashed write left, a log that cannot be written ending the run (storage_failed), checkpoints
+// unless --no-checkpoints, and memory that cannot be opened costing only the memory tools.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  allBudgets,
+  describeSkillProblem,
+  secretDetector,
+  spendOf,
+  sweepStaleTemps,
+  taskBudget,
+  type Budget,
+  type RunResult,
+  type SkillProblem,
+} from '../compose/index.js';
+import { workspaceCheckpoints } from '../compose/checkpoints.js';
+import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { findIntent, type ConversationState, type ModelProvider, type Runtime, type RuntimeEvent } from '../kernel/index.js';
+import { priceOf } from '../providers/index.js';
+import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
+import { headlessWorkspace } from './headless-workspace.js';
+import { JsonlLogStore } from '../node/jsonl-store.js';
+import type { RunOptions } from './args.js';
+import { UsageError } from './args.js';
+import { cliCheckpoints } from './checkpoints.js';
+import { cliMcpHub, requireMcpConfigs } from './mcp.js';
+import { cliA2aAgents } from './a2a.js';
+import type { Approver } from './approvals.js';
+import { taskResult } from './task-result.js';
+import { cliMemory, cliRuntime, cliTaskId, collectCheckpoints, makeProvider, runPolicy, workspaceRoot } from './task-runtime.js';
+
+export { cliMemory, cliRuntime, sandboxNotice, tellWithheld } from './task-runtime.js';
+
+export interface TaskPorts {
+  env: NodeJS.ProcessEnv;
+  /** Warnings: skipped skills, MCP problems, damaged memory lines, removed temp files. */
+  stderr: NodeJS.WritableStream;
+  interactive: boolean;
+  /** Who answers an approval the policy asks for. */
+  approver: Approver;
+  /** Every event as it is logged, with the task's state after it. */
+  onEvent?(event: RuntimeEvent, state: ConversationState): void;
+  /** Registers the stop of this task (Ctrl+C, a job's cancel); returns its remover. */
+  onInterrupt(stop: () => void): () => void;
+  /** Wraps the model provider (a fleet's shared rate limit). */
+  wrapProvider?(provider: ModelProvider): ModelProvider;
+  /** Spending shared beyond this task (a fleet's budget); the task's own caps come from the options. */
+  budget?: Budget;
+  /** Where checkpoints are kept instead of the user's cache folder (a job's own folder). */
+  checkpointsDir?: string;
+  /** False: no memory store (a fleet job's throwaway copy would leave one memory file per job). */
+  memory?: boolean;
+  /** Told when the OS sandbox is found unavailable or stops working (sandboxNotice). */
+  onSandboxUnavailable?(reason: string): void;
+}
+
+/**
+ * Where the task starts: a new one (options.task, logged to options.log when given), or one an
+ * interrupted run left in its log, continued and appended to (keel resume).
+ */
+export type TaskStart = { type: 'new' } | { type: 'resume'; log: string; events: readonly RuntimeEvent[] };
+
+export interface TaskOutcome {
+  result: RunResult;
+  runtime: Runtime;
+  provider: ModelProvider;
+}
+
+export async function executeTask(options: RunOptions, ports: TaskPorts, start: TaskStart = { type: 'new' }): Promise<TaskOutcome> {
+  const startedAt = new Date();
+  // Everything a usage error can come from is checked before anything is written.
+  const root = workspaceRoot(options);
+  requireMcpConfigs(options);
+  const logPath = start.type === 'resume' ? start.log : newLogPath(options);
+  const provider = taskProvider(options, ports);
+  // Commands get no credential from this environment but those the user passes (--pass-env).
+  const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
+  const sandbox = { rules: COMMAND_SANDBOX_RULES, ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}) };
+  const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox });
+  // A new log's header records the policy the run decides with (replay and resume read it).
+  const store = logPath ? JsonlLogStore.open(logPath, start.type === 'new' ? { policy: runPolicy(options) } : {}) : undefined;
+  const taskId = cliTaskId();
+  const memory = ports.memory === false ? undefined : cliMemory(root, ports, taskId);
+  const checkpoints = !options.checkpoints
+    ? undefined
+    : ports.checkpointsDir
+      ? workspaceCheckpoints({ storageDir: ports.checkpointsDir, root, taskId })
+      : cliCheckpoints(root, ports.env, taskId);
+  for (const rel of await sweepStaleTemps(root, checkpoints ? [checkpoints.dir] : []))
+    ports.stderr.write(`keel: removed ${rel}, a temporary file a crashed write left\n`);
+  const skills = {
+    user: userSkillFolder(userSkillsDir(ports.env)),
+    report: (problems: readonly SkillProblem[]) => {
+      for (const p of problems) ports.stderr.write(`keel: skipped a skill: ${describeSkillProblem(p)}\n`);
+    },
+  };
+  const mcp = await cliMcpHub(options, root, ports.env, ports.stderr);
+  const a2a = cliA2aAgents(options, root, ports.env, ports.stderr);
+  const events = start.type === 'resume' ? start.events : [];
+  const runtime = cliRuntime(options, {
+    a2a,
+    provider,
+    workspace,
+    interactive: ports.interactive,
+    store,
+    events,
+    ...(memory ? { memory } : {}),
+    ...(checkpoints ? { checkpoints } : {}),
+    skills,
+    ...(mcp ? { mcp } : {}),
+  });
+  const budget = await spendingCaps(options, ports, events);
+  const ending = { interrupted: false, overBudget: undefined as string | undefined };
+  const removeInterrupt = ports.onInterrupt(() => {
+    ending.interrupted = true;
+    runtime.cancel();
+  });
+  try {
+    for await (const out of start.type === 'resume' ? runtime.resume() : runtime.send(options.task)) {
+      if (out.kind !== 'event') continue;
+      const e = out.event;
+      ports.onEvent?.(e, runtime.getState());
+      if (e.type === 'usage' && !ending.overBudget) {
+        ending.overBudget = await budget.charge(spendOf(e.usage));
+        if (ending.overBudget) runtime.cancel();
+      }
+      const asking = e.type === 'approval_requested' ? findIntent(runtime.getState(), e.intentId)?.intent : undefined;
+      if (e.type === 'approval_requested' && asking) await ports.approver(asking, e.reason, runtime);
+    }
+  } finally {
+    removeInterrupt();
+    await mcp?.dispose();
+    await store?.close();
+    if (checkpoints) await collectCheckpoints(checkpoints, ports.stderr);
+  }
+  const result = await taskResult({ runtime, provider, workspace, checkpoints, logPath, startedAt, ending });
+  return { result, runtime, provider };
+}
+
+/** --log for a new task: a log holds one task, so an existing non-empty file is a usage error. */
+function newLogPath(options: RunOptions): string | undefined {
+  const logPath = options.log ? path.resolve(options.log) : undefined;
+  // A second run appended to it would restart its sequence numbers.
+  if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
+    throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
+  return logPath;
+}
+
+function taskProvider(options: RunOptions, ports: Pick<TaskPorts, 'wrapProvider'>): ModelProvider {
+  const base = makeProvider(options);
+  if (options.budget.usd !== undefined && !priceOf(base.model) && options.provider !== 'scripted')
+    throw new UsageError(`--max-cost needs a model whose price Keel knows ("${base.model}" has none); use --max-tokens.`);
+  return ports.wrapProvider ? ports.wrapProvider(base) : base;
+}
+
+/**
+ * The task's own caps (charged with what a resumed task already spent: they cover the whole
+ * task) and any shared budget beyond it (a fleet's).
+ */
+async function spendingCaps(options: RunOptions, ports: Pick<TaskPorts, 'budget'>, before: readonly RuntimeEvent[]): Promise<Budget> {
+  const own = taskBudget(options.budget);
+  for (const e of before) if (e.type === 'usage') await own.charge(spendOf(e.usage));
+  return allBudgets([own, ...(ports.budget ? [ports.budget] : [])]);
+}

@@ -1,0 +1,156 @@
+// The text of `keel --help` (keel run, resume, restore, memory, replay; fleet and serve have their
+// own). Kept apart from the flag parser so each stays one concept and a readable size.
+
+export const USAGE = `Usage:
+  keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
+           [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
+           [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
+           [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
+           [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
+           [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
+           [--max-cost USD] [--max-tokens N] "<task>"
+  keel resume LOG [the run flags above]
+  keel restore LOG --to STEP [--workspace DIR] [--overwrite]
+  keel memory list [--workspace DIR] [--json]
+  keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
+                  [--expires DATE] "<text>"
+  keel memory forget [--workspace DIR] ID
+  keel replay LOG [--workspace DIR] [--until SEQ] [--json] [--approve …] [--allow-command …]...
+                  [--deny-command …]...
+  keel fleet add|work|run|status|results …   many headless tasks, on Redis or here (keel fleet --help)
+  keel serve --a2a [--port N] …              Keel as an A2A agent (keel serve --help)
+
+What runs without asking:
+  --approve RISKS          a comma list of read, write, execute, network, memory. read (the
+                           default): reading and searching inside the workspace. write: edits
+                           outside protected paths. execute: test runs and commands Keel
+                           classifies as read-only; other commands still ask. memory: the
+                           model's remember and forget (the exact text is printed).
+  --approve all            every risk and memory, and commands of every kind: builds, scripts,
+                           installs, network use, lines Keel cannot classify (node script.js,
+                           make, …).
+                           Never unasked: dangerous commands (sudo, rm -rf /, dd to a disk, …)
+                           and protected paths (.git, .vscode, .env, …): asked at a terminal,
+                           refused without one. Always refused: --deny-command prefixes and
+                           paths outside the workspace.
+  --allow-command PREFIX   commands that start with these exact words run without asking,
+                           e.g. --allow-command make --allow-command "npm run build"
+                           ("make" covers "make test", not "makeup"). Repeatable.
+  --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
+At a terminal Keel asks about anything else; without one it is rejected and the model is told.
+
+The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
+system read-only, only the workspace, toolchains and system folders visible (your home, other
+projects and .env files hidden), a private /tmp thrown away afterwards; a test run may write in
+the workspace but not its protected paths (.git, .vscode, .keel, AGENTS.md, manifests and
+lockfiles). Where there is no sandbox Keel says so on stderr and every command asks.
+  --sandbox unasked        (the default) sandbox what runs unasked; commands you approve (at the
+                           terminal, by --approve all, or earlier in the task) run as your shell
+                           would run them.
+  --sandbox everything     sandbox every command; those you approve may write in the workspace.
+  --sandbox off            no sandbox: what runs unasked is decided by the command classifier
+                           alone, as Keel did before it had a sandbox.
+Whatever the sandbox, a command's processes end when it ends, and when keel ends (even killed).
+
+Output and exit status:
+  --output text            (default) the run as it streams, then a line of context and cost.
+  --output json            only the result, at the end: status, reason, files changed with +/−
+                           and the patch, the last test result, turns, tokens, cost, log path
+                           (schemas/run-result.schema.json). Asks nothing: the headless policy.
+  --output jsonl           each event as a JSON line as it happens, then {"type":"result",…}.
+  --max-cost USD           stop the task once it has cost this much (a model with a known price).
+  --max-tokens N           stop the task once it has used this many tokens (all kinds).
+  Exit status of keel run and keel resume: 0 done; 1 failed (a model error, a task log that
+  could not be written) or stopped by --max-turns/--max-cost/--max-tokens; 2 bad usage or a
+  file Keel cannot use (a missing --mcp-config, a log it cannot resume); 3 a call was refused
+  by policy or needed an approval nobody gave (without a terminal nobody can give one); 130
+  stopped (Ctrl+C).
+
+  --context-window TOKENS  the model's context window, for a local model whose window Keel
+                           cannot know (default: Keel's table, 32768 for unknown models). As the
+                           context fills, older steps are folded into short notes.
+  --subagent-max-turns N   the most turns one sub-agent (delegate, delegate_plan) may take
+                           (default 10; a model asking for more gets this many).
+  --subagent-budget N      the sub-agent turns allowed across the task (default 40).
+Sub-agents work under the same approvals; their lines are indented under the call that
+started them, and each plan task's state is printed as it changes.
+
+MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resource):
+  from $XDG_CONFIG_HOME/keel/mcp.json (else ~/.config/keel/mcp.json; the extension reads the same
+  file) and each --mcp-config FILE, in VS Code's mcp.json form:
+  {"servers": {"NAME": {"type": "stdio", "command": "…", "args": […], "env": {…}}
+               | {"type": "http", "url": "…", "headers": {…}}}}
+  --mcp-config FILE        more servers, started like your own. Repeatable.
+  --mcp-workspace          also start the servers the workspace's .vscode/mcp.json defines.
+                           Without it they are listed and skipped: a workspace must not run
+                           programs on your machine unasked.
+  An MCP tool call is risk execute: it asks (or is rejected without a terminal) unless you pass
+  --approve execute. A server gets the environment commands get (no API keys, no credentials)
+  plus its "env".
+  A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
+
+Remote agents (A2A), offered to the model as delegate_remote {agent, task}:
+  from $XDG_CONFIG_HOME/keel/a2a.json (else ~/.config/keel/a2a.json) and each --a2a-config FILE:
+  {"agents": {"NAME": {"url": "http://…", "headers": {…}, "description": "…"}}}
+  --a2a-config FILE        more agents, used like your own. Repeatable.
+  --a2a-workspace          also offer the agents the workspace's .keel/a2a.json lists (without it
+                           they are listed and skipped).
+  A call is risk network: it asks (or is refused without a terminal) unless --approve network.
+  What a remote agent returns is data for the model; it never approves or applies anything here.
+
+API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
+Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
+
+Commands, test runs and MCP servers also never see the variables of your environment that look
+like credentials: a name such as GITHUB_TOKEN, NPM_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD or
+STRIPE_KEY, or a value that holds a key, token, private key or a password in a URL (secretlint's
+recommended rules and a few of Keel's). keel run names them on stderr when it starts.
+  --pass-env NAME          pass this variable to commands anyway (e.g. --pass-env NPM_TOKEN for
+                           an approved npm publish). Repeatable. Keel's own API keys are never
+                           passed.
+
+Memories (what earlier tasks or you asked Keel to remember) are kept in
+$XDG_CONFIG_HOME/keel/memory (else ~/.config/keel/memory), never in the workspace: the user's
+file, and one file per workspace. \`keel memory add\` keeps your own words (at most 1,000
+characters; text that looks like a secret is refused); --path names files it concerns, so a
+later recall can say when they changed. \`keel memory forget\` deletes one for good.
+
+Skills: folders with a SKILL.md (YAML front matter: name, description, optional tools or
+allowed-tools; then markdown instructions; other files are its resources), in the workspace's
+.keel/skills/NAME/ and in $XDG_CONFIG_HOME/keel/skills/NAME/ (else ~/.config/keel/skills/NAME/).
+The model sees each skill's name and description and loads one with use_skill; while a skill
+that lists tools is active, only those tools are offered. A skill with a problem is skipped with
+its file and line on stderr.
+
+Checkpoints: before a step's first write, keel run keeps the prior bytes of the files it changes
+in $XDG_CACHE_HOME/keel/checkpoints (else ~/.cache/keel/checkpoints), never in the workspace or
+.git; the scan for commands skips what .gitignore and .keelignore ignore. Each checkpoint is an
+event in the --log file. Old tasks' checkpoints go first past 500 MB per workspace. When a
+checkpoint cannot be stored (a full disk), the change asks first (refused without a terminal):
+it could not be undone. --no-checkpoints keeps none, and asks nothing for want of one.
+
+\`keel resume LOG\` continues a task whose run was interrupted (Ctrl+C, a crash), appending to its
+--log file: a call that was approved or running when it stopped is asked again (refused without a
+terminal), never re-run unasked. The approvals and command rules are the ones the log's header
+records unless you give --approve, --allow-command or --deny-command.
+
+\`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
+model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or
+--workspace DIR), the way the extension's "Restore files to here" does; the restore is logged in
+LOG. Files changed since the task last wrote them are overwritten only when you confirm at the
+terminal, or with --overwrite. Exit 0 restored or nothing to do, 1 not confirmed, 2 usage.
+
+\`keel replay LOG\` plays a recorded task's model outputs (no model is called) through this build's
+tools and policy, in a scratch copy of the workspace in the task's starting state, and prints
+each step that differs (step, seq, kind: edit, observation or policy, recorded and replayed), or
+"replays clean"; a call the recording never finished is listed as interrupted, not compared.
+Exit 0 clean, 1 differences, 2 bad usage or a log it cannot replay (a damaged or unknown line is
+named by its number).
+  --workspace DIR          a folder in the state the task started from (copied; never written).
+                           Default: the current folder, with every file the task changed put
+                           back from its checkpoints (run it in the task's workspace).
+  --until SEQ              replay the log up to this event sequence number.
+  --json                   the report as JSON.
+  --approve, --allow-command, --deny-command: decide with these instead of the approvals and
+                           command rules the log's header records (logs without them: nothing
+                           pre-approved, and the report says so).`;
