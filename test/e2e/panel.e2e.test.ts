@@ -40,7 +40,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
 
     await workbench.runCommand('Keel: Fix the Failing Tests');
     await session.answerKeyQuestion();
-    const card = await view.pendingCard(60_000, /run_tests|run_command/);
+    const card = await view.pendingCard(60_000, /Run the tests|Run a command|npm test/);
     // The summary (or command) is shown whole: its box is inside the card, nothing cut off.
     const body = card.locator(`${byTestId(TestIds.intentSummary)}:visible, ${byTestId(TestIds.intentCommand)}:visible`).first();
     const [cardBox, bodyBox] = [await card.boundingBox(), await body.boundingBox()];
@@ -98,7 +98,8 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     assert.ok(whole, 'the queued message is shown whole');
     await session.screenshot('queued');
     assert.ok(!session.model.requests.some((r) => requestText(r).includes('summarise the fix')), 'not sent into the busy run');
-    for (const step of [/run_tests|run_command/, /price\.js|edit_file/, /run_tests|run_command/]) await view.approve(step);
+    for (const step of [/Run the tests|Run a command|npm test/, /price\.js|edit_file/, /Run the tests|Run a command|npm test/])
+      await view.approve(step);
     await waitFor(
       'the queued message to reach the model',
       () => session!.model.requests.some((r) => requestText(r).includes('summarise the fix')),
