@@ -2,7 +2,7 @@
 // naive baseline that re-folds the whole log on every event. Run: npm run bench:kernel
 import * as os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { initialState, Registry, replay, Runtime, type ModelEvent, type RuntimeEvent } from '../src/kernel/index.js';
+import { applyEvent, initialState, Registry, replay, Runtime, type ModelEvent, type RuntimeEvent } from '../src/kernel/index.js';
 import { ScriptedProvider } from '../src/providers/scripted.js';
 import { median, round, writeResults } from './report.js';
 
@@ -44,6 +44,45 @@ async function streamThroughRuntime(
   if (runtime.getState().status !== 'completed' || seen < count) throw new Error('the run did not complete');
   // CPU time as well as wall time: on a shared, loaded machine wall time mostly measures the queue.
   return { usPerEvent: (elapsed * 1000) / count, cpuUsPerEvent: (used.user + used.system) / count, runtime };
+}
+
+/** Events as the runtime logs them: a delta in a child frame carries `frame` after the stamps. */
+function loggedDeltas(count: number, frame: string | undefined, firstSeq: number): RuntimeEvent[] {
+  const events: RuntimeEvent[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const text = (delta(i) as { text: string }).text;
+    const stamped = { type: 'text_delta', text, seq: firstSeq + i, runId: 'r', time: i };
+    events[i] = (frame === undefined ? stamped : { ...stamped, frame }) as RuntimeEvent;
+  }
+  return events;
+}
+
+/**
+ * The reducer alone, CPU µs per streamed delta: the task's own, and a sub-agent's (the task
+ * has `frames` child frames, the last one streaming).
+ */
+function reducerCpuUsPerDelta(count: number, frames: number): number {
+  const head: RuntimeEvent[] = [];
+  const add = (e: Record<string, unknown>) => head.push({ ...e, seq: head.length + 1, runId: 'r', time: 0 } as RuntimeEvent);
+  add({ type: 'run_started', provider: 'p', model: 'm' });
+  add({ type: 'turn_started', turn: 1 });
+  for (let f = 0; f < frames; f++) {
+    const frame = `frame-${f}`;
+    add({ type: 'frame_started', frame, parentIntentId: 'call', depth: 1, task: 't', tools: [], maxTurns: 5 });
+    add({ type: 'run_started', frame, provider: 'p', model: 'm' });
+    add({ type: 'turn_started', frame, turn: 1 });
+  }
+  const events = loggedDeltas(count, frames === 0 ? undefined : `frame-${frames - 1}`, head.length + 1);
+  const runs: number[] = [];
+  for (let r = 0; r < 4; r++) {
+    let state = replay(head);
+    const cpu = process.cpuUsage();
+    for (const event of events) state = applyEvent(state, event);
+    const used = process.cpuUsage(cpu);
+    if (state.lastSeq !== head.length + count) throw new Error('the reducer lost an event');
+    if (r > 0) runs.push((used.user + used.system) / count);
+  }
+  return median(runs);
 }
 
 function gc(): void {
@@ -113,6 +152,8 @@ async function main(): Promise<void> {
     runs1M.push(r.usPerEvent);
     cpu1M.push(r.cpuUsPerEvent);
   }
+  const reducerRoot = reducerCpuUsPerDelta(300_000, 0);
+  const reducerFramed = reducerCpuUsPerDelta(300_000, 4);
   const naive = naiveLargest(60_000);
   const incrementalAtNaiveSize = (await streamThroughRuntime(naive.size)).usPerEvent;
   const results = {
@@ -122,6 +163,8 @@ async function main(): Promise<void> {
     ratio1Mto100k: round(median(runs1M) / median(runs100k)),
     cpuUsPerEvent100k: round(median(cpu100k)),
     cpuUsPerEvent1M: round(median(cpu1M)),
+    reducerCpuUsPerDelta: round(reducerRoot),
+    reducerCpuUsPerFramedDelta: round(reducerFramed),
     loadAverage1m: round(os.loadavg()[0]!, 2),
     naiveUsPerEvent: round(naive.usPerEvent),
     naiveSize: naive.size,

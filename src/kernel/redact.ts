@@ -43,23 +43,25 @@ function redactFound(text: string, detector: SecretDetector): string {
 
 /**
  * The event with secrets removed from its error text: model errors, retries, failed runs and
- * failed tool calls. Other events are returned as they are (the hot path pays one switch).
+ * failed tool calls. Other events are returned as they are: the hot path (one call per streamed
+ * delta) pays one switch and allocates nothing — no closure is made until there is text to redact.
  */
 export function redactEvent(
   input: RuntimeEventInput,
-  knownSecrets: () => readonly string[] = () => [],
+  knownSecrets?: () => readonly string[],
   detector?: SecretDetector,
 ): RuntimeEventInput {
-  const r = (text: string) => redactSecrets(text, knownSecrets(), detector);
   switch (input.type) {
     case 'model_error':
     case 'turn_retry':
-      return { ...input, error: { ...input.error, message: r(input.error.message) } };
+      return { ...input, error: { ...input.error, message: redactSecrets(input.error.message, knownSecrets?.(), detector) } };
     case 'run_failed':
-      return { ...input, error: { ...input.error, message: r(input.error.message) } };
+      return { ...input, error: { ...input.error, message: redactSecrets(input.error.message, knownSecrets?.(), detector) } };
     case 'observation': {
       const o = input.observation;
       if (o.ok) return input;
+      const secrets = knownSecrets?.();
+      const r = (text: string) => redactSecrets(text, secrets, detector);
       return { ...input, observation: { ...o, content: r(o.content), ...(o.summary === undefined ? {} : { summary: r(o.summary) }) } };
     }
     default:

@@ -46,7 +46,7 @@ export function replay(events: Iterable<RuntimeEvent>, from: ConversationState =
 }
 
 export function applyEvent(state: ConversationState, event: RuntimeEvent): ConversationState {
-  if (event.frame !== undefined) return { ...applyFramed(state, event, event.frame), lastSeq: event.seq };
+  if (event.frame !== undefined) return applyFramed(state, event, event.frame);
   return applyOwn(state, event);
 }
 
@@ -62,15 +62,67 @@ function applyOwn(state: ConversationState, event: RuntimeEvent): ConversationSt
 /**
  * A child frame's event changes that frame's own state (the same reducer, the frame's events
  * only); the task keeps just the totals: its usage meter and the count of child turns.
+ * A sub-agent streams its text through here, one call per delta: the task state and the frame
+ * record are copied once each, as literals (see withDraft), not spread — spreading them cost
+ * about ten times the root's delta.
  */
 function applyFramed(s: ConversationState, e: RuntimeEvent, frameId: string): ConversationState {
   const record = e.type === 'frame_started' ? newFrame(e, frameId) : s.frames[frameId];
-  if (!record) return s;
-  const frames = { ...s.frames, [frameId]: { ...record, state: applyOwn(record.state, e) } };
-  if (e.type === 'usage') return { ...s, frames, usage: addUsage(s.usage, e.usage) };
-  if (e.type === 'context_folded' && e.usage) return { ...s, frames, usage: addUsage(s.usage, e.usage) };
-  if (e.type === 'turn_started') return { ...s, frames, childTurns: s.childTurns + 1 };
-  return { ...s, frames };
+  if (!record) return { ...s, lastSeq: e.seq };
+  const frames = { ...s.frames, [frameId]: withFrameState(record, applyOwn(record.state, e)) };
+  const spent = e.type === 'usage' || e.type === 'context_folded' ? e.usage : undefined;
+  const usage = spent ? addUsage(s.usage, spent) : s.usage;
+  const childTurns = e.type === 'turn_started' ? s.childTurns + 1 : s.childTurns;
+  return withTotals(s, frames, usage, childTurns, e.seq);
+}
+
+/** The task state after one of its frames' events: every field spelled out, in initialState's order. */
+function withTotals(
+  s: ConversationState,
+  frames: ConversationState['frames'],
+  usage: Usage,
+  childTurns: number,
+  lastSeq: number,
+): ConversationState {
+  return {
+    status: s.status,
+    runId: s.runId,
+    turn: s.turn,
+    messages: s.messages,
+    draft: s.draft,
+    intents: s.intents,
+    pendingIntentIds: s.pendingIntentIds,
+    grants: s.grants,
+    usage,
+    lastTurnUsage: s.lastTurnUsage,
+    lastError: s.lastError,
+    retrying: s.retrying,
+    fileVersions: s.fileVersions,
+    ledger: s.ledger,
+    context: s.context,
+    provider: s.provider,
+    checkpoints: s.checkpoints,
+    rules: s.rules,
+    skills: s.skills,
+    frames,
+    childTurns,
+    lastSeq,
+  };
+}
+
+/** The record with the frame's new state; every field spelled out, in newFrame's order. */
+function withFrameState(r: FrameRecord, state: ConversationState): FrameRecord {
+  return {
+    id: r.id,
+    parentIntentId: r.parentIntentId,
+    parentFrame: r.parentFrame,
+    depth: r.depth,
+    task: r.task,
+    tools: r.tools,
+    maxTurns: r.maxTurns,
+    planTaskId: r.planTaskId,
+    state,
+  };
 }
 
 function newFrame(e: Extract<RuntimeEvent, { type: 'frame_started' }>, id: string): FrameRecord {
