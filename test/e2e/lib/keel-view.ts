@@ -161,6 +161,7 @@ export class KeelView {
 
   async reject(reason: string, hasText?: string | RegExp): Promise<void> {
     const card = await this.pendingCard(30_000, hasText);
+    const id = await card.getAttribute('data-intent-id');
     await card.locator(byTestId(TestIds.reject)).first().click();
     // Every card has its own (hidden until asked) reason form.
     const input = card.locator(byTestId(TestIds.rejectReason)).first();
@@ -169,6 +170,9 @@ export class KeelView {
     const confirm = card.locator(byTestId(TestIds.rejectConfirm)).first();
     if (await confirm.count()) await confirm.click();
     else await input.press('Enter');
+    // Done when the card no longer waits, as a person sees it (the buttons go before the status changes).
+    const stillWaiting = (await this.open()).locator(`[data-intent-id="${id}"][data-intent-status="awaiting_approval"]`);
+    await stillWaiting.first().waitFor({ state: 'detached', timeout: 30_000 });
   }
 
   async send(text: string): Promise<void> {
