@@ -25,7 +25,7 @@ export interface ParseJob {
 export type FileOutcome = { type: 'parsed'; file: ParsedFile } | { type: 'unreadable' };
 
 /** A parsed file as it crosses threads: the uses' names joined by newlines (no name holds one), each name's count, all positions. */
-export interface PackedFile {
+interface PackedFile {
   defs: IndexedDef[];
   names: string;
   counts: Uint32Array;
