@@ -19,6 +19,8 @@ const targets = [
     external: ['vscode'],
   },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20' },
+  // The code index's parse worker, started by both bundles above (src/codeintel/parse-pool.ts looks beside them).
+  { entryPoints: ['src/codeintel/parse-worker.ts'], outfile: 'dist/parse-worker.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['media/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((t) => existsSync(t.entryPoints[0]));
 

@@ -2,7 +2,8 @@
 // repository and on one real repository fetched for the bench (never committed; skipped with a
 // message when absent):
 // - repoMapBuildMs: a repo map from nothing, in a fresh process (runtime, grammars, walk, parse
-//   of every file, rank, render);
+//   of every file, rank, render), as it ships (parse workers on spare cores, the bundled worker),
+//   interleaved with the same build on one thread (repoMapBuildSingleMs) as the baseline;
 // - repoMapUpdateMs: one file changes, the host says so (VS Code's watcher, Keel's own write),
 //   and the map is built again; repoMapRescanMs: the same found by walking the folder (the CLI);
 // - findReferencesMs: find_references as the model calls it, beside search_files for the same
@@ -12,6 +13,7 @@
 //   checked against the generator's truth.
 //
 //   npm run bench:codeintel [-- --files N]     (KEEL_BENCH_REAL_REPO=a git dir overrides the real repo)
+//   node --import=tsx bench/codeintel.ts --cold DIR [--workers N] [--worker-script FILE]   (one cold build)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -23,23 +25,38 @@ import { findReferencesTool } from '../src/tools/code/find-references.js';
 import { searchFilesTool } from '../src/tools/search-files.js';
 import { searchByWalking } from '../src/tools/search/walking-search.js';
 import { scratchDir } from '../test/support/scratch.js';
+import { bundledParseWorker } from './codeintel/bundle-worker.js';
 import { generateRepo } from './codeintel/generate-repo.js';
 import { withSearch, withSymbolTools } from './codeintel/locate-task.js';
 import { median, round, writeResults } from './report.js';
 
 const MAP_BUDGET = 2048;
 const RUNS = 5;
-const COLD_RUNS = 3;
+const COLD_RUNS = 5;
 const REAL_REPO = process.env.KEEL_BENCH_REAL_REPO ?? '/work/.mirror/colinhacks+zod/repo';
 const REAL_SYMBOL = 'safeParse';
 
-/** In a child: one cold build of the map of `root`, printed as JSON. */
-async function coldChild(root: string): Promise<void> {
+/** In a child: one cold build of the map of `root`, printed as JSON (`--workers 0`: on one thread). */
+async function coldChild(root: string, args: readonly string[]): Promise<void> {
+  const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const workers = flag('--workers');
+  const script = flag('--worker-script');
+  const options = { ...(workers === undefined ? {} : { parseWorkers: Number(workers) }), ...(script ? { parseWorkerScript: script } : {}) };
   const [started, cpu] = [performance.now(), process.cpuUsage()];
   const ws = await createNodeWorkspace(root, { rgPath: null });
   const request = { focusPaths: [], focusText: '', budgetTokens: MAP_BUDGET };
-  const map = await new TreeSitterIntel(ws).repoMap(request, new AbortController().signal);
-  process.stdout.write(JSON.stringify({ ms: performance.now() - started, cpuMs: cpuMs(cpu), files: map?.totalFiles ?? 0 }));
+  const intel = new TreeSitterIntel(ws, options);
+  const map = await intel.repoMap(request, new AbortController().signal);
+  const parse = intel.index.lastParse;
+  process.stdout.write(
+    JSON.stringify({
+      ms: performance.now() - started,
+      cpuMs: cpuMs(cpu),
+      files: map?.totalFiles ?? 0,
+      workers: parse?.workers ?? 0,
+      byWorkers: parse?.byWorkers ?? 0,
+    }),
+  );
 }
 
 /** CPU time (user + system) spent since `from`, in ms: what the work costs whatever the machine's load. */
@@ -48,13 +65,32 @@ function cpuMs(from: NodeJS.CpuUsage): number {
   return (d.user + d.system) / 1000;
 }
 
-function coldBuilds(root: string): { ms: number; cpuMs: number; files: number } {
-  const runs = Array.from({ length: COLD_RUNS }, () => {
-    const child = spawnSync(process.execPath, [...process.execArgv, __filename, '--cold', root], { encoding: 'utf8' });
-    if (child.status !== 0) throw new Error(`cold build failed: ${child.stderr}`);
-    return JSON.parse(child.stdout) as { ms: number; cpuMs: number; files: number };
-  });
-  return { ms: median(runs.map((r) => r.ms)), cpuMs: median(runs.map((r) => r.cpuMs)), files: runs[0]!.files };
+interface ColdBuild {
+  ms: number;
+  cpuMs: number;
+  files: number;
+  workers: number;
+  byWorkers: number;
+}
+
+function coldBuild(root: string, extra: readonly string[]): ColdBuild {
+  const child = spawnSync(process.execPath, [...process.execArgv, __filename, '--cold', root, ...extra], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`cold build failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as ColdBuild;
+}
+
+/** Cold builds as shipped and on one thread, interleaved (the machine's load drifts): medians of each. */
+async function coldBuilds(root: string) {
+  const script = await bundledParseWorker();
+  const pooled: ColdBuild[] = [];
+  const single: ColdBuild[] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    pooled.push(coldBuild(root, ['--worker-script', script]));
+    single.push(coldBuild(root, ['--workers', '0']));
+  }
+  const med = (runs: ColdBuild[]) => ({ ms: median(runs.map((r) => r.ms)), cpuMs: median(runs.map((r) => r.cpuMs)) });
+  const p = pooled[0]!;
+  return { ...med(pooled), files: p.files, workers: p.workers, byWorkers: median(pooled.map((r) => r.byWorkers)), single: med(single) };
 }
 
 /** Median wall and CPU time of `runs` calls. */
@@ -86,7 +122,7 @@ async function generated(files: number) {
   const repo = generateRepo(root, files);
   const request = { focusPaths: [repo.sample], focusText: 'fix the rounding in parseLedgerEntry', budgetTokens: MAP_BUDGET };
   const signal = new AbortController().signal;
-  const cold = coldBuilds(root);
+  const cold = await coldBuilds(root);
 
   const base = await createNodeWorkspace(root, { rgPath: null });
   const watched = new TreeSitterIntel(base, { watched: true });
@@ -116,6 +152,12 @@ async function generated(files: number) {
     files: cold.files,
     repoMapBuildMs: round(cold.ms, 0),
     repoMapBuildCpuMs: round(cold.cpuMs, 0),
+    parseWorkers: cold.workers,
+    filesParsedByWorkers: cold.byWorkers,
+    repoMapBuildSingleMs: round(cold.single.ms, 0),
+    repoMapBuildSingleCpuMs: round(cold.single.cpuMs, 0),
+    pooledOverSingleWall: round(cold.ms / cold.single.ms),
+    pooledOverSingleCpu: round(cold.cpuMs / cold.single.cpuMs),
     repoMapUpdateMs: round(update.ms, 1),
     repoMapUpdateCpuMs: round(update.cpuMs, 1),
     repoMapRescanMs: round(rescanMs, 1),
@@ -135,7 +177,7 @@ async function real() {
   const root = scratchDir('bench-codeintel-real');
   execFileSync('sh', ['-c', `git --git-dir="${REAL_REPO}" archive HEAD | tar -x -C "${root}"`]);
   const commit = execFileSync('git', ['--git-dir', REAL_REPO, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-  const cold = coldBuilds(root);
+  const cold = await coldBuilds(root);
   const ws = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, codeIntel: (w) => new TreeSitterIntel(w) });
   const ctx = ctxOf(ws);
   const first = await findReferencesTool.execute({ symbol: REAL_SYMBOL }, ctx);
@@ -143,6 +185,7 @@ async function real() {
     repo: `${path.basename(path.dirname(REAL_REPO))}@${commit}`,
     files: cold.files,
     repoMapBuildMs: round(cold.ms, 0),
+    repoMapBuildSingleMs: round(cold.single.ms, 0),
     findReferencesMs: round(await medianOf(RUNS, () => findReferencesTool.execute({ symbol: REAL_SYMBOL }, ctx)), 1),
     searchFilesMs: round(await medianOf(RUNS, () => searchFilesTool.execute({ query: `\\b${REAL_SYMBOL}\\b` }, ctx)), 1),
     references: first.summary,
@@ -150,7 +193,7 @@ async function real() {
 }
 
 async function main(): Promise<void> {
-  if (process.argv[2] === '--cold') return coldChild(process.argv[3]!);
+  if (process.argv[2] === '--cold') return coldChild(process.argv[3]!, process.argv.slice(4));
   const filesAt = process.argv.indexOf('--files');
   const files = filesAt > 0 ? Number(process.argv[filesAt + 1]) : 5000;
   const load = loadavg()
@@ -173,7 +216,10 @@ async function main(): Promise<void> {
   console.log(`bench:codeintel (load average ${load})`);
   console.log(`generated TypeScript repo, ${f.files} source files:`);
   console.log(
-    `  repoMapBuildMs   ${f.repoMapBuildMs} (median of ${COLD_RUNS} fresh processes; CPU ${f.repoMapBuildCpuMs} ms; target ≤ 2000)`,
+    `  repoMapBuildMs   ${f.repoMapBuildMs} (median of ${COLD_RUNS} fresh processes; CPU ${f.repoMapBuildCpuMs} ms; ${f.parseWorkers} parse worker(s) took ${f.filesParsedByWorkers} files; target ≤ 2000)`,
+  );
+  console.log(
+    `  repoMapBuildSingleMs ${f.repoMapBuildSingleMs} (one thread, interleaved; CPU ${f.repoMapBuildSingleCpuMs} ms); pooled/single wall ${f.pooledOverSingleWall}, CPU ${f.pooledOverSingleCpu}`,
   );
   console.log(
     `  repoMapUpdateMs  ${f.repoMapUpdateMs} (one file changed, host told; median of ${RUNS}; CPU ${f.repoMapUpdateCpuMs} ms; target ≤ 100)`,
@@ -192,7 +238,7 @@ async function main(): Promise<void> {
   if ('skipped' in realRepo) console.log(`real repository: skipped — ${realRepo.skipped}`);
   else
     console.log(
-      `real repository ${realRepo.repo}, ${realRepo.files} source files: repoMapBuildMs ${realRepo.repoMapBuildMs}, findReferencesMs ${realRepo.findReferencesMs} for ${REAL_SYMBOL} (${realRepo.references}; search_files ${realRepo.searchFilesMs})`,
+      `real repository ${realRepo.repo}, ${realRepo.files} source files: repoMapBuildMs ${realRepo.repoMapBuildMs} (one thread ${realRepo.repoMapBuildSingleMs}), findReferencesMs ${realRepo.findReferencesMs} for ${REAL_SYMBOL} (${realRepo.references}; search_files ${realRepo.searchFilesMs})`,
     );
   console.log(`load average after: ${results.loadAverageAfter}`);
   console.log(`wrote ${writeResults('codeintel', results)}`);

@@ -23,6 +23,8 @@ export const SHIPPED_FILES = [
   'LICENSE',
   'media/icon.svg',
   'dist/extension.js',
+  // The code index's parse worker (src/codeintel/parse-worker.ts), started by the extension.
+  'dist/parse-worker.js',
   'dist/webview.js',
   'dist/webview.css',
   'dist/codicons/codicon.css',

@@ -5,9 +5,12 @@
 // without a walk.
 import type { Workspace } from '../kernel/index.js';
 import { isSecretFile } from '../tools/policy/protected-paths.js';
-import { type IndexedDef, parseSource } from './extract.js';
+import type { IndexedDef } from './extract.js';
 import { type LanguageSpec, languageOf } from './languages.js';
-import { listSources, readSource, type SourceStat } from './source-files.js';
+import { parseWorkspaceFile } from './parse-file.js';
+import { ParsePool, parseFiles, POOL_MIN_FILES, poolSize } from './parse-pool.js';
+import type { FileOutcome } from './parse-protocol.js';
+import { listSources, type SourceStat } from './source-files.js';
 
 export interface IndexedFile {
   path: string;
@@ -29,6 +32,21 @@ export interface CodeIndexOptions {
    * walks again only when `invalidate` asked for it (an ignore file changed, events were lost).
    */
   watched?: boolean;
+  /**
+   * Worker threads that parse a walk's files beside the main thread (parse-pool.ts): 0 parses
+   * all on this thread; unset, one per spare core (at most 4) when there are enough files.
+   */
+  parseWorkers?: number;
+  /** The parse worker's script, instead of the bundled or source one (the bench runs a bundle; tests, failing workers). */
+  parseWorkerScript?: string;
+}
+
+/** How the last walk's files were parsed (the bench and tests read it). */
+export interface ParseStats {
+  files: number;
+  workers: number;
+  byWorkers: number;
+  recovered: number;
 }
 
 /** Folders of other people's code or build output: never indexed, ignored or not. */
@@ -44,6 +62,9 @@ export class CodeIndex {
   /** False until a walk has found what is there (always false without a watcher). */
   private current = false;
   private readonly watched: boolean;
+  private readonly parseWorkers: number | undefined;
+  private readonly parseWorkerScript: string | undefined;
+  lastParse: ParseStats | undefined;
 
   constructor(
     private readonly ws: Pick<Workspace, 'root'>,
@@ -52,6 +73,8 @@ export class CodeIndex {
     this.maxFiles = options.maxFiles ?? 20_000;
     this.maxFileBytes = options.maxFileBytes ?? 512 * 1024;
     this.watched = options.watched === true;
+    this.parseWorkers = options.parseWorkers;
+    this.parseWorkerScript = options.parseWorkerScript;
   }
 
   files(): IterableIterator<IndexedFile> {
@@ -89,7 +112,7 @@ export class CodeIndex {
     for (const path of paths) {
       if (!this.accepts(path) || path.split('/').some((part) => SKIPPED_FOLDERS.has(part) || part === '.git')) continue;
       const listed = await listOne(this.ws.root, path);
-      if (listed) await this.store(listed, listed.size > this.maxFileBytes ? undefined : readSource(this.ws.root, path));
+      if (listed) this.store(listed, listed.size > this.maxFileBytes ? undefined : await parseWorkspaceFile(this.ws.root, path));
       else this.entries.delete(path);
     }
   }
@@ -99,32 +122,68 @@ export class CodeIndex {
   }
 
   private async walkAndParse(signal: AbortSignal | undefined): Promise<void> {
-    const listing = await listSources(this.ws.root, {
-      accepts: (p) => this.accepts(p),
-      skipFolders: SKIPPED_FOLDERS,
-      maxFiles: this.maxFiles,
-      ...(signal ? { signal } : {}),
-    });
-    this.partial = listing.partial;
-    const keep = new Set(listing.files.map((s) => s.path));
-    for (const path of this.entries.keys()) if (!keep.has(path)) this.entries.delete(path);
-    for (const s of listing.files) {
-      if (signal?.aborted) return;
-      const known = this.entries.get(s.path);
-      if (known && known.size === s.size && known.mtimeMs === s.mtimeMs) continue;
-      await this.store(s, s.size > this.maxFileBytes ? undefined : readSource(this.ws.root, s.path));
+    const pool = this.earlyPool();
+    try {
+      const listing = await listSources(this.ws.root, {
+        accepts: (p) => this.accepts(p),
+        skipFolders: SKIPPED_FOLDERS,
+        maxFiles: this.maxFiles,
+        ...(signal ? { signal } : {}),
+        onFile: pool.onFile,
+      });
+      this.partial = listing.partial;
+      const keep = new Set(listing.files.map((s) => s.path));
+      for (const path of this.entries.keys()) if (!keep.has(path)) this.entries.delete(path);
+      const changed = listing.files.filter((s) => {
+        const known = this.entries.get(s.path);
+        return !known || known.size !== s.size || known.mtimeMs !== s.mtimeMs;
+      });
+      const toParse = changed.filter((s) => s.size <= this.maxFileBytes).map((s) => s.path);
+      const early = pool.started();
+      const workers = early?.size ?? this.parseWorkers ?? poolSize(toParse.length);
+      const late = !early && workers > 0 && toParse.length > 0 ? this.newPool(workers) : undefined;
+      const parsed = await parseFiles(this.ws.root, toParse, early ?? late, signal);
+      this.lastParse = { files: toParse.length, workers, byWorkers: parsed.byWorkers, recovered: parsed.recovered };
+      const outcomes = new Map(toParse.map((path, i) => [path, parsed.outcomes[i]]));
+      // Stored in the walk's order, as a file-by-file walk would, whichever thread parsed each.
+      for (const s of changed) {
+        const outcome = s.size > this.maxFileBytes ? undefined : outcomes.get(s.path);
+        if (s.size <= this.maxFileBytes && !outcome) return; // stopped by the signal
+        this.store(s, outcome);
+      }
+    } finally {
+      await pool.started()?.stop();
     }
   }
 
-  /** Parses the text read for a file; a file too large, unreadable or binary leaves the index. */
-  private async store(s: SourceStat, text: string | undefined): Promise<void> {
+  /**
+   * On the first walk, the parse workers start as soon as the walk has listed enough files to
+   * pay for them, so their startup overlaps the rest of the walk (a later walk re-parses few).
+   */
+  private earlyPool(): { onFile?: (count: number) => void; started(): ParsePool | undefined } {
+    let pool: ParsePool | undefined;
+    const started = () => pool;
+    if (this.entries.size > 0 || this.parseWorkers === 0) return { started };
+    const size = this.parseWorkers ?? poolSize(POOL_MIN_FILES);
+    const startAt = this.parseWorkers === undefined ? POOL_MIN_FILES : 1;
+    const onFile = (count: number) => {
+      if (count === startAt && size > 0) pool = this.newPool(size);
+    };
+    return { onFile, started };
+  }
+
+  private newPool(size: number): ParsePool {
+    return new ParsePool(this.ws.root, size, this.parseWorkerScript);
+  }
+
+  /** Keeps a parsed file; a file too large, unreadable or binary (no outcome, or `unreadable`) leaves the index. */
+  private store(s: SourceStat, outcome: FileOutcome | undefined): void {
     const spec = languageOf(s.path);
-    if (!spec || text === undefined || text.includes('\0')) {
+    if (!spec || outcome?.type !== 'parsed') {
       this.entries.delete(s.path);
       return;
     }
-    const parsed = await parseSource(text, spec);
-    this.entries.set(s.path, { path: s.path, spec, size: s.size, mtimeMs: s.mtimeMs, ...parsed });
+    this.entries.set(s.path, { path: s.path, spec, size: s.size, mtimeMs: s.mtimeMs, ...outcome.file });
   }
 }
 

@@ -1,6 +1,7 @@
 // Loads tree-sitter and its grammars: VS Code's own prebuilt WebAssembly builds
 // (@vscode/tree-sitter-wasm: the runtime and every grammar built together by one tree-sitter
-// version, so they always agree on the ABI). The runtime starts once per process; each grammar
+// version, so they always agree on the ABI). The runtime starts once per thread (the parse workers of
+// parse-pool.ts have their own); each grammar
 // loads on first use. Bundled hosts find the .wasm files beside their script (esbuild.mjs copies
 // them to dist/tree-sitter); from source they come from the package.
 import { existsSync } from 'node:fs';
@@ -19,7 +20,8 @@ function grammarFolder(): string {
   return found;
 }
 
-function start(): Promise<string> {
+/** Starts tree-sitter's runtime (once per thread); resolves to the folder of the grammars. */
+export function startRuntime(): Promise<string> {
   started ??= (async () => {
     const folder = grammarFolder();
     await Parser.init({ locateFile: (file: string) => join(folder, file) });
@@ -33,7 +35,7 @@ export function parserFor(grammar: GrammarName): Promise<Parser> {
   let parser = parsers.get(grammar);
   if (!parser) {
     parser = (async () => {
-      const folder = await start();
+      const folder = await startRuntime();
       const language = await Language.load(join(folder, `tree-sitter-${grammar}.wasm`));
       const p = new Parser();
       p.setLanguage(language);

@@ -25,6 +25,8 @@ export interface SourceWalk {
   signal?: AbortSignal;
   /** Walk only the way to this folder and list only its files (one file's check, rules and all). */
   only?: string;
+  /** Told the number of files listed so far, after each one (the index starts its parse workers early). */
+  onFile?: (count: number) => void;
 }
 
 export interface SourceListing {
@@ -53,7 +55,10 @@ export async function listSources(root: string, walk: SourceWalk): Promise<Sourc
           folders.push(rel);
       } else if (entry.isFile() && (walk.only === undefined || walk.only === dir) && walk.accepts(rel) && !ignored(rel, false)) {
         const st = statOf(join(root, rel));
-        if (st) files.push({ path: rel, ...st });
+        if (st) {
+          files.push({ path: rel, ...st });
+          walk.onFile?.(files.length);
+        }
         if (files.length >= walk.maxFiles) return { files, partial: true };
       }
     }

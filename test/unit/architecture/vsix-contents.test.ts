@@ -10,7 +10,7 @@ import { checkEntries, makeTempDir, repoRoot, SHIPPED_FILES, VSIX_ENTRIES, vsceL
 import wasmFiles from '../../../src/codeintel/wasm-files.json' with { type: 'json' };
 
 /** Everything esbuild.mjs writes, development build (source maps) included. */
-const BUILD_OUTPUTS = ['extension', 'cli', 'webview']
+const BUILD_OUTPUTS = ['extension', 'cli', 'webview', 'parse-worker']
   .flatMap((name) => [`dist/${name}.js`, `dist/${name}.js.map`])
   .concat(['dist/webview.css', 'dist/webview.css.map', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf'])
   .concat(wasmFiles.map((name) => `dist/tree-sitter/${name}`));

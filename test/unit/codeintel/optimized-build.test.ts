@@ -36,10 +36,11 @@ const requests = (focusPath: string, focusName: string): RepoMapRequest[] => [
   { focusPaths: [focusPath], focusText: '', budgetTokens: 8000 },
 ];
 
-/** The optimised map of `root` against the plain build, for several budgets and focuses. */
-async function assertSameMaps(root: string, focusPath: string, focusName: string): Promise<void> {
-  const intel = new TreeSitterIntel(await createNodeWorkspace(root, { rgPath: null }));
+/** The optimised map of `root` against the plain build, for several budgets and focuses (`parseWorkers`: the pool forced). */
+async function assertSameMaps(root: string, focusPath: string, focusName: string, parseWorkers?: number): Promise<void> {
+  const intel = new TreeSitterIntel(await createNodeWorkspace(root, { rgPath: null }), parseWorkers === undefined ? {} : { parseWorkers });
   await intel.index.refresh(signal);
+  if (parseWorkers) assert.equal(intel.index.lastParse?.workers, parseWorkers);
   const paths = [...intel.index.files()].map((f) => f.path);
   const reference = await referenceIndex(root, paths);
   for (const request of requests(focusPath, focusName)) {
@@ -92,5 +93,12 @@ describe('the optimised code index against the plain build', function () {
   it('gives the same repo map as the plain build on a generated 300-file TypeScript repository', async () => {
     const repo = generateRepo(scratchDir('codeintel-same-map'), 300);
     await assertSameMaps(repo.root, repo.sample, 'parseLedgerEntry');
+  });
+
+  it('gives the same repo map as the plain build with the files parsed by two worker threads too', async () => {
+    const repo = generateRepo(scratchDir('codeintel-same-map-pool'), 300);
+    await assertSameMaps(repo.root, repo.sample, 'parseLedgerEntry', 2);
+    const p = PROJECTS[0]!;
+    await assertSameMaps(projectCopy(p), p.geometry, p.fn, 1);
   });
 });
