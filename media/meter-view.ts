@@ -1,5 +1,5 @@
 // The context meter in the composer's toolbar: "Context 12%" beside a bar of the model's window
-// split into system + tools, folded notes + ledger, live history and the answer's reserve (drawn
+// split into system + tools, repo map + folded notes + ledger, live history and the answer's reserve (drawn
 // apart, lighter, so the used part reads at a glance). The words say what it measures; the
 // tooltip and the details (a click) give the tokens of each part, the window and the cost per
 // kind, with Fold now. Widths are set through CSSOM (allowed under the CSP).
@@ -10,7 +10,7 @@ const PARTS = ['systemTools', 'notes', 'history', 'outputReserve'] as const;
 type Part = (typeof PARTS)[number];
 const LABEL: Record<Part, string> = {
   systemTools: 'system + tools',
-  notes: 'notes + ledger',
+  notes: 'repo map + notes + ledger',
   history: 'live history',
   outputReserve: 'output reserve',
 };

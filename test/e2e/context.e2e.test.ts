@@ -1,6 +1,6 @@
 // Issue 10 in a real VS Code through a real browser: with a small context window (the
 // keel.contextWindow setting, as for a local model) a task folds its finished steps into a note
-// by itself; the state pane shows the context split (system + tools, notes + ledger, live
+// by itself; the state pane shows the context split (system + tools, repo map + notes + ledger, live
 // history, output reserve) and the tokens and cost per kind; Fold now folds the rest.
 // Screenshots: test/e2e/artifacts/6-context-pane/.
 import * as assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // The context meter: how much of the model's window the request uses, split the way folding
-// thinks of it (system + tools, folded notes + ledger, live history, the answer's reserve), and
+// thinks of it (system + tools, repo map + folded notes + ledger, live history, the answer's reserve), and
 // the task's tokens and cost so far per kind (input, cache read, cache write, output).
 import { requestBreakdown, type ModelRequest, type Usage } from '../../kernel/index.js';
 import type { Price } from '../../providers/models.js';
