@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { RuntimeEvent, RuntimeEventInput } from '../src/kernel/contracts/index.js';
 import type { HostMessage, SessionSnapshot, TranscriptItem } from '../src/protocol/index.js';
-import { Presenter, type SchedulerClock } from '../src/vscode/presenter/index.js';
+import { Presenter, type SchedulerClock } from '../src/host/presenter/index.js';
 
 const ROOT = resolve(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3); // streaming runs (40 s each at 20,000 deltas)

@@ -3,14 +3,14 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ChatViewProvider } from './chat-view.js';
-import type { DiffApprovals } from './diff-approvals.js';
+import type { ChatViewProvider } from './views/chat-view.js';
+import type { DiffApprovals } from './edits/diff-approvals.js';
 import type { KeelLog } from './keel-log.js';
-import { historyRows } from './history-items.js';
-import { buildFixTestsPrompt } from './prompts.js';
-import type { SecretKeys } from './secret-keys.js';
-import type { Session } from './session.js';
-import type { KeelSettings } from './settings.js';
+import { historyRows } from '../host/tasks/history-items.js';
+import { buildFixTestsPrompt } from '../host/session/prompts.js';
+import type { SecretKeys } from './keys/secret-keys.js';
+import type { Session } from '../host/session/session.js';
+import type { KeelSettings } from '../host/settings/settings.js';
 
 /**
  * The panel container of Memory, Skills and MCP Servers (package.json): the Chat view has the

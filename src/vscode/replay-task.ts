@@ -4,8 +4,8 @@
 // opens as a read-only markdown report (`keel-replay:`); the user's folder is only read.
 import * as vscode from 'vscode';
 import { replayInCopy, reportMarkdown } from './replay-report.js';
-import type { KeelSettings } from './settings.js';
-import type { TaskStore } from './task-store.js';
+import type { KeelSettings } from '../host/settings/settings.js';
+import type { TaskStore } from '../host/tasks/task-store.js';
 
 export const REPLAY_SCHEME = 'keel-replay';
 

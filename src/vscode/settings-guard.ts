@@ -2,8 +2,8 @@
 // key goes, what runs unasked). Keel never reads those values (settings.ts); this makes the
 // refusal visible: one warning naming the settings, shown again only when the set changes.
 import * as vscode from 'vscode';
-import { settingKeysIn } from './settings-file-keys.js';
-import { ignoredMessage, ignoredWorkspaceSettings } from './settings.js';
+import { settingKeysIn } from '../host/settings/settings-file-keys.js';
+import { ignoredMessage, ignoredWorkspaceSettings } from '../host/settings/settings.js';
 
 export interface SettingsGuardDeps {
   warn(message: string): void;

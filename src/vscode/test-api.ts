@@ -1,15 +1,15 @@
 // What `activate` returns: enough for integration tests to drive Keel inside a real VS Code.
 import type { ModelProvider } from '../kernel/index.js';
-import type { DiffApprovals } from './diff-approvals.js';
-import type { KeelTerminal } from './keel-terminal.js';
-import type { ProposedContentProvider } from './proposed-content.js';
-import type { Session } from './session.js';
-import type { KeelSettings } from './settings.js';
+import type { DiffApprovals } from './edits/diff-approvals.js';
+import type { KeelTerminal } from './workspace/keel-terminal.js';
+import type { ProposedContentProvider } from './edits/proposed-content.js';
+import type { Session } from '../host/session/session.js';
+import type { KeelSettings } from '../host/settings/settings.js';
 import type { WorkspaceSettingsGuard } from './settings-guard.js';
-import type { TaskRuntime } from './task.js';
-import type { TaskStore } from './task-store.js';
-import type { VscodeWorkspace } from './vscode-workspace.js';
-import type { SkillsView } from './skills-view.js';
+import type { TaskRuntime } from '../host/tasks/task.js';
+import type { TaskStore } from '../host/tasks/task-store.js';
+import type { VscodeWorkspace } from './workspace/vscode-workspace.js';
+import type { SkillsView } from './views/skills-view.js';
 
 export interface KeelApi {
   tasks: TaskStore;

@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { Registry, Runtime } from '../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn } from '../../src/providers/scripted.js';
-import { Presenter } from '../../src/vscode/presenter/index.js';
-import { TaskStore } from '../../src/vscode/task-store.js';
+import { Presenter } from '../../src/host/presenter/index.js';
+import { TaskStore } from '../../src/host/tasks/task-store.js';
 import { keelApi, until } from './keel-api.js';
 
 describe('Keel task logs', function () {

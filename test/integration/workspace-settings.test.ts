@@ -4,7 +4,7 @@
 // Keel shows a notice naming exactly those settings — once, not again for the same file.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { KeelSettings } from '../../src/vscode/settings.js';
+import type { KeelSettings } from '../../src/host/settings/settings.js';
 import { ScriptedProvider, textTurn } from '../../src/providers/scripted.js';
 import { keelApi, until, workspaceRoot } from './keel-api.js';
 import { USER_COMMANDS_ALLOW, USER_PASS_ENV } from './user-settings.js';

@@ -7,9 +7,9 @@ import * as vscode from 'vscode';
 import type { MemoryRecord, MemoryScope, Workspace } from '../../kernel/index.js';
 import { extensionMemoryFiles, JsonlMemoryStore, type MemoryFiles } from '../../node/memory-store.js';
 import { memoryStalePaths } from '../../tools/index.js';
-import { editMemory, memoryTextProblem, rememberStated } from './memory-edits.js';
-import { groupByScope, memoryDescription, memoryLabel, memoryTooltip, type MemoryGroup } from './memory-items.js';
-import { ObservedMemoryStore } from './observed-store.js';
+import { editMemory, memoryTextProblem, rememberStated } from '../../host/memory/memory-edits.js';
+import { groupByScope, memoryDescription, memoryLabel, memoryTooltip, type MemoryGroup } from '../../host/memory/memory-items.js';
+import { ObservedMemoryStore } from '../../host/memory/observed-store.js';
 
 const MEMORY_VIEW_ID = 'keel.memory';
 /** contextValue of a memory row: the Edit and Delete menus are shown for it. */

@@ -17,6 +17,7 @@ type Layer =
   | 'fleet'
   | 'compose'
   | 'codeintel'
+  | 'host'
   | 'vscode'
   | 'cli'
   | 'media';
@@ -46,8 +47,14 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   },
   // BullMQ and ioredis live only here: the queue, the shared model gate and budget in Redis.
   fleet: { layers: ['fleet', 'kernel', 'compose'], packages: ['zod', 'bullmq', 'ioredis', /^node:/] },
+  // The UI-free host: sessions, tasks, the presenter, settings, keys. Never vscode, so it is tested
+  // without an editor; src/vscode adapts it to VS Code.
+  host: {
+    layers: ['host', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'codeintel'],
+    packages: [/^node:/],
+  },
   vscode: {
-    layers: ['vscode', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'codeintel', 'cli'],
+    layers: ['vscode', 'host', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'codeintel', 'cli'],
     packages: ['vscode', /^node:/],
   },
   cli: {
@@ -136,6 +143,19 @@ describe('architecture', () => {
     try {
       const found = violations([tmp]);
       assert.equal(found.length, 3, found.join('\n'));
+    } finally {
+      fs.rmSync(tmp);
+    }
+  });
+
+  it('keeps vscode out of src/host (the probe imports it and is caught)', () => {
+    const tmp = path.join(ROOT, 'src', 'host', `__probe_${process.pid}.ts`);
+    fs.writeFileSync(tmp, "import * as vscode from 'vscode';\nimport { x } from '../vscode/extension.js';\nexport const y = vscode;\n");
+    try {
+      assert.deepEqual(
+        violations([tmp]).map((v) => v.replace(/^.*?: /, '')),
+        ['host may not import the package "vscode"', 'host may not import vscode (../vscode/extension.js)'],
+      );
     } finally {
       fs.rmSync(tmp);
     }

@@ -10,8 +10,8 @@ import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { allTools } from '../../../src/tools/index.js';
 import { writeFileTool } from '../../../src/tools/write-file.js';
-import { RuntimeFactory } from '../../../src/vscode/runtime-factory.js';
-import { readSettings } from '../../../src/vscode/settings.js';
+import { RuntimeFactory } from '../../../src/host/runtime/runtime-factory.js';
+import { readSettings } from '../../../src/host/settings/settings.js';
 import { scratchDir } from '../../support/scratch.js';
 
 async function firstRequest(runtime: Runtime, provider: ScriptedProvider): Promise<ModelRequest> {

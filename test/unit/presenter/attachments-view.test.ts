@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { HostMessageSchema } from '../../../src/protocol/index.js';
 import { contentHash } from '../../../src/kernel/text.js';
-import { Presenter } from '../../../src/vscode/presenter/index.js';
+import { Presenter } from '../../../src/host/presenter/index.js';
 import { EventFactory } from './events.js';
 import { FakeClock } from './fake-clock.js';
 

@@ -1,5 +1,5 @@
 // A clock the test advances by hand.
-import type { SchedulerClock } from '../../../src/vscode/presenter/index.js';
+import type { SchedulerClock } from '../../../src/host/presenter/index.js';
 
 export class FakeClock implements SchedulerClock {
   private time = 1_000_000;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { TranscriptDelta } from '../../../src/protocol/index.js';
-import { OpScheduler } from '../../../src/vscode/presenter/index.js';
+import { OpScheduler } from '../../../src/host/presenter/index.js';
 import { FakeClock } from './fake-clock.js';
 
 function setup(frameMs = 16) {

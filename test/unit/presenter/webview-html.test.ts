@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { dispatchWebviewMessage, makeNonce, renderWebviewHtml } from '../../../src/vscode/presenter/index.js';
+import { dispatchWebviewMessage, makeNonce, renderWebviewHtml } from '../../../src/host/presenter/index.js';
 
 describe('presenter: webview HTML and message dispatch', () => {
   it('sets a strict CSP with the nonce and loads only the given URIs', () => {

@@ -7,7 +7,7 @@ import { composeRegistry, secretDetector } from '../../../src/compose/index.js';
 import { JsonlMemoryStore } from '../../../src/node/memory-store.js';
 import { textTurn, toolTurn, ScriptedProvider } from '../../../src/providers/scripted.js';
 import { createPolicy, type PolicyOptions } from '../../../src/tools/policy/create-policy.js';
-import { Presenter } from '../../../src/vscode/presenter/index.js';
+import { Presenter } from '../../../src/host/presenter/index.js';
 import { drain, memoryWorkspace } from '../kernel/helpers.js';
 
 describe('memory tools', () => {

@@ -11,7 +11,7 @@ import { composeRuntime } from '../../../src/compose/index.js';
 import type { Observation } from '../../../src/kernel/index.js';
 import { JsonlMemoryStore } from '../../../src/node/memory-store.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
-import { memoryTextProblem } from '../../../src/vscode/memory/memory-edits.js';
+import { memoryTextProblem } from '../../../src/host/memory/memory-edits.js';
 import { drain, memoryWorkspace } from '../kernel/helpers.js';
 import { innocentCorpus, secretCorpus } from '../../support/secret-corpus.js';
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { grantCovers, grantFor } from '../../../src/kernel/reducer.js';
 import type { Grant, ToolIntent, Workspace } from '../../../src/kernel/index.js';
-import { intentItem } from '../../../src/vscode/presenter/event-mapper.js';
+import { intentItem } from '../../../src/host/presenter/event-mapper.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { createPolicy } from '../../../src/tools/index.js';
 import { webFetchTool } from '../../../src/tools/web/web-fetch.js';

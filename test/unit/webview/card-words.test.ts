@@ -5,7 +5,7 @@
 // failed get a failure mark, not ✓.
 import './dom-env.js';
 import assert from 'node:assert/strict';
-import { Presenter } from '../../../src/vscode/presenter/index.js';
+import { Presenter } from '../../../src/host/presenter/index.js';
 import { EventFactory } from '../presenter/events.js';
 import { makeApp, q } from './dom-env.js';
 import { snapshot } from './fixtures.js';

@@ -4,7 +4,7 @@ import './dom-env.js';
 import assert from 'node:assert/strict';
 import type { ToolIntent } from '../../../src/kernel/contracts/index.js';
 import type { TranscriptItem } from '../../../src/protocol/index.js';
-import { intentItem } from '../../../src/vscode/presenter/event-mapper.js';
+import { intentItem } from '../../../src/host/presenter/event-mapper.js';
 import { makeApp, q } from './dom-env.js';
 import { snapshot } from './fixtures.js';
 
