@@ -1,4 +1,4 @@
-// Composition benchmark: three read-only sub-agents exploring a generated repository, run in
+// Composition benchmark: whether an open to-do list survives a fold, and three read-only sub-agents exploring a generated repository, run in
 // parallel (one turn's delegate calls side by side) and one after another (the same script at
 // maxParallel 1), with a stand-in model that takes 200 ms per turn. Each measurement is a named
 // entry of MEASUREMENTS (the MCP call overhead joins them); their keys are merged into
@@ -12,11 +12,12 @@ import { createNodeWorkspace } from '../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../src/providers/scripted.js';
 import { searchByWalking } from '../src/tools/index.js';
 import { measureMcpCallOverheadMs } from './mcp-call.js';
+import { todoCarriedAcrossFolds } from './todo-fold.js';
 
 interface Measurement {
   name: string;
   /** Figures to print and to merge into the JSON (each key once across measurements). */
-  run(): Promise<Record<string, number | string>>;
+  run(): Promise<Record<string, number | string | boolean>>;
 }
 
 const TURN_MS = 200;
@@ -115,7 +116,13 @@ const mcpCall: Measurement = {
   run: async () => ({ mcpCallOverheadMs: await measureMcpCallOverheadMs() }),
 };
 
-const MEASUREMENTS: Measurement[] = [parallelChildren, mcpCall];
+/** A task's open to-do items survive a real fold into the projected request (bench/todo-fold.ts). */
+const todoFold: Measurement = {
+  name: 'open to-do list carried across a fold',
+  run: async () => ({ todoCarriedAcrossFolds: await todoCarriedAcrossFolds() }),
+};
+
+const MEASUREMENTS: Measurement[] = [parallelChildren, mcpCall, todoFold];
 
 async function main(): Promise<void> {
   const out: Record<string, unknown> = {};

@@ -11,7 +11,7 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
   h.emit({ type: 'intent_started', intentId: id });
   let result: ToolResult;
   // A skill activated earlier in the same step (or before a reload) may have closed this tool.
-  const gated = gateRefusal(tool.name, h.visibility, h.state().skills);
+  const gated = gateRefusal(tool, h.visibility, h.state());
   if (gated) {
     result = { ok: false, code: 'permission_denied', content: gated, retryable: false };
   } else if (!h.workspace) {
@@ -26,6 +26,7 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
           const { ledger, context } = h.state();
           return priorReadOf(ledger, context.foldedThrough, path);
         },
+        todos: () => h.state().ledger.todos,
         onProgress: (chunk) => h.output({ kind: 'tool_output', intentId: id, chunk }),
         ...(h.memory ? { memory: h.memory } : {}),
         eventSeq: h.state().lastSeq,

@@ -16,7 +16,7 @@ type ToolCall = Extract<ModelEvent, { type: 'tool_intent' }>;
 export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
   const base = { id: h.newId(), tool: call.tool, providerRef: call.providerRef, status: 'proposed' as const };
   const def = h.registry.tool(call.tool);
-  const gated = def && gateRefusal(def.name, h.visibility, h.state().skills);
+  const gated = def && gateRefusal(def, h.visibility, h.state());
   if (def && gated && (!def.isVisible || def.isVisible(h.visibility))) {
     const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: def.risk, paths: [] };
     h.emit({ type: 'intent_proposed', intent });

@@ -17,6 +17,7 @@ import { shortenMiddle } from './text.js';
 import { renderContextBlock } from './context/context-block.js';
 import { fixedTokens, messageTokens, messagesTokens } from './context/tokens.js';
 import { resolvePointers } from './context/pointers.js';
+import { MODE_NOTES } from './modes.js';
 
 export interface ProjectionOptions {
   registry: Registry;
@@ -64,7 +65,8 @@ export function toModelMessages(state: ConversationState, messages: readonly Sta
     if (m.type === 'user') {
       out.push({
         role: 'user',
-        text: m.text,
+        // Sent in Plan or Ask: the model reads the mode with the message (the same bytes every turn).
+        text: m.mode ? `${MODE_NOTES[m.mode]}\n\n${m.text}` : m.text,
         ...(m.images ? { images: m.images } : {}),
         ...(m.attachments ? { attachments: m.attachments } : {}),
       });

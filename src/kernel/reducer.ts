@@ -14,6 +14,7 @@ const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0,
 
 export function initialState(): ConversationState {
   return {
+    mode: 'agent',
     status: 'idle',
     runId: undefined,
     turn: 0,
@@ -85,6 +86,7 @@ function withTotals(
   lastSeq: number,
 ): ConversationState {
   return {
+    mode: s.mode,
     status: s.status,
     runId: s.runId,
     turn: s.turn,
@@ -154,10 +156,13 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
             text: e.text,
             ...(e.images ? { images: e.images } : {}),
             ...(e.attachments ? { attachments: e.attachments } : {}),
+            ...(s.mode !== 'agent' ? { mode: s.mode } : {}),
           },
         ],
         skills: NO_SKILLS,
       };
+    case 'mode_set':
+      return s.mode === e.mode ? s : { ...s, mode: e.mode };
     case 'run_started':
       return {
         ...s,
@@ -229,6 +234,7 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
  */
 function withDraft(s: ConversationState, draft: Draft): ConversationState {
   return {
+    mode: s.mode,
     status: s.status,
     runId: s.runId,
     turn: s.turn,

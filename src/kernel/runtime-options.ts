@@ -8,6 +8,7 @@ import type { VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import type { Attachment } from './contracts/attachments.js';
+import type { AgentMode } from './contracts/todos.js';
 import type { MemoryAccess } from './contracts/memory.js';
 import type { RepoMap } from './contracts/code-intel.js';
 import type { SecretDetector } from './contracts/secrets.js';
@@ -65,4 +66,5 @@ export interface BuiltSystemPrompt {
   childText?: string;
 }
 
-export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[] };
+/** `mode`: the mode to send it in (a mode_set event first when it differs); absent: the task's mode. */
+export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode };

@@ -67,7 +67,7 @@ export class Runtime implements RuntimeFacade {
   }
 
   send(input: UserInput): AsyncIterable<RuntimeOutput> {
-    const { text, images, attachments } = typeof input === 'string' ? { text: input, images: undefined, attachments: undefined } : input;
+    const { text, images, attachments, mode } = typeof input === 'string' ? { text: input } : input;
     // Validated and capped before anything is logged: a bad attachment loses nothing.
     const capped = attachments?.length ? capAttachments(attachments) : undefined;
     this.assertIdle();
@@ -82,6 +82,7 @@ export class Runtime implements RuntimeFacade {
     }
     this.runId = this.newId();
     return this.startRun(() => {
+      if (mode !== undefined && mode !== this.state.mode) this.emit({ type: 'mode_set', mode });
       this.emit({
         type: 'user_message',
         text,
@@ -288,7 +289,8 @@ export class Runtime implements RuntimeFacade {
           hasWeb: !!o.workspace?.web,
         },
         o.memory !== undefined,
-        () => this.state.skills,
+        () => this.state,
+        () => o.registry.tools(),
       ),
       memory: o.memory,
       secrets: o.secretDetector,

@@ -6,8 +6,15 @@
 // keeps the gate as it is, and a tool the run does not offer anyway (hidden in Restricted Mode,
 // not registered) is never added. Approval is the policy's business and a skill has no say in it.
 // The gate lasts for the run: a new user message starts the next one without it.
-import type { ActiveSkills } from './contracts/state.js';
+//
+// The mode (modes.ts) narrows through the same gate: the tools offered are those both the mode
+// and the active skills allow.
+import type { ActiveSkills, ConversationState } from './contracts/state.js';
 import type { ToolDefinition, VisibilityContext } from './contracts/tool.js';
+import { modeAllows, modeName, modeToolNames } from './modes.js';
+
+/** What the gate is folded from: the active skills and the mode. */
+type GateState = Pick<ConversationState, 'skills' | 'mode'>;
 
 export const NO_SKILLS: ActiveSkills = { names: [], tools: undefined };
 
@@ -18,9 +25,12 @@ export function activateSkill(current: ActiveSkills, skill: { name: string; tool
   return { names, tools };
 }
 
-/** The set a VisibilityContext carries for these skills; undefined when no gate is on. */
-function allowedToolsOf(skills: ActiveSkills): ReadonlySet<string> | undefined {
-  return skills.tools === undefined ? undefined : new Set(skills.tools);
+/** The set a VisibilityContext carries for these skills and mode; undefined when no gate is on. */
+function allowedToolsOf(gate: GateState, registered: readonly ToolDefinition[]): ReadonlySet<string> | undefined {
+  const byMode = modeToolNames(gate.mode, registered);
+  const bySkills = gate.skills.tools;
+  if (byMode === undefined) return bySkills === undefined ? undefined : new Set(bySkills);
+  return new Set(bySkills === undefined ? byMode : byMode.filter((t) => bySkills.includes(t)));
 }
 
 /** Whether the model is offered this tool now: its own visibility rule, then the skill gate. */
@@ -29,20 +39,30 @@ export function isOffered(def: ToolDefinition, ctx: VisibilityContext): boolean 
   return ctx.allowedTools === undefined || ctx.allowedTools.has(def.name);
 }
 
-/** Why a registered tool may not run under the active skills (undefined: it may). */
-export function gateRefusal(tool: string, ctx: VisibilityContext, skills: ActiveSkills): string | undefined {
+/** Why a registered tool may not run under the mode and the active skills (undefined: it may). */
+export function gateRefusal(def: ToolDefinition, ctx: VisibilityContext, gate: GateState): string | undefined {
+  const tool = def.name;
   if (ctx.allowedTools === undefined || ctx.allowedTools.has(tool)) return undefined;
   const allowed = [...ctx.allowedTools].join(', ') || 'none';
-  return `${tool} is not available while the skill ${skills.names.map((n) => `"${n}"`).join(', ')} is active; it allows only: ${allowed}.`;
+  if (!modeAllows(gate.mode, def))
+    return `${tool} is not available in ${modeName(gate.mode)} mode: it changes things, and the user chose a mode that changes nothing; available: ${allowed}.`;
+  const names = gate.skills.names.map((n) => `"${n}"`).join(', ');
+  return `${tool} is not available while the skill ${names} is active; it allows only: ${allowed}.`;
 }
 
 /**
- * The host's visibility plus whether a memory store is configured and the active skills' gate.
- * Read through, not copied: a host's `trusted` may be a getter, so trust granted during a task
- * shows at the next turn, and a skill activated by a call gates the calls after it.
+ * The host's visibility plus whether a memory store is configured and the gate of the mode and
+ * the active skills over the `registered` tools. Read through, not copied: a host's `trusted`
+ * may be a getter, so trust granted during a task shows at the next turn, and a skill activated
+ * by a call gates the calls after it.
  */
-export function gatedVisibility(host: VisibilityContext, hasMemory: boolean, skills: () => ActiveSkills): VisibilityContext {
-  let seen: ActiveSkills | undefined;
+export function gatedVisibility(
+  host: VisibilityContext,
+  hasMemory: boolean,
+  gate: () => GateState,
+  registered: () => readonly ToolDefinition[],
+): VisibilityContext {
+  let seen: { skills: ActiveSkills; mode: GateState['mode'] } | undefined;
   let allowed: ReadonlySet<string> | undefined;
   return {
     get trusted() {
@@ -59,9 +79,10 @@ export function gatedVisibility(host: VisibilityContext, hasMemory: boolean, ski
     },
     hasMemory,
     get allowedTools() {
-      // The state's skills object changes only when a skill is activated or a run starts.
-      const now = skills();
-      if (now !== seen) [seen, allowed] = [now, allowedToolsOf(now)];
+      // The state's skills object changes only when a skill is activated or a run starts, the mode only by mode_set.
+      const now = gate();
+      if (now.skills !== seen?.skills || now.mode !== seen.mode)
+        [seen, allowed] = [{ skills: now.skills, mode: now.mode }, allowedToolsOf(now, registered())];
       return allowed;
     },
   };

@@ -19,6 +19,7 @@ import { findReferencesTool } from './code/find-references.js';
 import { documentOutlineTool } from './code/document-outline.js';
 import { typeInfoTool } from './code/type-info.js';
 import { webFetchTool } from './web/web-fetch.js';
+import { todoReadTool, todoWriteTool } from './todos/todo-write.js';
 
 export const allTools: readonly ToolDefinition[] = [
   readFileTool,
@@ -44,6 +45,9 @@ export const allTools: readonly ToolDefinition[] = [
   // Sub-agents: child frames under the same policy (see src/kernel/frames.ts).
   delegateTool,
   delegatePlanTool,
+  // The task's to-do list: Keel state only (the log), so it runs unasked in every mode.
+  todoWriteTool,
+  todoReadTool,
 ];
 
 /** Every tool, with run_command described for the shell the workspace runs commands with. */

@@ -3,6 +3,7 @@
 // It is a pure function of state that changes only when a fold happens (the repo map is built
 // when the task starts and rebuilt at each fold), so it belongs to the cached prefix.
 import type { Fold, Ledger } from '../contracts/state.js';
+import type { TodoItem, TodoStatus } from '../contracts/todos.js';
 
 const HEADER =
   '[Keel folded earlier steps of this task into the notes below, to keep the context small. ' +
@@ -51,7 +52,17 @@ export function renderLedger(l: Ledger): string {
   if (tests.length) lines.push(`- Last test runs: ${tests.join('; ')}`);
   const commands = l.commands.map((c) => `${quote(c.command)} → exit ${c.exitCode ?? 'none'} (step ${c.step})`);
   if (commands.length) lines.push(`- Commands: ${commands.join('; ')}`);
+  if (l.todos.length) lines.push(renderTodos(l.todos));
   return lines.length > 1 ? lines.join('\n') : '';
+}
+
+const TODO_MARK: Record<TodoStatus, string> = { pending: '[ ]', in_progress: '[>]', done: '[x]' };
+
+/** The to-do list, one item a line with its state ([ ] pending, [>] in progress, [x] done). */
+function renderTodos(todos: readonly TodoItem[]): string {
+  const open = todos.filter((t) => t.status !== 'done').length;
+  const items = todos.map((t) => `  ${TODO_MARK[t.status]} ${t.id}: ${quote(t.text, 200)}`);
+  return [`- To-do list (${open} open of ${todos.length}; todo_write replaces it):`, ...items].join('\n');
 }
 
 /** Model-given text on one line, bounded, in backquotes. */

@@ -1,7 +1,8 @@
 // The task ledger, folded from observations: which files were read (lines, content hash, step),
 // which were edited (diff stat), the last result of each test command, the commands run. It is
 // built only from facts the tools report and hashes the calls saw, so it stays exact when the
-// steps that produced it are folded away — and notices when a file changed outside Keel.
+// steps that produced it are folded away — and notices when a file changed outside Keel. It also
+// holds the to-do list (todo_write's fact replaces it whole), so a fold never drops the plan.
 import type { Observation } from '../contracts/tool.js';
 import type { Ledger, LedgerRead } from '../contracts/state.js';
 
@@ -9,7 +10,7 @@ import type { Ledger, LedgerRead } from '../contracts/state.js';
 const LEDGER_COMMANDS = 12;
 
 export function emptyLedger(): Ledger {
-  return { step: 0, reads: {}, edits: {}, tests: {}, commands: [] };
+  return { step: 0, reads: {}, edits: {}, tests: {}, commands: [], todos: [] };
 }
 
 /** The ledger after an observation committed at `seq` during the current step. */
@@ -18,7 +19,7 @@ export function ledgerAfter(ledger: Ledger, o: Observation, seq: number): Ledger
   const versions = o.fileVersions;
   if (!facts && !versions) return ledger;
   let reads = ledger.reads;
-  let { edits, tests, commands } = ledger;
+  let { edits, tests, commands, todos } = ledger;
   const step = ledger.step;
   const told = new Set<string>();
   if (facts?.read) {
@@ -45,13 +46,14 @@ export function ledgerAfter(ledger: Ledger, o: Observation, seq: number): Ledger
   }
   if (facts?.test) tests = { ...tests, [facts.test.command]: { ...pick(facts.test), step } };
   if (facts?.command) commands = [...commands, { ...facts.command, step }].slice(-LEDGER_COMMANDS);
+  if (facts?.todos) todos = facts.todos;
   for (const [path, hash] of Object.entries(versions ?? {})) {
     const read = reads[path];
     // A call saw content neither a read nor an edit of Keel's left there: changed outside Keel.
     if (told.has(path) || !read || read.current === hash) continue;
     reads = { ...reads, [path]: { ...read, current: hash, changedOutsideAt: step } };
   }
-  return { step, reads, edits, tests, commands };
+  return { step, reads, edits, tests, commands, todos };
 }
 
 function pick(t: { passed: number; failed: number; ok: boolean }) {

@@ -6,6 +6,7 @@ import { ObservationSchema, RiskSchema, ToolIntentSchema } from './tool.js';
 import { CheckpointFileSchema } from './checkpoints.js';
 import { AttachmentSchema } from './attachments.js';
 import { SandboxProfileSchema } from './sandbox.js';
+import { AgentModeSchema } from './todos.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
@@ -54,6 +55,8 @@ const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
 export const RuntimeEventSchema = z.discriminatedUnion('type', [
   e('user_message', { text: z.string(), images: z.array(ImageSchema).optional(), attachments: z.array(AttachmentSchema).optional() }),
   e('run_started', { provider: z.string(), model: z.string() }),
+  /** The user chose a mode (between runs): it narrows the tools of every run until the next one. */
+  e('mode_set', { mode: AgentModeSchema }),
   /** A run picked up again from a log (after a reload or a crash). */
   e('run_resumed', {}),
   e('turn_started', { turn: z.number() }),

@@ -13,3 +13,4 @@ export * from './sandbox.js';
 export * from './code-intel.js';
 export * from './web.js';
 export * from './secrets.js';
+export * from './todos.js';

@@ -6,6 +6,7 @@ import type { ToolDefinition, ToolIntent } from './tool.js';
 import type { Workspace } from './workspace.js';
 import type { ImagePart } from './model.js';
 import type { Attachment } from './attachments.js';
+import type { AgentMode } from './todos.js';
 import type { SandboxProfile } from './sandbox.js';
 
 /** What `send` and `resume` yield: every logged event, plus live tool output (not logged). */
@@ -71,7 +72,7 @@ export interface LogStore {
 export type FoldOutcome = 'folded' | 'queued' | 'nothing';
 
 export interface RuntimeFacade {
-  send(input: string | { text: string; images?: ImagePart[]; attachments?: Attachment[] }): AsyncIterable<RuntimeOutput>;
+  send(input: string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode }): AsyncIterable<RuntimeOutput>;
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
   resume(): AsyncIterable<RuntimeOutput>;
   approve(intentId: string, scope?: ApprovalScope): void;

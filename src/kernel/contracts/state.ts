@@ -5,6 +5,7 @@ import type { ApprovalScope, FoldSource, RunError } from './events.js';
 import type { CheckpointFile } from './checkpoints.js';
 import type { FrameRecord } from './frames.js';
 import type { Attachment } from './attachments.js';
+import type { AgentMode, TodoItem } from './todos.js';
 
 /** A run in progress: between its start and its end (finished, failed or cancelled). */
 export type LiveRunStatus = 'running' | 'waiting_for_approval' | 'executing';
@@ -19,7 +20,8 @@ export function isLiveStatus(status: RunStatus): status is LiveRunStatus {
 
 /** Each message keeps the seq of the event that committed it (what a fold's range refers to). */
 export type StateMessage =
-  | { type: 'user'; seq: number; text: string; images?: ImagePart[]; attachments?: Attachment[] }
+  /** `mode`: the mode the message was sent in, when not agent (the model is told it with the message). */
+  | { type: 'user'; seq: number; text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: Exclude<AgentMode, 'agent'> }
   /** `step`: the model step it was, counted across the task (1, 2, …). */
   | { type: 'assistant'; seq: number; step: number; text: string; reasoning: string; intentIds: string[] }
   | { type: 'observation'; seq: number; observation: Observation };
@@ -88,6 +90,8 @@ export interface Ledger {
   tests: Readonly<Record<string, LedgerTest>>;
   /** The most recent commands, oldest first. */
   commands: readonly LedgerCommand[];
+  /** The to-do list as the last todo_write left it: a fold keeps it in the stable prefix. */
+  todos: readonly TodoItem[];
 }
 
 export interface Fold {
@@ -124,6 +128,8 @@ export interface ActiveSkills {
 }
 
 export interface ConversationState {
+  /** The mode the user chose (a mode_set event); it lasts until the next one. */
+  mode: AgentMode;
   /** Skills active in the current run; a new user message ends them. */
   skills: ActiveSkills;
   /** The rules files the task's system prompt carries (workspace-relative, prompt order). */

@@ -5,6 +5,7 @@ import type { Workspace } from './workspace.js';
 import type { FrameRunner } from './frames.js';
 import { type SandboxProfile, SandboxProfileSchema } from './sandbox.js';
 import type { SecretDetector } from './secrets.js';
+import { type TodoItem, TodoItemSchema } from './todos.js';
 
 export const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 export type Risk = z.infer<typeof RiskSchema>;
@@ -51,6 +52,8 @@ const ToolFactsSchema = z.object({
    * in this run; a skill already active narrows it further (see skill-gate.ts).
    */
   skill: z.object({ name: z.string(), tools: z.array(z.string()).optional() }).optional(),
+  /** The task's to-do list as this call left it, whole (todo_write replaces the list; see ledger.ts). */
+  todos: z.array(TodoItemSchema).optional(),
 });
 type ToolFacts = z.infer<typeof ToolFactsSchema>;
 
@@ -139,6 +142,8 @@ export interface ToolContext {
   sandbox?: SandboxProfile;
   /** Where text holds a credential (the host's rule set); absent when the host gave none. */
   secrets?: SecretDetector;
+  /** The task's to-do list as the ledger holds it when the call runs (todo_read). */
+  todos?(): readonly TodoItem[];
   /** Logs what a remote agent sent during this call (a `remote_update` event in the call's frame). */
   report?(update: RemoteUpdate): void;
 }
