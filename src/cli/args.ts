@@ -1,7 +1,15 @@
 // `keel run …` flags → options, or a usage error that names the flag.
 import { parseArgs } from 'node:util';
 import type { BudgetCaps } from '../compose/index.js';
-import { SUBAGENT_DEFAULTS, type Risk, type RunPolicy, type SandboxMode, SandboxModeSchema } from '../kernel/index.js';
+import {
+  AgentModeSchema,
+  SUBAGENT_DEFAULTS,
+  type AgentMode,
+  type Risk,
+  type RunPolicy,
+  type SandboxMode,
+  SandboxModeSchema,
+} from '../kernel/index.js';
 import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
 
 type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
@@ -43,6 +51,8 @@ export interface RunOptions {
   sandbox: SandboxMode;
   /** --pass-env: inherited variables commands get though they look like credentials. */
   passEnv: string[];
+  /** --mode: the mode the task is sent in (absent: agent for a new task). */
+  mode?: AgentMode;
 }
 
 const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
@@ -84,6 +94,7 @@ export function parseResumeArgs(argv: string[], cwd: string): { options: RunOpti
   const { values, positionals } = runFlags(argv);
   if (positionals.length !== 1) throw new UsageError('Give exactly one log: keel resume LOG (the --log file of the interrupted run).');
   if (values.log !== undefined) throw new UsageError('keel resume appends to the log it resumes: --log is not taken.');
+  if (values.mode !== undefined) throw new UsageError('keel resume continues in the mode its log holds: --mode is not taken.');
   const log = positionals[0]!;
   return { options: { ...runOptions(values, '', cwd), log }, log, policyGiven: hasPolicyFlags(values) };
 }
@@ -125,7 +136,14 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     checkpoints: values['no-checkpoints'] !== true,
     sandbox: parseSandbox(values.sandbox),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
+    ...(values.mode === undefined ? {} : { mode: parseMode(values.mode) }),
   };
+}
+
+function parseMode(value: string): AgentMode {
+  const parsed = AgentModeSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(`--mode must be one of ${AgentModeSchema.options.join(', ')} (got "${value}").`);
 }
 
 function parseOutput(value: string | undefined): OutputMode {
@@ -260,6 +278,7 @@ function parseRunFlags(args: string[]) {
       'no-checkpoints': { type: 'boolean' },
       sandbox: { type: 'string' },
       'pass-env': { type: 'string', multiple: true },
+      mode: { type: 'string' },
     },
   });
 }

@@ -6,6 +6,7 @@ import {
   type ConversationState,
   type ModelRequest,
   type RuntimeEvent,
+  type TodoItem,
   type ToolIntent,
 } from '../kernel/index.js';
 
@@ -52,8 +53,13 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     case 'observation': {
       const o = e.observation;
       const what = o.summary ?? firstLine(o.content);
-      return p.line(`${o.ok ? '  ↳ ok' : `  ↳ ${o.code ?? 'failed'}`}: ${what}`);
+      p.line(`${o.ok ? '  ↳ ok' : `  ↳ ${o.code ?? 'failed'}`}: ${what}`);
+      // The list changed (a todo_write): printed whole, as the user would see it pinned in the editor.
+      if (o.ok && o.facts?.todos) printTodos(p, o.facts.todos);
+      return;
     }
+    case 'mode_set':
+      return p.line(`◇ ${MODE_LINES[e.mode]}`);
     case 'context_folded': {
       const steps = e.steps.first === e.steps.last ? `step ${e.steps.first}` : `steps ${e.steps.first}–${e.steps.last}`;
       const by = e.source === 'model' ? 'note by the model' : 'note by Keel';
@@ -83,6 +89,21 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     default:
       return;
   }
+}
+
+const MODE_LINES: Record<Extract<RuntimeEvent, { type: 'mode_set' }>['mode'], string> = {
+  agent: 'Agent mode: every tool',
+  plan: 'Plan mode: only tools that change nothing; the run ends with a plan',
+  ask: 'Ask mode: only tools that change nothing',
+};
+
+const TODO_MARKS: Record<TodoItem['status'], string> = { pending: '[ ]', in_progress: '[>]', done: '[x]' };
+
+/** The to-do list as a compact block: a head with the count done, then one item a line with its state. */
+function printTodos(p: Printer, todos: readonly TodoItem[]): void {
+  const done = todos.filter((t) => t.status === 'done').length;
+  p.line(`☰ to-do list, ${done} of ${todos.length} done${todos.length === 0 ? ' (empty)' : ''}:`);
+  for (const t of todos) p.line(`  ${TODO_MARKS[t.status]} ${visibleText(t.text)}${t.status === 'in_progress' ? '  (in progress)' : ''}`);
 }
 
 /**

@@ -120,8 +120,12 @@ export async function replayLog(
     policy,
     secretDetector: secretDetector(),
   });
-  const first = recordedFrames.get(ROOT_FRAME)!.find((e) => e.type === 'user_message');
-  for await (const out of runtime.send(first?.type === 'user_message' ? first.text : '')) {
+  const own = recordedFrames.get(ROOT_FRAME)!;
+  const first = own.find((e) => e.type === 'user_message');
+  // The task is sent in the mode it was sent in (a mode narrows the tools, so the calls).
+  const mode = own.findLast((e) => e.type === 'mode_set' && e.seq < (first?.seq ?? 0));
+  const text = first?.type === 'user_message' ? first.text : '';
+  for await (const out of runtime.send(mode?.type === 'mode_set' ? { text, mode: mode.mode } : text)) {
     if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
     const call = recordedCallOf(out.event.intentId);
     if (call?.approved) runtime.approve(out.event.intentId);

@@ -122,7 +122,8 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     runtime.cancel();
   });
   try {
-    for await (const out of start.type === 'resume' ? runtime.resume() : runtime.send(options.task)) {
+    const send = options.mode === undefined ? options.task : { text: options.task, mode: options.mode };
+    for await (const out of start.type === 'resume' ? runtime.resume() : runtime.send(send)) {
       if (out.kind !== 'event') continue;
       const e = out.event;
       ports.onEvent?.(e, runtime.getState());

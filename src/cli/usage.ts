@@ -8,8 +8,8 @@ export const USAGE = `Usage:
            [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
-           [--max-cost USD] [--max-tokens N] "<task>"
-  keel resume LOG [the run flags above]
+           [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] "<task>"
+  keel resume LOG [the run flags above but --log and --mode]
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
@@ -38,6 +38,14 @@ What runs without asking:
                            ("make" covers "make test", not "makeup"). Repeatable.
   --deny-command PREFIX    commands that start with these words are always refused. Repeatable.
 At a terminal Keel asks about anything else; without one it is rejected and the model is told.
+
+Modes (--mode; the mode is logged, and keel resume continues in it):
+  --mode agent             (the default) every tool, under the approvals above.
+  --mode plan              only tools that change nothing (read, search, sub-agents that only
+                           read, the to-do list): the model investigates and ends with a plan,
+                           its to-do list, printed as it is written.
+  --mode ask               only tools that change nothing: the model answers, changing nothing.
+The model's to-do list (todo_write) is printed whole each time it writes it.
 
 The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
 system read-only, only the workspace, toolchains and system folders visible (your home, other

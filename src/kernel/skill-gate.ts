@@ -43,9 +43,10 @@ export function isOffered(def: ToolDefinition, ctx: VisibilityContext): boolean 
 export function gateRefusal(def: ToolDefinition, ctx: VisibilityContext, gate: GateState): string | undefined {
   const tool = def.name;
   if (ctx.allowedTools === undefined || ctx.allowedTools.has(tool)) return undefined;
-  const allowed = [...ctx.allowedTools].join(', ') || 'none';
+  // The offered tools are in the request: the mode's refusal names the rule, not a list.
   if (!modeAllows(gate.mode, def))
-    return `${tool} is not available in ${modeName(gate.mode)} mode: it changes things, and the user chose a mode that changes nothing; available: ${allowed}.`;
+    return `${tool} is not available in ${modeName(gate.mode)} mode: the user chose a mode in which only tools that change nothing run.`;
+  const allowed = [...ctx.allowedTools].join(', ') || 'none';
   const names = gate.skills.names.map((n) => `"${n}"`).join(', ');
   return `${tool} is not available while the skill ${names} is active; it allows only: ${allowed}.`;
 }
