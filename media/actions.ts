@@ -154,6 +154,8 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.toggleMeter();
     case 'fold-context':
       return handlers.post({ type: 'context/fold' });
+    case 'approve-plan':
+      return handlers.post({ type: 'plan/approve' });
     case 'open-rules':
       return handlers.post({ type: 'rules/open', path: data.path ?? '' });
     case 'open-file': {

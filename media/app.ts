@@ -17,6 +17,7 @@ import { reportUpdate } from './perf-hook.js';
 import { QueuedMessage } from './queued-message.js';
 import { StatusLine } from './status-line.js';
 import { RulesLine } from './rules-line.js';
+import { TodoPin } from './todo-pin.js';
 import { TaskListView } from './task-list.js';
 import { TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
@@ -51,6 +52,7 @@ export class App {
   private readonly banners = new Banners();
   private readonly meter = new MeterView();
   private readonly rules = new RulesLine();
+  private readonly todos = new TodoPin();
   private readonly tasks = new TaskListView();
   private readonly statusLine = new StatusLine();
   private readonly queued = new QueuedMessage();
@@ -105,6 +107,7 @@ export class App {
         this.statusLine.el,
         this.queued.el,
         this.meter.details,
+        this.todos.el,
         this.attachments.el,
         this.composer.el,
         this.approvalFocus.el,
@@ -214,6 +217,9 @@ export class App {
       this.attachments.setVision(model.hints.model?.vision ?? true);
       this.rules.update(model.hints.rules);
     }
+    // A plan (Plan mode's to-do list) is offered for approval once the run that wrote it ended.
+    if (changes.reset || changes.hints || changes.status)
+      this.todos.update(model.hints.todos, model.hints.mode === 'plan' && !isLiveRunStatus(model.status));
     if (changes.reset || changes.hints || changes.structural.length > 0) this.welcome.update(model.hints, model.count === 0);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
@@ -266,7 +272,8 @@ export class App {
   /** Posts a message with what the attachment tray holds (chips, images). */
   private post(text: string): void {
     this.lastSent = text;
-    this.attachments.withOutgoing((extra) => this.options.host.post({ type: 'task/send', text, ...extra }));
+    const mode = this.headerControls.chosenMode();
+    this.attachments.withOutgoing((extra) => this.options.host.post({ type: 'task/send', text, ...extra, ...(mode ? { mode } : {}) }));
   }
 
   /**

@@ -8,6 +8,7 @@ export { HIGH_WATER, LOW_WATER } from './context/fold-plan.js';
 export { NOTE_PROMPT } from './context/fold-note.js';
 export { renderLedger } from './context/context-block.js';
 export { Registry } from './registry.js';
+export { PLAN_APPROVED_TEXT } from './modes.js';
 export { Runtime } from './runtime.js';
 export type { RepoMapBuilder, RuntimeOptions } from './runtime-options.js';
 export { redactSecrets, redactEvent, REDACTED } from './redact.js';

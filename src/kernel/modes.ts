@@ -32,3 +32,8 @@ export const MODE_NOTES: Record<Exclude<AgentMode, 'agent'>, string> = {
     '[Keel: the user sent this in Ask mode. Only tools that change nothing are available. Answer the question; ' +
     'do not propose or make changes.]',
 };
+
+/** The message that approves a Plan-mode plan (sent in Agent mode: the to-do list is the plan). */
+export const PLAN_APPROVED_TEXT =
+  'I approve the plan. Carry it out now, working through the to-do list: mark each item in_progress when you start it ' +
+  'and done when it is finished.';

@@ -9,6 +9,8 @@ export const IntentStatusSchema = z.enum(['proposed', 'awaiting_approval', 'appr
 export const ApprovalScopeSchema = z.enum(['once', 'task', 'workspace']);
 export const RunStatusSchema = z.enum(['idle', 'running', 'waiting_for_approval', 'executing', 'completed', 'failed', 'cancelled']);
 export const FoldSourceSchema = z.enum(['model', 'fallback']);
+export const TodoStatusSchema = z.enum(['pending', 'in_progress', 'done']);
+export const AgentModeSchema = z.enum(['agent', 'plan', 'ask']);
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const check = <T extends true>(): T | undefined => undefined;
@@ -17,6 +19,8 @@ check<Same<z.infer<typeof IntentStatusSchema>, K.IntentStatus>>();
 check<Same<z.infer<typeof ApprovalScopeSchema>, K.ApprovalScope>>();
 check<Same<z.infer<typeof RunStatusSchema>, K.RunStatus>>();
 check<Same<z.infer<typeof FoldSourceSchema>, K.FoldSource>>();
+check<Same<z.infer<typeof TodoStatusSchema>, K.TodoStatus>>();
+check<Same<z.infer<typeof AgentModeSchema>, K.AgentMode>>();
 
 /** The kernel's live statuses (a run in progress), mirrored for the webview. */
 const LIVE_RUN_STATUSES = ['running', 'waiting_for_approval', 'executing'] as const;
@@ -28,3 +32,4 @@ export function isLiveRunStatus(status: RunStatus): boolean {
 
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 export type ApprovalScope = z.infer<typeof ApprovalScopeSchema>;
+export type AgentMode = z.infer<typeof AgentModeSchema>;

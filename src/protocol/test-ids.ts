@@ -64,6 +64,10 @@ export const TestIds = {
   rulesLine: 'rules-line',
   rulesFile: 'rules-file',
   jumpLatest: 'jump-latest',
+  todoPin: 'todo-pin',
+  todoItem: 'todo-item',
+  modePicker: 'mode-picker',
+  approvePlan: 'approve-plan',
 } as const;
 
 /** `approve-<intentId>`, `reject-<intentId>`, … */

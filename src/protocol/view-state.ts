@@ -1,6 +1,6 @@
 // The non-transcript parts of the view: run status, retry notice, meter, hints, task list.
 import * as z from 'zod/mini';
-import { RunStatusSchema } from './kernel-enums.js';
+import { AgentModeSchema, RunStatusSchema, TodoStatusSchema } from './kernel-enums.js';
 
 export { RunStatusSchema };
 
@@ -50,6 +50,10 @@ export const MeterSchema = z.object({
 });
 export type Meter = z.infer<typeof MeterSchema>;
 
+/** An item of the task's to-do list (the model's todo_write), as the pinned list shows it. */
+const TodoViewSchema = z.object({ id: z.string(), text: z.string(), status: TodoStatusSchema });
+export type TodoView = z.infer<typeof TodoViewSchema>;
+
 /** Things the host knows that change what the view offers. */
 export const HintsSchema = z.object({
   noApiKey: z.boolean(),
@@ -65,6 +69,10 @@ export const HintsSchema = z.object({
   autoApprove: z.optional(z.array(z.string())),
   /** A question Keel itself asks in a dialog while the run waits on it (where to send the key). */
   question: z.optional(z.string()),
+  /** The task's to-do list as the model last wrote it, pinned above the composer; absent: none. */
+  todos: z.optional(z.array(TodoViewSchema)),
+  /** The task's mode (its last mode_set); absent: agent. The header's mode picker shows it. */
+  mode: z.optional(AgentModeSchema),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

@@ -1,7 +1,7 @@
 // Webview → host. One discriminated union; the host validates every message it receives.
 import * as z from 'zod/mini';
 import { IntentIdSchema, TaskIdSchema } from './ids.js';
-import { ApprovalScopeSchema } from './kernel-enums.js';
+import { AgentModeSchema, ApprovalScopeSchema } from './kernel-enums.js';
 import { ImageInputSchema, MAX_IMAGES_PER_MESSAGE } from './attachments.js';
 import { RestoreModeSchema } from './checkpoint-items.js';
 
@@ -15,7 +15,11 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
     /** Ids of the composer's `@` attachments (the host holds their content). */
     attachmentIds: z.optional(z.array(z.string()).check(z.maxLength(32))),
     images: z.optional(z.array(ImageInputSchema).check(z.maxLength(MAX_IMAGES_PER_MESSAGE))),
+    /** The header's mode picker: the message is sent in this mode (absent: the task's own). */
+    mode: z.optional(AgentModeSchema),
   }),
+  /** Plan mode's plan (the task's to-do list) approved: the task goes on in Agent mode with it. */
+  m('plan/approve', {}),
   /** `@` was typed: the host shows its picker and answers with `composer/attach`. */
   m('attach/pick', {}),
   /** The header's model button: the host shows the models of the configured provider. */

@@ -1,9 +1,9 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
-import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, Usage } from '../../kernel/contracts/index.js';
+import type { Observation, RuntimeEvent, RuntimeOutput, TodoItem, ToolIntent, Usage } from '../../kernel/contracts/index.js';
 import { grantFor, observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
-import type { IntentItem, IntentResult } from '../../protocol/index.js';
+import type { IntentItem, IntentResult, TodoView } from '../../protocol/index.js';
 import { applyCheckpointEvent } from './checkpoint-mapper.js';
 import type { TranscriptModel } from './transcript-model.js';
 import { applyFrameEvent } from './frame-mapper.js';
@@ -79,9 +79,21 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       model.startTurn();
       model.setRetry({ attempt: event.attempt, delayMs: event.delayMs, message: event.error.message });
       return true;
+    case 'mode_set':
+      model.setHints({ mode: event.mode });
+      return true;
+    case 'observation':
+      // The task's own list (a sub-agent's stays in its frame): pinned above the composer.
+      if (event.observation.ok && event.observation.facts?.todos) model.setHints({ todos: todoViews(event.observation.facts.todos) });
+      return applyIntentEvent(model, event) ?? false;
     default:
       return applyIntentEvent(model, event) ?? applyCheckpointEvent(model, event) ?? applyEndEvent(model, event);
   }
+}
+
+/** The model's items as the view shows them, anything invisible in their words made visible. */
+function todoViews(todos: readonly TodoItem[]): TodoView[] {
+  return todos.map((t) => ({ id: visibleText(t.id), text: visibleText(t.text), status: t.status }));
 }
 
 export function countUsage(model: TranscriptModel, u: Usage): void {

@@ -89,9 +89,9 @@ export class Presenter {
 
   /** An empty task (New Task). Call `postSnapshot()` afterwards. */
   reset(taskId?: string): void {
-    // The rules line belongs to a task: another task's log brings its own.
+    // The rules line, the to-do list and the mode belong to a task: another task's log brings its own.
     const {
-      hints: { rules: _rules, ...hints },
+      hints: { rules: _rules, todos: _todos, mode: _mode, ...hints },
       tasks,
     } = this.model;
     this.scheduler.discardPending();

@@ -169,14 +169,17 @@ export class TranscriptModel {
 
 function sameHints(a: Hints, b: Hints): boolean {
   const sameRules = (a.rules ?? []).join('\n') === (b.rules ?? []).join('\n');
-  // The header's model and auto-approve classes: small values, compared whole.
-  const sameHeader = JSON.stringify([a.model, a.autoApprove]) === JSON.stringify([b.model, b.autoApprove]);
+  // The header's model, auto-approve classes and mode: small values, compared whole.
+  const sameHeader = JSON.stringify([a.model, a.autoApprove, a.mode]) === JSON.stringify([b.model, b.autoApprove, b.mode]);
+  // The pinned to-do list: at most 50 short items, compared whole.
+  const sameTodos = JSON.stringify(a.todos) === JSON.stringify(b.todos);
   return (
     a.noApiKey === b.noApiKey &&
     a.restricted === b.restricted &&
     a.canResume === b.canResume &&
     a.question === b.question &&
     sameRules &&
-    sameHeader
+    sameHeader &&
+    sameTodos
   );
 }

@@ -3,6 +3,7 @@
 // own; the view, the diff approvals and the key lookup are passed in.
 import {
   isLiveStatus,
+  type AgentMode,
   type ApprovalScope,
   type Attachment,
   type FoldOutcome,
@@ -19,7 +20,7 @@ import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
 import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
 import { noticeEvent } from './attention.js';
-import type { RestoreOutcome } from '../../kernel/index.js';
+import { PLAN_APPROVED_TEXT, type RestoreOutcome } from '../../kernel/index.js';
 import type { SessionDeps } from './session-deps.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
@@ -111,17 +112,29 @@ export class Session {
   }
 
   /** The user's message: to the current task, or a new one when there is none or it is busy. */
-  async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[] } = {}): Promise<Task> {
+  async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[]; mode?: AgentMode } = {}): Promise<Task> {
     let task = this.task;
     if (!task || task.busy) task = await this.newTask();
     task = await this.fresh(task);
     if (!(await this.drive(task))) return task;
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
-    void task.send(extra.attachments?.length || extra.images?.length ? { text, ...extra } : text);
+    // The header's mode picker: sent with the message, logged before it when it changes the mode.
+    void task.send(extra.attachments?.length || extra.images?.length || extra.mode ? { text, ...extra } : text);
     this.deps.setContext('keel.running', true);
     this.presenter.setTasks(this.taskList());
     return task;
+  }
+
+  /**
+   * The user approved the plan a Plan-mode run wrote (its to-do list): the task goes on in Agent
+   * mode, the list carried as it is. Ignored unless the shown task is idle in Plan with a list.
+   */
+  async approvePlan(): Promise<void> {
+    const state = this.task?.getState();
+    if (!this.task || this.task.busy || state?.mode !== 'plan' || state.ledger.todos.length === 0)
+      return this.deps.log.warn('ignored a plan approval: the shown task has no plan waiting');
+    await this.send(PLAN_APPROVED_TEXT, { mode: 'agent' });
   }
 
   /**

@@ -29,7 +29,10 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     'webview/ready': () => session.ready(),
     'task/send': async (m) => {
       const attachments = m.attachmentIds ? context.picker.take(m.attachmentIds) : [];
-      await session.send(m.text, { attachments, images: checkedImages(m.images ?? [], log) });
+      await session.send(m.text, { attachments, images: checkedImages(m.images ?? [], log), ...(m.mode ? { mode: m.mode } : {}) });
+    },
+    'plan/approve': async () => {
+      await session.approvePlan();
     },
     'attach/pick': () => context.picker.pick(),
     'model/pick': () => pickModel(context.settings()),

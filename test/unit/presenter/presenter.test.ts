@@ -245,6 +245,38 @@ describe('presenter: snapshots', () => {
     presenter.load(f.exchange(2), 'task-2');
     assert.equal(presenter.snapshot().hints.rules, undefined);
   });
+
+  it('pins the task’s to-do list and shows its mode, from the log on reload, and clears both for another task', () => {
+    const { presenter, f } = setup();
+    const todos = [
+      { id: '1', text: 'Read\u202e it', status: 'done' as const },
+      { id: '2', text: 'Fix it', status: 'in_progress' as const },
+    ];
+    const write = { ...f.intent('i1'), tool: 'todo_write', risk: 'read' as const };
+    const observation = { intentId: 'i1', ok: true, content: 'list', facts: { todos } };
+    const framed = { type: 'observation' as const, observation: { ...observation, facts: { todos: [] } }, frame: 'child' };
+    presenter.load(
+      [
+        f.event({ type: 'mode_set', mode: 'plan' }),
+        ...f.exchange(1),
+        f.event({ type: 'intent_proposed', intent: write }),
+        f.event({ type: 'observation', observation }),
+        f.event(framed),
+      ],
+      'task-1',
+    );
+    const snap = presenter.snapshot();
+    assert.equal(snap.hints.mode, 'plan');
+    assert.deepEqual(
+      snap.hints.todos?.map((t) => t.status),
+      ['done', 'in_progress'],
+    );
+    assert.ok(!snap.hints.todos![0]!.text.includes('\u202e'), 'an invisible character is shown, not obeyed');
+    assert.ok(HostMessageSchema.safeParse(snap).success);
+    presenter.load(f.exchange(2), 'task-2');
+    assert.equal(presenter.snapshot().hints.todos, undefined);
+    assert.equal(presenter.snapshot().hints.mode, undefined);
+  });
 });
 
 describe('presenter: delta size', () => {

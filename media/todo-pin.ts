@@ -1,0 +1,61 @@
+// The task's to-do list, pinned above the composer: the model's last todo_write, one line per
+// item, ticked when done. It is a list to assistive technology, and each item says its state in
+// words ("done", "in progress", "pending") besides the glyph, so nothing is told by colour alone.
+// In Plan mode the list is the plan: once the run that wrote it ended, "Approve plan" asks the
+// host to go on in Agent mode with it; to change or reject it the user just writes.
+import { TestIds, type TodoView } from '../src/protocol/index.js';
+import { actionButton, h, icon, setHidden } from './dom.js';
+
+const STATE: Record<TodoView['status'], { glyph: string; words: string }> = {
+  done: { glyph: 'pass-filled', words: 'done' },
+  in_progress: { glyph: 'circle-large-filled', words: 'in progress' },
+  pending: { glyph: 'circle-large-outline', words: 'pending' },
+};
+
+export class TodoPin {
+  readonly el: HTMLElement;
+  private readonly head = h('div', { class: 'todo-pin-head' });
+  private readonly list = h('ol', { class: 'todo-pin-items' });
+  private readonly approve = actionButton('approve-plan', 'Approve the plan and carry it out in Agent mode', {
+    text: 'Approve plan',
+    icon: 'check',
+    testId: TestIds.approvePlan,
+  });
+  private shown = '';
+
+  constructor() {
+    this.el = h(
+      'section',
+      { class: 'todo-pin', attrs: { 'data-testid': TestIds.todoPin, 'aria-label': 'To-do list' } },
+      this.head,
+      this.list,
+      this.approve,
+    );
+    this.el.hidden = true;
+    this.approve.hidden = true;
+  }
+
+  /** `plan`: the list is a finished Plan-mode run's plan, offered for approval. */
+  update(todos: readonly TodoView[] | undefined, plan: boolean): void {
+    const items = todos ?? [];
+    setHidden(this.approve, !plan || items.length === 0);
+    const key = JSON.stringify(items);
+    if (key === this.shown) return;
+    this.shown = key;
+    setHidden(this.el, items.length === 0);
+    const done = items.filter((t) => t.status === 'done').length;
+    this.head.textContent = `To-do · ${done} of ${items.length} done`;
+    this.list.replaceChildren(...items.map(todoItem));
+  }
+}
+
+function todoItem(t: TodoView): HTMLLIElement {
+  const state = STATE[t.status];
+  return h(
+    'li',
+    { class: 'todo-item', attrs: { 'data-status': t.status, 'data-testid': TestIds.todoItem } },
+    icon(state.glyph, 'todo-glyph'),
+    h('span', { class: 'todo-text', text: t.text }),
+    h('span', { class: 'visually-hidden', text: ` (${state.words})` }),
+  );
+}
