@@ -90,4 +90,34 @@ describe('modes', () => {
     const user = provider.requests[1]!.messages.filter((m) => m.role === 'user').at(-1)!;
     assert.ok(user.role === 'user' && user.text === 'go ahead');
   });
+
+  it('a sub-agent started in Plan gets no tool the mode closed', async () => {
+    const { ws, root } = await workspace('mode-delegate');
+    const { runtime } = compose(ws, [toolTurn('delegate', { task: 'write b.txt', tools: ['write_file'] }), textTurn('could not')]);
+    await drain(runtime, { text: 'plan it', mode: 'plan' });
+    const refused = observations(runtime)[0]!;
+    assert.equal(refused.ok, false);
+    assert.match(refused.content, /"write_file" is not a tool this agent has/);
+    assert.ok(!fs.existsSync(path.join(root, 'b.txt')));
+  });
+
+  it('narrows together with a skill’s gate: only what both allow is offered', async () => {
+    const { ws, root } = await workspace('mode-skill');
+    fs.mkdirSync(path.join(root, '.keel/skills/fix'), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, '.keel/skills/fix/SKILL.md'),
+      '---\nname: fix\ndescription: d\ntools: [read_file, write_file]\n---\nFix.\n',
+    );
+    const provider = new ScriptedProvider([toolTurn('use_skill', { name: 'fix' }), textTurn('ok')]);
+    const runtime = composeRuntime({
+      provider,
+      settings: { maxTurns: 8, autoApprove: ['read', 'write'], commandsAllow: [], commandsDeny: [] },
+      workspace: ws,
+      trusted: () => true,
+      interactive: false,
+      skills: {},
+    });
+    await drain(runtime, { text: 'plan it', mode: 'plan' });
+    assert.deepEqual(toolNames(provider, 1).sort(), ['read_file', 'use_skill']);
+  });
 });
