@@ -274,6 +274,27 @@ export const STATES: GalleryState[] = [
       retry: { attempt: 2, delayMs: 18_000, message: 'Rate limited (429): too many requests' },
     }),
   },
+  {
+    id: 'plan-mode',
+    title: 'Plan mode: the plan pinned as the to-do list, waiting for approval',
+    snapshot: snap(
+      [
+        { kind: 'user', id: 'u1', text: 'Plan how to make discounts round to the nearest cent.' },
+        said('a1', 'The plan is in the to-do list: three steps, nothing changed yet.'),
+      ],
+      {
+        hints: {
+          ...HINTS,
+          mode: 'plan',
+          todos: [
+            { id: '1', text: 'Read src/price.js and the failing test', status: 'done' },
+            { id: '2', text: 'Round with Math.round in discountCents', status: 'in_progress' },
+            { id: '3', text: 'Run the tests and check the cent case passes', status: 'pending' },
+          ],
+        },
+      },
+    ),
+  },
   { id: 'state-pane', title: 'The context and cost pane', click: '.meter-toggle', snapshot: snap([...fixSteps]) },
   { id: 'markdown', title: 'Markdown: a table, a task list, a long code block', snapshot: snap([user, said('a1', MARKDOWN)]) },
 ];
