@@ -2,7 +2,7 @@
 // mode_set, the model reads the mode with it, and the view's hints carry the task's mode.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { PLAN_APPROVED_TEXT, Registry, Runtime, type ModelEvent } from '../../../src/kernel/index.js';
+import { PLAN_APPROVED_TEXT, Registry, Runtime, type ModelEvent, type ModelRequest } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import type { HostMessage, SessionSnapshot } from '../../../src/protocol/index.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
@@ -18,7 +18,7 @@ const PLAN = [
 ];
 
 /** The stand-in model: in Plan mode it writes the plan, otherwise it answers. */
-function turn(request: Parameters<Extract<ConstructorParameters<typeof ScriptedProvider>[0], Function>>[0]): ModelEvent[] {
+function turn(request: ModelRequest): ModelEvent[] {
   const last = request.messages.at(-1);
   if (last?.role === 'user' && last.text.includes('Plan mode')) return toolTurn('todo_write', { todos: PLAN });
   return textTurn('ok');
