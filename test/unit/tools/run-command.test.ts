@@ -85,6 +85,16 @@ describe('run_command and get_diagnostics', function () {
   it('hides write and execute tools in Restricted Mode', () => {
     const visible = allTools.filter((d) => (d.isVisible ? d.isVisible({ trusted: false, hasDiagnostics: true }) : true)).map((d) => d.name);
     // Sub-agents stay: a child gets only tools its parent has, so in Restricted Mode it only reads.
-    assert.deepEqual(visible.sort(), ['delegate', 'delegate_plan', 'get_diagnostics', 'list_files', 'read_file', 'search_files']);
+    // The to-do list stays too: it changes nothing but the task's own log.
+    assert.deepEqual(visible.sort(), [
+      'delegate',
+      'delegate_plan',
+      'get_diagnostics',
+      'list_files',
+      'read_file',
+      'search_files',
+      'todo_read',
+      'todo_write',
+    ]);
   });
 });
