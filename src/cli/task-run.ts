@@ -20,7 +20,7 @@ import {
   type SkillProblem,
 } from '../compose/index.js';
 import { workspaceCheckpoints } from '../compose/checkpoints.js';
-import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { userAgentsDir, userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { findIntent, type ConversationState, type ModelProvider, type Runtime, type RuntimeEvent } from '../kernel/index.js';
 import { priceOf } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
@@ -100,6 +100,12 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
       for (const p of problems) ports.stderr.write(`keel: skipped a skill: ${describeSkillProblem(p)}\n`);
     },
   };
+  const agents = {
+    user: userSkillFolder(userAgentsDir(ports.env)),
+    report: (problems: readonly SkillProblem[]) => {
+      for (const p of problems) ports.stderr.write(`keel: skipped a custom agent: ${describeSkillProblem(p)}\n`);
+    },
+  };
   const mcp = await cliMcpHub(options, root, ports.env, ports.stderr);
   const a2a = cliA2aAgents(options, root, ports.env, ports.stderr);
   const events = start.type === 'resume' ? start.events : [];
@@ -113,6 +119,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     ...(memory ? { memory } : {}),
     ...(checkpoints ? { checkpoints } : {}),
     skills,
+    agents,
     ...(mcp ? { mcp } : {}),
   });
   const budget = await spendingCaps(options, ports, events);

@@ -35,6 +35,7 @@ export function cliRuntime(
     memory?: MemoryAccess;
     checkpoints?: Checkpoints;
     skills?: ComposeInput['skills'];
+    agents?: ComposeInput['agents'];
     mcp?: McpHub;
     a2a?: readonly A2aAgentConfig[];
   },
@@ -50,6 +51,7 @@ export function cliRuntime(
     ...(ports.memory ? { memory: ports.memory } : {}),
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
     ...(ports.skills ? { skills: ports.skills } : {}),
+    ...(ports.agents ? { agents: ports.agents } : {}),
     ...(ports.mcp ? { mcp: ports.mcp } : {}),
     ...(ports.a2a?.length ? { a2a: ports.a2a } : {}),
   });

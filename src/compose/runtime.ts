@@ -3,7 +3,9 @@
 // rule or policy change made here reaches both hosts; host-only concerns (key lookup, trust,
 // the terminal) stay in the host and come in as ports.
 import {
+  DELEGATE_TOOL,
   Registry,
+  type AgentCatalog,
   Runtime,
   type ApprovalPolicy,
   type Checkpoints,
@@ -26,6 +28,9 @@ import { protocolTools } from './protocols.js';
 import { createPolicy, toolsFor } from '../tools/index.js';
 import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
+import { createDelegateTool } from '../tools/delegate/delegate.js';
+import { createAgentCatalog } from './agents/agent-catalog.js';
+import { workspaceAgentSources } from './agents/load-agents.js';
 import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill.js';
 import type { SkillProblem } from './skills/load-skills.js';
 import { createSkillLibrary } from './skills/skill-library.js';
@@ -73,6 +78,11 @@ export interface ComposeInput {
    * skill is loaded; with it the workspace's `.keel/skills` is read too, when trusted.
    */
   skills?: { user?: SkillSource; report?(problems: readonly SkillProblem[]): void };
+  /**
+   * Custom agents: the user's folder, and where to report agent files that were skipped. With it
+   * the workspace's `.keel/agents`, `.claude/agents` and `.github/agents` are read too, when trusted.
+   */
+  agents?: { user?: SkillSource; report?(problems: readonly SkillProblem[]): void };
   /** The MCP servers: the tools of those ready when the task is composed join its registry. */
   mcp?: McpHub;
   /** Remote A2A agents the user allowed: offered together as the delegate_remote tool. */
@@ -81,7 +91,8 @@ export interface ComposeInput {
 
 export function composeRuntime(input: ComposeInput): Runtime {
   const library = input.skills ? composeSkills(input, () => registry.tools().map((t) => t.name)) : undefined;
-  const registry = composeRegistry(input.workspace, library);
+  const agents = input.agents ? composeAgents(input, () => registry.tools().map((t) => t.name)) : undefined;
+  const registry = composeRegistry(input.workspace, library, agents);
   // With no folder the task has no tools at all, MCP and A2A ones included.
   if (input.workspace) for (const tool of protocolTools({ mcp: input.mcp, a2a: input.a2a })) registry.addTool(tool);
   const visibility: VisibilityContext = {
@@ -115,6 +126,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
       const focus = taskFocus(state);
       const rules = input.workspace ? await loadRules(input.workspace, focus.paths) : [];
       const skills = (await library?.load()) ?? [];
+      const customAgents = (await agents?.load()) ?? [];
       const where = {
         workspaceRoot: input.workspace?.root,
         platform: input.platform ?? `${process.platform} (${process.arch})`,
@@ -127,6 +139,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
         rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
         skills,
+        agents: customAgents,
       });
       return { text, rules: rules.map((r) => r.path), childText: buildSubagentPrompt(where) };
     },
@@ -143,9 +156,11 @@ function repoMapBuilder(intel: CodeIntel): RepoMapBuilder {
 }
 
 /** Every tool, run_command described for the workspace's shell, use_skill given skills; none without a folder. */
-export function composeRegistry(workspace: Workspace | undefined, skills?: SkillLibrary): Registry {
+export function composeRegistry(workspace: Workspace | undefined, skills?: SkillLibrary, agents?: AgentCatalog): Registry {
   const registry = new Registry();
-  if (workspace) for (const tool of toolsFor(workspace.shell)) registry.addTool(tool);
+  if (workspace)
+    for (const tool of toolsFor(workspace.shell))
+      registry.addTool(agents && tool.name === DELEGATE_TOOL ? createDelegateTool(agents) : tool);
   if (workspace && skills) registry.addTool(createUseSkillTool(skills));
   return registry;
 }
@@ -155,6 +170,19 @@ function composeSkills(input: ComposeInput, knownTools: () => readonly string[])
   const { user, report } = input.skills!;
   return createSkillLibrary({
     sources: () => [...(user ? [user] : []), ...(input.workspace && input.trusted() ? [workspaceSkillSource(input.workspace)] : [])],
+    knownTools,
+    ...(report ? { report } : {}),
+  });
+}
+
+/** The task's custom agents: the user's, then the workspace's unless it is untrusted (read when the task starts). */
+function composeAgents(input: ComposeInput, knownTools: () => readonly string[]) {
+  const { user, report } = input.agents!;
+  return createAgentCatalog({
+    sources: () => [
+      ...(user ? [{ source: user, format: 'keel' as const }] : []),
+      ...(input.workspace && input.trusted() ? workspaceAgentSources(input.workspace) : []),
+    ],
     knownTools,
     ...(report ? { report } : {}),
   });

@@ -3,6 +3,7 @@
 // and so do the project's rules files and the skills' names, read once when the task starts.
 import { type MemoryIndex, memoryIndexSection } from './memory-index.js';
 import { type RulesFile, rulesSection } from './rules.js';
+import { agentsSection } from './agents/agent-catalog.js';
 import { skillsSection } from './skills/skill-library.js';
 import { DEFAULT_SUBAGENT_PROMPT } from '../kernel/index.js';
 
@@ -19,6 +20,8 @@ export interface SystemPromptInput {
   memory?: MemoryIndex | undefined;
   /** The skills use_skill can load: only their names and descriptions go in the prompt. */
   skills?: readonly { name: string; description: string }[];
+  /** The custom agents delegate can run as: only their names and descriptions go in the prompt. */
+  agents?: readonly { name: string; description: string }[];
 }
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
@@ -55,6 +58,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   }
   lines.push(...memoryIndexSection(input.memory));
   lines.push(...skillsSection(input.skills ?? []));
+  lines.push(...agentsSection(input.agents ?? []));
   lines.push(...rulesSection(input.rules));
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@
 // more than its parent has), its own turn limit and a share of the task's child-turn budget —
 // writing into the task's one log with its frame id. Approvals, policy, grants and the abort
 // signal are the parent's. Its answer and the files it changed go back to the calling tool.
+import type { AgentProfile } from './contracts/agents.js';
 import type { ConversationState, Grant } from './contracts/state.js';
 import type { RuntimeEventInput } from './contracts/events.js';
 import type { ToolDefinition, ToolIntent } from './contracts/tool.js';
@@ -48,7 +49,8 @@ export function frameRunner(host: LoopHost, env: FrameEnv, depth: number, frameI
       // Reads only: a tool that reaches the network is given to a child only when named.
       .filter((t) => t.readOnly && t.risk === 'read' && t.name !== PLAN_TOOL && (t.name !== DELEGATE_TOOL || depth + 1 < MAX_FRAME_DEPTH))
       .map((t) => t.name);
-  const resolve = (names: readonly string[] | undefined) => childTools(offered(), names ?? defaults(), depth + 1);
+  const resolve = (names: readonly string[] | undefined, agent?: AgentProfile) =>
+    childTools(agentNarrowed(offered(), agent), names ?? (agent?.tools ? agentDefaults(agent.tools, depth) : defaults()), depth + 1);
   return {
     depth,
     canPlan: depth === 0,
@@ -65,9 +67,24 @@ export function frameRunner(host: LoopHost, env: FrameEnv, depth: number, frameI
       if (depth >= MAX_FRAME_DEPTH) {
         throw new Error(`Sub-agents nest at most ${MAX_FRAME_DEPTH} deep; this one is at depth ${depth} and cannot delegate.`);
       }
-      return runChild(host, env, { depth: depth + 1, parentFrame: frameId, parentIntentId, request, tools: resolve(request.tools) });
+      const tools = resolve(request.tools, request.agent);
+      return runChild(host, env, { depth: depth + 1, parentFrame: frameId, parentIntentId, request, tools });
     },
   };
+}
+
+/**
+ * What a child running as `agent` may be given: the parent's offered tools that the agent also
+ * lists (all of them when it lists none). An agent narrows; it never adds a tool.
+ */
+function agentNarrowed(offered: ToolDefinition[], agent: AgentProfile | undefined): ToolDefinition[] {
+  const listed = agent?.tools;
+  return listed === undefined ? offered : offered.filter((t) => listed.includes(t.name));
+}
+
+/** An agent's own list, less what a child at this depth can never have (the plan tool; delegate too deep). */
+function agentDefaults(listed: readonly string[], depth: number): string[] {
+  return listed.filter((n) => n !== PLAN_TOOL && (n !== DELEGATE_TOOL || depth + 1 < MAX_FRAME_DEPTH));
 }
 
 /** The child's tools: those named, each one its parent has; a plan never, delegate above the depth guard only. */
@@ -99,7 +116,12 @@ async function runChild(parent: LoopHost, env: FrameEnv, spec: ChildSpec): Promi
   const maxTurns = Math.max(1, Math.min(spec.request.maxTurns ?? env.maxChildTurns, env.maxChildTurns));
   const registry = new Registry();
   for (const tool of spec.tools) registry.addTool(tool);
-  const child = childHost(parent, env, id, registry, maxTurns, spec.depth);
+  const agent = spec.request.agent;
+  const system = agent
+    ? `${env.childSystem}\n\nYou run as the custom agent "${agent.name}" (${agent.file}). Its instructions:\n\n${agent.instructions}`
+    : env.childSystem;
+  // The agent's instructions are this child's alone: its own children get the plain sub-agent prompt.
+  const child = childHost(parent, env, { id, registry, maxTurns, depth: spec.depth, system });
   child.emit({
     type: 'frame_started',
     parentIntentId: spec.parentIntentId,
@@ -109,6 +131,7 @@ async function runChild(parent: LoopHost, env: FrameEnv, spec: ChildSpec): Promi
     tools: spec.tools.map((t) => t.name),
     maxTurns,
     ...(spec.request.planTaskId ? { planTaskId: spec.request.planTaskId } : {}),
+    ...(agent ? { agent: { name: agent.name, file: agent.file, ...(agent.model ? { model: agent.model } : {}) } } : {}),
   });
   child.emit({ type: 'user_message', text: spec.request.task });
   child.emit({ type: 'run_started', provider: parent.provider.name, model: parent.provider.model });
@@ -120,12 +143,16 @@ async function runChild(parent: LoopHost, env: FrameEnv, spec: ChildSpec): Promi
   return frameResult(env.state(), id);
 }
 
-function childHost(parent: LoopHost, env: FrameEnv, id: string, registry: Registry, maxTurns: number, depth: number): LoopHost {
+function childHost(
+  parent: LoopHost,
+  env: FrameEnv,
+  { id, registry, maxTurns, depth, system }: { id: string; registry: Registry; maxTurns: number; depth: number; system: string },
+): LoopHost {
   const host: LoopHost = {
     ...parent,
     provider: parent.provider.forFrame?.(id) ?? parent.provider,
     registry,
-    system: env.childSystem,
+    system,
     maxTurns,
     state: () => env.state().frames[id]!.state,
     emit: (e) => env.emit(e, id),

@@ -16,6 +16,11 @@ interface FolderEntry {
   type: 'file' | 'directory' | 'other';
 }
 
+/** Where the user's own custom agents live: `$XDG_CONFIG_HOME/keel/agents` (else `~/.config/keel/agents`). */
+export function userAgentsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(path.dirname(userSkillsDir(env)), 'agents');
+}
+
 /** A skill source over `dir` (its shape is compose's SkillSource). */
 export function userSkillFolder(dir: string) {
   const inside = (rel: string): string => {

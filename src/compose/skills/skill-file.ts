@@ -3,7 +3,7 @@
 // it may use as `tools` or `allowed-tools`), then the markdown instructions. Other agents' fields
 // (license, metadata, …) are ignored, so their skills load unchanged. Anything wrong is a problem
 // with the line it is on (counted in SKILL.md), never a half-read skill.
-import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
+import { nameList, parseFrontMatter } from '../front-matter.js';
 
 /** The longest SKILL.md Keel reads (the convention suggests a few hundred lines). */
 export const SKILL_FILE_MAX_BYTES = 64 * 1024;
@@ -33,23 +33,10 @@ export function skillNameProblem(name: string): string | undefined {
 }
 
 export function parseSkillFile(text: string): ParsedSkill {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trimEnd() !== '---') return fail(1, 'SKILL.md must start with a line "---" opening its YAML front matter');
-  const close = lines.findIndex((l, i) => i > 0 && (l.trimEnd() === '---' || l.trimEnd() === '...'));
-  if (close < 0) return fail(1, 'the front matter is not closed by a line "---"');
-  const counter = new LineCounter();
-  const doc = parseDocument(lines.slice(1, close).join('\n'), { lineCounter: counter, prettyErrors: true });
-  // Lines in the front matter are counted from the line after the opening "---".
-  const lineOf = (offset: number) => counter.linePos(offset).line + 1;
-  const error = doc.errors[0];
-  if (error) return fail(lineOf(error.pos[0]), `invalid YAML: ${error.message.replace(/ at line \d+, column \d+:[\s\S]*$/, '')}`);
-  if (!isMap(doc.contents)) return fail(2, 'the front matter must be a map of fields (name: …, description: …)');
-  return manifestOf(doc, lineOf, lines.slice(close + 1).join('\n'));
-}
-
-function manifestOf(doc: Document, lineOf: (offset: number) => number, instructions: string): ParsedSkill {
-  const fieldLine = (key: string) => keyLine(doc, key, lineOf) ?? 2;
-  const data = doc.toJS({ maxAliasCount: 10 }) as Record<string, unknown>;
+  const parsed = parseFrontMatter(text, 'SKILL.md');
+  if (!parsed.ok) return fail(parsed.line, parsed.message);
+  const { data, lineOf, body } = parsed.matter;
+  const fieldLine = (key: string) => lineOf(key) ?? 2;
   const name = data.name;
   if (typeof name !== 'string') return fail(fieldLine('name'), 'the field "name" is missing or not text');
   const nameProblem = skillNameProblem(name);
@@ -62,28 +49,9 @@ function manifestOf(doc: Document, lineOf: (offset: number) => number, instructi
   if (data.tools !== undefined && data['allowed-tools'] !== undefined)
     return fail(fieldLine('allowed-tools'), 'give the tool list once, as "tools" or as "allowed-tools"');
   const key = data.tools !== undefined ? 'tools' : 'allowed-tools';
-  const tools = toolList(data[key]);
+  const tools = nameList(data[key]);
   if (tools === null) return fail(fieldLine(key), `"${key}" must be a list of tool names, or one line of them`);
-  return { ok: true, skill: { name, nameLine: fieldLine('name'), description: description.trim(), tools, instructions } };
-}
-
-/**
- * A list of names, or a line of them separated by commas or spaces (Claude Code writes
- * "Read, Grep"; the convention "Bash(git:*) Read"): a space inside parentheses does not split.
- * undefined: no list; null: not a list.
- */
-function toolList(value: unknown): string[] | undefined | null {
-  if (value === undefined) return undefined;
-  if (Array.isArray(value)) return value.every((v) => typeof v === 'string') ? value.map((v) => v.trim()).filter(Boolean) : null;
-  if (typeof value !== 'string') return null;
-  return value.match(/(?:[^\s,(]+(?:\([^)]*\))?)+/g) ?? [];
-}
-
-function keyLine(doc: Document, key: string, lineOf: (offset: number) => number): number | undefined {
-  if (!isMap(doc.contents)) return undefined;
-  const pair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === key);
-  const range = pair && isScalar(pair.key) ? pair.key.range : undefined;
-  return range ? lineOf(range[0]) : undefined;
+  return { ok: true, skill: { name, nameLine: fieldLine('name'), description: description.trim(), tools, instructions: body } };
 }
 
 function fail(line: number, message: string): ParsedSkill {

@@ -24,10 +24,15 @@ export interface SkillSource {
 
 /** The workspace's `.keel/skills`. */
 export function workspaceSkillSource(workspace: Workspace): SkillSource {
-  const full = (p: string) => (p === '' ? WORKSPACE_SKILLS_FOLDER : `${WORKSPACE_SKILLS_FOLDER}/${p}`);
+  return workspaceFolderSource(workspace, WORKSPACE_SKILLS_FOLDER);
+}
+
+/** A folder of the workspace (`.keel/agents`, `.claude/commands`, …) read as a source. */
+export function workspaceFolderSource(workspace: Workspace, folder: string): SkillSource {
+  const full = (p: string) => (p === '' ? folder : `${folder}/${p}`);
   return {
     scope: 'workspace',
-    label: WORKSPACE_SKILLS_FOLDER,
+    label: folder,
     async list(path) {
       const entries = await workspace.readDir(full(path)).catch(() => []);
       return entries.map((e) => ({ name: e.path.slice(e.path.lastIndexOf('/') + 1), type: e.type }));

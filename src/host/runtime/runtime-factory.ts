@@ -37,6 +37,8 @@ export interface RuntimeFactoryDeps {
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
   /** The user's skills folder and where skipped skills are reported (workspace skills follow trust). */
   skills?: ComposeInput['skills'];
+  /** The user's custom agents folder and where skipped agent files are reported (workspace agents follow trust). */
+  customAgents?: ComposeInput['agents'];
 }
 
 export class RuntimeFactory {
@@ -71,6 +73,7 @@ export class RuntimeFactory {
       secrets: () => d.secrets(),
       ...(checkpoints ? { checkpoints } : {}),
       ...(d.skills ? { skills: d.skills } : {}),
+      ...(d.customAgents ? { agents: d.customAgents } : {}),
       ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
       ...(agents.length ? { a2a: agents } : {}),

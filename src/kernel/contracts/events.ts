@@ -127,6 +127,8 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
     tools: z.array(z.string()),
     maxTurns: z.number(),
     planTaskId: z.string().optional(),
+    /** The custom agent it runs as (its name and file; its instructions are in the child's prompt). */
+    agent: z.object({ name: z.string(), file: z.string(), model: z.string().optional() }).optional(),
   }),
   /**
    * What a remote agent (A2A) sent while a call to it ran — a status change, a message or an

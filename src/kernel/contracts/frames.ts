@@ -1,6 +1,7 @@
 // Frames: a sub-agent runs as a child frame of the task — a fresh context holding only its
 // brief, under depth and turn guards — and returns one value (its answer and the files it
 // changed) to the call that started it. Tools reach the machinery through `FrameRunner`.
+import type { AgentProfile } from './agents.js';
 import type { ConversationState } from './state.js';
 
 /** A frame is at most this deep: the task is 0, its children 1, theirs 2 (no further). */
@@ -14,6 +15,8 @@ export interface FrameRequest {
   maxTurns?: number;
   /** For a plan's task: its id (the view and the CLI show the plan's state by it). */
   planTaskId?: string;
+  /** A custom agent to run as: its instructions join the child's prompt, its tools narrow the child's. */
+  agent?: AgentProfile;
 }
 
 type FrameOutcome = 'completed' | 'failed' | 'cancelled';

@@ -14,3 +14,4 @@ export * from './code-intel.js';
 export * from './web.js';
 export * from './secrets.js';
 export * from './todos.js';
+export * from './agents.js';

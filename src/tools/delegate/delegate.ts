@@ -3,7 +3,15 @@
 // context holds that answer, never the child's turns. A child that only reads may run beside
 // the turn's other read-only calls.
 import { z } from 'zod';
-import { DELEGATE_TOOL, messageOf, type FrameResult, type ToolDefinition, type ToolResult } from '../../kernel/index.js';
+import {
+  DELEGATE_TOOL,
+  messageOf,
+  type AgentCatalog,
+  type AgentProfile,
+  type FrameResult,
+  type ToolDefinition,
+  type ToolResult,
+} from '../../kernel/index.js';
 import { failure } from '../tool-result.js';
 
 const DelegateInputSchema = z.object({
@@ -13,8 +21,17 @@ const DelegateInputSchema = z.object({
     .optional()
     .describe('Tools the sub-agent may use, by name (only tools you have). Default: the read-only ones.'),
   maxTurns: z.number().int().min(1).optional().describe('The most model turns it may take (capped by the user setting).'),
+  agent: z
+    .string()
+    .optional()
+    .describe("A custom agent's name (listed in the system prompt): the sub-agent runs with its instructions, and only its tools."),
 });
 type DelegateInput = z.infer<typeof DelegateInputSchema>;
+
+/** delegate, with the task's custom agents to hand work to (none without a catalog). */
+export function createDelegateTool(agents?: AgentCatalog): ToolDefinition<DelegateInput> {
+  return { ...delegateTool, execute: (input, ctx) => runDelegate(input, ctx, agents) };
+}
 
 export const delegateTool: ToolDefinition<DelegateInput> = {
   name: DELEGATE_TOOL,
@@ -26,22 +43,46 @@ export const delegateTool: ToolDefinition<DelegateInput> = {
   risk: 'read',
   readOnly: true,
   concurrencySafe: true,
-  isConcurrencySafe: (input, tools) => onlyReads(input.tools, tools),
+  // An agent's own tools are not known here: it runs alone unless the call names only reading tools.
+  isConcurrencySafe: (input, tools) => (input.agent === undefined || input.tools !== undefined) && onlyReads(input.tools, tools),
   outputBudgetTokens: 4000,
   summarize: (i) => oneLine(i.task),
-  async execute(input, ctx) {
-    if (!ctx.frames || ctx.intentId === undefined) return failure('execution_failed', 'Sub-agents are not available here.');
-    try {
-      const result = await ctx.frames.run(
-        { task: input.task, ...(input.tools ? { tools: input.tools } : {}), ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}) },
-        ctx.intentId,
-      );
-      return frameObservation(result);
-    } catch (err) {
-      return failure('invalid_input', messageOf(err));
-    }
-  },
+  execute: (input, ctx) => runDelegate(input, ctx, undefined),
 };
+
+async function runDelegate(input: DelegateInput, ctx: Parameters<ToolDefinition['execute']>[1], agents: AgentCatalog | undefined) {
+  if (!ctx.frames || ctx.intentId === undefined) return failure('execution_failed', 'Sub-agents are not available here.');
+  let agent: AgentProfile | undefined;
+  if (input.agent !== undefined) {
+    const all = (await agents?.load()) ?? [];
+    const found = all.find((a) => a.name === input.agent);
+    if (!found) {
+      const names = all.map((a) => a.name).join(', ') || 'none';
+      return failure('invalid_input', `There is no custom agent named "${input.agent}" (the agents are: ${names}).`);
+    }
+    agent = {
+      name: found.name,
+      file: found.file,
+      instructions: found.instructions,
+      ...(found.tools ? { tools: found.tools } : {}),
+      ...(found.model ? { model: found.model } : {}),
+    };
+  }
+  try {
+    const result = await ctx.frames.run(
+      {
+        task: input.task,
+        ...(input.tools ? { tools: input.tools } : {}),
+        ...(input.maxTurns ? { maxTurns: input.maxTurns } : {}),
+        ...(agent ? { agent } : {}),
+      },
+      ctx.intentId,
+    );
+    return frameObservation(result);
+  } catch (err) {
+    return failure('invalid_input', messageOf(err));
+  }
+}
 
 /** True when every named tool (default: read-only ones) only reads. */
 export function onlyReads(names: readonly string[] | undefined, tools: (name: string) => ToolDefinition | undefined): boolean {
