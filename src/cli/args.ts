@@ -53,6 +53,8 @@ export interface RunOptions {
   passEnv: string[];
   /** --mode: the mode the task is sent in (absent: agent for a new task). */
   mode?: AgentMode;
+  /** --agent: the custom agent the task runs as (its instructions, its tools). */
+  agent?: string;
 }
 
 const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
@@ -95,6 +97,7 @@ export function parseResumeArgs(argv: string[], cwd: string): { options: RunOpti
   if (positionals.length !== 1) throw new UsageError('Give exactly one log: keel resume LOG (the --log file of the interrupted run).');
   if (values.log !== undefined) throw new UsageError('keel resume appends to the log it resumes: --log is not taken.');
   if (values.mode !== undefined) throw new UsageError('keel resume continues in the mode its log holds: --mode is not taken.');
+  if (values.agent !== undefined) throw new UsageError('keel resume continues as the agent its log holds: --agent is not taken.');
   const log = positionals[0]!;
   return { options: { ...runOptions(values, '', cwd), log }, log, policyGiven: hasPolicyFlags(values) };
 }
@@ -137,6 +140,7 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     sandbox: parseSandbox(values.sandbox),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
     ...(values.mode === undefined ? {} : { mode: parseMode(values.mode) }),
+    ...(values.agent === undefined ? {} : { agent: values.agent }),
   };
 }
 
@@ -279,6 +283,7 @@ function parseRunFlags(args: string[]) {
       sandbox: { type: 'string' },
       'pass-env': { type: 'string', multiple: true },
       mode: { type: 'string' },
+      agent: { type: 'string' },
     },
   });
 }

@@ -60,6 +60,12 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     }
     case 'mode_set':
       return p.line(`◇ ${MODE_LINES[e.mode]}`);
+    case 'agent_set':
+      return p.line(
+        e.agent
+          ? `◇ agent ${e.agent.name} (${e.agent.file}): ${e.agent.tools ? `tools ${e.agent.tools.join(', ') || 'none'}` : 'every tool'}`
+          : '◇ no custom agent',
+      );
     case 'context_folded': {
       const steps = e.steps.first === e.steps.last ? `step ${e.steps.first}` : `steps ${e.steps.first}–${e.steps.last}`;
       const by = e.source === 'model' ? 'note by the model' : 'note by Keel';

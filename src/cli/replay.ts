@@ -122,10 +122,16 @@ export async function replayLog(
   });
   const own = recordedFrames.get(ROOT_FRAME)!;
   const first = own.find((e) => e.type === 'user_message');
-  // The task is sent in the mode it was sent in (a mode narrows the tools, so the calls).
+  // The task is sent in the mode and as the agent it was sent in (both narrow the tools, so the calls).
   const mode = own.findLast((e) => e.type === 'mode_set' && e.seq < (first?.seq ?? 0));
+  const agent = own.findLast((e) => e.type === 'agent_set' && e.seq < (first?.seq ?? 0));
   const text = first?.type === 'user_message' ? first.text : '';
-  for await (const out of runtime.send(mode?.type === 'mode_set' ? { text, mode: mode.mode } : text)) {
+  const send = {
+    text,
+    ...(mode?.type === 'mode_set' ? { mode: mode.mode } : {}),
+    ...(agent?.type === 'agent_set' && agent.agent ? { agent: agent.agent } : {}),
+  };
+  for await (const out of runtime.send(send)) {
     if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
     const call = recordedCallOf(out.event.intentId);
     if (call?.approved) runtime.approve(out.event.intentId);

@@ -21,13 +21,21 @@ import {
 } from '../compose/index.js';
 import { workspaceCheckpoints } from '../compose/checkpoints.js';
 import { userAgentsDir, userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
-import { findIntent, type ConversationState, type ModelProvider, type Runtime, type RuntimeEvent } from '../kernel/index.js';
+import {
+  findIntent,
+  type AgentProfile,
+  type ConversationState,
+  type ModelProvider,
+  type Runtime,
+  type RuntimeEvent,
+} from '../kernel/index.js';
+import { runtimeAgents } from '../compose/runtime.js';
 import { priceOf } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { headlessWorkspace } from './headless-workspace.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import type { RunOptions } from './args.js';
-import { UsageError } from './args.js';
+import { InputError, UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
 import { cliMcpHub, requireMcpConfigs } from './mcp.js';
 import { cliA2aAgents } from './a2a.js';
@@ -129,7 +137,8 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     runtime.cancel();
   });
   try {
-    const send = options.mode === undefined ? options.task : { text: options.task, mode: options.mode };
+    const agent = options.agent === undefined ? undefined : await pickedAgent(runtime, options.agent);
+    const send = { text: options.task, ...(options.mode ? { mode: options.mode } : {}), ...(agent ? { agent } : {}) };
     for await (const out of start.type === 'resume' ? runtime.resume() : runtime.send(send)) {
       if (out.kind !== 'event') continue;
       const e = out.event;
@@ -175,4 +184,21 @@ async function spendingCaps(options: RunOptions, ports: Pick<TaskPorts, 'budget'
   const own = taskBudget(options.budget);
   for (const e of before) if (e.type === 'usage') await own.charge(spendOf(e.usage));
   return allBudgets([own, ...(ports.budget ? [ports.budget] : [])]);
+}
+
+/** The custom agent --agent names, as the kernel logs it; an unknown name is the user's error (exit 2). */
+async function pickedAgent(runtime: Runtime, name: string): Promise<AgentProfile> {
+  const agents = await runtimeAgents(runtime);
+  const found = agents.find((a) => a.name === name);
+  if (!found)
+    throw new InputError(
+      `--agent: there is no custom agent named "${name}" (the agents are: ${agents.map((a) => a.name).join(', ') || 'none'}).`,
+    );
+  return {
+    name: found.name,
+    file: found.file,
+    instructions: found.instructions,
+    ...(found.tools ? { tools: found.tools } : {}),
+    ...(found.model ? { model: found.model } : {}),
+  };
 }

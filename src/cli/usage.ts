@@ -8,8 +8,8 @@ export const USAGE = `Usage:
            [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
-           [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] "<task>"
-  keel resume LOG [the run flags above but --log and --mode]
+           [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME] "<task>"
+  keel resume LOG [the run flags above but --log, --mode and --agent]
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
@@ -46,6 +46,15 @@ Modes (--mode; the mode is logged, and keel resume continues in it):
                            its to-do list, printed as it is written.
   --mode ask               only tools that change nothing: the model answers, changing nothing.
 The model's to-do list (todo_write) is printed whole each time it writes it.
+
+Custom agents: Markdown files with YAML front matter (name, description, optional tools and
+model; the body is the agent's instructions) in .keel/agents/, .claude/agents/ (Claude Code's
+subagents) and .github/agents/*.agent.md (GitHub Copilot's custom agents, named by the file), and
+in $XDG_CONFIG_HOME/keel/agents/ (else ~/.config/keel/agents/), which wins on a name. The model
+hands one work with delegate {agent: NAME}. --agent NAME  runs the task as that agent: its
+instructions end the system prompt and only its tools are offered (narrowed by --mode too; never
+more than the run has, approvals unchanged); the pick is logged. A file with a problem is skipped
+with its file and line on stderr; an unknown NAME is an error (exit 2).
 
 The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
 system read-only, only the workspace, toolchains and system folders visible (your home, other

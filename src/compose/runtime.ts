@@ -30,7 +30,7 @@ import { loadMemoryIndex, taskFocus } from './memory-index.js';
 import { loadRules } from './rules.js';
 import { createDelegateTool } from '../tools/delegate/delegate.js';
 import { createAgentCatalog } from './agents/agent-catalog.js';
-import { workspaceAgentSources } from './agents/load-agents.js';
+import { type LoadedAgent, workspaceAgentSources } from './agents/load-agents.js';
 import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill.js';
 import type { SkillProblem } from './skills/load-skills.js';
 import { createSkillLibrary } from './skills/skill-library.js';
@@ -89,6 +89,14 @@ export interface ComposeInput {
   a2a?: readonly A2aAgentConfig[];
 }
 
+/** Each composed runtime's custom agents (what a host lists and picks from). */
+const catalogs = new WeakMap<Runtime, ReturnType<typeof createAgentCatalog>>();
+
+/** The custom agents of a composed runtime (none when the host passed no agents), loaded once. */
+export async function runtimeAgents(runtime: Runtime): Promise<readonly LoadedAgent[]> {
+  return (await catalogs.get(runtime)?.load()) ?? [];
+}
+
 export function composeRuntime(input: ComposeInput): Runtime {
   const library = input.skills ? composeSkills(input, () => registry.tools().map((t) => t.name)) : undefined;
   const agents = input.agents ? composeAgents(input, () => registry.tools().map((t) => t.name)) : undefined;
@@ -104,7 +112,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     hasWeb: input.workspace?.web !== undefined,
     hasMemory: input.memory !== undefined,
   };
-  return new Runtime({
+  const runtime = new Runtime({
     provider: input.provider,
     registry,
     ...(input.workspace ? { workspace: input.workspace } : {}),
@@ -140,10 +148,13 @@ export function composeRuntime(input: ComposeInput): Runtime {
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
         skills,
         agents: customAgents,
+        agent: state.agent,
       });
       return { text, rules: rules.map((r) => r.path), childText: buildSubagentPrompt(where) };
     },
   });
+  if (agents) catalogs.set(runtime, agents);
+  return runtime;
 }
 
 /** The repo map of the task's prefix, focused on the files and names the task mentions so far. */

@@ -22,6 +22,8 @@ export interface SystemPromptInput {
   skills?: readonly { name: string; description: string }[];
   /** The custom agents delegate can run as: only their names and descriptions go in the prompt. */
   agents?: readonly { name: string; description: string }[];
+  /** The custom agent the user picked for the task: its instructions close the prompt. */
+  agent?: { name: string; file: string; instructions: string } | undefined;
 }
 
 export function buildSystemPrompt(input: SystemPromptInput): string {
@@ -60,6 +62,13 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   lines.push(...skillsSection(input.skills ?? []));
   lines.push(...agentsSection(input.agents ?? []));
   lines.push(...rulesSection(input.rules));
+  if (input.agent)
+    lines.push(
+      '',
+      `The user picked the custom agent "${input.agent.name}" (${input.agent.file}) for this task. Its instructions:`,
+      '',
+      input.agent.instructions,
+    );
   return lines.join('\n');
 }
 

@@ -3,6 +3,7 @@
 // sub-agents read), so the model cannot even propose an edit or a command there. The mode is
 // state folded from a `mode_set` event, so a replayed or reloaded task keeps it; the message
 // a user sends in Plan or Ask carries the mode, and the model reads the mode's note with it.
+import type { AgentProfile } from './contracts/agents.js';
 import type { AgentMode } from './contracts/todos.js';
 import type { ToolDefinition } from './contracts/tool.js';
 
@@ -37,3 +38,8 @@ export const MODE_NOTES: Record<Exclude<AgentMode, 'agent'>, string> = {
 export const PLAN_APPROVED_TEXT =
   'I approve the plan. Carry it out now, working through the to-do list: mark each item in_progress when you start it ' +
   'and done when it is finished.';
+
+/** Whether two picks are the same agent, profile and all (a changed file is a new pick). */
+export function sameAgent(a: AgentProfile | undefined, b: AgentProfile | undefined): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}

@@ -15,6 +15,7 @@ const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0,
 export function initialState(): ConversationState {
   return {
     mode: 'agent',
+    agent: undefined,
     status: 'idle',
     runId: undefined,
     turn: 0,
@@ -87,6 +88,7 @@ function withTotals(
 ): ConversationState {
   return {
     mode: s.mode,
+    agent: s.agent,
     status: s.status,
     runId: s.runId,
     turn: s.turn,
@@ -163,6 +165,8 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       };
     case 'mode_set':
       return s.mode === e.mode ? s : { ...s, mode: e.mode };
+    case 'agent_set':
+      return { ...s, agent: e.agent };
     case 'run_started':
       return {
         ...s,
@@ -235,6 +239,7 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
 function withDraft(s: ConversationState, draft: Draft): ConversationState {
   return {
     mode: s.mode,
+    agent: s.agent,
     status: s.status,
     runId: s.runId,
     turn: s.turn,

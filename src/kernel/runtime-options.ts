@@ -1,5 +1,6 @@
 // What a Runtime is built from (the provider, the registry, the ports, the guards) and what a
 // user sends it: the facade's inputs, kept apart from the facade so runtime.ts stays its behaviour.
+import type { AgentProfile } from './contracts/agents.js';
 import type { ConversationState } from './contracts/state.js';
 import type { ImagePart, ModelProvider } from './contracts/model.js';
 import type { RuntimeEvent } from './contracts/events.js';
@@ -67,4 +68,4 @@ export interface BuiltSystemPrompt {
 }
 
 /** `mode`: the mode to send it in (a mode_set event first when it differs); absent: the task's mode. */
-export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode };
+export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode; agent?: AgentProfile };

@@ -2,6 +2,7 @@
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
 import { isLiveStatus, type ConversationState } from './contracts/state.js';
 import { gatedVisibility } from './skill-gate.js';
+import { sameAgent } from './modes.js';
 import type { BuiltSystemPrompt, RuntimeOptions, UserInput } from './runtime-options.js';
 import type { ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
@@ -67,7 +68,7 @@ export class Runtime implements RuntimeFacade {
   }
 
   send(input: UserInput): AsyncIterable<RuntimeOutput> {
-    const { text, images, attachments, mode } = typeof input === 'string' ? { text: input } : input;
+    const { text, images, attachments, mode, agent } = typeof input === 'string' ? { text: input } : input;
     // Validated and capped before anything is logged: a bad attachment loses nothing.
     const capped = attachments?.length ? capAttachments(attachments) : undefined;
     this.assertIdle();
@@ -83,6 +84,7 @@ export class Runtime implements RuntimeFacade {
     this.runId = this.newId();
     return this.startRun(() => {
       if (mode !== undefined && mode !== this.state.mode) this.emit({ type: 'mode_set', mode });
+      if (agent !== undefined && !sameAgent(agent, this.state.agent)) this.emit({ type: 'agent_set', agent });
       this.emit({
         type: 'user_message',
         text,

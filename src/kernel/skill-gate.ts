@@ -7,14 +7,14 @@
 // not registered) is never added. Approval is the policy's business and a skill has no say in it.
 // The gate lasts for the run: a new user message starts the next one without it.
 //
-// The mode (modes.ts) narrows through the same gate: the tools offered are those both the mode
-// and the active skills allow.
+// The mode (modes.ts) and a custom agent the user picked (its tool list) narrow through the same
+// gate: the tools offered are those the mode, the agent and the active skills all allow.
 import type { ActiveSkills, ConversationState } from './contracts/state.js';
 import type { ToolDefinition, VisibilityContext } from './contracts/tool.js';
 import { modeAllows, modeName, modeToolNames } from './modes.js';
 
 /** What the gate is folded from: the active skills and the mode. */
-type GateState = Pick<ConversationState, 'skills' | 'mode'>;
+type GateState = Pick<ConversationState, 'skills' | 'mode' | 'agent'>;
 
 export const NO_SKILLS: ActiveSkills = { names: [], tools: undefined };
 
@@ -27,10 +27,10 @@ export function activateSkill(current: ActiveSkills, skill: { name: string; tool
 
 /** The set a VisibilityContext carries for these skills and mode; undefined when no gate is on. */
 function allowedToolsOf(gate: GateState, registered: readonly ToolDefinition[]): ReadonlySet<string> | undefined {
-  const byMode = modeToolNames(gate.mode, registered);
-  const bySkills = gate.skills.tools;
-  if (byMode === undefined) return bySkills === undefined ? undefined : new Set(bySkills);
-  return new Set(bySkills === undefined ? byMode : byMode.filter((t) => bySkills.includes(t)));
+  // Each of the mode, the picked agent and the skills may leave a list; the gate is what all allow.
+  const lists = [modeToolNames(gate.mode, registered), gate.agent?.tools, gate.skills.tools].filter((l) => l !== undefined);
+  if (lists.length === 0) return undefined;
+  return new Set(lists.reduce((kept, list) => kept.filter((t) => list.includes(t))));
 }
 
 /** Whether the model is offered this tool now: its own visibility rule, then the skill gate. */
@@ -46,6 +46,9 @@ export function gateRefusal(def: ToolDefinition, ctx: VisibilityContext, gate: G
   // The offered tools are in the request: the mode's refusal names the rule, not a list.
   if (!modeAllows(gate.mode, def))
     return `${tool} is not available in ${modeName(gate.mode)} mode: the user chose a mode in which only tools that change nothing run.`;
+  const agent = gate.agent;
+  if (agent?.tools && !agent.tools.includes(tool))
+    return `${tool} is not available to the agent "${agent.name}" the user picked; its tools are: ${agent.tools.join(', ') || 'none'}.`;
   const allowed = [...ctx.allowedTools].join(', ') || 'none';
   const names = gate.skills.names.map((n) => `"${n}"`).join(', ');
   return `${tool} is not available while the skill ${names} is active; it allows only: ${allowed}.`;
@@ -63,7 +66,7 @@ export function gatedVisibility(
   gate: () => GateState,
   registered: () => readonly ToolDefinition[],
 ): VisibilityContext {
-  let seen: { skills: ActiveSkills; mode: GateState['mode'] } | undefined;
+  let seen: GateState | undefined;
   let allowed: ReadonlySet<string> | undefined;
   return {
     get trusted() {
@@ -82,8 +85,8 @@ export function gatedVisibility(
     get allowedTools() {
       // The state's skills object changes only when a skill is activated or a run starts, the mode only by mode_set.
       const now = gate();
-      if (now.skills !== seen?.skills || now.mode !== seen.mode)
-        [seen, allowed] = [{ skills: now.skills, mode: now.mode }, allowedToolsOf(now, registered())];
+      if (now.skills !== seen?.skills || now.mode !== seen.mode || now.agent !== seen.agent)
+        [seen, allowed] = [{ skills: now.skills, mode: now.mode, agent: now.agent }, allowedToolsOf(now, registered())];
       return allowed;
     },
   };

@@ -1,7 +1,6 @@
 // The task's agent catalog: loaded on first use (the system prompt's build, when the task
 // starts) and then fixed for the runtime, so the prompt's list and what `delegate {agent}`
 // finds agree. The sources are asked for at load time, so trust is read when the task starts.
-import type { AgentCatalog } from '../../kernel/index.js';
 import type { SkillProblem } from '../skills/load-skills.js';
 import { type AgentSource, type LoadedAgent, loadAgents } from './load-agents.js';
 
@@ -13,7 +12,7 @@ export interface AgentCatalogOptions {
   report?(problems: readonly SkillProblem[]): void;
 }
 
-export function createAgentCatalog(o: AgentCatalogOptions): AgentCatalog & { load(): Promise<readonly LoadedAgent[]> } {
+export function createAgentCatalog(o: AgentCatalogOptions): { load(): Promise<readonly LoadedAgent[]> } {
   let loading: Promise<readonly LoadedAgent[]> | undefined;
   return {
     load() {

@@ -4,7 +4,7 @@
 // only narrows: its tools are intersected with what the run offers, and approvals are unchanged.
 import { z } from 'zod';
 
-const AgentProfileSchema = z.object({
+export const AgentProfileSchema = z.object({
   /** What the user and the model call it by. */
   name: z.string().min(1),
   /** Where it was read from (`.claude/agents/x.md`), as people see it. */

@@ -7,6 +7,7 @@ import { CheckpointFileSchema } from './checkpoints.js';
 import { AttachmentSchema } from './attachments.js';
 import { SandboxProfileSchema } from './sandbox.js';
 import { AgentModeSchema } from './todos.js';
+import { AgentProfileSchema } from './agents.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
@@ -57,6 +58,11 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   e('run_started', { provider: z.string(), model: z.string() }),
   /** The user chose a mode (between runs): it narrows the tools of every run until the next one. */
   e('mode_set', { mode: AgentModeSchema }),
+  /**
+   * The user picked a custom agent for the task (absent: none): its whole profile is logged, so a
+   * replay or reload sees what the model was told. Its tools narrow the task's as the mode's do.
+   */
+  e('agent_set', { agent: AgentProfileSchema.optional() }),
   /** A run picked up again from a log (after a reload or a crash). */
   e('run_resumed', {}),
   e('turn_started', { turn: z.number() }),

@@ -1,6 +1,7 @@
 // The runtime facade's contract: what the CLI and the extension drive.
 import type { ConversationState, Grant } from './state.js';
 import type { ApprovalScope, RuntimeEvent } from './events.js';
+import type { AgentProfile } from './agents.js';
 import type { ModelRequest } from './model.js';
 import type { ToolDefinition, ToolIntent } from './tool.js';
 import type { Workspace } from './workspace.js';
@@ -72,7 +73,9 @@ export interface LogStore {
 export type FoldOutcome = 'folded' | 'queued' | 'nothing';
 
 export interface RuntimeFacade {
-  send(input: string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode }): AsyncIterable<RuntimeOutput>;
+  send(
+    input: string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode; agent?: AgentProfile },
+  ): AsyncIterable<RuntimeOutput>;
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
   resume(): AsyncIterable<RuntimeOutput>;
   approve(intentId: string, scope?: ApprovalScope): void;

@@ -1,4 +1,5 @@
 // ConversationState: folded from RuntimeEvents by the reducer, one event at a time.
+import type { AgentProfile } from './agents.js';
 import type { ImagePart, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, FoldSource, RunError } from './events.js';
@@ -130,6 +131,8 @@ export interface ActiveSkills {
 export interface ConversationState {
   /** The mode the user chose (a mode_set event); it lasts until the next one. */
   mode: AgentMode;
+  /** The custom agent the user picked (an agent_set event); it narrows tools as the mode does. */
+  agent: AgentProfile | undefined;
   /** Skills active in the current run; a new user message ends them. */
   skills: ActiveSkills;
   /** The rules files the task's system prompt carries (workspace-relative, prompt order). */
