@@ -20,7 +20,7 @@ import {
   type SkillProblem,
 } from '../compose/index.js';
 import { workspaceCheckpoints } from '../compose/checkpoints.js';
-import { userAgentsDir, userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { userAgentsDir, userCommandsDir, userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import {
   findIntent,
   type AgentProfile,
@@ -29,7 +29,9 @@ import {
   type Runtime,
   type RuntimeEvent,
 } from '../kernel/index.js';
-import { runtimeAgents } from '../compose/runtime.js';
+import { runtimeAgents, runtimeCommands } from '../compose/runtime.js';
+import { commandCall } from '../compose/commands/command-file.js';
+import { expandSlash } from '../compose/commands/slash.js';
 import { priceOf } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { headlessWorkspace } from './headless-workspace.js';
@@ -114,6 +116,12 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
       for (const p of problems) ports.stderr.write(`keel: skipped a custom agent: ${describeSkillProblem(p)}\n`);
     },
   };
+  const commands = {
+    user: userSkillFolder(userCommandsDir(ports.env)),
+    report: (problems: readonly SkillProblem[]) => {
+      for (const p of problems) ports.stderr.write(`keel: skipped a command: ${describeSkillProblem(p)}\n`);
+    },
+  };
   const mcp = await cliMcpHub(options, root, ports.env, ports.stderr);
   const a2a = cliA2aAgents(options, root, ports.env, ports.stderr);
   const events = start.type === 'resume' ? start.events : [];
@@ -128,6 +136,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     ...(checkpoints ? { checkpoints } : {}),
     skills,
     agents,
+    commands,
     ...(mcp ? { mcp } : {}),
   });
   const budget = await spendingCaps(options, ports, events);
@@ -137,9 +146,8 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     runtime.cancel();
   });
   try {
-    const agent = options.agent === undefined ? undefined : await pickedAgent(runtime, options.agent);
-    const send = { text: options.task, ...(options.mode ? { mode: options.mode } : {}), ...(agent ? { agent } : {}) };
-    for await (const out of start.type === 'resume' ? runtime.resume() : runtime.send(send)) {
+    const run = start.type === 'resume' ? runtime.resume() : runtime.send(await taskInput(runtime, options));
+    for await (const out of run) {
       if (out.kind !== 'event') continue;
       const e = out.event;
       ports.onEvent?.(e, runtime.getState());
@@ -184,6 +192,23 @@ async function spendingCaps(options: RunOptions, ports: Pick<TaskPorts, 'budget'
   const own = taskBudget(options.budget);
   for (const e of before) if (e.type === 'usage') await own.charge(spendOf(e.usage));
   return allBudgets([own, ...(ports.budget ? [ports.budget] : [])]);
+}
+
+/** What `keel run` sends: the task (a `/command` expanded), its mode, and the agent it runs as. */
+async function taskInput(runtime: Runtime, options: RunOptions) {
+  const expansion = expandSlash(options.task, await commandsIfCalled(runtime, options.task), await runtimeAgents(runtime));
+  if (expansion.type === 'error') throw new InputError(expansion.message);
+  const fromCommand = expansion.type === 'expanded' ? expansion.agent : undefined;
+  if (fromCommand && options.agent !== undefined)
+    throw new InputError(`--agent cannot be given with a command that picks its own agent or tools (${fromCommand.file}).`);
+  const agent = options.agent === undefined ? fromCommand : await pickedAgent(runtime, options.agent);
+  const text = expansion.type === 'expanded' ? expansion.text : options.task;
+  return { text, ...(options.mode ? { mode: options.mode } : {}), ...(agent ? { agent } : {}) };
+}
+
+/** The commands are read only for a task that calls one. */
+async function commandsIfCalled(runtime: Runtime, task: string) {
+  return commandCall(task) ? runtimeCommands(runtime) : [];
 }
 
 /** The custom agent --agent names, as the kernel logs it; an unknown name is the user's error (exit 2). */

@@ -36,6 +36,7 @@ export function cliRuntime(
     checkpoints?: Checkpoints;
     skills?: ComposeInput['skills'];
     agents?: ComposeInput['agents'];
+    commands?: ComposeInput['commands'];
     mcp?: McpHub;
     a2a?: readonly A2aAgentConfig[];
   },
@@ -52,6 +53,7 @@ export function cliRuntime(
     ...(ports.checkpoints ? { checkpoints: ports.checkpoints } : {}),
     ...(ports.skills ? { skills: ports.skills } : {}),
     ...(ports.agents ? { agents: ports.agents } : {}),
+    ...(ports.commands ? { commands: ports.commands } : {}),
     ...(ports.mcp ? { mcp: ports.mcp } : {}),
     ...(ports.a2a?.length ? { a2a: ports.a2a } : {}),
   });

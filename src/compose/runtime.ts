@@ -31,6 +31,7 @@ import { loadRules } from './rules.js';
 import { createDelegateTool } from '../tools/delegate/delegate.js';
 import { createAgentCatalog } from './agents/agent-catalog.js';
 import { type LoadedAgent, workspaceAgentSources } from './agents/load-agents.js';
+import { type LoadedCommand, loadCommands, workspaceCommandSources } from './commands/load-commands.js';
 import { createUseSkillTool, type SkillLibrary } from '../tools/skills/use-skill.js';
 import type { SkillProblem } from './skills/load-skills.js';
 import { createSkillLibrary } from './skills/skill-library.js';
@@ -83,6 +84,8 @@ export interface ComposeInput {
    * the workspace's `.keel/agents`, `.claude/agents` and `.github/agents` are read too, when trusted.
    */
   agents?: { user?: SkillSource; report?(problems: readonly SkillProblem[]): void };
+  /** Slash commands: the user's folder, and where to report skipped files; the workspace's when trusted. */
+  commands?: { user?: SkillSource; report?(problems: readonly SkillProblem[]): void };
   /** The MCP servers: the tools of those ready when the task is composed join its registry. */
   mcp?: McpHub;
   /** Remote A2A agents the user allowed: offered together as the delegate_remote tool. */
@@ -90,11 +93,19 @@ export interface ComposeInput {
 }
 
 /** Each composed runtime's custom agents (what a host lists and picks from). */
-const catalogs = new WeakMap<Runtime, ReturnType<typeof createAgentCatalog>>();
+const catalogs = new WeakMap<
+  Runtime,
+  { agents: ReturnType<typeof createAgentCatalog> | undefined; commands: (() => Promise<readonly LoadedCommand[]>) | undefined }
+>();
 
 /** The custom agents of a composed runtime (none when the host passed no agents), loaded once. */
 export async function runtimeAgents(runtime: Runtime): Promise<readonly LoadedAgent[]> {
-  return (await catalogs.get(runtime)?.load()) ?? [];
+  return (await catalogs.get(runtime)?.agents?.load()) ?? [];
+}
+
+/** The slash commands of a composed runtime, read again each time (a host lists them as files change). */
+export async function runtimeCommands(runtime: Runtime): Promise<readonly LoadedCommand[]> {
+  return (await catalogs.get(runtime)?.commands?.()) ?? [];
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
@@ -153,7 +164,10 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return { text, rules: rules.map((r) => r.path), childText: buildSubagentPrompt(where) };
     },
   });
-  if (agents) catalogs.set(runtime, agents);
+  catalogs.set(runtime, {
+    agents,
+    commands: input.commands ? composeCommands(input, () => registry.tools().map((t) => t.name)) : undefined,
+  });
   return runtime;
 }
 
@@ -197,6 +211,20 @@ function composeAgents(input: ComposeInput, knownTools: () => readonly string[])
     knownTools,
     ...(report ? { report } : {}),
   });
+}
+
+/** The slash commands: the user's, then the workspace's unless it is untrusted (read on each call). */
+function composeCommands(input: ComposeInput, knownTools: () => readonly string[]) {
+  const { user, report } = input.commands!;
+  return async () => {
+    const sources = [
+      ...(user ? [{ source: user, format: 'keel' as const }] : []),
+      ...(input.workspace && input.trusted() ? workspaceCommandSources(input.workspace) : []),
+    ];
+    const { commands, problems } = await loadCommands(sources, new Set(knownTools()));
+    if (problems.length > 0) report?.(problems);
+    return commands;
+  };
 }
 
 export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, interactive: boolean): ApprovalPolicy {

@@ -62,7 +62,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   lines.push(...skillsSection(input.skills ?? []));
   lines.push(...agentsSection(input.agents ?? []));
   lines.push(...rulesSection(input.rules));
-  if (input.agent)
+  // A command's tool list alone picks a profile with no instructions: nothing to add then.
+  if (input.agent?.instructions)
     lines.push(
       '',
       `The user picked the custom agent "${input.agent.name}" (${input.agent.file}) for this task. Its instructions:`,

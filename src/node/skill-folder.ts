@@ -21,6 +21,11 @@ export function userAgentsDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(path.dirname(userSkillsDir(env)), 'agents');
 }
 
+/** Where the user's own slash commands live: `$XDG_CONFIG_HOME/keel/commands` (else `~/.config/keel/commands`). */
+export function userCommandsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(path.dirname(userSkillsDir(env)), 'commands');
+}
+
 /** A skill source over `dir` (its shape is compose's SkillSource). */
 export function userSkillFolder(dir: string) {
   const inside = (rel: string): string => {

@@ -1,0 +1,64 @@
+// `keel run "/name args"` through the one task path: the saved prompt is expanded before it is
+// sent (the log holds the expanded text), the command's tools narrow the run, and an unknown
+// command is the user's error (exit 2) with nothing sent.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { InputError, parseRunArgs } from '../../../src/cli/args.js';
+import { rejectAll } from '../../../src/cli/approvals.js';
+import { executeTask } from '../../../src/cli/task-run.js';
+import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
+import { scratchDir } from '../../support/scratch.js';
+
+async function run(ws: string, task: string, provider: ScriptedProvider) {
+  const options = parseRunArgs(['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', task], ws);
+  const { runtime } = await executeTask(options, {
+    env: { XDG_CONFIG_HOME: path.join(ws, '..', 'config'), XDG_CACHE_HOME: path.join(ws, '..', 'cache') },
+    stderr: new PassThrough(),
+    interactive: false,
+    approver: rejectAll,
+    memory: false,
+    onInterrupt: () => () => undefined,
+    wrapProvider: () => provider,
+  });
+  return runtime;
+}
+
+function workspace(name: string): string {
+  const ws = path.join(scratchDir(name), 'ws');
+  fs.mkdirSync(path.join(ws, '.keel/commands'), { recursive: true });
+  fs.writeFileSync(
+    path.join(ws, '.keel/commands/fix-tests.md'),
+    '---\ndescription: Fix failing tests\nargument-hint: [glob]\ntools: [read_file, search_files]\n---\nRun the tests in $1 and fix what fails ($ARGUMENTS).\n',
+  );
+  return ws;
+}
+
+describe('keel run "/command args"', function () {
+  this.timeout(30_000);
+
+  it('expands the saved prompt before sending it, and the command tools narrow the run', async () => {
+    const provider = new ScriptedProvider([textTurn('fixed')]);
+    const runtime = await run(workspace('cli-slash'), '/fix-tests test/unit --bail', provider);
+    const sent = runtime.getEvents().find((e) => e.type === 'user_message');
+    assert.equal(sent?.type === 'user_message' ? sent.text : '', 'Run the tests in test/unit and fix what fails (test/unit --bail).');
+    assert.deepEqual(provider.requests[0]!.tools.map((t) => t.name).sort(), ['read_file', 'search_files']);
+  });
+
+  it('refuses an unknown command with the names it has, sending nothing', async () => {
+    const provider = new ScriptedProvider([textTurn('never')]);
+    await assert.rejects(
+      run(workspace('cli-slash-unknown'), '/nope x', provider),
+      (e: Error) => e instanceof InputError && e.message === 'there is no command "/nope" (the commands are: /fix-tests).',
+    );
+    assert.equal(provider.requests.length, 0);
+  });
+
+  it('sends a task that only starts with a path as it is', async () => {
+    const provider = new ScriptedProvider([textTurn('ok')]);
+    const runtime = await run(workspace('cli-slash-path'), '/usr/bin/env is missing', provider);
+    const sent = runtime.getEvents().find((e) => e.type === 'user_message');
+    assert.equal(sent?.type === 'user_message' ? sent.text : '', '/usr/bin/env is missing');
+  });
+});
