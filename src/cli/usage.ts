@@ -56,6 +56,12 @@ instructions end the system prompt and only its tools are offered (narrowed by -
 more than the run has, approvals unchanged); the pick is logged. A file with a problem is skipped
 with its file and line on stderr; an unknown NAME is an error (exit 2).
 
+Slash commands: keel run "/NAME ARGS" sends the saved prompt of .keel/commands/NAME.md,
+.claude/commands/NAME.md, .github/prompts/NAME.prompt.md or $XDG_CONFIG_HOME/keel/commands/NAME.md
+(else ~/.config/keel/commands/; it wins on a name), with $ARGUMENTS (all of ARGS) and $1…$9 (each
+word) filled in. Optional front matter: description, argument-hint, agent (sent as that custom
+agent), model, tools (narrow what is offered). An unknown NAME is an error (exit 2).
+
 The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
 system read-only, only the workspace, toolchains and system folders visible (your home, other
 projects and .env files hidden), a private /tmp thrown away afterwards; a test run may write in
