@@ -15,7 +15,8 @@ export type AgentFileFormat = 'keel' | 'claude' | 'copilot';
 export const AGENT_FILE_MAX_BYTES = 64 * 1024;
 const NAME_MAX = 64;
 const DESCRIPTION_MAX = 1024;
-const NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** Letters and digits with single - _ or . between them: Copilot's file names use capitals too (CSharpExpert). */
+const NAME_PATTERN = /^[A-Za-z0-9]+([-_.][A-Za-z0-9]+)*$/;
 
 interface AgentManifest {
   name: string;
@@ -32,8 +33,7 @@ export type ParsedAgent = { ok: true; agent: AgentManifest } | { ok: false; line
 /** Why a name cannot be an agent's name (undefined: it can). */
 function agentNameProblem(name: string): string | undefined {
   if (name.length === 0 || name.length > NAME_MAX) return `an agent's name has 1 to ${NAME_MAX} characters`;
-  if (!NAME_PATTERN.test(name))
-    return 'an agent\'s name has lowercase letters, digits and single hyphens between them (like "code-reviewer")';
+  if (!NAME_PATTERN.test(name)) return 'an agent\'s name has letters and digits with single - _ or . between them (like "code-reviewer")';
   return undefined;
 }
 
@@ -61,9 +61,10 @@ export function parseAgentFile(text: string, format: AgentFileFormat, stem: stri
     return fail(fieldLine('description'), `the description has ${description.length} characters; at most ${DESCRIPTION_MAX}`);
   const tools = nameList(data.tools);
   if (tools === null) return fail(fieldLine('tools'), '"tools" must be a list of tool names, or one line of them');
-  const model = data.model;
+  // Copilot may list models to try in order: the first is the agent's model.
+  const model = Array.isArray(data.model) && typeof data.model[0] === 'string' ? data.model[0] : data.model;
   if (model !== undefined && typeof model !== 'string')
-    return fail(fieldLine('model'), '"model" must be text (a model name, or "inherit")');
+    return fail(fieldLine('model'), '"model" must be text (a model name, or "inherit") or a list of model names');
   if (body.trim() === '') return fail(1, "the agent has no instructions: write them after the front matter's closing line");
   return {
     ok: true,

@@ -1,6 +1,6 @@
 // A skill's (or custom agent's) tool list in Keel's names. Files written for Claude Code name
 // its tools (Read, Grep, Bash(git:*), …) and files written for GitHub Copilot name its tools or
-// tool sets (read, edit, search, runCommands, edit/editFiles, …); those map to Keel's nearest
+// tool sets (read, edit, search, runCommands, edit/editFiles — by its tool, …); those map to Keel's nearest
 // tools so such files work unchanged. A `Bash(pattern)` limit maps to run_command whole: the
 // policy still decides each command. Names that are no tool here are reported and left out: a
 // list can only narrow what the run offers.
@@ -29,7 +29,8 @@ const COPILOT_NAMES: Readonly<Record<string, readonly string[]>> = {
   search: ['search_files', 'list_files'],
   codebase: ['search_files', 'find_symbol'],
   usages: ['find_references'],
-  problems: ['diagnostics'],
+  problems: ['get_diagnostics'],
+  changes: ['git'],
   execute: ['run_command'],
   runCommands: ['run_command'],
   runInTerminal: ['run_command'],
@@ -44,10 +45,9 @@ function peerNames(name: string): readonly string[] | undefined {
   const bare = name.replace(/\(.*\)$/, '');
   if (Object.hasOwn(CLAUDE_CODE_NAMES, bare)) return CLAUDE_CODE_NAMES[bare];
   if (Object.hasOwn(COPILOT_NAMES, bare)) return COPILOT_NAMES[bare];
-  const [set, tool] = bare.split('/');
-  if (tool !== undefined && Object.hasOwn(COPILOT_NAMES, tool)) return COPILOT_NAMES[tool];
-  if (tool !== undefined && set !== undefined && Object.hasOwn(COPILOT_NAMES, set)) return COPILOT_NAMES[set];
-  return undefined;
+  // `set/tool` maps by the tool alone: its set (read/terminalSelection) would grant more than was listed.
+  const tool = bare.split('/')[1];
+  return tool !== undefined && Object.hasOwn(COPILOT_NAMES, tool) ? COPILOT_NAMES[tool] : undefined;
 }
 
 export function keelTools(written: readonly string[], known: ReadonlySet<string>): { tools: string[]; unknown: string[] } {

@@ -45,8 +45,8 @@ const COPILOT_DOCS = [
   '---',
   "description: 'Writes documentation'",
   "name: 'Docs Writer'",
-  "tools: ['read', 'edit/editFiles', 'githubRepo']",
-  "model: 'Claude Sonnet 4.5'",
+  "tools: ['read', 'edit/editFiles', 'githubRepo', 'read/terminalSelection']",
+  "model: ['Claude Sonnet 4.5', 'GPT-5']",
   '---',
   '# Docs',
   'Write docs. DOCS-INSTRUCTIONS',
@@ -73,7 +73,7 @@ describe('custom agent files', () => {
           '.github/agents/docs-writer.agent.md',
           ['read_file', 'list_files', 'edit_file', 'write_file'],
           'Claude Sonnet 4.5',
-          ['githubRepo'],
+          ['githubRepo', 'read/terminalSelection'],
         ],
         ['reviewer', '.claude/agents/reviewer.md', ['read_file', 'search_files', 'list_files'], null, []],
         ['tester', '.keel/agents/tester.md', ['read_file', 'run_command'], 'gpt-5', []],
@@ -88,12 +88,13 @@ describe('custom agent files', () => {
     put(root, '.keel/agents/no-desc.md', '---\nname: no-desc\ntools: read_file\n---\nBody.\n');
     put(root, '.claude/agents/bad-yaml.md', '---\nname: bad-yaml\ndescription: x\ntools: [Read\n---\nBody.\n');
     put(root, '.claude/agents/Bad_Name.md', '---\nname: Bad Name\ndescription: x\n---\nBody.\n');
-    put(root, '.github/agents/Upper.agent.md', '---\ndescription: x\n---\nBody.\n');
+    put(root, '.github/agents/two words.agent.md', '---\ndescription: x\n---\nBody.\n');
+    put(root, '.github/agents/CSharpExpert.agent.md', '---\ndescription: C#\n---\nBody.\n');
     put(root, '.keel/agents/ok.md', '---\nname: ok\ndescription: Fine.\n---\nBody.\n');
     const { agents, problems } = await loadAgents(workspaceAgentSources(ws), KNOWN);
     assert.deepEqual(
       agents.map((a) => a.name),
-      ['ok'],
+      ['CSharpExpert', 'ok'],
     );
     const lines = problems.map(describeSkillProblem);
     assert.ok(
@@ -109,7 +110,7 @@ describe('custom agent files', () => {
       lines.join('\n'),
     );
     assert.ok(
-      lines.some((l) => l.startsWith('.github/agents/Upper.agent.md:1: the file name "Upper.agent.md" cannot name an agent')),
+      lines.some((l) => l.startsWith('.github/agents/two words.agent.md:1: the file name "two words.agent.md" cannot name an agent')),
       lines.join('\n'),
     );
   });
