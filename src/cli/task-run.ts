@@ -145,8 +145,16 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     ending.interrupted = true;
     runtime.cancel();
   });
+  // A task refused before it is sent (an unknown /command or --agent) leaves no log behind: the
+  // user runs it again with the same --log.
+  let refused = false;
+  const refusedInput = (err: unknown): never => {
+    refused = true;
+    throw err;
+  };
   try {
-    const run = start.type === 'resume' ? runtime.resume() : runtime.send(await taskInput(runtime, options));
+    const input = start.type === 'resume' ? undefined : await taskInput(runtime, options).catch(refusedInput);
+    const run = input === undefined ? runtime.resume() : runtime.send(input);
     for await (const out of run) {
       if (out.kind !== 'event') continue;
       const e = out.event;
@@ -162,6 +170,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     removeInterrupt();
     await mcp?.dispose();
     await store?.close();
+    if (refused && logPath) fs.rmSync(logPath, { force: true });
     if (checkpoints) await collectCheckpoints(checkpoints, ports.stderr);
   }
   const result = await taskResult({ runtime, provider, workspace, checkpoints, logPath, startedAt, ending });

@@ -11,8 +11,8 @@ import { executeTask } from '../../../src/cli/task-run.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
 
-async function run(ws: string, task: string, provider: ScriptedProvider) {
-  const options = parseRunArgs(['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', task], ws);
+async function run(ws: string, task: string, provider: ScriptedProvider, flags: string[] = []) {
+  const options = parseRunArgs(['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', ...flags, task], ws);
   const { runtime } = await executeTask(options, {
     env: { XDG_CONFIG_HOME: path.join(ws, '..', 'config'), XDG_CACHE_HOME: path.join(ws, '..', 'cache') },
     stderr: new PassThrough(),
@@ -46,13 +46,16 @@ describe('keel run "/command args"', function () {
     assert.deepEqual(provider.requests[0]!.tools.map((t) => t.name).sort(), ['read_file', 'search_files']);
   });
 
-  it('refuses an unknown command with the names it has, sending nothing', async () => {
+  it('refuses an unknown command with the names it has, sending nothing and leaving no --log file', async () => {
     const provider = new ScriptedProvider([textTurn('never')]);
+    const ws = workspace('cli-slash-unknown');
+    const log = path.join(ws, '..', 'task.jsonl');
     await assert.rejects(
-      run(workspace('cli-slash-unknown'), '/nope x', provider),
+      run(ws, '/nope x', provider, ['--log', log]),
       (e: Error) => e instanceof InputError && e.message === 'there is no command "/nope" (the commands are: /fix-tests).',
     );
     assert.equal(provider.requests.length, 0);
+    assert.ok(!fs.existsSync(log), 'the log of a task never sent is removed, so the same --log can be given again');
   });
 
   it('sends a task that only starts with a path as it is', async () => {
