@@ -94,17 +94,17 @@ export interface ComposeInput {
 
 /** Each composed runtime's custom agents (what a host lists and picks from). */
 const catalogs = new WeakMap<
-  Runtime,
+  object,
   { agents: ReturnType<typeof createAgentCatalog> | undefined; commands: (() => Promise<readonly LoadedCommand[]>) | undefined }
 >();
 
 /** The custom agents of a composed runtime (none when the host passed no agents), loaded once. */
-export async function runtimeAgents(runtime: Runtime): Promise<readonly LoadedAgent[]> {
+export async function runtimeAgents(runtime: object): Promise<readonly LoadedAgent[]> {
   return (await catalogs.get(runtime)?.agents?.load()) ?? [];
 }
 
 /** The slash commands of a composed runtime, read again each time (a host lists them as files change). */
-export async function runtimeCommands(runtime: Runtime): Promise<readonly LoadedCommand[]> {
+export async function runtimeCommands(runtime: object): Promise<readonly LoadedCommand[]> {
   return (await catalogs.get(runtime)?.commands?.()) ?? [];
 }
 

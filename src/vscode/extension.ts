@@ -46,7 +46,7 @@ import { confirm } from './checkpoints/checkpoint-actions.js';
 import { askForkFiles } from './views/fork-question.js';
 import { TaskCheckpoints } from '../host/tasks/task-checkpoints.js';
 import { composePolicy, describeSkillProblem, secretDetector, sweepStaleTemps } from '../compose/index.js';
-import { userAgentsDir, userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
+import { userAgentsDir, userCommandsDir, userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { newSkill, SKILLS_VIEW_ID, SkillsView } from './views/skills-view.js';
 
 export type { KeelApi } from './test-api.js';
@@ -180,6 +180,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       user: userSkillFolder(userAgentsDir()),
       report: (problems) => {
         for (const p of problems) log.warn(`skipped a custom agent: ${describeSkillProblem(p)}`);
+      },
+    },
+    commands: {
+      user: userSkillFolder(userCommandsDir()),
+      report: (problems) => {
+        for (const p of problems) log.warn(`skipped a command: ${describeSkillProblem(p)}`);
       },
     },
     settings,

@@ -39,6 +39,8 @@ export interface RuntimeFactoryDeps {
   skills?: ComposeInput['skills'];
   /** The user's custom agents folder and where skipped agent files are reported (workspace agents follow trust). */
   customAgents?: ComposeInput['agents'];
+  /** The user's slash commands folder and where skipped command files are reported. */
+  commands?: ComposeInput['commands'];
 }
 
 export class RuntimeFactory {
@@ -74,6 +76,7 @@ export class RuntimeFactory {
       ...(checkpoints ? { checkpoints } : {}),
       ...(d.skills ? { skills: d.skills } : {}),
       ...(d.customAgents ? { agents: d.customAgents } : {}),
+      ...(d.commands ? { commands: d.commands } : {}),
       ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
       ...(agents.length ? { a2a: agents } : {}),

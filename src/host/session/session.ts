@@ -22,6 +22,7 @@ import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/
 import { noticeEvent } from './attention.js';
 import { PLAN_APPROVED_TEXT, type RestoreOutcome } from '../../kernel/index.js';
 import type { SessionDeps } from './session-deps.js';
+import { slashCommand } from './slash-command.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
 
@@ -117,10 +118,17 @@ export class Session {
     if (!task || task.busy) task = await this.newTask();
     task = await this.fresh(task);
     if (!(await this.drive(task))) return task;
+    // `/name args`: the saved prompt, expanded as keel run expands it; an unknown name sends nothing.
+    const slash = await slashCommand(task, text);
+    if (slash.type === 'error') {
+      this.deps.refuse?.(slash.message);
+      return task;
+    }
+    const sent = slash.type === 'expanded' ? { text: slash.text, ...(slash.agent ? { agent: slash.agent } : {}) } : { text };
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
     // The header's mode picker: sent with the message, logged before it when it changes the mode.
-    void task.send(extra.attachments?.length || extra.images?.length || extra.mode ? { text, ...extra } : text);
+    void task.send({ ...sent, ...extra });
     this.deps.setContext('keel.running', true);
     this.presenter.setTasks(this.taskList());
     return task;

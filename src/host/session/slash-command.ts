@@ -1,0 +1,12 @@
+// A message typed as `/name args` in the composer: expanded by the same function as
+// `keel run "/name args"` (src/compose/commands/slash.ts), from the commands and agents of the
+// task's composed runtime. A message that is no command call is sent as typed.
+import { runtimeAgents, runtimeCommands } from '../../compose/runtime.js';
+import { commandCall } from '../../compose/commands/command-file.js';
+import { expandSlash, type SlashExpansion } from '../../compose/commands/slash.js';
+import type { Task } from '../tasks/task.js';
+
+export async function slashCommand(task: Task, text: string): Promise<SlashExpansion> {
+  if (!commandCall(text)) return { type: 'plain' };
+  return expandSlash(text, await runtimeCommands(task.runtime), await runtimeAgents(task.runtime));
+}
