@@ -216,6 +216,7 @@ export class App {
       this.headerControls.update(model.hints);
       this.attachments.setVision(model.hints.model?.vision ?? true);
       this.rules.update(model.hints.rules);
+      this.composer.commands.setCommands(model.hints.commands);
     }
     // A plan (Plan mode's to-do list) is offered for approval once the run that wrote it ended.
     if (changes.reset || changes.hints || changes.status)

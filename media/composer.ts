@@ -4,6 +4,7 @@
 // row count below is the fallback where that is not supported). Send looks like a primary button
 // only when there is something to send. A toolbar under the text holds `@` and the buttons.
 import { TestIds } from '../src/protocol/index.js';
+import { CommandCompletion } from './command-complete.js';
 import { actionButton, h, setHidden } from './dom.js';
 
 /** Lines the box shows at rest and at most before it scrolls. */
@@ -19,6 +20,8 @@ export class Composer {
   private readonly end = h('div', { class: 'composer-end' });
   private readonly send: HTMLButtonElement;
   private readonly stop: HTMLButtonElement;
+  /** The `/` command list, above the box. */
+  readonly commands: CommandCompletion;
 
   constructor(
     private readonly onSend: (text: string) => void,
@@ -37,7 +40,8 @@ export class Composer {
     this.stop = actionButton('stop', 'Stop', { icon: 'debug-stop', testId: TestIds.stop });
     this.end.append(this.stop, this.send);
     this.toolbar = h('div', { class: 'composer-toolbar' }, this.start, this.end);
-    this.el = h('div', { class: 'composer' }, this.input, this.toolbar);
+    this.commands = new CommandCompletion(this.input);
+    this.el = h('div', { class: 'composer' }, this.commands.el, this.input, this.toolbar);
     this.input.addEventListener('keydown', (e) => this.onKey(e));
     this.input.addEventListener('input', () => {
       this.sync();
@@ -92,6 +96,7 @@ export class Composer {
   }
 
   private onKey(e: KeyboardEvent): void {
+    if (this.commands.onKey(e)) return;
     if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
     e.preventDefault();
     this.submit();

@@ -65,6 +65,7 @@ export const TestIds = {
   rulesFile: 'rules-file',
   jumpLatest: 'jump-latest',
   todoPin: 'todo-pin',
+  commandList: 'command-list',
   todoItem: 'todo-item',
   modePicker: 'mode-picker',
   approvePlan: 'approve-plan',

@@ -54,6 +54,14 @@ export type Meter = z.infer<typeof MeterSchema>;
 const TodoViewSchema = z.object({ id: z.string(), text: z.string(), status: TodoStatusSchema });
 export type TodoView = z.infer<typeof TodoViewSchema>;
 
+/** A slash command the composer completes: `/name`, what it does, the arguments it takes. */
+const CommandViewSchema = z.object({
+  name: z.string().check(z.maxLength(64)),
+  description: z.optional(z.string().check(z.maxLength(1024))),
+  argumentHint: z.optional(z.string().check(z.maxLength(1024))),
+});
+export type CommandView = z.infer<typeof CommandViewSchema>;
+
 /** Things the host knows that change what the view offers. */
 export const HintsSchema = z.object({
   noApiKey: z.boolean(),
@@ -73,6 +81,8 @@ export const HintsSchema = z.object({
   todos: z.optional(z.array(TodoViewSchema)),
   /** The task's mode (its last mode_set); absent: agent. The header's mode picker shows it. */
   mode: z.optional(AgentModeSchema),
+  /** The slash commands the composer completes after a `/` (the current task's). */
+  commands: z.optional(z.array(CommandViewSchema).check(z.maxLength(200))),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

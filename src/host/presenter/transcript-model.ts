@@ -173,6 +173,8 @@ function sameHints(a: Hints, b: Hints): boolean {
   const sameHeader = JSON.stringify([a.model, a.autoApprove, a.mode]) === JSON.stringify([b.model, b.autoApprove, b.mode]);
   // The pinned to-do list: at most 50 short items, compared whole.
   const sameTodos = JSON.stringify(a.todos) === JSON.stringify(b.todos);
+  // The composer's slash commands: at most 200 short entries, compared whole.
+  const sameCommands = JSON.stringify(a.commands) === JSON.stringify(b.commands);
   return (
     a.noApiKey === b.noApiKey &&
     a.restricted === b.restricted &&
@@ -180,6 +182,7 @@ function sameHints(a: Hints, b: Hints): boolean {
     a.question === b.question &&
     sameRules &&
     sameHeader &&
+    sameCommands &&
     sameTodos
   );
 }

@@ -22,7 +22,7 @@ import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/
 import { noticeEvent } from './attention.js';
 import { PLAN_APPROVED_TEXT, type RestoreOutcome } from '../../kernel/index.js';
 import type { SessionDeps } from './session-deps.js';
-import { slashCommand } from './slash-command.js';
+import { commandViews, slashCommand } from './slash-command.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
 
@@ -332,7 +332,8 @@ export class Session {
 
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
-    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.() });
+    const commands = this.task ? await commandViews(this.task) : [];
+    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands });
   }
 
   dispose(): void {

@@ -4,9 +4,21 @@
 import { runtimeAgents, runtimeCommands } from '../../compose/runtime.js';
 import { commandCall } from '../../compose/commands/command-file.js';
 import { expandSlash, type SlashExpansion } from '../../compose/commands/slash.js';
+import { visibleText } from '../../kernel/visible-text.js';
+import type { CommandView } from '../../protocol/index.js';
 import type { Task } from '../tasks/task.js';
 
 export async function slashCommand(task: Task, text: string): Promise<SlashExpansion> {
   if (!commandCall(text)) return { type: 'plain' };
   return expandSlash(text, await runtimeCommands(task.runtime), await runtimeAgents(task.runtime));
+}
+
+/** The commands the composer completes: names, descriptions and hints as text the view shows safely. */
+export async function commandViews(task: Task): Promise<CommandView[]> {
+  const shown = (t: string | undefined) => (t === undefined ? {} : { text: visibleText(t).slice(0, 1024) });
+  return (await runtimeCommands(task.runtime)).map((c) => {
+    const description = shown(c.description).text;
+    const hint = shown(c.argumentHint).text;
+    return { name: c.name, ...(description ? { description } : {}), ...(hint ? { argumentHint: hint } : {}) };
+  });
 }

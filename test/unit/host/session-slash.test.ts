@@ -21,6 +21,7 @@ async function world() {
   const ws = await createNodeWorkspace(root);
   const providers: ScriptedProvider[] = [];
   const refused: string[] = [];
+  const posted: unknown[] = [];
   const tasks = new TaskStore({
     dir: path.join(base, 'tasks'),
     logs: { load: async (f) => (fs.existsSync(f) ? loadLog(f).events : []), open: async (f) => JsonlLogStore.open(f) },
@@ -42,7 +43,7 @@ async function world() {
   });
   const session: Session = new Session({
     tasks,
-    post: () => undefined,
+    post: (m) => posted.push(m),
     keyMissing: async () => false,
     trusted: () => true,
     model: () => ({ contextWindow: 200_000, price: undefined }),
@@ -53,7 +54,7 @@ async function world() {
     refuse: (m) => refused.push(m),
   });
   await tasks.init();
-  return { session, providers, refused };
+  return { session, providers, refused, posted };
 }
 
 async function idle(session: Session): Promise<void> {
@@ -72,6 +73,8 @@ describe('host/session: slash commands typed in the composer', () => {
       request.tools.map((t) => t.name),
       ['read_file'],
     );
+    // The composer's completion list reaches the view as a hint.
+    assert.ok(JSON.stringify(w.posted).includes('"commands":[{"name":"greet"}]'), 'the view is told the commands');
   });
 
   it('refuses an unknown command with the names there are and sends nothing', async () => {
