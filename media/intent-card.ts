@@ -105,7 +105,7 @@ export class IntentCard {
       actionButton('reject-cancel', 'Cancel reject', { text: 'Cancel', class: 'button secondary', data }),
     );
     const forSite = item.grantOrigin ? ` on ${item.grantOrigin}` : '';
-    this.approveButton = actionButton('approve', `Approve ${item.tool}`, {
+    this.approveButton = actionButton('approve', `Approve: ${toolTitle(item.tool)}`, {
       text: 'Approve',
       testId: TestIds.approve,
       data: { ...data, scope: 'once' },
@@ -117,7 +117,12 @@ export class IntentCard {
       withIdWrapper(
         TestIds.reject,
         id,
-        actionButton('reject', `Reject ${item.tool}`, { text: 'Reject', class: 'button secondary', testId: TestIds.reject, data }),
+        actionButton('reject', `Reject: ${toolTitle(item.tool)}`, {
+          text: 'Reject',
+          class: 'button secondary',
+          testId: TestIds.reject,
+          data,
+        }),
       ),
       h(
         'span',
