@@ -29,7 +29,7 @@ import { JsonlLogStore } from '../node/jsonl-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
-import { cliMcpHub, requireMcpConfigs } from './mcp.js';
+import { cliMcpHub, requireConfigFiles } from './mcp.js';
 import { cliA2aAgents } from './a2a.js';
 import type { Approver } from './approvals.js';
 import { taskResult } from './task-result.js';
@@ -76,7 +76,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   const startedAt = new Date();
   // Everything a usage error can come from is checked before anything is written.
   const root = workspaceRoot(options);
-  requireMcpConfigs(options);
+  requireConfigFiles(options);
   const logPath = start.type === 'resume' ? start.log : newLogPath(options);
   const provider = taskProvider(options, ports);
   // Commands get no credential from this environment but those the user passes (--pass-env).
