@@ -172,8 +172,13 @@ export function parsePolicyFlags(values: {
 }
 
 /** True when the user gave any of the policy flags (a replay then decides with them, not the log's). */
-export function hasPolicyFlags(values: { approve?: unknown; 'allow-command'?: unknown; 'deny-command'?: unknown }): boolean {
-  return values.approve !== undefined || values['allow-command'] !== undefined || values['deny-command'] !== undefined;
+export function hasPolicyFlags(values: {
+  approve?: unknown;
+  'allow-command'?: unknown;
+  'deny-command'?: unknown;
+  sandbox?: unknown;
+}): boolean {
+  return [values.approve, values['allow-command'], values['deny-command'], values.sandbox].some((v) => v !== undefined);
 }
 
 function parseProvider(value: string | undefined): ProviderChoice {

@@ -63,10 +63,11 @@ export function runPolicy(o: RunOptions): RunPolicy {
     autoApproveMemory: o.approveMemory,
     commandsAllow: o.allowCommands,
     commandsDeny: o.denyCommands,
+    sandbox: o.sandbox,
   };
 }
 
-/** The options of a resumed run with the approvals and command rules its log's header recorded. */
+/** The options of a resumed run with the approvals, command rules and sandbox its log's header recorded. */
 export function withPolicy(o: RunOptions, p: RunPolicy): RunOptions {
   return {
     ...o,
@@ -75,6 +76,7 @@ export function withPolicy(o: RunOptions, p: RunPolicy): RunOptions {
     approveMemory: p.autoApproveMemory ?? false,
     allowCommands: p.commandsAllow,
     denyCommands: p.commandsDeny,
+    ...(p.sandbox ? { sandbox: p.sandbox } : {}),
   };
 }
 

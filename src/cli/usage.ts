@@ -131,8 +131,8 @@ it could not be undone. --no-checkpoints keeps none, and asks nothing for want o
 
 \`keel resume LOG\` continues a task whose run was interrupted (Ctrl+C, a crash), appending to its
 --log file: a call that was approved or running when it stopped is asked again (refused without a
-terminal), never re-run unasked. The approvals and command rules are the ones the log's header
-records unless you give --approve, --allow-command or --deny-command.
+terminal), never re-run unasked. The approvals, command rules and sandbox mode are the ones the
+log's header records unless you give --approve, --allow-command, --deny-command or --sandbox.
 
 \`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
 model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or
