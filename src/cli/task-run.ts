@@ -22,9 +22,9 @@ import {
 import { workspaceCheckpoints } from '../compose/checkpoints.js';
 import { userSkillFolder, userSkillsDir } from '../node/skill-folder.js';
 import { findIntent, type ConversationState, type ModelProvider, type Runtime, type RuntimeEvent } from '../kernel/index.js';
-import { priceOf } from '../providers/index.js';
+import { DEMO_PROVIDER, priceOf } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
-import { headlessWorkspace } from './headless-workspace.js';
+import { headlessWorkspace } from '../compose/headless-workspace.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import type { RunOptions } from './args.js';
 import { UsageError } from './args.js';
@@ -154,7 +154,7 @@ function newLogPath(options: RunOptions): string | undefined {
 
 function taskProvider(options: RunOptions, ports: Pick<TaskPorts, 'wrapProvider'>): ModelProvider {
   const base = makeProvider(options);
-  if (options.budget.usd !== undefined && !priceOf(base.model) && options.provider !== 'scripted')
+  if (options.budget.usd !== undefined && !priceOf(base.model) && options.provider !== DEMO_PROVIDER)
     throw new UsageError(`--max-cost needs a model whose price Keel knows ("${base.model}" has none); use --max-tokens.`);
   return ports.wrapProvider ? ports.wrapProvider(base) : base;
 }

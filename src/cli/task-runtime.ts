@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { composeRuntime, createModelProvider, secretDetector, type ComposeInput } from '../compose/index.js';
 import type { Checkpoints, LogStore, MemoryAccess, ModelProvider, RunPolicy, RuntimeEvent, Workspace } from '../kernel/index.js';
-import { capabilitiesFor, ScriptedProvider } from '../providers/index.js';
+import { capabilitiesFor, DEMO_PROVIDER, ScriptedProvider } from '../providers/index.js';
 import { withheldCredentials } from '../node/command-shell.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
@@ -135,7 +135,7 @@ export async function collectCheckpoints(store: NodeCheckpointStore, stderr: Nod
 }
 
 export function makeProvider(o: RunOptions): ModelProvider {
-  if (o.provider === 'scripted') {
+  if (o.provider === DEMO_PROVIDER) {
     // A window given for the demo bounds its output reserve as it would a real model's.
     const given = o.contextWindow === undefined ? undefined : capabilitiesFor('demo', { contextWindow: o.contextWindow });
     const window = given ? { contextWindow: given.contextWindow, maxOutputTokens: given.maxOutputTokens } : {};

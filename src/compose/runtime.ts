@@ -17,6 +17,7 @@ import {
   type Risk,
   type RuntimeEvent,
   type SandboxMode,
+  type ToolDefinition,
   type VisibilityContext,
   type Workspace,
 } from '../kernel/index.js';
@@ -77,6 +78,10 @@ export interface ComposeInput {
   mcp?: McpHub;
   /** Remote A2A agents the user allowed: offered together as the delegate_remote tool. */
   a2a?: readonly A2aAgentConfig[];
+  /** More tools a host offers beside the shared ones (a replay's recorded remote agent). */
+  tools?: readonly ToolDefinition[];
+  /** Told each decision the policy makes (a replay compares them with the recorded ones). */
+  onPolicyDecision?(intentId: string, decision: PolicyDecision): void;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
@@ -84,6 +89,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
   const registry = composeRegistry(input.workspace, library);
   // With no folder the task has no tools at all, MCP and A2A ones included.
   if (input.workspace) for (const tool of protocolTools({ mcp: input.mcp, a2a: input.a2a })) registry.addTool(tool);
+  if (input.workspace) for (const tool of input.tools ?? []) registry.addTool(tool);
   const visibility: VisibilityContext = {
     get trusted() {
       return input.trusted();
@@ -97,7 +103,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     provider: input.provider,
     registry,
     ...(input.workspace ? { workspace: input.workspace } : {}),
-    policy: composePolicy(input.settings, input.interactive),
+    policy: observed(composePolicy(input.settings, input.interactive), input.onPolicyDecision),
     ...(input.grantStore ? { grantStore: input.grantStore } : {}),
     ...(input.store ? { store: input.store } : {}),
     ...(input.events ? { events: input.events } : {}),
@@ -169,6 +175,17 @@ export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, inter
     sandbox: settings.sandbox ?? 'unasked',
   });
   return interactive ? policy : headless(policy);
+}
+
+function observed(policy: ApprovalPolicy, onDecision: ComposeInput['onPolicyDecision']): ApprovalPolicy {
+  if (!onDecision) return policy;
+  return {
+    async decide(intent, ctx) {
+      const decision = await policy.decide(intent, ctx);
+      onDecision(intent.id, decision);
+      return decision;
+    },
+  };
 }
 
 /**
