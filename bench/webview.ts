@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { loadavg, tmpdir } from 'node:os';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { RuntimeEvent, RuntimeEventInput } from '../src/kernel/contracts/index.js';
+import { applyEvent, initialState } from '../src/kernel/index.js';
 import type { HostMessage, SessionSnapshot, TranscriptItem } from '../src/protocol/index.js';
 import { Presenter, type SchedulerClock } from '../src/host/presenter/index.js';
 
@@ -38,9 +39,15 @@ function bytesPerDelta(messages: number): number {
     for (const [id, t] of [...timers]) if (t.at <= time && timers.delete(id)) t.fn();
   };
   const posts: HostMessage[] = [];
-  const presenter = new Presenter({ clock, post: (m) => posts.push(m), contextWindow: 200_000 });
+  // The kernel's state, folded as the runtime folds it: the presenter reads status and usage there.
+  let state = initialState();
+  const presenter = new Presenter({ clock, post: (m) => posts.push(m), kernel: () => state, contextWindow: 200_000 });
   let seq = 0;
-  const ev = (e: RuntimeEventInput): RuntimeEvent => ({ ...e, seq: ++seq, runId: 'r', time }) as RuntimeEvent;
+  const ev = (e: RuntimeEventInput): RuntimeEvent => {
+    const event = { ...e, seq: ++seq, runId: 'r', time } as RuntimeEvent;
+    state = applyEvent(state, event);
+    return event;
+  };
   const log: RuntimeEvent[] = [];
   for (let i = 0; i < messages / 2; i++) {
     log.push(ev({ type: 'user_message', text: `question ${i}` }), ev({ type: 'turn_started', turn: 1 }));

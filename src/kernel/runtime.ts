@@ -67,6 +67,15 @@ export class Runtime implements RuntimeFacade {
   }
 
   send(input: UserInput): AsyncIterable<RuntimeOutput> {
+    return this.startRun(this.beginSend(input), true).outputs!;
+  }
+
+  /** Like send(), for a host that listens through subscribe(): nothing is queued; resolves when the run ends. */
+  run(input: UserInput): Promise<void> {
+    return this.startRun(this.beginSend(input), false).done;
+  }
+
+  private beginSend(input: UserInput): () => string[] {
     const { text, images, attachments } = typeof input === 'string' ? { text: input, images: undefined, attachments: undefined } : input;
     // Validated and capped before anything is logged: a bad attachment loses nothing.
     const capped = attachments?.length ? capAttachments(attachments) : undefined;
@@ -81,7 +90,7 @@ export class Runtime implements RuntimeFacade {
       this.emit({ type: 'run_cancelled' });
     }
     this.runId = this.newId();
-    return this.startRun(() => {
+    return () => {
       this.emit({
         type: 'user_message',
         text,
@@ -90,7 +99,7 @@ export class Runtime implements RuntimeFacade {
       });
       this.emit({ type: 'run_started', provider: this.options.provider.name, model: this.options.provider.model });
       return [];
-    });
+    };
   }
 
   resume(): AsyncIterable<RuntimeOutput> {
@@ -100,8 +109,19 @@ export class Runtime implements RuntimeFacade {
       nothing.close();
       return nothing;
     }
+    return this.startRun(this.beginResume(), true).outputs!;
+  }
+
+  /** Like resume(), for a host that listens through subscribe(): nothing is queued; resolves when the run ends. */
+  resumeRun(): Promise<void> {
+    this.assertIdle();
+    if (!this.interrupted) return Promise.resolve();
+    return this.startRun(this.beginResume(), false).done;
+  }
+
+  private beginResume(): () => string[] {
     this.runId = this.state.runId ?? this.newId();
-    return this.startRun(() => {
+    return () => {
       this.emit({ type: 'run_resumed' });
       closeInterruptedFrames(
         () => this.state,
@@ -112,7 +132,7 @@ export class Runtime implements RuntimeFacade {
         this.emit({ type: 'turn_retry', attempt: 0, delayMs: 0, error });
       }
       return openIntentIds(this.state);
-    });
+    };
   }
 
   approve(intentId: string, scope: ApprovalScope = 'once'): boolean {
@@ -222,11 +242,11 @@ export class Runtime implements RuntimeFacade {
     if (this.running) throw new Error('A run is already in progress: stop it or wait for it to finish.');
   }
 
-  private startRun(begin: () => string[]): AsyncIterable<RuntimeOutput> {
+  /** `queued`: the outputs are also kept for a `for await` consumer (one that stops iterating stops the run). */
+  private startRun(begin: () => string[], queued: boolean): { outputs: OutputQueue<RuntimeOutput> | undefined; done: Promise<void> } {
     const controller = new AbortController();
     this.controller = controller;
-    // A consumer that stops iterating stops the run.
-    const queue = new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller));
+    const queue = queued ? new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller)) : undefined;
     this.queue = queue;
     const run = async () => {
       try {
@@ -241,11 +261,11 @@ export class Runtime implements RuntimeFacade {
         this.host = undefined;
         this.queue = undefined;
         await this.log.flush().catch(() => undefined);
-        queue.close();
+        queue?.close();
       }
     };
     this.current = run();
-    return queue;
+    return { outputs: queue, done: this.current };
   }
 
   /** The system prompt of this runtime, built on first use and then fixed. */

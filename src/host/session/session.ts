@@ -19,10 +19,13 @@ import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
 import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
 import { noticeEvent } from './attention.js';
-import type { RestoreOutcome } from '../../kernel/index.js';
+import { initialState, type RestoreOutcome } from '../../kernel/index.js';
 import type { SessionDeps } from './session-deps.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
+
+/** What the view shows while no task is: the kernel's state of an empty task. */
+const NO_TASK = initialState();
 
 export class Session {
   readonly presenter: Presenter;
@@ -35,7 +38,7 @@ export class Session {
   private readonly builtIn = new WeakMap<Task, number>();
 
   constructor(private readonly deps: SessionDeps) {
-    this.presenter = new Presenter({ post: (m) => deps.post(m) });
+    this.presenter = new Presenter({ post: (m) => deps.post(m), kernel: () => this.task?.getState() ?? NO_TASK });
   }
 
   get current(): Task | undefined {

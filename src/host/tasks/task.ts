@@ -82,7 +82,7 @@ export class Task {
     if (this.running) throw new Error('This task is still running. Stop it or wait for it to finish.');
     if (this.folding) return this.folding.then(() => this.send(input));
     this.interruptedFlag = false;
-    return this.drive(this.runtime.send(input));
+    return this.drive(this.runtime.run(input));
   }
 
   /** Continues an interrupted run from the log; pending intents are asked again. */
@@ -90,7 +90,7 @@ export class Task {
     if (this.running) return this.running;
     if (this.folding) return this.folding.then(() => this.resume());
     this.interruptedFlag = false;
-    return this.drive(this.runtime.resume());
+    return this.drive(this.runtime.resumeRun());
   }
 
   /**
@@ -122,12 +122,11 @@ export class Task {
     return this.running ?? this.folding ?? Promise.resolve();
   }
 
-  private drive(outputs: AsyncIterable<RuntimeOutput>): Promise<void> {
+  /** Outputs reach the UI through subscribe(); here the run's end is awaited. */
+  private drive(done: Promise<void>): Promise<void> {
     const run = (async () => {
       try {
-        for await (const _ of outputs) {
-          // Outputs reach the UI through subscribe(); draining here keeps the run moving.
-        }
+        await done;
       } catch (error) {
         this.hooks.onCrash(this, error);
       } finally {

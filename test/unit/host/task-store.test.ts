@@ -5,6 +5,7 @@ import { Registry, Runtime, replay, type ToolDefinition } from '../../../src/ker
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { TaskStore, type TaskLogFiles } from '../../../src/host/tasks/task-store.js';
+import { OutputQueue } from '../../../src/kernel/output-queue.js';
 import { z } from 'zod';
 import { scratchDir } from '../../support/scratch.js';
 
@@ -119,5 +120,32 @@ describe('host/task-store', () => {
     assert.equal(existsSync(second.logFile(task.id)), false);
     assert.deepEqual(JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')).tasks, []);
     await second.dispose();
+  });
+});
+
+describe('host/task: a run the task drives', () => {
+  it('reaches its listeners and is queued nowhere (no output queue filled for nobody to read)', async () => {
+    const dir = scratchDir('tasks');
+    const store = storeWith(dir, [textTurn('Hello there, in several words.')]);
+    await store.init();
+    const task = await store.create();
+    const heard: string[] = [];
+    const unsubscribe = task.runtime.subscribe((out) => void (out.kind === 'event' && heard.push(out.event.type)));
+    const push = OutputQueue.prototype.push;
+    let queued = 0;
+    OutputQueue.prototype.push = function (this: OutputQueue<unknown>, item: unknown) {
+      queued++;
+      push.call(this, item);
+    };
+    try {
+      await task.send('Say hello');
+    } finally {
+      OutputQueue.prototype.push = push;
+      unsubscribe();
+    }
+    assert.equal(task.getState().status, 'completed');
+    assert.ok(heard.includes('text_delta') && heard.at(-1) === 'run_finished', `heard ${heard.join(', ')}`);
+    assert.equal(queued, 0, 'outputs pushed into a queue nobody reads');
+    await store.dispose();
   });
 });

@@ -14,8 +14,8 @@ type EventInput = Parameters<EventFactory['out']>[0];
 
 /** The card the real presenter makes from these events, rendered by the real view. */
 function cardFrom(events: (f: EventFactory) => EventInput[]): HTMLElement {
-  const presenter = new Presenter({ post: () => undefined });
   const f = new EventFactory();
+  const presenter = new Presenter({ post: () => undefined, kernel: () => f.state });
   for (const input of events(f)) presenter.handle(f.out(input));
   const t = makeApp();
   t.receive(snapshot(presenter.items(), { status: 'waiting_for_approval' }));
