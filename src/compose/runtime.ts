@@ -7,6 +7,7 @@ import {
   Runtime,
   type ApprovalPolicy,
   type Checkpoints,
+  type EditPreviewSource,
   type CodeIntel,
   type GrantStore,
   type LogStore,
@@ -77,6 +78,8 @@ export interface ComposeInput {
   mcp?: McpHub;
   /** Remote A2A agents the user allowed: offered together as the delegate_remote tool. */
   a2a?: readonly A2aAgentConfig[];
+  /** The previews the host showed for edit calls (their diffs), handed to the calls when they run. */
+  previews?: EditPreviewSource;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
@@ -106,6 +109,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     secretDetector: secretDetector(),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
+    ...(input.previews ? { previews: input.previews } : {}),
     ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
@@ -124,6 +128,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
       const text = buildSystemPrompt({
         ...where,
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
+        codeIntel: visibility.hasCodeIntel === true,
         rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
         skills,

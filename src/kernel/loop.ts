@@ -7,7 +7,7 @@ import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, Runti
 import type { Grant } from './contracts/state.js';
 import type { RunError } from './contracts/events.js';
 import type { FrameRunner } from './contracts/frames.js';
-import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
+import type { EditPreviewSource, ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
 import type { SandboxProfile } from './contracts/sandbox.js';
@@ -31,6 +31,8 @@ export interface LoopHost {
   readonly checkpoints?: Checkpoints;
   readonly visibility: VisibilityContext;
   readonly memory?: MemoryAccess;
+  /** The previews the host showed for edit calls (see ToolContext.previewed). */
+  readonly previews?: EditPreviewSource | undefined;
   /** The host's secret detector, for tools that refuse or check text (remember). */
   readonly secrets?: SecretDetector | undefined;
   readonly system: string;

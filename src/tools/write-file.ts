@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import { contentHash, type ToolDefinition } from '../kernel/index.js';
 import { changeData } from './change-data.js';
-import { planWrite } from './edit/plan-write.js';
+import { planWrite, type WritePlan } from './edit/plan-write.js';
+import { PreviewPlans } from './edit/preview-plans.js';
 import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
-export const WriteFileInputSchema = z.object({
+const WriteFileInputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root. Missing folders are created.'),
   content: z.string().describe('The whole new content of the file.'),
 });
@@ -15,8 +16,11 @@ export type WriteFileInput = z.infer<typeof WriteFileInputSchema>;
 
 const BUDGET_TOKENS = 3000;
 
+const plans = new PreviewPlans<Extract<WritePlan, { ok: true }>>();
+
 export const writeFileTool: ToolDefinition<WriteFileInput> = {
   name: 'write_file',
+  kind: 'edit',
   description:
     'Create a file, or replace the whole content of a file you have read in this task. ' +
     'For changes to part of a file, prefer edit_file.',
@@ -29,13 +33,21 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
   summarize: (i) => i.path,
   paths: (i) => [i.path],
   precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4),
+  preview(raw, current, rel) {
+    const input = WriteFileInputSchema.safeParse(raw);
+    if (!input.success) return { ok: false, message: 'the write is malformed.' };
+    const path = rel ?? input.data.path;
+    const plan = planWrite(current, input.data.content, path);
+    return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
+  },
   async execute(input, ctx) {
     try {
       const snap = await snapshot(ctx.workspace, input.path);
       if (isResult(snap)) return snap;
       const stale = staleCheck(snap, ctx, BUDGET_TOKENS * 4);
       if (stale) return stale;
-      const plan = planWrite(snap.bytes, input.content, snap.rel);
+      // The diff the user approved, when the file is still what it was planned on; else planned now.
+      const plan = plans.reuse(ctx.previewed, snap) ?? planWrite(snap.bytes, input.content, snap.rel);
       if (!plan.ok) return failure('invalid_input', plan.message, { retryable: false });
       const fileVersions = { [snap.rel]: contentHash(plan.newBytes) };
       if (!plan.created && plan.diff === '' && sameBytes(snap.bytes!, plan.newBytes)) {

@@ -14,7 +14,7 @@ import { applyToFile } from './edits/apply-to-file.js';
 import { ApplyCards } from '../host/edits/apply-cards.js';
 import { Attention } from '../host/session/attention.js';
 import { readNotificationSettings } from '../host/settings/settings.js';
-import { planIntentEdit } from '../host/edits/edit-plans.js';
+import { EditPreviews } from '../host/edits/edit-plans.js';
 import { WorkspaceGrantStore } from './grant-store.js';
 import { createHostWorkspace } from './workspace/host-workspace.js';
 import { KeelTerminal } from './workspace/keel-terminal.js';
@@ -167,6 +167,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     caps: () => readCheckpointCaps((k) => vscode.workspace.getConfiguration('keel').get(k)),
     warn: (m) => log.warn(m),
   });
+  // An edit's diff and the call that writes it share one plan (edit-plans.ts).
+  const previews = new EditPreviews();
   const factory = new RuntimeFactory({
     mcp: mcp.hub,
     a2a: () => a2a.agents(),
@@ -187,6 +189,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
     providerOverride: (s) => providerOverride?.(s),
     checkpoints: (taskId) => checkpoints.forTask(taskId),
     memory: memory?.store,
+    previews,
   });
   const taskDir = await tasksFolder(context, folder?.uri, (m) => log.info(m));
   const tasks = new TaskStore({
@@ -214,14 +217,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
   const diffs = new DiffApprovals({
     content,
     workspace: () => workspace,
-    plan: planIntentEdit,
+    previews,
     log: (m) => log.warn(m),
     warn: (m) => void vscode.window.showWarningMessage(redact(m)),
-    decideShown: (task, intentId, approve, reason) => {
-      if (!session || session.current !== task) return false;
-      void (approve ? session.approve(intentId, 'once') : session.reject(intentId, reason));
-      return true;
-    },
+    decide: async (task, intentId, decision) => session?.decideApproval(task, intentId, decision) ?? false,
   });
   let shownHandlers: WebviewMessageHandlers | undefined;
   const view = new ChatViewProvider(context.extensionUri, {
@@ -248,7 +247,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<KeelAp
       if (await openRead(task.getEvents(), intentId)) return true;
       const tool = task.getState().intents[intentId]?.tool;
       // Commands and test runs are watched in the Keel terminal.
-      if (tool === 'run_command' || tool === 'run_tests') terminal.show();
+      if (tool && task.runtime.tool?.(tool)?.kind === 'command') terminal.show();
       return false;
     },
     watch: (task) => diffs.watch(task),

@@ -1,6 +1,6 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
-import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, Usage } from '../../kernel/contracts/index.js';
+import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, ToolKind, Usage } from '../../kernel/contracts/index.js';
 import { grantFor, observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
@@ -115,7 +115,7 @@ function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string
 export function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
   switch (event.type) {
     case 'intent_proposed':
-      model.add(planned(intentItem(event.intent), event.intent));
+      model.add(planned(intentItem(event.intent, model.toolKind(event.intent.tool)), event.intent));
       return false;
     case 'approval_requested':
       model.patchIntent(event.intentId, {
@@ -157,7 +157,7 @@ function planned(item: IntentItem, intent: ToolIntent): IntentItem {
 }
 
 /** The card of a proposed call: what a person judges, with nothing in it hidden. */
-export function intentItem(intent: ToolIntent): IntentItem {
+export function intentItem(intent: ToolIntent, toolKind?: ToolKind): IntentItem {
   const command = (intent.input as { command?: unknown } | null)?.command;
   const judged = [intent.summary, ...intent.paths, ...(typeof command === 'string' ? [command] : [])];
   const { origin } = grantFor(intent, 'task');
@@ -165,6 +165,7 @@ export function intentItem(intent: ToolIntent): IntentItem {
     kind: 'intent',
     id: intent.id,
     tool: intent.tool,
+    ...(toolKind ? { toolKind } : {}),
     summary: visibleText(intent.summary),
     risk: intent.risk,
     status: intent.status,

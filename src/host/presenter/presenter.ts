@@ -1,6 +1,6 @@
 // The host-side presenter: kernel outputs in, protocol messages out. It keeps the view model,
 // turns every RuntimeOutput into small ops, and lets the scheduler coalesce them per frame.
-import { isLiveStatus, type ModelRequest, type RuntimeEvent, type RuntimeOutput } from '../../kernel/contracts/index.js';
+import { isLiveStatus, type ModelRequest, type RuntimeEvent, type RuntimeOutput, type ToolKind } from '../../kernel/contracts/index.js';
 import type { Price } from '../../providers/models.js';
 import {
   encodeSnapshotItems,
@@ -52,6 +52,7 @@ export class Presenter {
   private price: Price | undefined;
   private request: ModelRequest | undefined;
   private lastMeterJson = '';
+  private toolKind: (tool: string) => ToolKind | undefined = () => undefined;
 
   constructor(private readonly options: PresenterOptions) {
     this.clock = options.clock ?? realClock;
@@ -96,10 +97,17 @@ export class Presenter {
     } = this.model;
     this.scheduler.discardPending();
     this.model = new TranscriptModel(this.options.maxTailChars);
+    this.model.toolKind = this.toolKind;
     this.model.hints = { ...hints, canResume: false };
     this.model.tasks = tasks;
     this.model.taskId = taskId;
     this.request = undefined;
+  }
+
+  /** What the shown task's tools are (their declared kinds), for the cards of calls from now on. */
+  setToolKinds(toolKind: (tool: string) => ToolKind | undefined): void {
+    this.toolKind = toolKind;
+    this.model.toolKind = toolKind;
   }
 
   /** The request the kernel is about to send: gives the meter an exact split. */

@@ -55,6 +55,7 @@ const RESOURCE_MAX_BYTES = 64 * 1024;
 export function createUseSkillTool(library: SkillLibrary): ToolDefinition<UseSkillInput> {
   return {
     name: USE_SKILL,
+    kind: 'other',
     description:
       "Load a skill listed in the system prompt: its instructions and the list of its resource files. Call it when the task matches the skill's description; pass `resource` to read one of its files.",
     input: UseSkillInputSchema,
