@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { ToolDefinition, ToolResult } from '../../kernel/index.js';
 import { failure } from '../tool-result.js';
 
-const USE_SKILL = 'use_skill';
+/** The tool's name, for the places that list a skill's tools. */
+export const USE_SKILL = 'use_skill';
 
 /** A skill as the task loaded it (compose/skills parses and checks it). */
 export interface SkillEntry {
