@@ -46,6 +46,8 @@ const IntentResultSchema = z.object({
   /** Bounded excerpt of the observation, shown when the result is expanded. */
   detail: z.optional(z.string()),
   code: z.optional(z.string()),
+  /** What a read established (the observation's facts): a file's text, or a search's hits. */
+  read: z.optional(z.enum(['file', 'search'])),
 });
 export type IntentResult = z.infer<typeof IntentResultSchema>;
 

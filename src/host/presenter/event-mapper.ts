@@ -197,7 +197,15 @@ function resultOf(observation: Observation): IntentResult {
     summary,
     ...(observation.content ? { detail: excerpt(observation.content) } : {}),
     ...(observation.code ? { code: observation.code } : {}),
+    ...readOf(observation),
   };
+}
+
+/** What a read established, from its facts (never from the tool's name): a file's text, or a search. */
+function readOf(observation: Observation): Pick<IntentResult, 'read'> {
+  const facts = observation.facts;
+  if (facts?.read || facts?.unchanged) return { read: 'file' };
+  return facts?.search ? { read: 'search' } : {};
 }
 
 /** The call ran, but what it checked failed: tests failing, a command's non-zero exit. */
