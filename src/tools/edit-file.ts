@@ -1,7 +1,7 @@
 // edit_file: search/replace blocks applied all-or-nothing, refused when the file is stale.
 // The observation carries the unified diff; `data` carries what the VS Code diff editor needs.
 import { z } from 'zod';
-import { contentHash, type ToolDefinition } from '../kernel/index.js';
+import { contentHash, type EditPreview, type ToolDefinition } from '../kernel/index.js';
 import { planEdit, type EditPlan } from './edit/plan-edit.js';
 import { PreviewPlans } from './edit/preview-plans.js';
 import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
@@ -37,15 +37,9 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
   isVisible: (c) => c.trusted,
   summarize: (i) => `${i.path} (${i.edits.length} block${i.edits.length === 1 ? '' : 's'})`,
   paths: (i) => [i.path],
-  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4, missingFile),
-  preview(raw, current, rel) {
-    const input = EditFileInputSchema.safeParse(raw);
-    if (!input.success) return { ok: false, message: 'the edit is malformed.' };
-    const path = rel ?? input.data.path;
-    if (!current) return { ok: false, message: `${path} does not exist.` };
-    const plan = planEdit(current, input.data.edits, path);
-    return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
-  },
+  // The precheck's read is the one the diff's preview is planned on (offered to the host).
+  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4, missingFile, (snap) => preview(input, snap.bytes, snap.rel)),
+  preview,
   async execute(input, ctx) {
     try {
       const snap = await snapshot(ctx.workspace, input.path);
@@ -75,6 +69,16 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
     }
   },
 };
+
+/** The proposed content from the raw input and the file's bytes: the plan execute writes if the file stays the same. */
+function preview(raw: unknown, current: Uint8Array | undefined, rel?: string): EditPreview {
+  const input = EditFileInputSchema.safeParse(raw);
+  if (!input.success) return { ok: false, message: 'the edit is malformed.' };
+  const path = rel ?? input.data.path;
+  if (!current) return { ok: false, message: `${path} does not exist.` };
+  const plan = planEdit(current, input.data.edits, path);
+  return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
+}
 
 function missingFile(rel: string) {
   return failure('not_found', `${rel} does not exist. To create it, use write_file.`);

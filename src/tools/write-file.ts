@@ -1,7 +1,7 @@
 // write_file: create a file, or overwrite one that was read in this task (an unread or changed
 // existing file is refused as stale). The observation carries the diff.
 import { z } from 'zod';
-import { contentHash, type ToolDefinition } from '../kernel/index.js';
+import { contentHash, type EditPreview, type ToolDefinition } from '../kernel/index.js';
 import { changeData } from './change-data.js';
 import { planWrite, type WritePlan } from './edit/plan-write.js';
 import { PreviewPlans } from './edit/preview-plans.js';
@@ -32,14 +32,9 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
   isVisible: (c) => c.trusted,
   summarize: (i) => i.path,
   paths: (i) => [i.path],
-  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4),
-  preview(raw, current, rel) {
-    const input = WriteFileInputSchema.safeParse(raw);
-    if (!input.success) return { ok: false, message: 'the write is malformed.' };
-    const path = rel ?? input.data.path;
-    const plan = planWrite(current, input.data.content, path);
-    return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
-  },
+  // The precheck's read is the one the diff's preview is planned on (offered to the host).
+  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4, undefined, (snap) => preview(input, snap.bytes, snap.rel)),
+  preview,
   async execute(input, ctx) {
     try {
       const snap = await snapshot(ctx.workspace, input.path);
@@ -81,6 +76,15 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
     }
   },
 };
+
+/** The proposed content from the raw input and the file's bytes: the plan execute writes if the file stays the same. */
+function preview(raw: unknown, current: Uint8Array | undefined, rel?: string): EditPreview {
+  const input = WriteFileInputSchema.safeParse(raw);
+  if (!input.success) return { ok: false, message: 'the write is malformed.' };
+  const path = rel ?? input.data.path;
+  const plan = planWrite(current, input.data.content, path);
+  return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
+}
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

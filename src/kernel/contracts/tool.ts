@@ -194,9 +194,14 @@ export interface PreviewedEdit {
   preview: Extract<EditPreview, { ok: true }>;
 }
 
-/** Where the runtime finds the preview shown for an intent (the host keeps them). */
+/**
+ * The host's previews of edit calls: an edit tool's precheck offers the preview it planned on the
+ * bytes it read (the diff shows it without reading or planning again), and the call, once
+ * approved, is handed the preview of its intent.
+ */
 export interface EditPreviewSource {
   previewed(intentId: string): PreviewedEdit | undefined;
+  offer?(intentId: string, previewed: PreviewedEdit): void;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every input type; each tool's own code sees its schema's type
@@ -250,5 +255,9 @@ export interface ToolDefinition<I = any> {
   preview?(input: unknown, current: Uint8Array | undefined, rel?: string): EditPreview;
 }
 
-/** What a precheck may look at: the workspace and what the agent last read. */
-export type PrecheckContext = Pick<ToolContext, 'workspace' | 'fileVersions'>;
+/**
+ * What a precheck may look at: the workspace and what the agent last read. `offerPreview`: an
+ * edit tool hands the host the preview it planned on the bytes it just read (absent: the host
+ * keeps none).
+ */
+export type PrecheckContext = Pick<ToolContext, 'workspace' | 'fileVersions'> & { offerPreview?(previewed: PreviewedEdit): void };

@@ -60,8 +60,8 @@ export class DiffApprovals implements vscode.Disposable {
     const intent = findIntent(task.getState(), intentId)?.intent;
     const ws = this.deps.workspace();
     if (!intent || !ws) return false;
-    // The one read and the one plan: the tool's preview, kept for the call if it is approved.
-    const prepared = await this.deps.previews.prepare(intent, task.runtime.tool?.(intent.tool), ws);
+    // The tool's preview (planned by its precheck, or now): the diff shows it, the call writes it.
+    const prepared = await this.deps.previews.forDiff(intent, task.runtime.tool?.(intent.tool), ws);
     if (!prepared) return false;
     const { rel, exists, outcome: plan } = prepared;
     if (!plan.ok) {
