@@ -245,13 +245,14 @@ export class Session {
    * another window runs is never decided here. True when the decision was made.
    */
   async decideApproval(task: Task, intentId: string, decision: ApprovalDecision): Promise<boolean> {
-    const outcome = await decideApproval(task, intentId, decision, () => this.drive(task));
-    if (outcome === 'not_waiting') {
-      const status = findIntent(task.getState(), intentId)?.intent.status;
+    // Said at once (before any wait) when there is nothing to decide.
+    const status = findIntent(task.getState(), intentId)?.intent.status;
+    if (status !== 'awaiting_approval') {
       const what = decision.approve ? 'approval' : 'rejection';
       this.deps.log.warn(`ignored a ${what} of ${intentId}: ${status ? `it is ${status}` : `no such intent waits in task ${task.id}`}`);
+      return false;
     }
-    return outcome === 'decided';
+    return (await decideApproval(task, intentId, decision, () => this.drive(task))) === 'decided';
   }
 
   /**
