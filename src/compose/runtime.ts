@@ -7,6 +7,7 @@ import {
   Runtime,
   type ApprovalPolicy,
   type Checkpoints,
+  type EditPreviewSource,
   type CodeIntel,
   type GrantStore,
   type LogStore,
@@ -82,6 +83,8 @@ export interface ComposeInput {
   tools?: readonly ToolDefinition[];
   /** Told each decision the policy makes (a replay compares them with the recorded ones). */
   onPolicyDecision?(intentId: string, decision: PolicyDecision): void;
+  /** The previews the host showed for edit calls (their diffs), handed to the calls when they run. */
+  previews?: EditPreviewSource;
 }
 
 export function composeRuntime(input: ComposeInput): Runtime {
@@ -112,6 +115,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     secretDetector: secretDetector(),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
+    ...(input.previews ? { previews: input.previews } : {}),
     ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
@@ -130,6 +134,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
       const text = buildSystemPrompt({
         ...where,
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
+        codeIntel: visibility.hasCodeIntel === true,
         rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
         skills,

@@ -6,6 +6,7 @@ import type { BuiltSystemPrompt, RuntimeOptions, UserInput } from './runtime-opt
 import type { ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
 import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
+import type { ToolDefinition } from './contracts/tool.js';
 import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
@@ -220,6 +221,11 @@ export class Runtime implements RuntimeFacade {
     for (const id of [...this.waiters.keys()]) this.wake(id);
   }
 
+  /** The definition of a tool this runtime offers (hosts ask what a call's tool is: its kind, its preview). */
+  tool(name: string): ToolDefinition | undefined {
+    return this.options.registry.tool(name);
+  }
+
   getState(): ConversationState {
     return this.state;
   }
@@ -311,6 +317,7 @@ export class Runtime implements RuntimeFacade {
         () => this.state.skills,
       ),
       memory: o.memory,
+      previews: o.previews,
       secrets: o.secretDetector,
       system,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,

@@ -9,6 +9,7 @@ export const IntentStatusSchema = z.enum(['proposed', 'awaiting_approval', 'appr
 export const ApprovalScopeSchema = z.enum(['once', 'task', 'workspace']);
 export const RunStatusSchema = z.enum(['idle', 'running', 'waiting_for_approval', 'executing', 'completed', 'failed', 'cancelled']);
 export const FoldSourceSchema = z.enum(['model', 'fallback']);
+export const ToolKindSchema = z.enum(['read', 'edit', 'command', 'other']);
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const check = <T extends true>(): T | undefined => undefined;
@@ -17,6 +18,7 @@ check<Same<z.infer<typeof IntentStatusSchema>, K.IntentStatus>>();
 check<Same<z.infer<typeof ApprovalScopeSchema>, K.ApprovalScope>>();
 check<Same<z.infer<typeof RunStatusSchema>, K.RunStatus>>();
 check<Same<z.infer<typeof FoldSourceSchema>, K.FoldSource>>();
+check<Same<z.infer<typeof ToolKindSchema>, K.ToolKind>>();
 
 /** The kernel's live statuses (a run in progress), mirrored for the webview. */
 const LIVE_RUN_STATUSES = ['running', 'waiting_for_approval', 'executing'] as const;

@@ -123,7 +123,9 @@ export async function replayLog(
       else
         runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.', { unanswered: call?.unanswered === true });
     }
-    return report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf);
+    const live = runtime;
+    const isEdit = (tool: string) => live.tool(tool)?.kind === 'edit';
+    return report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf, isEdit);
   } finally {
     memory.remove();
   }
@@ -151,6 +153,7 @@ function report(
   verdicts: Map<string, Verdict>,
   root: string,
   recordedFrameOf: (frame: string) => string | undefined,
+  isEdit: (tool: string) => boolean,
 ): ReplayReport {
   const replayedOf = new Map<string, string>();
   for (const frame of replayedFrames.keys()) {
@@ -167,7 +170,7 @@ function report(
     const named = frame === ROOT_FRAME ? {} : { frame, frameName: frameName(recordedFrames, frame) };
     const recorded = recordedCalls(list);
     for (const r of recorded.filter(interrupted)) out.interrupted.push({ step: r.step, seq: r.seq, tool: r.intent.tool, ...named });
-    for (const d of compare(recorded, now, root, oldRoot)) out.differences.push({ ...d, ...named });
+    for (const d of compare(recorded, now, root, oldRoot, isEdit)) out.differences.push({ ...d, ...named });
   }
   return out;
 }
@@ -225,7 +228,13 @@ function observationText(o: { ok: boolean; code?: string; content: string }): st
   return `${o.ok ? 'ok' : (o.code ?? 'failed')}: ${o.content}`;
 }
 
-function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: string, oldRoot: string | undefined): ReplayDifference[] {
+function compare(
+  recorded: RecordedCall[],
+  replayed: RecordedCall[],
+  root: string,
+  oldRoot: string | undefined,
+  isEdit: (tool: string) => boolean,
+): ReplayDifference[] {
   const out: ReplayDifference[] = [];
   for (const [i, r] of recorded.entries()) {
     const now = replayed[i];
@@ -240,8 +249,4 @@ function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: strin
     if (before !== after) out.push({ ...base, kind: isEdit(r.intent.tool) ? 'edit' : 'observation', recorded: before, replayed: after });
   }
   return out;
-}
-
-function isEdit(tool: string): boolean {
-  return tool === 'edit_file' || tool === 'write_file';
 }

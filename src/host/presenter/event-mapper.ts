@@ -1,7 +1,7 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
 // The run's status and the usage are the kernel's: the presenter reads them from its state.
-import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent } from '../../kernel/contracts/index.js';
+import type { Observation, RuntimeEvent, RuntimeOutput, ToolIntent, ToolKind } from '../../kernel/contracts/index.js';
 import { grantFor, observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult } from '../../protocol/index.js';
@@ -101,7 +101,7 @@ function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string
 export function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
   switch (event.type) {
     case 'intent_proposed':
-      model.add(planned(intentItem(event.intent), event.intent));
+      model.add(planned(intentItem(event.intent, model.toolKind(event.intent.tool)), event.intent));
       return false;
     case 'approval_requested':
       model.patchIntent(event.intentId, {
@@ -138,7 +138,7 @@ function planned(item: IntentItem, intent: ToolIntent): IntentItem {
 }
 
 /** The card of a proposed call: what a person judges, with nothing in it hidden. */
-export function intentItem(intent: ToolIntent): IntentItem {
+export function intentItem(intent: ToolIntent, toolKind?: ToolKind): IntentItem {
   const command = (intent.input as { command?: unknown } | null)?.command;
   const judged = [intent.summary, ...intent.paths, ...(typeof command === 'string' ? [command] : [])];
   const { origin } = grantFor(intent, 'task');
@@ -146,6 +146,7 @@ export function intentItem(intent: ToolIntent): IntentItem {
     kind: 'intent',
     id: intent.id,
     tool: intent.tool,
+    ...(toolKind ? { toolKind } : {}),
     summary: visibleText(intent.summary),
     risk: intent.risk,
     status: intent.status,
@@ -177,7 +178,15 @@ function resultOf(observation: Observation): IntentResult {
     summary,
     ...(observation.content ? { detail: excerpt(observation.content) } : {}),
     ...(observation.code ? { code: observation.code } : {}),
+    ...readOf(observation),
   };
+}
+
+/** What a read established, from its facts (never from the tool's name): a file's text, or a search. */
+function readOf(observation: Observation): Pick<IntentResult, 'read'> {
+  const facts = observation.facts;
+  if (facts?.read || facts?.unchanged) return { read: 'file' };
+  return facts?.search ? { read: 'search' } : {};
 }
 
 /** The call ran, but what it checked failed: tests failing, a command's non-zero exit. */

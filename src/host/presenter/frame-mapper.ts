@@ -32,7 +32,7 @@ export function applyFrameEvent(model: TranscriptModel, event: RuntimeEvent, fra
       return false;
     }
     case 'intent_proposed':
-      model.add({ ...intentItem(event.intent), frame: frameId });
+      model.add({ ...intentItem(event.intent, model.toolKind(event.intent.tool)), frame: frameId });
       patchFrame(model, frame, { calls: frame.calls + 1 });
       return false;
     case 'run_finished':

@@ -7,6 +7,7 @@ import {
   type ModelRequest,
   type RuntimeEvent,
   type RuntimeOutput,
+  type ToolKind,
 } from '../../kernel/contracts/index.js';
 import type { Price } from '../../providers/models.js';
 import {
@@ -69,6 +70,7 @@ export class Presenter {
   private lastMeterJson = '';
   /** The task was loaded with a run that never ended: shown idle and resumable until a run starts or ends. */
   private interrupted = false;
+  private toolKind: (tool: string) => ToolKind | undefined = () => undefined;
 
   constructor(private readonly options: PresenterOptions) {
     this.clock = options.clock ?? realClock;
@@ -118,11 +120,18 @@ export class Presenter {
     } = this.model;
     this.scheduler.discardPending();
     this.model = new TranscriptModel(this.options.maxTailChars);
+    this.model.toolKind = this.toolKind;
     this.model.hints = { ...hints, canResume: false };
     this.model.tasks = tasks;
     this.model.taskId = taskId;
     this.request = undefined;
     this.interrupted = false;
+  }
+
+  /** What the shown task's tools are (their declared kinds), for the cards of calls from now on. */
+  setToolKinds(toolKind: (tool: string) => ToolKind | undefined): void {
+    this.toolKind = toolKind;
+    this.model.toolKind = toolKind;
   }
 
   /** The request the kernel is about to send: gives the meter an exact split. */

@@ -1,7 +1,7 @@
 // The host's copy of the view: the transcript items plus status, retry, meter inputs and hints.
 // Every mutation goes through a method that both changes the model and records the op that
 // makes the same change in the webview, so a snapshot and the op stream can never disagree.
-import type { CheckpointFile } from '../../kernel/contracts/index.js';
+import type { CheckpointFile, ToolKind } from '../../kernel/contracts/index.js';
 import {
   PROGRESS_TAIL_CHARS,
   type DeltaOp,
@@ -17,6 +17,8 @@ import type { CharTally } from './meter.js';
 
 export class TranscriptModel {
   items: TranscriptItem[] = [];
+  /** What a call's tool is (its declared kind), for the cards; undefined: unknown to the host. */
+  toolKind: (tool: string) => ToolKind | undefined = () => undefined;
   status: RunStatus = 'idle';
   retry: RetryNotice | null = null;
   hints: Hints = { noApiKey: false, restricted: false, canResume: false };

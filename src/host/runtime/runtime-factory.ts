@@ -37,6 +37,8 @@ export interface RuntimeFactoryDeps {
   providerOverride?(settings: KeelSettings): ModelProvider | undefined;
   /** The user's skills folder and where skipped skills are reported (workspace skills follow trust). */
   skills?: ComposeInput['skills'];
+  /** The previews of edit calls the diff editor showed (edit-plans.ts), handed to the calls when they run. */
+  previews?: ComposeInput['previews'];
 }
 
 export class RuntimeFactory {
@@ -73,6 +75,7 @@ export class RuntimeFactory {
       ...(d.skills ? { skills: d.skills } : {}),
       ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
+      ...(d.previews ? { previews: d.previews } : {}),
       ...(agents.length ? { a2a: agents } : {}),
     });
   }

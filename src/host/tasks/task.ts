@@ -9,6 +9,7 @@ import type {
   RuntimeEvent,
   RuntimeFacade,
   RuntimeOutput,
+  ToolDefinition,
 } from '../../kernel/contracts/index.js';
 import type { RestoreOutcome, RestoreRequest } from '../../kernel/index.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
@@ -18,6 +19,8 @@ export interface TaskRuntime extends RuntimeFacade {
   subscribe(listener: (out: RuntimeOutput) => void): () => void;
   /** Puts files back to a point of the task (absent: the runtime keeps no checkpoints). */
   restoreFiles?(request: RestoreRequest): Promise<RestoreOutcome>;
+  /** What a call's tool is (its kind, its preview); absent: the host knows no tool of this runtime. */
+  tool?(name: string): ToolDefinition | undefined;
 }
 
 export interface TaskHooks {

@@ -14,6 +14,7 @@ const BUDGET_TOKENS = 1500;
 
 export const goToDefinitionTool: ToolDefinition<SymbolTarget> = {
   name: 'go_to_definition',
+  kind: 'read',
   description:
     'Where a name is defined. Give the name and, to mean one exact use, the file and line where it appears (e.g. from read_file); without them, every definition by that name.',
   input: SymbolTargetSchema,

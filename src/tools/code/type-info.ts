@@ -14,6 +14,7 @@ const MAX_CHARS = BUDGET_TOKENS * 4 - 300;
 
 export const typeInfoTool: ToolDefinition<SymbolTarget> = {
   name: 'type_info',
+  kind: 'read',
   description:
     "A name's type, signature and documentation as the editor shows them on hover. Give the name and the file and line where it appears for that exact use.",
   input: SymbolTargetSchema,

@@ -18,6 +18,7 @@ type DelegateInput = z.infer<typeof DelegateInputSchema>;
 
 export const delegateTool: ToolDefinition<DelegateInput> = {
   name: DELEGATE_TOOL,
+  kind: 'other',
   description:
     'Run a sub-agent on a self-contained task with a fresh context, and get back its final answer and the files it changed. ' +
     'Several read-only sub-agents called in one turn run in parallel: use them to explore separate parts of the codebase at once.',

@@ -6,6 +6,7 @@
 import type * as vscode from 'vscode';
 import type { ModelRequest, RunStatus } from '../../kernel/contracts/index.js';
 import type { Task } from '../../host/tasks/task.js';
+import type { ApprovalDecision } from '../../compose/approval-decision.js';
 
 /** One call with one answerer at a time, and a default answer while none listens. */
 class Link<A extends unknown[], R> {
@@ -32,8 +33,8 @@ export interface SessionLinks {
   readonly request: Link<[string, ModelRequest], void>;
   /** A modal question: shown as the view's question while it is open. */
   readonly asking: Link<[string, () => PromiseLike<string | undefined>], PromiseLike<string | undefined>>;
-  /** A verdict from the diff editor: true when the session took it (the task is the one shown). */
-  readonly decideShown: Link<[Task, string, boolean, string], boolean>;
+  /** A verdict from the diff editor, for any task: the session's one approval decider (under the task lock). */
+  readonly decide: Link<[Task, string, ApprovalDecision], Promise<boolean>>;
   readonly message: Link<[unknown], void>;
   readonly changesShown: Link<[Task, boolean], void>;
 }
@@ -44,7 +45,7 @@ export function sessionLinks(): SessionLinks {
     status: new Link<[Task, RunStatus], void>(nothing),
     request: new Link<[string, ModelRequest], void>(nothing),
     asking: new Link((_question: string, ask: () => PromiseLike<string | undefined>) => ask()),
-    decideShown: new Link<[Task, string, boolean, string], boolean>(() => false),
+    decide: new Link<[Task, string, ApprovalDecision], Promise<boolean>>(async () => false),
     message: new Link<[unknown], void>(nothing),
     changesShown: new Link<[Task, boolean], void>(nothing),
   };

@@ -8,7 +8,6 @@ import { Attention } from '../../host/session/attention.js';
 import { readLocation } from '../../host/session/read-location.js';
 import { reportingFailures } from '../../host/session/handler-failures.js';
 import { readNotificationSettings } from '../../host/settings/settings.js';
-import { planIntentEdit } from '../../host/edits/edit-plans.js';
 import { ApplyCards } from '../../host/edits/apply-cards.js';
 import { dispatchWebviewMessage, type WebviewMessageHandlers } from '../../host/presenter/index.js';
 import { composePolicy } from '../../compose/index.js';
@@ -49,10 +48,10 @@ export function buildSession(
   const diffs = new DiffApprovals({
     content: base.content,
     workspace: () => workspace,
-    plan: planIntentEdit,
+    previews: core.previews,
     log: (m) => log.warn(m),
     warn: (m) => void vscode.window.showWarningMessage(redact(m)),
-    decideShown: (task, intentId, approve, reason) => links.decideShown.call(task, intentId, approve, reason),
+    decide: (task, intentId, decision) => links.decide.call(task, intentId, decision),
   });
   const view = new ChatViewProvider(context.extensionUri, { onMessage: (raw) => links.message.call(raw) });
   const attention = new Attention({
@@ -73,7 +72,7 @@ export function buildSession(
       if (await openRead(task.getEvents(), intentId)) return true;
       const tool = task.getState().intents[intentId]?.tool;
       // Commands and test runs are watched in the Keel terminal.
-      if (tool === 'run_command' || tool === 'run_tests') terminal.show();
+      if (tool && task.runtime.tool?.(tool)?.kind === 'command') terminal.show();
       return false;
     },
     watch: (task) => diffs.watch(task),
@@ -149,11 +148,7 @@ function answerLinks(
     links.status.answerWith((task, status) => session.statusChanged(task, status)),
     links.request.answerWith((taskId, request) => session.requestSent(taskId, request)),
     links.asking.answerWith((question, ask) => session.asking(question, ask)),
-    links.decideShown.answerWith((task, intentId, approve, reason) => {
-      if (session.current !== task) return false;
-      void (approve ? session.approve(intentId, 'once') : session.reject(intentId, reason));
-      return true;
-    }),
+    links.decide.answerWith((task, intentId, decision) => session.decideApproval(task, intentId, decision)),
     links.message.answerWith((raw) => void dispatchWebviewMessage(raw, handlers, (m) => base.log.warn(m))),
     links.changesShown.answerWith((task, runEnded) => checkpointUi.changesShown(task, runEnded)),
   ];

@@ -5,6 +5,7 @@ import type { ModelProvider } from '../../kernel/index.js';
 import type { KeelSettings } from '../../host/settings/settings.js';
 import { JsonlLogStore, loadLog } from '../../node/jsonl-store.js';
 import { RuntimeFactory } from '../../host/runtime/runtime-factory.js';
+import { EditPreviews } from '../../host/edits/edit-plans.js';
 import { TaskStore, type TaskLogFiles } from '../../host/tasks/task-store.js';
 import { processAlive, TaskLocks } from '../../host/tasks/task-lock.js';
 import { KeyHostApprovals, keyQuestion } from '../../host/keys/key-destination.js';
@@ -43,6 +44,8 @@ class ProviderSwitch {
 
 export interface TaskParts {
   factory: RuntimeFactory;
+  /** An edit's diff and the call that writes it share one plan (host/edits/edit-plans.ts). */
+  previews: EditPreviews;
   tasks: TaskStore;
   locks: TaskLocks;
   providers: ProviderSwitch;
@@ -58,7 +61,8 @@ export async function buildTasks(
 ): Promise<TaskParts> {
   const { log } = base;
   const providers = new ProviderSwitch();
-  const factory = runtimeFactory(context, base, parts, links, providers);
+  const previews = new EditPreviews();
+  const factory = runtimeFactory(context, base, parts, links, { providers, previews });
   const dir = await tasksFolder(context, base.folder?.uri, (m) => log.info(m));
   const tasks = new TaskStore({
     dir,
@@ -86,7 +90,7 @@ export async function buildTasks(
       void locks.releaseAll();
     },
   };
-  return { factory, tasks, locks, providers, releaseLocks };
+  return { factory, previews, tasks, locks, providers, releaseLocks };
 }
 
 function runtimeFactory(
@@ -94,7 +98,7 @@ function runtimeFactory(
   base: Base,
   parts: FolderParts,
   links: SessionLinks,
-  providers: ProviderSwitch,
+  { providers, previews }: { providers: ProviderSwitch; previews: EditPreviews },
 ): RuntimeFactory {
   const { keys, log, settings } = base;
   const keyHosts = new KeyHostApprovals(
@@ -125,6 +129,7 @@ function runtimeFactory(
     providerOverride: (s) => providers.provider(s),
     checkpoints: (taskId) => parts.checkpoints.forTask(taskId),
     memory: parts.memory?.store,
+    previews,
   });
 }
 

@@ -32,6 +32,7 @@ function ports(over: Partial<AttentionPorts> = {}) {
 
 const writeTool: ToolDefinition<{ path: string }> = {
   name: 'write_file',
+  kind: 'other',
   description: 'writes',
   input: z.object({ path: z.string() }),
   risk: 'write',

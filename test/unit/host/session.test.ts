@@ -12,6 +12,7 @@ import { scratchDir } from '../../support/scratch.js';
 
 const writeTool: ToolDefinition<{ path: string }> = {
   name: 'write_file',
+  kind: 'other',
   description: 'writes',
   input: z.object({ path: z.string() }),
   risk: 'write',

@@ -16,6 +16,7 @@ const logs: TaskLogFiles = {
 
 const writeTool: ToolDefinition<{ path: string }> = {
   name: 'write_file',
+  kind: 'other',
   description: 'writes',
   input: z.object({ path: z.string() }),
   risk: 'write',
