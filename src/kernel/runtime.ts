@@ -2,7 +2,7 @@
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
 import { isLiveStatus, type ConversationState } from './contracts/state.js';
 import { gatedVisibility } from './skill-gate.js';
-import type { BuiltSystemPrompt, RuntimeOptions, UserInput } from './runtime-options.js';
+import type { RuntimeOptions, UserInput } from './runtime-options.js';
 import type { ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
 import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
@@ -15,12 +15,10 @@ import { foldHost, projectFor } from './infer.js';
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
-import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
 import { redactEvent } from './redact.js';
 import {
   closeInterruptedFrames,
-  DEFAULT_SUBAGENT_PROMPT,
   findIntent,
   SUBAGENT_DEFAULTS,
   frameRunner,
@@ -30,12 +28,15 @@ import {
   type FrameEnv,
 } from './frames.js';
 import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
+import { RuntimeSystem } from './runtime-system.js';
+import { ApprovalWaits, rejectionReason, type Decision } from './approval-waits.js';
 
 export class Runtime implements RuntimeFacade {
   private readonly log: EventLog;
   private state: ConversationState;
   private readonly listeners = new Set<(out: RuntimeOutput) => void>();
-  private readonly waiters = new Map<string, () => void>();
+  private readonly waits = new ApprovalWaits();
+  private readonly systemPrompt: RuntimeSystem;
   private controller: AbortController | undefined;
   /** The running loop's host: what the loop asks the policy with, asked again by approveCovered. */
   private host: LoopHost | undefined;
@@ -44,9 +45,6 @@ export class Runtime implements RuntimeFacade {
   private runId = '';
   private readonly newId: () => string;
   private foldRequested = false;
-  private systemText: Promise<string> | undefined;
-  private builtSystem: string | undefined;
-  private childSystem = DEFAULT_SUBAGENT_PROMPT;
 
   constructor(private readonly options: RuntimeOptions) {
     const events = options.events ?? [];
@@ -55,6 +53,7 @@ export class Runtime implements RuntimeFacade {
     this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
     this.log = new EventLog(options.store, events, options.now);
     this.log.subscribe((event) => this.onEvent(event));
+    this.systemPrompt = new RuntimeSystem(options.system);
   }
 
   /** True while a run is in progress in this runtime (false for a run interrupted by a reload). */
@@ -87,7 +86,7 @@ export class Runtime implements RuntimeFacade {
         () => this.state,
         (e, frame) => this.emitIn(e, frame),
       );
-      closeOpenIntents(this.hostFor(new AbortController().signal, this.knownSystem()), 'Not run: the task was interrupted.');
+      closeOpenIntents(this.hostFor(new AbortController().signal, this.systemPrompt.known()), 'Not run: the task was interrupted.');
       this.emit({ type: 'run_cancelled' });
     }
     this.runId = this.newId();
@@ -144,7 +143,7 @@ export class Runtime implements RuntimeFacade {
     this.emitIn({ type: 'intent_approved', intentId, scope, auto: false, ...sandbox }, found?.frame);
     if (scope === 'workspace') void this.options.grantStore?.add(grantFor(intent, 'workspace'));
     if (scope !== 'once') void this.approveCovered(grantFor(intent, scope));
-    this.wake(intentId);
+    this.waits.wake(intentId);
     return true;
   }
 
@@ -152,7 +151,7 @@ export class Runtime implements RuntimeFacade {
     const found = findIntent(this.state, intentId);
     if (!this.running || found?.intent.status !== 'awaiting_approval') return false;
     this.emitIn({ type: 'intent_rejected', intentId, reason, ...(options.unanswered ? { unanswered: true } : {}) }, found.frame);
-    this.wake(intentId);
+    this.waits.wake(intentId);
     return true;
   }
 
@@ -208,7 +207,7 @@ export class Runtime implements RuntimeFacade {
 
   /** The request the next model turn would be sent now (before any fold it may trigger). */
   preview(): ModelRequest {
-    return projectFor(this.hostFor(new AbortController().signal, this.knownSystem()), this.state);
+    return projectFor(this.hostFor(new AbortController().signal, this.systemPrompt.known()), this.state);
   }
 
   /** Resolves when the current run (if any) has ended and its events are durable. */
@@ -218,7 +217,7 @@ export class Runtime implements RuntimeFacade {
 
   private cancelRun(controller: AbortController): void {
     controller.abort();
-    for (const id of [...this.waiters.keys()]) this.wake(id);
+    this.waits.wakeAll();
   }
 
   /** The definition of a tool this runtime offers (hosts ask what a call's tool is: its kind, its preview). */
@@ -276,24 +275,10 @@ export class Runtime implements RuntimeFacade {
 
   /** The system prompt of this runtime, built on first use and then fixed. */
   private system(): Promise<string> {
-    const given = this.options.system;
-    this.systemText ??= (
-      typeof given === 'function'
-        ? given(this.state)
-        : Promise.resolve<BuiltSystemPrompt>({ text: given ?? DEFAULT_SYSTEM_PROMPT, rules: [] })
-    ).then((built) => {
-      this.builtSystem = built.text;
-      if (built.childText !== undefined) this.childSystem = built.childText;
-      if (built.rules.join('\u0000') !== this.state.rules.join('\u0000')) this.emit({ type: 'rules_used', paths: built.rules });
-      return built.text;
-    });
-    return this.systemText;
-  }
-
-  /** The system prompt as far as known without waiting: a builder's text once it has run. */
-  private knownSystem(): string {
-    const given = this.options.system;
-    return this.builtSystem ?? (typeof given === 'string' ? given : DEFAULT_SYSTEM_PROMPT);
+    return this.systemPrompt.get(
+      () => this.state,
+      (paths) => this.emit({ type: 'rules_used', paths }),
+    );
   }
 
   private hostFor(signal: AbortSignal, system: string): LoopHost {
@@ -328,7 +313,7 @@ export class Runtime implements RuntimeFacade {
       output: (out) => this.publish(out),
       newId: this.newId,
       decision: (id) => this.decision(id, signal),
-      rejectionReason: (id) => this.rejectionReason(id),
+      rejectionReason: (id) => rejectionReason(this.log, id),
       takeFoldRequest: () => {
         const asked = this.foldRequested;
         this.foldRequested = false;
@@ -349,7 +334,7 @@ export class Runtime implements RuntimeFacade {
       state: () => this.state,
       emit: (e, frame) => this.emitIn(e, frame),
       decision: (id) => this.decision(id, signal),
-      childSystem: this.childSystem,
+      childSystem: this.systemPrompt.child,
       maxChildTurns: limits.maxTurns,
       childTurnBudget: limits.turnBudget,
     };
@@ -375,21 +360,12 @@ export class Runtime implements RuntimeFacade {
     for (const listener of this.listeners) listener(out);
   }
 
-  private decision(id: string, signal: AbortSignal): Promise<'approved' | 'rejected' | 'cancelled'> {
-    const settled = () => {
-      if (signal.aborted) return 'cancelled' as const;
+  private decision(id: string, signal: AbortSignal): Promise<Decision> {
+    return this.waits.decision(id, () => {
+      if (signal.aborted) return 'cancelled';
       const status = findIntent(this.state, id)?.intent.status;
-      return status === 'approved' ? ('approved' as const) : status === 'rejected' ? ('rejected' as const) : undefined;
-    };
-    const now = settled();
-    if (now) return Promise.resolve(now);
-    return new Promise((resolve) => this.waiters.set(id, () => resolve(settled() ?? 'cancelled')));
-  }
-
-  private wake(id: string): void {
-    const waiter = this.waiters.get(id);
-    this.waiters.delete(id);
-    waiter?.();
+      return status === 'approved' ? 'approved' : status === 'rejected' ? 'rejected' : undefined;
+    });
   }
 
   /**
@@ -408,15 +384,7 @@ export class Runtime implements RuntimeFacade {
       // Decided meanwhile (by the user, or the run ended): nothing left to do for it.
       if (verdict?.type !== 'allow' || this.host !== host || findIntent(this.state, id)?.intent.status !== 'awaiting_approval') continue;
       this.emitIn({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) }, frame);
-      this.wake(id);
+      this.waits.wake(id);
     }
-  }
-
-  private rejectionReason(id: string): { reason: string; unanswered: boolean } {
-    for (let seq = this.log.length; seq > 0; seq--) {
-      const e = this.log.at(seq)!;
-      if (e.type === 'intent_rejected' && e.intentId === id) return { reason: e.reason, unanswered: e.unanswered === true };
-    }
-    return { reason: '', unanswered: false };
   }
 }
