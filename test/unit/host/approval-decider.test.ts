@@ -3,8 +3,7 @@
 // show (the diff of an edit stays open while the user switches tasks).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { z } from 'zod';
-import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
+import { Registry, Runtime } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
 import { Session } from '../../../src/host/session/session.js';
@@ -12,20 +11,9 @@ import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { HELD_ELSEWHERE, TaskLocks } from '../../../src/host/tasks/task-lock.js';
 import { decideApproval } from '../../../src/compose/approval-decision.js';
 import { scratchDir } from '../../support/scratch.js';
+import { fakeWriteTool } from '../../support/fake-write-tool.js';
 
-const writeTool: ToolDefinition<{ path: string }> = {
-  name: 'write_it',
-  kind: 'other',
-  description: 'writes',
-  input: z.object({ path: z.string() }),
-  risk: 'write',
-  readOnly: false,
-  concurrencySafe: false,
-  outputBudgetTokens: 100,
-  summarize: (i) => i.path,
-  paths: (i) => [i.path],
-  execute: async () => ({ ok: true, content: 'written' }),
-};
+const writeTool = fakeWriteTool('write_it');
 
 function windowOn(dir: string, pid: number, script: Script) {
   const refused: string[] = [];

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { z } from 'zod';
-import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
+import { Registry, Runtime } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import type { HostMessage, SessionSnapshot } from '../../../src/protocol/index.js';
 import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
@@ -9,20 +8,9 @@ import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { HELD_ELSEWHERE, TaskLocks } from '../../../src/host/tasks/task-lock.js';
 import { scratchDir } from '../../support/scratch.js';
+import { fakeWriteTool } from '../../support/fake-write-tool.js';
 
-const writeTool: ToolDefinition<{ path: string }> = {
-  name: 'write_file',
-  kind: 'other',
-  description: 'writes',
-  input: z.object({ path: z.string() }),
-  risk: 'write',
-  readOnly: false,
-  concurrencySafe: false,
-  outputBudgetTokens: 100,
-  summarize: (i) => i.path,
-  paths: (i) => [i.path],
-  execute: async () => ({ ok: true, content: 'written' }),
-};
+const writeTool = fakeWriteTool();
 
 function world(dir: string, script: Script, keyMissing = false, locks?: TaskLocks) {
   const refused: string[] = [];

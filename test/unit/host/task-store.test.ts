@@ -1,32 +1,20 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { Registry, Runtime, replay, type ToolDefinition } from '../../../src/kernel/index.js';
+import { Registry, Runtime, replay } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { TaskStore, type TaskLogFiles } from '../../../src/host/tasks/task-store.js';
 import { OutputQueue } from '../../../src/kernel/output-queue.js';
-import { z } from 'zod';
 import { scratchDir } from '../../support/scratch.js';
+import { fakeWriteTool } from '../../support/fake-write-tool.js';
 
 const logs: TaskLogFiles = {
   load: async (file) => (existsSync(file) ? loadLog(file).events : []),
   open: async (file) => JsonlLogStore.open(file),
 };
 
-const writeTool: ToolDefinition<{ path: string }> = {
-  name: 'write_file',
-  kind: 'other',
-  description: 'writes',
-  input: z.object({ path: z.string() }),
-  risk: 'write',
-  readOnly: false,
-  concurrencySafe: false,
-  outputBudgetTokens: 100,
-  summarize: (i) => i.path,
-  paths: (i) => [i.path],
-  execute: async () => ({ ok: true, content: 'written' }),
-};
+const writeTool = fakeWriteTool();
 
 function storeWith(dir: string, script: ConstructorParameters<typeof ScriptedProvider>[0]): TaskStore {
   const registry = new Registry();

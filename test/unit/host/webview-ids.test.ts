@@ -3,28 +3,16 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
-import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
+import { Registry, Runtime } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
 import { dispatchWebviewMessage } from '../../../src/host/presenter/index.js';
 import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { scratchDir } from '../../support/scratch.js';
+import { fakeWriteTool } from '../../support/fake-write-tool.js';
 
-const writeTool: ToolDefinition<{ path: string }> = {
-  name: 'write_file',
-  kind: 'other',
-  description: 'writes',
-  input: z.object({ path: z.string() }),
-  risk: 'write',
-  readOnly: false,
-  concurrencySafe: false,
-  outputBudgetTokens: 100,
-  summarize: (i) => i.path,
-  paths: (i) => [i.path],
-  execute: async () => ({ ok: true, content: 'written' }),
-};
+const writeTool = fakeWriteTool();
 
 /** A task store in `<root>/storage/tasks`, with a victim log two folders up from it. */
 function world(script: Script) {
