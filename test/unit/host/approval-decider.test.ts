@@ -12,6 +12,7 @@ import { HELD_ELSEWHERE, TaskLocks } from '../../../src/host/tasks/task-lock.js'
 import { decideApproval } from '../../../src/compose/approval-decision.js';
 import { scratchDir } from '../../support/scratch.js';
 import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
 const writeTool = fakeWriteTool('write_it');
 
@@ -55,14 +56,6 @@ function windowOn(dir: string, pid: number, script: Script) {
     refuse: (m: string) => refused.push(m),
   });
   return { tasks, session, refused, claims };
-}
-
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe('host: one approval decider', () => {

@@ -11,6 +11,7 @@ import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { scratchDir } from '../../support/scratch.js';
 import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
 function ports(over: Partial<AttentionPorts> = {}) {
   const seen = { badges: [] as number[], notes: [] as string[], shown: 0 };
@@ -31,14 +32,6 @@ function ports(over: Partial<AttentionPorts> = {}) {
 }
 
 const writeTool = fakeWriteTool();
-
-async function until(check: () => boolean): Promise<void> {
-  const end = Date.now() + 20_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 describe('attention: the badge and notifications (issue 21)', () => {
   it('counts waiting cards on the badge and says when a card waits and when the run ends, with Show', async () => {

@@ -9,6 +9,7 @@ import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { HELD_ELSEWHERE, TaskLocks } from '../../../src/host/tasks/task-lock.js';
 import { scratchDir } from '../../support/scratch.js';
 import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
 const writeTool = fakeWriteTool();
 
@@ -46,14 +47,6 @@ function world(dir: string, script: Script, keyMissing = false, locks?: TaskLock
 const snapshots = (posted: HostMessage[]) => posted.filter((m): m is SessionSnapshot => m.type === 'session/snapshot');
 
 /** Polls `check`; the deadline is a generous hang guard, not a timing claim. */
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('host/session', () => {
   it('answers webview/ready with a snapshot carrying hints, meter window and the task list', async () => {
     const dir = scratchDir('session');

@@ -8,6 +8,7 @@ import { TaskStore, type TaskLogFiles } from '../../../src/host/tasks/task-store
 import { OutputQueue } from '../../../src/kernel/output-queue.js';
 import { scratchDir } from '../../support/scratch.js';
 import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
 const logs: TaskLogFiles = {
   load: async (file) => (existsSync(file) ? loadLog(file).events : []),
@@ -27,14 +28,6 @@ function storeWith(dir: string, script: ConstructorParameters<typeof ScriptedPro
 }
 
 /** Polls `check`; the deadline is a generous hang guard, not a timing claim. */
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('host/task-store', () => {
   it('reloads a finished task with the same transcript state', async () => {
     const dir = scratchDir('tasks');

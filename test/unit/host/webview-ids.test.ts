@@ -11,6 +11,7 @@ import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { scratchDir } from '../../support/scratch.js';
 import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
 const writeTool = fakeWriteTool();
 
@@ -40,14 +41,6 @@ function world(script: Script) {
     log: { info() {}, warn: (m) => warnings.push(m), error() {} },
   });
   return { tasks, session, victim, warnings };
-}
-
-async function until(check: () => boolean, ms = 2000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe('vscode: ids from the webview', () => {
@@ -98,7 +91,7 @@ describe('vscode: ids from the webview', () => {
     const w = world([toolTurn('write_file', { path: 'a.txt' }), textTurn('ok')]);
     await w.tasks.init();
     const task = await w.session.send('write it');
-    await until(() => task.getState().status === 'waiting_for_approval');
+    await until(() => task.getState().status === 'waiting_for_approval', 2000);
     const waiting = task.getState().pendingIntentIds[0]!;
     w.session.approve('made-up-intent', 'workspace');
     w.session.reject('another-made-up-one', 'no');
