@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { replayLog, type ReplayPolicySettings } from '../src/cli/replay.js';
+import { replayLog, type ReplayPolicySettings } from '../src/compose/replay/replay.js';
 import { NodeCheckpointStore } from '../src/node/checkpoint-store.js';
 import { loadLog } from '../src/node/jsonl-store.js';
 

@@ -1,5 +1,6 @@
-// The webview application: validates host messages, folds them into the view model once per
-// animation frame, and redraws only what changed. It is a view of the host's state: on load it
+// The webview application: validates host messages, folds each into the view model as it arrives,
+// and redraws only what changed. The host's scheduler is the one throttle on the delta path (it
+// merges appends and posts at most once per frame); the browser paints once per frame anyway. It is a view of the host's state: on load it
 // restores local UI state (draft, history panel) and asks the host for a snapshot.
 import { isLiveRunStatus, parseHostMessage, type HostMessage, type ProtocolLog } from '../src/protocol/index.js';
 import { bindActions } from './actions.js';
@@ -8,7 +9,6 @@ import { AttachmentTray } from './attachments.js';
 import { Banners } from './banners.js';
 import { Composer } from './composer.js';
 import { h } from './dom.js';
-import { FrameBatcher, type RequestFrame } from './frame-batcher.js';
 import { HeaderControls } from './header-controls.js';
 import type { Shrink } from './image-input.js';
 import { MeterView } from './meter-view.js';
@@ -19,7 +19,7 @@ import { StatusLine } from './status-line.js';
 import { RulesLine } from './rules-line.js';
 import { TodoPin } from './todo-pin.js';
 import { TaskListView } from './task-list.js';
-import { TranscriptView } from './transcript-view.js';
+import { type RequestFrame, TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
 import { Changes, ViewModel } from './view-model.js';
 import { Welcome } from './welcome.js';
@@ -28,8 +28,6 @@ export interface AppOptions {
   host: HostApi;
   root: HTMLElement;
   requestFrame?: RequestFrame;
-  /** The clock frames run on (performance.now); tests that fake frames fake it too. */
-  frameTime?: () => number;
   /** Wall-clock time, for elapsed times on cards. */
   now?: () => number;
   log?: ProtocolLog;
@@ -64,7 +62,6 @@ export class App {
   private restored: string | undefined;
   readonly attachments: AttachmentTray;
   private readonly headerControls: HeaderControls;
-  private readonly batcher: FrameBatcher<HostMessage>;
   private readonly now: () => number;
   private readonly hasFocus: () => boolean;
   private saved: SavedState;
@@ -79,7 +76,6 @@ export class App {
     this.model = new ViewModel(options.log);
     this.saved = (options.host.getState() as SavedState | undefined) ?? {};
     const requestFrame = options.requestFrame ?? ((cb: () => void) => requestAnimationFrame(() => cb()));
-    this.batcher = new FrameBatcher((batch) => this.applyBatch(batch), requestFrame, options.frameTime);
     this.transcript = new TranscriptView(this.model, requestFrame);
     this.attachments = new AttachmentTray((m) => options.host.post(m), options.shrinkImage);
     this.headerControls = new HeaderControls((m) => options.host.post(m));
@@ -160,7 +156,7 @@ export class App {
     this.saveTimer = undefined;
   }
 
-  /** Every message from the host: validated here, applied on the next frame. */
+  /** Every message from the host: validated here, applied at once. */
   receive(raw: unknown): void {
     const message = parseHostMessage(raw, this.options.log);
     if (message?.type === 'composer/attach') {
@@ -168,34 +164,25 @@ export class App {
       return this.composer.focus();
     }
     if (message?.type === 'composer/focus') return this.composer.focus();
-    if (message) this.batcher.push(message);
+    if (message) this.apply(message);
   }
 
-  private applyBatch(batch: HostMessage[]): void {
+  private apply(message: HostMessage): void {
     const start = performance.now();
     const changes = new Changes();
     const localNow = this.now();
-    // Only the last snapshot in a batch matters; what came before it is superseded.
-    let from = 0;
-    batch.forEach((m, i) => {
-      if (m.type === 'session/snapshot') from = i;
-    });
-    for (const message of batch.slice(from)) {
-      const result = this.model.apply(message, changes, localNow);
-      if (result === 'gap') {
-        // A delta was lost: ask for the whole view and ignore deltas until it comes.
-        this.options.host.post({ type: 'webview/ready', lastSeq: this.model.seq! });
-        this.model.seq = undefined;
-      }
+    if (this.model.apply(message, changes, localNow) === 'gap') {
+      // A delta was lost: ask for the whole view and ignore deltas until it comes.
+      this.options.host.post({ type: 'webview/ready', lastSeq: this.model.seq! });
+      this.model.seq = undefined;
     }
     this.render(changes, localNow);
-    const last = batch[batch.length - 1]!;
     reportUpdate({
       lastSeq: this.model.seq ?? -1,
-      messages: batch.length,
+      messages: 1,
       start,
       end: performance.now(),
-      kind: changes.reset ? 'snapshot' : last.type === 'transcript/delta' ? 'delta' : 'other',
+      kind: changes.reset ? 'snapshot' : message.type === 'transcript/delta' ? 'delta' : 'other',
     });
   }
 

@@ -7,7 +7,7 @@
 // failed get a failure mark, not ✓.
 import { perIntentTestId, TestIds, type IntentItem } from '../src/protocol/index.js';
 import { approvalKeysTitle } from './approval-keys.js';
-import { FILE_TOOLS, toolTitle } from './tool-titles.js';
+import { toolTitle } from './tool-titles.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
 
 const RISK_ICON: Record<IntentItem['risk'], string> = {
@@ -105,7 +105,7 @@ export class IntentCard {
       actionButton('reject-cancel', 'Cancel reject', { text: 'Cancel', class: 'button secondary', data }),
     );
     const forSite = item.grantOrigin ? ` on ${item.grantOrigin}` : '';
-    this.approveButton = actionButton('approve', `Approve ${item.tool}`, {
+    this.approveButton = actionButton('approve', `Approve: ${toolTitle(item.tool)}`, {
       text: 'Approve',
       testId: TestIds.approve,
       data: { ...data, scope: 'once' },
@@ -117,7 +117,12 @@ export class IntentCard {
       withIdWrapper(
         TestIds.reject,
         id,
-        actionButton('reject', `Reject ${item.tool}`, { text: 'Reject', class: 'button secondary', testId: TestIds.reject, data }),
+        actionButton('reject', `Reject: ${toolTitle(item.tool)}`, {
+          text: 'Reject',
+          class: 'button secondary',
+          testId: TestIds.reject,
+          data,
+        }),
       ),
       h(
         'span',
@@ -177,6 +182,8 @@ export class IntentCard {
     const shown = shownStatus(item);
     el.setAttribute('data-intent-status', item.status);
     el.setAttribute('data-shown-status', shown);
+    if (item.result?.read) el.setAttribute('data-read', item.result.read);
+    else el.removeAttribute('data-read');
     el.setAttribute(
       'aria-label',
       `${toolTitle(item.tool)}: ${item.command ?? item.summary} (${RISK_TEXT[item.risk].toLowerCase()}) — ${STATUS_LABEL[shown]}`,
@@ -244,7 +251,7 @@ export class IntentCard {
     const command = item.command ?? '';
     if (this.commandEl.textContent !== command) this.commandEl.textContent = command;
     setHidden(this.commandEl, !command);
-    const files = FILE_TOOLS.has(item.tool) ? (item.paths ?? []).filter((p) => p !== '.') : [];
+    const files = item.toolKind === 'edit' ? (item.paths ?? []).filter((p) => p !== '.') : [];
     const subject = command ? '' : files.length ? files.join('\n') : item.summary;
     if (this.summaryEl.textContent !== subject) this.summaryEl.textContent = subject;
     setHidden(this.summaryEl, !subject);

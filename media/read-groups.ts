@@ -49,19 +49,21 @@ export class ReadGroups {
         },
       },
       h('span', { class: `codicon codicon-chevron-${open ? 'down' : 'right'}`, attrs: { 'aria-hidden': 'true' } }),
-      ` ${describeReads(run.map((card) => card.dataset.tool ?? ''))}`,
+      ` ${describeReads(run.map((card) => card.dataset.read ?? ''))}`,
     );
     row.setAttribute('aria-label', `${row.textContent?.trim()} — ${open ? 'hide' : 'show'} the calls`);
     list.insertBefore(row, run[0]!);
   }
 }
 
-/** "Read 6 files, searched 2 times, 1 other read". */
-function describeReads(tools: readonly string[]): string {
-  const count = (match: (t: string) => boolean) => tools.filter(match).length;
-  const reads = count((t) => t === 'read_file');
-  const searches = count((t) => t === 'search_files' || t === 'list_files');
-  const other = tools.length - reads - searches;
+/**
+ * "Read 6 files, searched 2 times, 1 other read", by what each call established (its result's
+ * `read`, from the observation's facts), never by the tool's name.
+ */
+function describeReads(established: readonly string[]): string {
+  const reads = established.filter((r) => r === 'file').length;
+  const searches = established.filter((r) => r === 'search').length;
+  const other = established.length - reads - searches;
   const parts = [
     reads ? `read ${reads} file${reads === 1 ? '' : 's'}` : '',
     searches ? `searched ${searches} time${searches === 1 ? '' : 's'}` : '',

@@ -61,6 +61,3 @@ export function toolDoing(tool: string): string {
   if (mcp) return `Running ${mcp.name} (MCP: ${mcp.server})`;
   return DOING[tool] ?? `Running ${toolTitle(tool)}`;
 }
-
-/** Tools whose card shows the file it touches rather than the tool's own one-line summary. */
-export const FILE_TOOLS: ReadonlySet<string> = new Set(['edit_file', 'write_file']);

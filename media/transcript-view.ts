@@ -3,11 +3,13 @@
 // 10,000-message task therefore opens by rendering a few dozen items, not ten thousand.
 import { TestIds, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
-import type { RequestFrame } from './frame-batcher.js';
 import { createItemView, type ItemView } from './item-views.js';
 import { ReadGroups } from './read-groups.js';
 import { FrameNesting } from './frame-view.js';
 import type { Changes, ViewModel } from './view-model.js';
+
+/** Schedules a callback for the next animation frame (tests run frames by hand). */
+export type RequestFrame = (cb: () => void) => void;
 
 /** Items rendered when a transcript opens (more than a tall sidebar shows). */
 export const INITIAL_ITEMS = 30;

@@ -3,12 +3,13 @@
 // person sees exactly what would run: the whole command line, with anything invisible shown.
 import * as readline from 'node:readline';
 import { visibleText, type Runtime, type ToolIntent } from '../kernel/index.js';
+import { decideApproval, type ApprovalDecision } from '../compose/approval-decision.js';
 
 export type Approver = (intent: ToolIntent, reason: string, runtime: Runtime) => Promise<void>;
 
 /** Nobody can answer: the call is refused as unanswered (the model is told no person said no), with the policy's reason. */
 export const rejectAll: Approver = async (intent, reason, runtime) => {
-  runtime.reject(intent.id, reason, { unanswered: true });
+  await decideApproval({ runtime }, intent.id, { approve: false, reason, unanswered: true });
 };
 
 /**
@@ -18,6 +19,7 @@ export const rejectAll: Approver = async (intent, reason, runtime) => {
  */
 export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, onInterrupt: () => void): Approver {
   return async (intent, reason, runtime) => {
+    const decide = async (decision: ApprovalDecision) => void (await decideApproval({ runtime }, intent.id, decision));
     const rl = readline.createInterface({ input, output });
     const ended = new Promise<'interrupted' | 'closed'>((resolve) => {
       rl.once('SIGINT', () => {
@@ -32,14 +34,14 @@ export function terminalApprover(input: NodeJS.ReadableStream, output: NodeJS.Wr
       for (;;) {
         const reply = await answer('[y]es / [n]o / [a]lways this task: ');
         if (reply === 'interrupted') return onInterrupt();
-        if (reply === 'closed') return void runtime.reject(intent.id, 'the terminal input closed before an answer', { unanswered: true });
+        if (reply === 'closed') return decide({ approve: false, reason: 'the terminal input closed before an answer', unanswered: true });
         const choice = reply.trim().toLowerCase();
-        if (choice === 'y' || choice === 'yes') return void runtime.approve(intent.id, 'once');
-        if (choice === 'a' || choice === 'always') return void runtime.approve(intent.id, 'task');
+        if (choice === 'y' || choice === 'yes') return decide({ approve: true, scope: 'once' });
+        if (choice === 'a' || choice === 'always') return decide({ approve: true, scope: 'task' });
         if (choice === 'n' || choice === 'no') {
           const why = await answer('Reason for the model (optional): ');
           if (why === 'interrupted') return onInterrupt();
-          return void runtime.reject(intent.id, why === 'closed' ? '' : why.trim());
+          return decide({ approve: false, reason: why === 'closed' ? '' : why.trim() });
         }
       }
     } finally {

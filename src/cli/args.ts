@@ -11,8 +11,9 @@ import {
   SandboxModeSchema,
 } from '../kernel/index.js';
 import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
+import { CLI_PROVIDER_IDS, type CliProviderId, DEFAULT_VENDOR } from '../providers/index.js';
 
-type ProviderChoice = 'anthropic' | 'openai' | 'scripted';
+type ProviderChoice = CliProviderId;
 
 export interface RunOptions {
   task: string;
@@ -73,7 +74,6 @@ export class InputError extends Error {
 }
 
 const RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
-const PROVIDERS: ProviderChoice[] = ['anthropic', 'openai', 'scripted'];
 
 export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const [command, ...rest] = argv;
@@ -194,14 +194,21 @@ export function parsePolicyFlags(values: {
 }
 
 /** True when the user gave any of the policy flags (a replay then decides with them, not the log's). */
-export function hasPolicyFlags(values: { approve?: unknown; 'allow-command'?: unknown; 'deny-command'?: unknown }): boolean {
-  return values.approve !== undefined || values['allow-command'] !== undefined || values['deny-command'] !== undefined;
+export function hasPolicyFlags(values: {
+  approve?: unknown;
+  'allow-command'?: unknown;
+  'deny-command'?: unknown;
+  sandbox?: unknown;
+}): boolean {
+  return [values.approve, values['allow-command'], values['deny-command'], values.sandbox].some((v) => v !== undefined);
 }
 
-function parseProvider(value: string | undefined): ProviderChoice {
-  if (value === undefined) return 'anthropic';
-  if ((PROVIDERS as string[]).includes(value)) return value as ProviderChoice;
-  throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')} (got "${value}").`);
+/** --provider for keel run and keel fleet: a vendor of the registry, or the demo. */
+export function parseProvider(value: string | undefined): ProviderChoice {
+  if (value === undefined) return DEFAULT_VENDOR;
+  const known = CLI_PROVIDER_IDS.find((id) => id === value);
+  if (known) return known;
+  throw new UsageError(`--provider must be one of ${CLI_PROVIDER_IDS.join(', ')} (got "${value}").`);
 }
 
 /** --approve's risks, and whether memory writes (remember, forget) run unasked too. */

@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FleetJobSchema, type FleetJob, type GateLimits } from '../fleet/index.js';
 import type { SandboxMode } from '../kernel/index.js';
-import { parseBudget, parseCount, parseSandbox, parseVariableName, UsageError } from './args.js';
+import type { CliProviderId } from '../providers/index.js';
+import { parseBudget, parseCount, parseProvider, parseSandbox, parseVariableName, UsageError } from './args.js';
 
 export const FLEET_USAGE = `Usage:
   keel fleet add [--redis URL] [--queue NAME] JOBS.jsonl | [--workspace DIR | --repo URL [--ref REF]]
@@ -58,7 +59,7 @@ export interface WorkerFlags {
   redisUrl: string | undefined;
   queue: string;
   concurrency: number;
-  provider: 'anthropic' | 'openai' | 'scripted';
+  provider: CliProviderId;
   baseUrl: string | undefined;
   model: string | undefined;
   contextWindow: number | undefined;
@@ -122,7 +123,7 @@ export function workerFlags(values: FleetValues, env: NodeJS.ProcessEnv): Worker
     redisUrl: redisUrl(values.redis ?? env.KEEL_REDIS_URL),
     queue: queueName(values.queue),
     concurrency: parseCount('--concurrency', values.concurrency, 1),
-    provider: provider(values.provider),
+    provider: parseProvider(values.provider),
     baseUrl: values['base-url'],
     model: values.model,
     contextWindow: values['context-window'] === undefined ? undefined : parseCount('--context-window', values['context-window'], 0),
@@ -175,12 +176,6 @@ function queueName(value: string | undefined): string {
   if (value === undefined) return 'keel';
   if (!/^[\w.-]{1,64}$/.test(value)) throw new UsageError(`--queue takes letters, digits, ".", "_" and "-" (got "${value}").`);
   return value;
-}
-
-function provider(value: string | undefined): WorkerFlags['provider'] {
-  if (value === undefined) return 'anthropic';
-  if (value === 'anthropic' || value === 'openai' || value === 'scripted') return value;
-  throw new UsageError(`--provider must be one of anthropic, openai, scripted (got "${value}").`);
 }
 
 function defaultDir(env: NodeJS.ProcessEnv): string {

@@ -7,10 +7,17 @@ import { createMcpHub, loadMcpConfigs, mcpFiles } from '../compose/index.js';
 import type { McpHub } from '../mcp/index.js';
 import { InputError, type RunOptions } from './args.js';
 
-/** A file the user named must be there: a typo would otherwise run the task without its servers (exit 2). */
-export function requireMcpConfigs(o: Pick<RunOptions, 'mcpConfigs'>): void {
-  for (const f of o.mcpConfigs)
-    if (!fs.statSync(f, { throwIfNoEntry: false })?.isFile()) throw new InputError(`--mcp-config ${f}: no such file.`);
+/**
+ * A config file the user named must be there: a typo would otherwise run the task without its
+ * servers or agents (exit 2).
+ */
+export function requireConfigFiles(o: Pick<RunOptions, 'mcpConfigs' | 'a2aConfigs'>): void {
+  const named: [string, string[]][] = [
+    ['--mcp-config', o.mcpConfigs],
+    ['--a2a-config', o.a2aConfigs],
+  ];
+  for (const [flag, files] of named)
+    for (const f of files) if (!fs.statSync(f, { throwIfNoEntry: false })?.isFile()) throw new InputError(`${flag} ${f}: no such file.`);
 }
 
 export async function cliMcpHub(
@@ -19,7 +26,6 @@ export async function cliMcpHub(
   env: NodeJS.ProcessEnv,
   stderr: NodeJS.WritableStream,
 ): Promise<McpHub | undefined> {
-  requireMcpConfigs(o);
   const files = [...mcpFiles(root, env), ...o.mcpConfigs.map((f) => ({ path: path.resolve(f), source: 'user' as const }))];
   const config = loadMcpConfigs(files);
   for (const p of config.problems) stderr.write(`keel: MCP config ${p.file}${p.server ? ` (server "${p.server}")` : ''}: ${p.message}\n`);

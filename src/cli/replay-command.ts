@@ -1,7 +1,7 @@
 // `keel replay LOG`: loads a recorded task log, prepares a scratch copy of the workspace in the
 // task's starting state (a copy of --workspace DIR, or the current folder with every recorded
 // checkpoint put back to its prior bytes from the checkpoint store), replays the log there
-// through the current build (src/cli/replay.ts) and prints each difference. The user's folders
+// through the current build (src/compose/replay, as Keel: Replay Task does) and prints each difference. The user's folders
 // are never written: the replay runs in the scratch copy, removed afterwards.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import { hasPolicyFlags, parsePolicyFlags, UsageError } from './args.js';
 import { readTaskLog } from './task-log.js';
 import { cliCheckpoints } from './checkpoints.js';
-import { replayLog, type ReplayPolicySettings, type ReplayReport } from './replay.js';
-import { copyWorkspace, startFromCheckpoints } from './replay-start.js';
+import { replayLog, type ReplayPolicySettings, type ReplayReport } from '../compose/replay/replay.js';
+import { copyWorkspace, ReplayStartError, startFromCheckpoints } from '../compose/replay/replay-start.js';
 
 export interface ReplayIo {
   stdout: NodeJS.WritableStream;
@@ -31,7 +31,7 @@ export async function runReplayCommand(argv: string[], io: ReplayIo): Promise<nu
   try {
     const work = path.join(scratch, 'workspace');
     if (options.workspace !== undefined) copyWorkspace(folderOrUsage(path.resolve(io.cwd, options.workspace), '--workspace'), work);
-    else await startFromCheckpoints(loaded.events, () => cliCheckpoints(io.cwd, io.env, 'replay'), io.cwd, work);
+    else await startOrUsage(loaded.events, () => cliCheckpoints(io.cwd, io.env, 'replay'), io.cwd, work);
     const report = await replayLog(loaded.events, work, options.until, policy);
     const source: PolicySource = options.policy ? 'flags' : loaded.policy ? 'log' : 'none';
     const torn = loaded.torn ? { line: loaded.torn.line } : undefined;
@@ -41,6 +41,15 @@ export async function runReplayCommand(argv: string[], io: ReplayIo): Promise<nu
     return report.differences.length === 0 ? 0 : 1;
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The starting workspace from the checkpoints; when it cannot be had, a usage error says what to give. */
+async function startOrUsage(...args: Parameters<typeof startFromCheckpoints>): Promise<void> {
+  try {
+    await startFromCheckpoints(...args);
+  } catch (err) {
+    throw err instanceof ReplayStartError ? new UsageError(err.message) : err;
   }
 }
 

@@ -32,14 +32,14 @@ import {
 import { runtimeAgents, runtimeCommands } from '../compose/runtime.js';
 import { commandCall } from '../compose/commands/command-file.js';
 import { expandSlash } from '../compose/commands/slash.js';
-import { priceOf } from '../providers/index.js';
+import { DEMO_PROVIDER, priceOf } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
-import { headlessWorkspace } from './headless-workspace.js';
+import { headlessWorkspace } from '../compose/headless-workspace.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import type { RunOptions } from './args.js';
 import { InputError, UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
-import { cliMcpHub, requireMcpConfigs } from './mcp.js';
+import { cliMcpHub, requireConfigFiles } from './mcp.js';
 import { cliA2aAgents } from './a2a.js';
 import type { Approver } from './approvals.js';
 import { taskResult } from './task-result.js';
@@ -86,7 +86,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   const startedAt = new Date();
   // Everything a usage error can come from is checked before anything is written.
   const root = workspaceRoot(options);
-  requireMcpConfigs(options);
+  requireConfigFiles(options);
   const logPath = start.type === 'resume' ? start.log : newLogPath(options);
   const provider = taskProvider(options, ports);
   // Commands get no credential from this environment but those the user passes (--pass-env).
@@ -188,7 +188,7 @@ function newLogPath(options: RunOptions): string | undefined {
 
 function taskProvider(options: RunOptions, ports: Pick<TaskPorts, 'wrapProvider'>): ModelProvider {
   const base = makeProvider(options);
-  if (options.budget.usd !== undefined && !priceOf(base.model) && options.provider !== 'scripted')
+  if (options.budget.usd !== undefined && !priceOf(base.model) && options.provider !== DEMO_PROVIDER)
     throw new UsageError(`--max-cost needs a model whose price Keel knows ("${base.model}" has none); use --max-tokens.`);
   return ports.wrapProvider ? ports.wrapProvider(base) : base;
 }

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { composeRuntime, createModelProvider, secretDetector, type ComposeInput } from '../compose/index.js';
 import type { Checkpoints, LogStore, MemoryAccess, ModelProvider, RunPolicy, RuntimeEvent, Workspace } from '../kernel/index.js';
-import { capabilitiesFor, ScriptedProvider } from '../providers/index.js';
+import { capabilitiesFor, DEMO_PROVIDER, ScriptedProvider } from '../providers/index.js';
 import { withheldCredentials } from '../node/command-shell.js';
 import type { NodeCheckpointStore } from '../node/checkpoint-store.js';
 import { cliMemoryFiles, JsonlMemoryStore } from '../node/memory-store.js';
@@ -67,10 +67,11 @@ export function runPolicy(o: RunOptions): RunPolicy {
     autoApproveMemory: o.approveMemory,
     commandsAllow: o.allowCommands,
     commandsDeny: o.denyCommands,
+    sandbox: o.sandbox,
   };
 }
 
-/** The options of a resumed run with the approvals and command rules its log's header recorded. */
+/** The options of a resumed run with the approvals, command rules and sandbox its log's header recorded. */
 export function withPolicy(o: RunOptions, p: RunPolicy): RunOptions {
   return {
     ...o,
@@ -79,6 +80,7 @@ export function withPolicy(o: RunOptions, p: RunPolicy): RunOptions {
     approveMemory: p.autoApproveMemory ?? false,
     allowCommands: p.commandsAllow,
     denyCommands: p.commandsDeny,
+    ...(p.sandbox ? { sandbox: p.sandbox } : {}),
   };
 }
 
@@ -137,7 +139,7 @@ export async function collectCheckpoints(store: NodeCheckpointStore, stderr: Nod
 }
 
 export function makeProvider(o: RunOptions): ModelProvider {
-  if (o.provider === 'scripted') {
+  if (o.provider === DEMO_PROVIDER) {
     // A window given for the demo bounds its output reserve as it would a real model's.
     const given = o.contextWindow === undefined ? undefined : capabilitiesFor('demo', { contextWindow: o.contextWindow });
     const window = given ? { contextWindow: given.contextWindow, maxOutputTokens: given.maxOutputTokens } : {};

@@ -1,8 +1,11 @@
 // The text of `keel --help` (keel run, resume, restore, memory, replay; fleet and serve have their
 // own). Kept apart from the flag parser so each stays one concept and a readable size.
+import { CLI_PROVIDER_IDS, DEMO_PROVIDER, VENDORS } from '../providers/index.js';
+
+const KEY_VARIABLES = VENDORS.map((v) => v.keyEnvVar).join(' / ');
 
 export const USAGE = `Usage:
-  keel run [--workspace DIR] [--provider anthropic|openai|scripted] [--model NAME] [--base-url URL]
+  keel run [--workspace DIR] [--provider ${CLI_PROVIDER_IDS.join('|')}] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
            [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
@@ -121,8 +124,8 @@ Remote agents (A2A), offered to the model as delegate_remote {agent, task}:
   A call is risk network: it asks (or is refused without a terminal) unless --approve network.
   What a remote agent returns is data for the model; it never approves or applies anything here.
 
-API keys come from ANTHROPIC_API_KEY / OPENAI_API_KEY (optional for a local --base-url); commands
-Keel runs never see them. --provider scripted runs a built-in demo that needs no key.
+API keys come from ${KEY_VARIABLES} (optional for a local --base-url); commands
+Keel runs never see them. --provider ${DEMO_PROVIDER} runs a built-in demo that needs no key.
 
 Commands, test runs and MCP servers also never see the variables of your environment that look
 like credentials: a name such as GITHUB_TOKEN, NPM_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD or
@@ -154,8 +157,8 @@ it could not be undone. --no-checkpoints keeps none, and asks nothing for want o
 
 \`keel resume LOG\` continues a task whose run was interrupted (Ctrl+C, a crash), appending to its
 --log file: a call that was approved or running when it stopped is asked again (refused without a
-terminal), never re-run unasked. The approvals and command rules are the ones the log's header
-records unless you give --approve, --allow-command or --deny-command.
+terminal), never re-run unasked. The approvals, command rules and sandbox mode are the ones the
+log's header records unless you give --approve, --allow-command, --deny-command or --sandbox.
 
 \`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
 model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or

@@ -4,8 +4,6 @@ export { createModelProvider, modelOf } from './provider.js';
 export { workspaceCheckpoints } from './checkpoints.js';
 export type { ComposeInput } from './runtime.js';
 export { describeSkillProblem, type SkillProblem } from './skills/load-skills.js';
-export { createSkillLibrary } from './skills/skill-library.js';
-export { workspaceSkillSource } from './skills/skill-source.js';
 export { createMcpHub, loadMcpConfigs, mcpFiles, type McpHubInput } from './mcp.js';
 export {
   EXIT_CODES,

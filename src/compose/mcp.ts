@@ -4,7 +4,6 @@
 // gets (no provider keys, no held secret, no inherited credential the user did not pass) plus
 // the variables its definition sets; one the user marked read-only starts in the OS sandbox.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SandboxMode } from '../kernel/index.js';
 import { McpHub, type McpConfigFile, type McpHubOptions, mergeMcpConfigs, parseMcpConfig } from '../mcp/index.js';
@@ -12,6 +11,7 @@ import type { McpRiskOverrides, McpServerConfig } from '../mcp/index.js';
 import { childEnvironment } from '../node/command-shell.js';
 import type { NodeSandbox } from '../node/sandbox/node-sandbox.js';
 import { secretDetector } from './secrets/detector.js';
+import { keelConfigDir } from '../node/config-folder.js';
 
 /** The workspace's own file, relative to its root (VS Code's convention). */
 const WORKSPACE_MCP_FILE = '.vscode/mcp.json';
@@ -23,8 +23,7 @@ export interface McpFile {
 
 /** The user's file: the same path for the CLI and the extension, so both agree. */
 function userMcpConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
-  return path.join(base, 'keel', 'mcp.json');
+  return path.join(keelConfigDir(env), 'mcp.json');
 }
 
 /** The files a host reads, user first; `workspaceRoot` undefined: no workspace file. */

@@ -2,11 +2,11 @@
 // agents, side by side. Both are configured the same way: a user file (trusted) and a workspace
 // file (used only once a person approved it, by the exact definition), read here for every host.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { delegateRemoteTool, mergeA2aConfigs, parseA2aConfig, type A2aAgentConfig, type A2aConfigFile } from '../a2a/index.js';
 import type { ToolDefinition } from '../kernel/index.js';
 import type { McpHub } from '../mcp/index.js';
+import { keelConfigDir } from '../node/config-folder.js';
 
 /** The workspace's own A2A file, relative to its root. */
 const WORKSPACE_A2A_FILE = '.keel/a2a.json';
@@ -30,8 +30,7 @@ export function a2aFiles(
   workspaceRoot: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): { path: string; source: A2aAgentConfig['source'] }[] {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
-  const files: { path: string; source: A2aAgentConfig['source'] }[] = [{ path: path.join(base, 'keel', 'a2a.json'), source: 'user' }];
+  const files: { path: string; source: A2aAgentConfig['source'] }[] = [{ path: path.join(keelConfigDir(env), 'a2a.json'), source: 'user' }];
   if (workspaceRoot) files.push({ path: path.join(workspaceRoot, WORKSPACE_A2A_FILE), source: 'workspace' });
   return files;
 }

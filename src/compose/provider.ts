@@ -1,13 +1,11 @@
 // Step 1 of composing a runtime: the model provider a host's settings name. The one place a
-// vendor name becomes an adapter, for the CLI and the extension alike; a provider added here
-// appears in both.
+// vendor id becomes an adapter, for the CLI and the extension alike, through the provider
+// registry (src/providers/registry.ts): a vendor added there appears in both.
 import type { ModelProvider } from '../kernel/index.js';
-import { createAnthropicProvider, createOpenAIProvider, DEFAULT_MODELS } from '../providers/index.js';
-
-type VendorName = keyof typeof DEFAULT_MODELS;
+import { type VendorId, vendorOf } from '../providers/index.js';
 
 export interface ProviderChoice {
-  provider: VendorName;
+  provider: VendorId;
   /** Empty or undefined: the vendor's default model. */
   model?: string | undefined;
   /** Empty or undefined: the vendor's official endpoint. */
@@ -18,16 +16,15 @@ export interface ProviderChoice {
 
 /** The model a choice runs: the one named, else the vendor's default. */
 export function modelOf(choice: ProviderChoice): string {
-  return choice.model || DEFAULT_MODELS[choice.provider];
+  return choice.model || vendorOf(choice.provider).defaultModel;
 }
 
 /** The vendor adapter; without `apiKey` the SDK reads its own environment variable. */
 export function createModelProvider(choice: ProviderChoice, apiKey?: string): ModelProvider {
-  const options = {
+  return vendorOf(choice.provider).create({
     model: modelOf(choice),
     ...(apiKey ? { apiKey } : {}),
     ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
     ...(choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
-  };
-  return choice.provider === 'openai' ? createOpenAIProvider(options) : createAnthropicProvider(options);
+  });
 }

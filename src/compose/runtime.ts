@@ -9,6 +9,7 @@ import {
   Runtime,
   type ApprovalPolicy,
   type Checkpoints,
+  type EditPreviewSource,
   type CodeIntel,
   type GrantStore,
   type LogStore,
@@ -19,6 +20,7 @@ import {
   type Risk,
   type RuntimeEvent,
   type SandboxMode,
+  type ToolDefinition,
   type VisibilityContext,
   type Workspace,
 } from '../kernel/index.js';
@@ -90,6 +92,12 @@ export interface ComposeInput {
   mcp?: McpHub;
   /** Remote A2A agents the user allowed: offered together as the delegate_remote tool. */
   a2a?: readonly A2aAgentConfig[];
+  /** More tools a host offers beside the shared ones (a replay's recorded remote agent). */
+  tools?: readonly ToolDefinition[];
+  /** Told each decision the policy makes (a replay compares them with the recorded ones). */
+  onPolicyDecision?(intentId: string, decision: PolicyDecision): void;
+  /** The previews the host showed for edit calls (their diffs), handed to the calls when they run. */
+  previews?: EditPreviewSource;
 }
 
 /** Each composed runtime's custom agents (what a host lists and picks from). */
@@ -114,6 +122,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
   const registry = composeRegistry(input.workspace, library, agents);
   // With no folder the task has no tools at all, MCP and A2A ones included.
   if (input.workspace) for (const tool of protocolTools({ mcp: input.mcp, a2a: input.a2a })) registry.addTool(tool);
+  if (input.workspace) for (const tool of input.tools ?? []) registry.addTool(tool);
   const visibility: VisibilityContext = {
     get trusted() {
       return input.trusted();
@@ -127,7 +136,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     provider: input.provider,
     registry,
     ...(input.workspace ? { workspace: input.workspace } : {}),
-    policy: composePolicy(input.settings, input.interactive),
+    policy: observed(composePolicy(input.settings, input.interactive), input.onPolicyDecision),
     ...(input.grantStore ? { grantStore: input.grantStore } : {}),
     ...(input.store ? { store: input.store } : {}),
     ...(input.events ? { events: input.events } : {}),
@@ -136,6 +145,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     secretDetector: secretDetector(),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
+    ...(input.previews ? { previews: input.previews } : {}),
     ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
@@ -155,6 +165,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
       const text = buildSystemPrompt({
         ...where,
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
+        codeIntel: visibility.hasCodeIntel === true,
         rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
         skills,
@@ -236,6 +247,17 @@ export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, inter
     sandbox: settings.sandbox ?? 'unasked',
   });
   return interactive ? policy : headless(policy);
+}
+
+function observed(policy: ApprovalPolicy, onDecision: ComposeInput['onPolicyDecision']): ApprovalPolicy {
+  if (!onDecision) return policy;
+  return {
+    async decide(intent, ctx) {
+      const decision = await policy.decide(intent, ctx);
+      onDecision(intent.id, decision);
+      return decision;
+    },
+  };
 }
 
 /**

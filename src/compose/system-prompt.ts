@@ -14,6 +14,8 @@ export interface SystemPromptInput {
   trusted: boolean;
   /** Tools the model can call in this task, by name. */
   toolNames: readonly string[];
+  /** The code-intelligence tools (find_symbol, find_references…) are among them. */
+  codeIntel?: boolean;
   /** The workspace's rules files, in prompt order. */
   rules: readonly RulesFile[];
   /** The memory index; undefined when the host keeps no memory. */
@@ -42,7 +44,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     `Workspace root: ${input.workspaceRoot ?? '(no folder open)'}`,
     `Platform: ${input.platform}`,
   ];
-  if (input.toolNames.includes('find_references')) {
+  if (input.codeIntel) {
     lines.splice(
       lines.indexOf('- Be brief in prose; say what you changed and why.'),
       0,

@@ -1,5 +1,5 @@
 // Running an approved intent through its tool and writing the observation back.
-import type { Observation, ToolResult } from './contracts/tool.js';
+import type { Observation, PreviewedEdit, ToolResult } from './contracts/tool.js';
 import type { LoopHost } from './loop.js';
 import { messageOf, shortenMiddle } from './text.js';
 import { priorReadOf } from './context/ledger.js';
@@ -35,6 +35,7 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
         ...(intent.sandbox ? { sandbox: intent.sandbox } : {}),
         ...(h.secrets ? { secrets: h.secrets } : {}),
         report: (update) => h.emit({ type: 'remote_update', intentId: id, ...update }),
+        ...withPreview(h, id),
       });
     } catch (err) {
       const code = h.signal.aborted ? 'cancelled' : 'execution_failed';
@@ -59,4 +60,10 @@ export function observe(h: Pick<LoopHost, 'emit'>, intentId: string, result: Too
   if (result.facts !== undefined) observation.facts = result.facts;
   if (result.images !== undefined) observation.images = result.images;
   h.emit({ type: 'observation', observation });
+}
+
+/** The preview the host showed for this call, when it kept one. */
+function withPreview(h: LoopHost, id: string): { previewed?: PreviewedEdit } {
+  const previewed = h.previews?.previewed(id);
+  return previewed ? { previewed } : {};
 }

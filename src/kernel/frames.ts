@@ -4,7 +4,7 @@
 // writing into the task's one log with its frame id. Approvals, policy, grants and the abort
 // signal are the parent's. Its answer and the files it changed go back to the calling tool.
 import type { AgentProfile } from './contracts/agents.js';
-import type { ConversationState, Grant } from './contracts/state.js';
+import { isLiveStatus, type ConversationState, type Grant } from './contracts/state.js';
 import type { RuntimeEventInput } from './contracts/events.js';
 import type { ToolDefinition, ToolIntent } from './contracts/tool.js';
 import { MAX_FRAME_DEPTH, type FrameRecord, type FrameRequest, type FrameResult, type FrameRunner } from './contracts/frames.js';
@@ -240,7 +240,7 @@ export function closeInterruptedFrames(state: () => ConversationState, emit: Fra
 }
 
 function isLive(f: FrameRecord): boolean {
-  return f.state.status === 'running' || f.state.status === 'waiting_for_approval' || f.state.status === 'executing';
+  return isLiveStatus(f.state.status);
 }
 
 function answerInterrupted(state: ConversationState, intentId: string, frame: string | undefined, ids: string[], emit: FrameEnv['emit']) {

@@ -10,7 +10,7 @@ export { renderLedger } from './context/context-block.js';
 export { Registry } from './registry.js';
 export { PLAN_APPROVED_TEXT } from './modes.js';
 export { Runtime } from './runtime.js';
-export type { RepoMapBuilder, RuntimeOptions } from './runtime-options.js';
+export type { RepoMapBuilder, RuntimeOptions, UserInput } from './runtime-options.js';
 export { redactSecrets, redactEvent, REDACTED } from './redact.js';
 export { rankMemories, stalePaths } from './memory-recall.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';

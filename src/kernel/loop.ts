@@ -7,7 +7,7 @@ import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, Runti
 import type { Grant } from './contracts/state.js';
 import type { RunError } from './contracts/events.js';
 import type { FrameRunner } from './contracts/frames.js';
-import type { ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
+import type { EditPreviewSource, PreviewedEdit, ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { MemoryAccess } from './contracts/memory.js';
 import type { SandboxProfile } from './contracts/sandbox.js';
@@ -31,6 +31,8 @@ export interface LoopHost {
   readonly checkpoints?: Checkpoints;
   readonly visibility: VisibilityContext;
   readonly memory?: MemoryAccess;
+  /** The previews the host showed for edit calls (see ToolContext.previewed). */
+  readonly previews?: EditPreviewSource | undefined;
   /** The host's secret detector, for tools that refuse or check text (remember). */
   readonly secrets?: SecretDetector | undefined;
   readonly system: string;
@@ -268,7 +270,13 @@ export function sandboxOf(d: PolicyDecision): { sandbox?: SandboxProfile } {
 async function precheck(h: LoopHost, intent: ToolIntent): Promise<ToolResult | undefined> {
   const tool = h.registry.tool(intent.tool);
   if (!tool?.precheck || !h.workspace) return undefined;
-  const result = await tool.precheck(intent.input, { workspace: h.workspace, fileVersions: h.state().fileVersions }).catch(() => undefined);
+  const offer = h.previews?.offer;
+  const ctx = {
+    workspace: h.workspace,
+    fileVersions: h.state().fileVersions,
+    ...(offer ? { offerPreview: (previewed: PreviewedEdit) => offer.call(h.previews, intent.id, previewed) } : {}),
+  };
+  const result = await tool.precheck(intent.input, ctx).catch(() => undefined);
   return result && !result.ok ? { ...result, content: shortenMiddle(result.content, tool.outputBudgetTokens * 4) } : undefined;
 }
 

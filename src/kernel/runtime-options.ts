@@ -5,7 +5,7 @@ import type { ConversationState } from './contracts/state.js';
 import type { ImagePart, ModelProvider } from './contracts/model.js';
 import type { RuntimeEvent } from './contracts/events.js';
 import type { ApprovalPolicy, GrantStore, LogStore } from './contracts/runtime.js';
-import type { VisibilityContext } from './contracts/tool.js';
+import type { EditPreviewSource, VisibilityContext } from './contracts/tool.js';
 import type { Workspace } from './contracts/workspace.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import type { Attachment } from './contracts/attachments.js';
@@ -55,6 +55,8 @@ export interface RuntimeOptions {
    * task first runs and at each fold, never between, so the prefix stays byte-stable.
    */
   repoMap?: RepoMapBuilder;
+  /** The previews the host showed for edit calls (their diffs): a call that runs is handed its own. */
+  previews?: EditPreviewSource;
 }
 
 export type RepoMapBuilder = (state: ConversationState, budgetTokens: number, signal: AbortSignal) => Promise<RepoMap | undefined>;

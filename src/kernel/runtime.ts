@@ -3,10 +3,11 @@
 import { isLiveStatus, type ConversationState } from './contracts/state.js';
 import { gatedVisibility } from './skill-gate.js';
 import { sameAgent } from './modes.js';
-import type { BuiltSystemPrompt, RuntimeOptions, UserInput } from './runtime-options.js';
+import type { RuntimeOptions, UserInput } from './runtime-options.js';
 import type { ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
 import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runtime.js';
+import type { ToolDefinition } from './contracts/tool.js';
 import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
@@ -15,12 +16,10 @@ import { foldHost, projectFor } from './infer.js';
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
-import { DEFAULT_SYSTEM_PROMPT } from './system-prompt.js';
 import { messageOf } from './text.js';
 import { redactEvent } from './redact.js';
 import {
   closeInterruptedFrames,
-  DEFAULT_SUBAGENT_PROMPT,
   findIntent,
   SUBAGENT_DEFAULTS,
   frameRunner,
@@ -30,12 +29,15 @@ import {
   type FrameEnv,
 } from './frames.js';
 import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
+import { RuntimeSystem } from './runtime-system.js';
+import { ApprovalWaits, rejectionReason, type Decision } from './approval-waits.js';
 
 export class Runtime implements RuntimeFacade {
   private readonly log: EventLog;
   private state: ConversationState;
   private readonly listeners = new Set<(out: RuntimeOutput) => void>();
-  private readonly waiters = new Map<string, () => void>();
+  private readonly waits = new ApprovalWaits();
+  private readonly systemPrompt: RuntimeSystem;
   private controller: AbortController | undefined;
   /** The running loop's host: what the loop asks the policy with, asked again by approveCovered. */
   private host: LoopHost | undefined;
@@ -44,9 +46,6 @@ export class Runtime implements RuntimeFacade {
   private runId = '';
   private readonly newId: () => string;
   private foldRequested = false;
-  private systemText: Promise<string> | undefined;
-  private builtSystem: string | undefined;
-  private childSystem = DEFAULT_SUBAGENT_PROMPT;
 
   constructor(private readonly options: RuntimeOptions) {
     const events = options.events ?? [];
@@ -55,6 +54,7 @@ export class Runtime implements RuntimeFacade {
     this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
     this.log = new EventLog(options.store, events, options.now);
     this.log.subscribe((event) => this.onEvent(event));
+    this.systemPrompt = new RuntimeSystem(options.system);
   }
 
   /** True while a run is in progress in this runtime (false for a run interrupted by a reload). */
@@ -68,6 +68,15 @@ export class Runtime implements RuntimeFacade {
   }
 
   send(input: UserInput): AsyncIterable<RuntimeOutput> {
+    return this.startRun(this.beginSend(input), true).outputs!;
+  }
+
+  /** Like send(), for a host that listens through subscribe(): nothing is queued; resolves when the run ends. */
+  run(input: UserInput): Promise<void> {
+    return this.startRun(this.beginSend(input), false).done;
+  }
+
+  private beginSend(input: UserInput): () => string[] {
     const { text, images, attachments, mode, agent } = typeof input === 'string' ? { text: input } : input;
     // Validated and capped before anything is logged: a bad attachment loses nothing.
     const capped = attachments?.length ? capAttachments(attachments) : undefined;
@@ -78,11 +87,11 @@ export class Runtime implements RuntimeFacade {
         () => this.state,
         (e, frame) => this.emitIn(e, frame),
       );
-      closeOpenIntents(this.hostFor(new AbortController().signal, this.knownSystem()), 'Not run: the task was interrupted.');
+      closeOpenIntents(this.hostFor(new AbortController().signal, this.systemPrompt.known()), 'Not run: the task was interrupted.');
       this.emit({ type: 'run_cancelled' });
     }
     this.runId = this.newId();
-    return this.startRun(() => {
+    return () => {
       if (mode !== undefined && mode !== this.state.mode) this.emit({ type: 'mode_set', mode });
       if (agent !== undefined && !sameAgent(agent, this.state.agent)) this.emit({ type: 'agent_set', agent });
       this.emit({
@@ -93,7 +102,7 @@ export class Runtime implements RuntimeFacade {
       });
       this.emit({ type: 'run_started', provider: this.options.provider.name, model: this.options.provider.model });
       return [];
-    });
+    };
   }
 
   resume(): AsyncIterable<RuntimeOutput> {
@@ -103,8 +112,19 @@ export class Runtime implements RuntimeFacade {
       nothing.close();
       return nothing;
     }
+    return this.startRun(this.beginResume(), true).outputs!;
+  }
+
+  /** Like resume(), for a host that listens through subscribe(): nothing is queued; resolves when the run ends. */
+  resumeRun(): Promise<void> {
+    this.assertIdle();
+    if (!this.interrupted) return Promise.resolve();
+    return this.startRun(this.beginResume(), false).done;
+  }
+
+  private beginResume(): () => string[] {
     this.runId = this.state.runId ?? this.newId();
-    return this.startRun(() => {
+    return () => {
       this.emit({ type: 'run_resumed' });
       closeInterruptedFrames(
         () => this.state,
@@ -115,7 +135,7 @@ export class Runtime implements RuntimeFacade {
         this.emit({ type: 'turn_retry', attempt: 0, delayMs: 0, error });
       }
       return openIntentIds(this.state);
-    });
+    };
   }
 
   approve(intentId: string, scope: ApprovalScope = 'once'): boolean {
@@ -126,7 +146,7 @@ export class Runtime implements RuntimeFacade {
     this.emitIn({ type: 'intent_approved', intentId, scope, auto: false, ...sandbox }, found?.frame);
     if (scope === 'workspace') void this.options.grantStore?.add(grantFor(intent, 'workspace'));
     if (scope !== 'once') void this.approveCovered(grantFor(intent, scope));
-    this.wake(intentId);
+    this.waits.wake(intentId);
     return true;
   }
 
@@ -134,7 +154,7 @@ export class Runtime implements RuntimeFacade {
     const found = findIntent(this.state, intentId);
     if (!this.running || found?.intent.status !== 'awaiting_approval') return false;
     this.emitIn({ type: 'intent_rejected', intentId, reason, ...(options.unanswered ? { unanswered: true } : {}) }, found.frame);
-    this.wake(intentId);
+    this.waits.wake(intentId);
     return true;
   }
 
@@ -190,7 +210,7 @@ export class Runtime implements RuntimeFacade {
 
   /** The request the next model turn would be sent now (before any fold it may trigger). */
   preview(): ModelRequest {
-    return projectFor(this.hostFor(new AbortController().signal, this.knownSystem()), this.state);
+    return projectFor(this.hostFor(new AbortController().signal, this.systemPrompt.known()), this.state);
   }
 
   /** Resolves when the current run (if any) has ended and its events are durable. */
@@ -200,7 +220,12 @@ export class Runtime implements RuntimeFacade {
 
   private cancelRun(controller: AbortController): void {
     controller.abort();
-    for (const id of [...this.waiters.keys()]) this.wake(id);
+    this.waits.wakeAll();
+  }
+
+  /** The definition of a tool this runtime offers (hosts ask what a call's tool is: its kind, its preview). */
+  tool(name: string): ToolDefinition | undefined {
+    return this.options.registry.tool(name);
   }
 
   getState(): ConversationState {
@@ -225,11 +250,11 @@ export class Runtime implements RuntimeFacade {
     if (this.running) throw new Error('A run is already in progress: stop it or wait for it to finish.');
   }
 
-  private startRun(begin: () => string[]): AsyncIterable<RuntimeOutput> {
+  /** `queued`: the outputs are also kept for a `for await` consumer (one that stops iterating stops the run). */
+  private startRun(begin: () => string[], queued: boolean): { outputs: OutputQueue<RuntimeOutput> | undefined; done: Promise<void> } {
     const controller = new AbortController();
     this.controller = controller;
-    // A consumer that stops iterating stops the run.
-    const queue = new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller));
+    const queue = queued ? new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller)) : undefined;
     this.queue = queue;
     const run = async () => {
       try {
@@ -244,33 +269,19 @@ export class Runtime implements RuntimeFacade {
         this.host = undefined;
         this.queue = undefined;
         await this.log.flush().catch(() => undefined);
-        queue.close();
+        queue?.close();
       }
     };
     this.current = run();
-    return queue;
+    return { outputs: queue, done: this.current };
   }
 
   /** The system prompt of this runtime, built on first use and then fixed. */
   private system(): Promise<string> {
-    const given = this.options.system;
-    this.systemText ??= (
-      typeof given === 'function'
-        ? given(this.state)
-        : Promise.resolve<BuiltSystemPrompt>({ text: given ?? DEFAULT_SYSTEM_PROMPT, rules: [] })
-    ).then((built) => {
-      this.builtSystem = built.text;
-      if (built.childText !== undefined) this.childSystem = built.childText;
-      if (built.rules.join('\u0000') !== this.state.rules.join('\u0000')) this.emit({ type: 'rules_used', paths: built.rules });
-      return built.text;
-    });
-    return this.systemText;
-  }
-
-  /** The system prompt as far as known without waiting: a builder's text once it has run. */
-  private knownSystem(): string {
-    const given = this.options.system;
-    return this.builtSystem ?? (typeof given === 'string' ? given : DEFAULT_SYSTEM_PROMPT);
+    return this.systemPrompt.get(
+      () => this.state,
+      (paths) => this.emit({ type: 'rules_used', paths }),
+    );
   }
 
   private hostFor(signal: AbortSignal, system: string): LoopHost {
@@ -295,6 +306,7 @@ export class Runtime implements RuntimeFacade {
         () => o.registry.tools(),
       ),
       memory: o.memory,
+      previews: o.previews,
       secrets: o.secretDetector,
       system,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
@@ -305,7 +317,7 @@ export class Runtime implements RuntimeFacade {
       output: (out) => this.publish(out),
       newId: this.newId,
       decision: (id) => this.decision(id, signal),
-      rejectionReason: (id) => this.rejectionReason(id),
+      rejectionReason: (id) => rejectionReason(this.log, id),
       takeFoldRequest: () => {
         const asked = this.foldRequested;
         this.foldRequested = false;
@@ -326,7 +338,7 @@ export class Runtime implements RuntimeFacade {
       state: () => this.state,
       emit: (e, frame) => this.emitIn(e, frame),
       decision: (id) => this.decision(id, signal),
-      childSystem: this.childSystem,
+      childSystem: this.systemPrompt.child,
       maxChildTurns: limits.maxTurns,
       childTurnBudget: limits.turnBudget,
     };
@@ -352,21 +364,12 @@ export class Runtime implements RuntimeFacade {
     for (const listener of this.listeners) listener(out);
   }
 
-  private decision(id: string, signal: AbortSignal): Promise<'approved' | 'rejected' | 'cancelled'> {
-    const settled = () => {
-      if (signal.aborted) return 'cancelled' as const;
+  private decision(id: string, signal: AbortSignal): Promise<Decision> {
+    return this.waits.decision(id, () => {
+      if (signal.aborted) return 'cancelled';
       const status = findIntent(this.state, id)?.intent.status;
-      return status === 'approved' ? ('approved' as const) : status === 'rejected' ? ('rejected' as const) : undefined;
-    };
-    const now = settled();
-    if (now) return Promise.resolve(now);
-    return new Promise((resolve) => this.waiters.set(id, () => resolve(settled() ?? 'cancelled')));
-  }
-
-  private wake(id: string): void {
-    const waiter = this.waiters.get(id);
-    this.waiters.delete(id);
-    waiter?.();
+      return status === 'approved' ? 'approved' : status === 'rejected' ? 'rejected' : undefined;
+    });
   }
 
   /**
@@ -385,15 +388,7 @@ export class Runtime implements RuntimeFacade {
       // Decided meanwhile (by the user, or the run ended): nothing left to do for it.
       if (verdict?.type !== 'allow' || this.host !== host || findIntent(this.state, id)?.intent.status !== 'awaiting_approval') continue;
       this.emitIn({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) }, frame);
-      this.wake(id);
+      this.waits.wake(id);
     }
-  }
-
-  private rejectionReason(id: string): { reason: string; unanswered: boolean } {
-    for (let seq = this.log.length; seq > 0; seq--) {
-      const e = this.log.at(seq)!;
-      if (e.type === 'intent_rejected' && e.intentId === id) return { reason: e.reason, unanswered: e.unanswered === true };
-    }
-    return { reason: '', unanswered: false };
   }
 }

@@ -7,7 +7,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Risk, ToolDefinition } from '../kernel/index.js';
+import type { Risk, ToolDefinition, ToolKind } from '../kernel/index.js';
 import { messageOf } from './connection.js';
 
 /** Provider APIs accept tool names of these characters, up to 64 of them. */
@@ -87,6 +87,7 @@ function definition(
   const hint = readOnlyHint ? ' The server says this tool only reads (a hint, not verified).' : '';
   return {
     name,
+    kind: kindOf(tool),
     description: `${tool.description ?? tool.title ?? tool.name} (MCP server "${server}", tool "${tool.name}".)${hint}`,
     input,
     inputJsonSchema: tool.inputSchema as Record<string, unknown>,
@@ -100,6 +101,15 @@ function definition(
     summarize: (args) => `${server}: ${tool.name}${readOnlyHint ? ' (server says read-only)' : ''} ${oneLine(args)}`,
     execute: (args, ctx) => call(tool.name, args ?? {}, ctx.signal),
   };
+}
+
+/**
+ * What the server says its tool is, as far as Keel can take it: a tool the server marks read-only
+ * is a `read` (a hint for display; its risk never follows it); anything else is `other`. Never
+ * `edit`: Keel cannot compute what a server's tool would write, so it has no diff to preview.
+ */
+function kindOf(tool: Tool): ToolKind {
+  return tool.annotations?.readOnlyHint === true && tool.annotations.destructiveHint !== true ? 'read' : 'other';
 }
 
 function oneLine(args: unknown): string {

@@ -2,10 +2,10 @@
 // in a folder Keel owns (never the workspace tree). Records go to the file of their scope.
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { rankMemories, type MemoryRecord, type MemoryStore, type RecallHit, type RecallQuery } from '../kernel/index.js';
 import { MemoryFile, type MemoryFileProblem } from './memory-file.js';
+import { keelConfigDir } from './config-folder.js';
 
 export interface MemoryFiles {
   user: string;
@@ -61,8 +61,7 @@ export class JsonlMemoryStore implements MemoryStore {
  * the user's file and one file per workspace, named by a hash of its real path.
  */
 export function cliMemoryFiles(workspaceRoot: string | undefined, env: NodeJS.ProcessEnv = process.env): MemoryFiles {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
-  return memoryFilesIn(path.join(base, 'keel', 'memory'), workspaceRoot);
+  return memoryFilesIn(path.join(keelConfigDir(env), 'memory'), workspaceRoot);
 }
 
 /** The files under a folder Keel owns (the CLI's config folder, the extension's global storage). */

@@ -2,13 +2,12 @@
 // (else `~/.config/keel/skills`), the same folder for `keel run` and the extension. Symbolic
 // links are neither listed as files nor followed, and no path leaves the folder.
 import * as fs from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { keelConfigDir } from './config-folder.js';
 
 /** Where the user's own skills live. */
 export function userSkillsDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(os.homedir(), '.config');
-  return path.join(base, 'keel', 'skills');
+  return path.join(keelConfigDir(env), 'skills');
 }
 
 interface FolderEntry {

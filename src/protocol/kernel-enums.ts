@@ -11,6 +11,7 @@ export const RunStatusSchema = z.enum(['idle', 'running', 'waiting_for_approval'
 export const FoldSourceSchema = z.enum(['model', 'fallback']);
 export const TodoStatusSchema = z.enum(['pending', 'in_progress', 'done']);
 export const AgentModeSchema = z.enum(['agent', 'plan', 'ask']);
+export const ToolKindSchema = z.enum(['read', 'edit', 'command', 'other']);
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const check = <T extends true>(): T | undefined => undefined;
@@ -21,6 +22,7 @@ check<Same<z.infer<typeof RunStatusSchema>, K.RunStatus>>();
 check<Same<z.infer<typeof FoldSourceSchema>, K.FoldSource>>();
 check<Same<z.infer<typeof TodoStatusSchema>, K.TodoStatus>>();
 check<Same<z.infer<typeof AgentModeSchema>, K.AgentMode>>();
+check<Same<z.infer<typeof ToolKindSchema>, K.ToolKind>>();
 
 /** The kernel's live statuses (a run in progress), mirrored for the webview. */
 const LIVE_RUN_STATUSES = ['running', 'waiting_for_approval', 'executing'] as const;

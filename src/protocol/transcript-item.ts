@@ -1,7 +1,7 @@
 // The items of a task's transcript as the webview sees them. They are a *view* of the kernel's
 // log (built by the host-side presenter), never a second source of truth.
 import * as z from 'zod/mini';
-import { ApprovalScopeSchema, FoldSourceSchema, IntentStatusSchema, RiskSchema } from './kernel-enums.js';
+import { ApprovalScopeSchema, FoldSourceSchema, IntentStatusSchema, RiskSchema, ToolKindSchema } from './kernel-enums.js';
 import { AttachmentChipSchema, ImageInputSchema } from './attachments.js';
 import { ChangesItemSchema, CheckpointItemSchema } from './checkpoint-items.js';
 
@@ -46,6 +46,8 @@ const IntentResultSchema = z.object({
   /** Bounded excerpt of the observation, shown when the result is expanded. */
   detail: z.optional(z.string()),
   code: z.optional(z.string()),
+  /** What a read established (the observation's facts): a file's text, or a search's hits. */
+  read: z.optional(z.enum(['file', 'search'])),
 });
 export type IntentResult = z.infer<typeof IntentResultSchema>;
 
@@ -58,6 +60,8 @@ export const IntentItemSchema = z.object({
   kind: z.literal('intent'),
   id: z.string(),
   tool: z.string(),
+  /** What the tool declares it is (the webview groups and lays out cards by it, never by `tool`). */
+  toolKind: z.optional(ToolKindSchema),
   summary: z.string(),
   risk: RiskSchema,
   status: IntentStatusSchema,

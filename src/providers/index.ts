@@ -1,10 +1,23 @@
-// The model adapters. Which one a task runs on is chosen in src/compose/provider.ts; what Keel
-// knows about each model (window, output limit, price) is in models.ts.
+// The model adapters. Which vendors Keel offers, and each one's facts and factory, is in
+// registry.ts; what Keel knows about each model (window, output limit, price) is in models.ts.
+import { VENDORS, type VendorId } from './registry.js';
 
 export { createAnthropicProvider } from './anthropic.js';
-export { createOpenAIProvider } from './openai.js';
 export { ScriptedProvider } from './scripted.js';
 export { capabilitiesFor, priceOf, type Price } from './models.js';
 
-/** The model used when none is set: the CLI's and the extension's default alike. */
-export const DEFAULT_MODELS = { anthropic: 'claude-sonnet-5-5', openai: 'gpt-4o' } as const;
+export {
+  CLI_PROVIDER_IDS,
+  DEFAULT_VENDOR,
+  DEMO_PROVIDER,
+  parseVendorId,
+  pickerModels,
+  VENDOR_IDS,
+  VENDORS,
+  vendorOf,
+  type CliProviderId,
+  type VendorId,
+} from './registry.js';
+
+/** The model used when none is set, per vendor (the registry's defaultModel). */
+export const DEFAULT_MODELS = Object.fromEntries(VENDORS.map((v) => [v.id, v.defaultModel])) as Record<VendorId, string>;

@@ -150,19 +150,18 @@ export function withCost(model: string, usage: Usage): Usage {
 }
 
 /**
- * The models the picker offers for a vendor: the table's exact ids, written as the vendor's API
- * spells them (`gpt-4-1` → `gpt-4.1`). Each resolves back to its own row (a unit test holds it).
+ * The models the picker offers for a vendor (registry.ts): the table's exact ids with the vendor's
+ * prefix, written as the vendor's API spells them. Each resolves back to its own row (a unit test
+ * holds it).
  */
-export function pickerModels(vendor: 'anthropic' | 'openai'): { id: string; vision: boolean; contextWindow: number }[] {
-  const prefix = vendor === 'anthropic' ? 'claude-' : 'gpt-';
-  const rows = MODELS.filter((row): row is Row & { match: string } => typeof row.match === 'string' && row.match.startsWith(prefix));
+export function tableModels(vendor: {
+  prefix: string;
+  spell(id: string): string;
+}): { id: string; vision: boolean; contextWindow: number }[] {
+  const rows = MODELS.filter((row): row is Row & { match: string } => typeof row.match === 'string' && row.match.startsWith(vendor.prefix));
   return rows
     .filter((row) => !rows.some((other) => isAliasOf(row, other)))
-    .map((row) => ({
-      id: vendor === 'openai' ? row.match.replace(/^gpt-(\d)-(\d)/, 'gpt-$1.$2') : row.match,
-      vision: row.limits.vision,
-      contextWindow: row.limits.contextWindow,
-    }));
+    .map((row) => ({ id: vendor.spell(row.match), vision: row.limits.vision, contextWindow: row.limits.contextWindow }));
 }
 
 /**

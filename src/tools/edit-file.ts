@@ -1,8 +1,9 @@
 // edit_file: search/replace blocks applied all-or-nothing, refused when the file is stale.
 // The observation carries the unified diff; `data` carries what the VS Code diff editor needs.
 import { z } from 'zod';
-import { contentHash, type ToolDefinition } from '../kernel/index.js';
-import { planEdit } from './edit/plan-edit.js';
+import { contentHash, type EditPreview, type ToolDefinition } from '../kernel/index.js';
+import { planEdit, type EditPlan } from './edit/plan-edit.js';
+import { PreviewPlans } from './edit/preview-plans.js';
 import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { changeData } from './change-data.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
@@ -12,7 +13,7 @@ const EditBlockSchema = z.object({
   replace: z.string().describe('The new text.'),
 });
 
-export const EditFileInputSchema = z.object({
+const EditFileInputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root.'),
   edits: z.array(EditBlockSchema).min(1).describe('Blocks, in any order; each search must match exactly one place.'),
 });
@@ -20,8 +21,11 @@ export type EditFileInput = z.infer<typeof EditFileInputSchema>;
 
 const BUDGET_TOKENS = 4000;
 
+const plans = new PreviewPlans<Extract<EditPlan, { ok: true }>>();
+
 export const editFileTool: ToolDefinition<EditFileInput> = {
   name: 'edit_file',
+  kind: 'edit',
   description:
     'Change an existing file with search/replace blocks. Either all blocks apply or none does. ' +
     'Read the file first: an edit of a file changed since your last read is refused as stale.',
@@ -33,7 +37,9 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
   isVisible: (c) => c.trusted,
   summarize: (i) => `${i.path} (${i.edits.length} block${i.edits.length === 1 ? '' : 's'})`,
   paths: (i) => [i.path],
-  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4, missingFile),
+  // The precheck's read is the one the diff's preview is planned on (offered to the host).
+  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4, missingFile, (snap) => preview(input, snap.bytes, snap.rel)),
+  preview,
   async execute(input, ctx) {
     try {
       const snap = await snapshot(ctx.workspace, input.path);
@@ -41,7 +47,8 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
       if (!snap.bytes) return missingFile(snap.rel);
       const stale = staleCheck(snap, ctx, BUDGET_TOKENS * 4);
       if (stale) return stale;
-      const plan = planEdit(snap.bytes, input.edits, snap.rel);
+      // The diff the user approved, when the file is still what it was planned on; else planned now.
+      const plan = plans.reuse(ctx.previewed, snap) ?? planEdit(snap.bytes, input.edits, snap.rel);
       if (!plan.ok) return failure('invalid_input', plan.message, { summary: `${snap.rel}: edit did not apply` });
       await ctx.workspace.writeFile(snap.rel, plan.newBytes);
       const hash = contentHash(plan.newBytes);
@@ -62,6 +69,16 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
     }
   },
 };
+
+/** The proposed content from the raw input and the file's bytes: the plan execute writes if the file stays the same. */
+function preview(raw: unknown, current: Uint8Array | undefined, rel?: string): EditPreview {
+  const input = EditFileInputSchema.safeParse(raw);
+  if (!input.success) return { ok: false, message: 'the edit is malformed.' };
+  const path = rel ?? input.data.path;
+  if (!current) return { ok: false, message: `${path} does not exist.` };
+  const plan = planEdit(current, input.data.edits, path);
+  return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
+}
 
 function missingFile(rel: string) {
   return failure('not_found', `${rel} does not exist. To create it, use write_file.`);

@@ -2,7 +2,7 @@
 // when the file's content hash equals the one the agent last read in this task; otherwise the
 // tool answers `stale` with the current content attached (and its new version recorded), so the
 // model can retry at once without another read. A file never read counts as stale too.
-import { contentHash, type PrecheckContext, type ToolResult, type Workspace } from '../kernel/index.js';
+import { contentHash, type EditPreview, type PrecheckContext, type ToolResult, type Workspace } from '../kernel/index.js';
 import { decodeText, isBinary } from './text/encoding.js';
 import { LineIndex } from './text/line-index.js';
 import { numberedWithin } from './text/numbered.js';
@@ -68,9 +68,17 @@ export async function precheckChange(
   ctx: PrecheckContext,
   budgetChars: number,
   missing?: (rel: string) => ToolResult,
+  preview?: (snap: FileSnapshot) => EditPreview,
 ): Promise<ToolResult | undefined> {
   const snap = await snapshot(ctx.workspace, path);
   if (isResult(snap)) return snap;
   if (!snap.bytes && missing) return missing(snap.rel);
-  return staleCheck(snap, ctx, budgetChars);
+  const stale = staleCheck(snap, ctx, budgetChars);
+  if (!stale && preview && ctx.offerPreview) offer(snap, preview(snap), ctx.offerPreview);
+  return stale;
+}
+
+/** The preview planned on the bytes the precheck read, for the diff the user is about to see. */
+function offer(snap: FileSnapshot, preview: EditPreview, to: NonNullable<PrecheckContext['offerPreview']>): void {
+  if (preview.ok) to({ rel: snap.rel, baseHash: snap.hash, preview });
 }

@@ -14,6 +14,7 @@ const ORDER: Diagnostic['severity'][] = ['error', 'warning', 'info', 'hint'];
 
 export const getDiagnosticsTool: ToolDefinition<GetDiagnosticsInput> = {
   name: 'get_diagnostics',
+  kind: 'read',
   description: 'Errors and warnings reported by the editor (type checker, linter) for a file or the workspace.',
   input: GetDiagnosticsInputSchema,
   risk: 'read',

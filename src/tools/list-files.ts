@@ -19,6 +19,7 @@ const MAX_COUNTED = 20_000;
 
 export const listFilesTool: ToolDefinition<ListFilesInput> = {
   name: 'list_files',
+  kind: 'read',
   description:
     'List files and folders (folders end with /). Ignored files (.gitignore, .keelignore), .git and files that may hold secrets (.env…) are left out.',
   input: ListFilesInputSchema,

@@ -27,6 +27,7 @@ const PAGE_CHARS = BUDGET_TOKENS * 4 - 400;
 
 export const readFileTool: ToolDefinition<ReadFileInput> = {
   name: 'read_file',
+  kind: 'read',
   description:
     'Read a text file with line numbers (`12 | text`). Large files come in pages; the output says how to read on. ' +
     'Read a file before editing it.',

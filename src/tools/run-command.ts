@@ -44,6 +44,7 @@ const DESCRIPTION =
 
 export const runCommandTool: ToolDefinition<RunCommandInput> = {
   name: 'run_command',
+  kind: 'command',
   description: `${DESCRIPTION} ${describeShell(undefined)}`,
   input: RunCommandInputSchema,
   risk: 'execute',

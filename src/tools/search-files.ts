@@ -23,6 +23,7 @@ const BUDGET_TOKENS = 3000;
 
 export const searchFilesTool: ToolDefinition<SearchFilesInput> = {
   name: 'search_files',
+  kind: 'read',
   description: 'Search file contents with a regular expression; returns matching lines with line numbers, grouped by file.',
   input: SearchFilesInputSchema,
   risk: 'read',

@@ -1,13 +1,14 @@
 // write_file: create a file, or overwrite one that was read in this task (an unread or changed
 // existing file is refused as stale). The observation carries the diff.
 import { z } from 'zod';
-import { contentHash, type ToolDefinition } from '../kernel/index.js';
+import { contentHash, type EditPreview, type ToolDefinition } from '../kernel/index.js';
 import { changeData } from './change-data.js';
-import { planWrite } from './edit/plan-write.js';
+import { planWrite, type WritePlan } from './edit/plan-write.js';
+import { PreviewPlans } from './edit/preview-plans.js';
 import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
-export const WriteFileInputSchema = z.object({
+const WriteFileInputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root. Missing folders are created.'),
   content: z.string().describe('The whole new content of the file.'),
 });
@@ -15,8 +16,11 @@ export type WriteFileInput = z.infer<typeof WriteFileInputSchema>;
 
 const BUDGET_TOKENS = 3000;
 
+const plans = new PreviewPlans<Extract<WritePlan, { ok: true }>>();
+
 export const writeFileTool: ToolDefinition<WriteFileInput> = {
   name: 'write_file',
+  kind: 'edit',
   description:
     'Create a file, or replace the whole content of a file you have read in this task. ' +
     'For changes to part of a file, prefer edit_file.',
@@ -28,14 +32,17 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
   isVisible: (c) => c.trusted,
   summarize: (i) => i.path,
   paths: (i) => [i.path],
-  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4),
+  // The precheck's read is the one the diff's preview is planned on (offered to the host).
+  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4, undefined, (snap) => preview(input, snap.bytes, snap.rel)),
+  preview,
   async execute(input, ctx) {
     try {
       const snap = await snapshot(ctx.workspace, input.path);
       if (isResult(snap)) return snap;
       const stale = staleCheck(snap, ctx, BUDGET_TOKENS * 4);
       if (stale) return stale;
-      const plan = planWrite(snap.bytes, input.content, snap.rel);
+      // The diff the user approved, when the file is still what it was planned on; else planned now.
+      const plan = plans.reuse(ctx.previewed, snap) ?? planWrite(snap.bytes, input.content, snap.rel);
       if (!plan.ok) return failure('invalid_input', plan.message, { retryable: false });
       const fileVersions = { [snap.rel]: contentHash(plan.newBytes) };
       if (!plan.created && plan.diff === '' && sameBytes(snap.bytes!, plan.newBytes)) {
@@ -69,6 +76,15 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
     }
   },
 };
+
+/** The proposed content from the raw input and the file's bytes: the plan execute writes if the file stays the same. */
+function preview(raw: unknown, current: Uint8Array | undefined, rel?: string): EditPreview {
+  const input = WriteFileInputSchema.safeParse(raw);
+  if (!input.success) return { ok: false, message: 'the write is malformed.' };
+  const path = rel ?? input.data.path;
+  const plan = planWrite(current, input.data.content, path);
+  return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
+}
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;

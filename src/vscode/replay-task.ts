@@ -1,9 +1,9 @@
 // Keel: Replay Task — picks a task from this workspace's history and replays its log through
-// the current build (src/cli/replay.ts, the same code as `keel replay`) in a temporary copy of
+// the current build (src/compose/replay, the same code as `keel replay`) in a temporary copy of
 // the workspace put back to the task's starting state from the checkpoints. The comparison
 // opens as a read-only markdown report (`keel-replay:`); the user's folder is only read.
 import * as vscode from 'vscode';
-import { replayInCopy, reportMarkdown } from './replay-report.js';
+import { replayInCopy, reportMarkdown } from '../host/replay/replay-report.js';
 import type { KeelSettings } from '../host/settings/settings.js';
 import type { TaskStore } from '../host/tasks/task-store.js';
 

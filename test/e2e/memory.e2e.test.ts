@@ -37,17 +37,18 @@ const systemOf = (req: RecordedRequest): string => JSON.stringify(req.body?.syst
 /**
  * Chooses `item` from a tree row's context menu until `appears` shows. The Memory view redraws
  * when its files change (in this window at once, then again when the file watcher reports the
- * same write), and a redraw closes an open context menu; so a choice that lands on a closing
- * menu is made again, at most three times. A command that never runs still fails the test.
+ * same write), and a redraw closes an open context menu — before its entry is seen or after it is
+ * chosen; so the menu is opened and the choice made again, at most three times. A command that
+ * never runs still fails the test.
  */
 async function chooseFromRowMenu(page: Page, row: Locator, item: string, appears: Locator): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    await row.click({ button: 'right' });
-    const entry = page.locator('.context-view .monaco-menu .action-item', { hasText: item }).first();
-    await entry.waitFor({ state: 'visible', timeout: 10_000 });
-    await entry.hover();
-    await page.keyboard.press('Enter');
     try {
+      await row.click({ button: 'right' });
+      const entry = page.locator('.context-view .monaco-menu .action-item', { hasText: item }).first();
+      await entry.waitFor({ state: 'visible', timeout: 5_000 });
+      await entry.hover();
+      await page.keyboard.press('Enter');
       await appears.waitFor({ state: 'visible', timeout: 5_000 });
       return;
     } catch (err) {

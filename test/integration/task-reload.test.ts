@@ -34,7 +34,7 @@ describe('Keel task logs', function () {
       assert.equal(again.interrupted, false);
 
       // The view shows the same transcript after the reload.
-      const fresh = new Presenter({ post: () => undefined });
+      const fresh = new Presenter({ post: () => undefined, kernel: () => again.getState() });
       fresh.load(again.getEvents(), task.id);
       assert.deepEqual(
         fresh.snapshot().items.map((i) => [i.kind, 'text' in i ? i.text : '']),

@@ -1,17 +1,9 @@
 // Where Keel finds the API key for a provider: SecretStorage first, then the environment.
 // Pure (no vscode import) so the lookup order is unit-tested; the host passes the readers in.
+// Each vendor's label, key variable and whether a local server needs a key: the provider registry.
+import { type VendorId, vendorOf } from '../../providers/index.js';
 
-export type ProviderName = 'anthropic' | 'openai';
-
-export const PROVIDER_LABEL: Record<ProviderName, string> = {
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-};
-
-export const ENV_KEY_NAME: Record<ProviderName, string> = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-};
+export type ProviderName = VendorId;
 
 /** The SecretStorage key a provider's API key is kept under. */
 export function secretKeyName(provider: ProviderName): string {
@@ -47,16 +39,18 @@ export function isLocalBaseUrl(baseUrl: string | undefined): boolean {
 export async function lookupApiKey(input: KeyLookupInput): Promise<KeyLookup> {
   const secret = clean(await input.readSecret(secretKeyName(input.provider)));
   if (secret) return { kind: 'found', key: secret, source: 'secret' };
-  const env = clean(input.env[ENV_KEY_NAME[input.provider]]);
+  const vendor = vendorOf(input.provider);
+  const env = clean(input.env[vendor.keyEnvVar]);
   if (env) return { kind: 'found', key: env, source: 'env' };
-  if (input.provider === 'openai' && isLocalBaseUrl(input.baseUrl)) return { kind: 'not_needed' };
+  if (vendor.localNeedsNoKey && isLocalBaseUrl(input.baseUrl)) return { kind: 'not_needed' };
   return { kind: 'missing', provider: input.provider, message: missingKeyMessage(input.provider) };
 }
 
 export function missingKeyMessage(provider: ProviderName): string {
+  const { label, keyEnvVar } = vendorOf(provider);
   return (
-    `No ${PROVIDER_LABEL[provider]} API key is set. Set one with "Keel: Set API Key" ` +
-    `(it is kept in VS Code's secret storage), or set ${ENV_KEY_NAME[provider]} in the environment.`
+    `No ${label} API key is set. Set one with "Keel: Set API Key" ` +
+    `(it is kept in VS Code's secret storage), or set ${keyEnvVar} in the environment.`
   );
 }
 

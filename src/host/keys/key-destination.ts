@@ -2,8 +2,8 @@
 // API needs no question; any other host (a proxy, a local server, whatever keel.baseUrl names)
 // is asked about once, and a yes is remembered per provider and origin. No vscode import: the
 // host passes the question (a modal) and the store (global state), so this is unit-tested.
-import { OFFICIAL_API_ORIGIN } from '../../providers/endpoints.js';
-import { PROVIDER_LABEL, type ProviderName } from './api-key.js';
+import { vendorOf } from '../../providers/index.js';
+import type { ProviderName } from './api-key.js';
 
 export interface KeyDestination {
   provider: ProviderName;
@@ -15,7 +15,8 @@ export interface KeyDestination {
 export type DestinationResult = { ok: true; destination: KeyDestination } | { ok: false; message: string };
 
 export function keyDestination(provider: ProviderName, baseUrl: string): DestinationResult {
-  if (!baseUrl) return { ok: true, destination: { provider, origin: OFFICIAL_API_ORIGIN[provider], official: true } };
+  const official = vendorOf(provider).officialOrigin;
+  if (!baseUrl) return { ok: true, destination: { provider, origin: official, official: true } };
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -24,22 +25,22 @@ export function keyDestination(provider: ProviderName, baseUrl: string): Destina
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return { ok: false, message: `keel.baseUrl must be an http or https URL (it is ${url.protocol}); nothing was sent.` };
-  return { ok: true, destination: { provider, origin: url.origin, official: url.origin === OFFICIAL_API_ORIGIN[provider] } };
+  return { ok: true, destination: { provider, origin: url.origin, official: url.origin === official } };
 }
 
 /** The modal's text: the whole origin, and whose key it is. */
 export function keyQuestion(d: KeyDestination): { message: string; detail: string } {
-  const label = PROVIDER_LABEL[d.provider];
+  const { label, officialOrigin } = vendorOf(d.provider);
   return {
     message: `Send your ${label} API key to ${d.origin}?`,
     detail:
-      `keel.baseUrl points Keel at ${d.origin}, which is not ${label}'s own API (${OFFICIAL_API_ORIGIN[d.provider]}). ` +
+      `keel.baseUrl points Keel at ${d.origin}, which is not ${label}'s own API (${officialOrigin}). ` +
       'Whoever runs that server receives your key with every request. Keel asks once per host and remembers a yes.',
   };
 }
 
 export function refusedKeyMessage(d: KeyDestination): string {
-  const label = PROVIDER_LABEL[d.provider];
+  const { label } = vendorOf(d.provider);
   return (
     `Keel did not send your ${label} API key to ${d.origin}: you declined, and nothing was sent. ` +
     `Send again to be asked again, or clear keel.baseUrl in your user settings to use ${label}'s own API.`

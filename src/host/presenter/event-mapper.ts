@@ -1,6 +1,7 @@
 // Maps each RuntimeOutput onto the TranscriptModel (which records the matching ops) and says
 // whether the result must reach the webview at once instead of waiting for the next frame.
-import type { Observation, RuntimeEvent, RuntimeOutput, TodoItem, ToolIntent, Usage } from '../../kernel/contracts/index.js';
+// The run's status and the usage are the kernel's: the presenter reads them from its state.
+import type { Observation, RuntimeEvent, RuntimeOutput, TodoItem, ToolIntent, ToolKind } from '../../kernel/contracts/index.js';
 import { grantFor, observedStatus } from '../../kernel/reducer.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult, TodoView } from '../../protocol/index.js';
@@ -34,27 +35,23 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     case 'run_started':
     case 'run_resumed':
       model.setHints({ canResume: false });
-      model.setStatus('running');
       retireRetry(model);
       return false;
     case 'turn_started':
       model.startTurn();
       model.setRetry(null);
-      model.setStatus('running');
       return false;
     case 'text_delta':
       return streamText(model, event, 'assistant');
     case 'reasoning_delta':
       return streamText(model, event, 'reasoning');
     case 'usage':
-      model.lastTurnUsage = event.usage;
-      countUsage(model, event.usage);
+      model.foldedSinceTurn = false;
       return false;
     case 'context_folded':
       model.folds++;
       // The last turn's input no longer says what is in use: the estimate does until the next turn.
-      model.lastTurnUsage = undefined;
-      if (event.usage) countUsage(model, event.usage);
+      model.foldedSinceTurn = true;
       model.add({
         kind: 'fold',
         id: `f${event.seq}`,
@@ -96,17 +93,6 @@ function todoViews(todos: readonly TodoItem[]): TodoView[] {
   return todos.map((t) => ({ id: visibleText(t.id), text: visibleText(t.text), status: t.status }));
 }
 
-export function countUsage(model: TranscriptModel, u: Usage): void {
-  const t = model.usage;
-  model.usage = {
-    inputTokens: t.inputTokens + u.inputTokens,
-    outputTokens: t.outputTokens + u.outputTokens,
-    cacheReadTokens: t.cacheReadTokens + u.cacheReadTokens,
-    cacheWriteTokens: t.cacheWriteTokens + u.cacheWriteTokens,
-  };
-  if (u.costUsd !== undefined) model.costUsd = (model.costUsd ?? 0) + u.costUsd;
-}
-
 function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string }, kind: 'assistant' | 'reasoning'): boolean {
   if (kind === 'assistant') model.tally.conversation += event.text.length;
   const current = kind === 'assistant' ? model.currentTextId : model.currentReasoningId;
@@ -127,7 +113,7 @@ function streamText(model: TranscriptModel, event: RuntimeEvent & { text: string
 export function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
   switch (event.type) {
     case 'intent_proposed':
-      model.add(planned(intentItem(event.intent), event.intent));
+      model.add(planned(intentItem(event.intent, model.toolKind(event.intent.tool)), event.intent));
       return false;
     case 'approval_requested':
       model.patchIntent(event.intentId, {
@@ -138,23 +124,18 @@ export function applyIntentEvent(model: TranscriptModel, event: RuntimeEvent): b
           ? { command: visibleText(event.command), ...(hasHiddenCharacters(event.command) ? { hiddenChars: true } : {}) }
           : {}),
       });
-      model.setStatus('waiting_for_approval');
       return true;
     case 'intent_approved':
       model.patchIntent(event.intentId, { status: 'approved', approvedScope: event.scope, autoApproved: event.auto });
-      settleStatus(model);
       return false;
     case 'intent_rejected':
       model.patchIntent(event.intentId, { status: 'rejected', rejectReason: event.reason });
-      settleStatus(model);
       return false;
     case 'intent_started':
       model.patchIntent(event.intentId, { status: 'running', startedAt: event.time });
-      model.setStatus('executing');
       return false;
     case 'observation':
       observe(model, event.observation, event.time);
-      settleStatus(model);
       return false;
     default:
       return undefined;
@@ -169,7 +150,7 @@ function planned(item: IntentItem, intent: ToolIntent): IntentItem {
 }
 
 /** The card of a proposed call: what a person judges, with nothing in it hidden. */
-export function intentItem(intent: ToolIntent): IntentItem {
+export function intentItem(intent: ToolIntent, toolKind?: ToolKind): IntentItem {
   const command = (intent.input as { command?: unknown } | null)?.command;
   const judged = [intent.summary, ...intent.paths, ...(typeof command === 'string' ? [command] : [])];
   const { origin } = grantFor(intent, 'task');
@@ -177,6 +158,7 @@ export function intentItem(intent: ToolIntent): IntentItem {
     kind: 'intent',
     id: intent.id,
     tool: intent.tool,
+    ...(toolKind ? { toolKind } : {}),
     summary: visibleText(intent.summary),
     risk: intent.risk,
     status: intent.status,
@@ -208,7 +190,15 @@ function resultOf(observation: Observation): IntentResult {
     summary,
     ...(observation.content ? { detail: excerpt(observation.content) } : {}),
     ...(observation.code ? { code: observation.code } : {}),
+    ...readOf(observation),
   };
+}
+
+/** What a read established, from its facts (never from the tool's name): a file's text, or a search. */
+function readOf(observation: Observation): Pick<IntentResult, 'read'> {
+  const facts = observation.facts;
+  if (facts?.read || facts?.unchanged) return { read: 'file' };
+  return facts?.search ? { read: 'search' } : {};
 }
 
 /** The call ran, but what it checked failed: tests failing, a command's non-zero exit. */
@@ -224,32 +214,19 @@ function excerpt(text: string): string {
   return `${text.slice(0, half)}\n… ${text.length - DETAIL_CHARS} characters omitted …\n${text.slice(-half)}`;
 }
 
-/** After an approval or a result: still waiting, still executing, or back to the model. */
-function settleStatus(model: TranscriptModel): void {
-  if (isFinal(model.status)) return;
-  if (model.openIntentIds(['awaiting_approval']).length > 0) model.setStatus('waiting_for_approval');
-  else if (model.openIntentIds(['running']).length > 0) model.setStatus('executing');
-  else model.setStatus('running');
-}
-
-const isFinal = (s: string): boolean => s === 'completed' || s === 'failed' || s === 'cancelled' || s === 'idle';
-
 function applyEndEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
   model.finishText(model.currentTextId);
   model.finishText(model.currentReasoningId);
   model.setRetry(null);
   switch (event.type) {
     case 'run_finished':
-      model.setStatus('completed');
       return true;
     case 'run_cancelled':
-      model.setStatus('cancelled');
       model.add({ kind: 'notice', id: `n${event.seq}`, level: 'info', text: 'Stopped.' });
       return true;
     case 'run_failed': {
       const auth = event.error.kind === 'auth';
       const id = `n${event.seq}`;
-      model.setStatus('failed');
       retireRetry(model);
       // Sending the same request again cannot fit a context that overflowed: no Retry there.
       const retry = !UNFIXABLE_BY_RETRY.has(event.error.kind);

@@ -5,7 +5,7 @@
 // transcript; its last answer lands on the frame item when it ends.
 import type { RuntimeEvent } from '../../kernel/contracts/index.js';
 import type { FrameItem, FramePatch } from '../../protocol/index.js';
-import { applyIntentEvent, countUsage, intentItem } from './event-mapper.js';
+import { applyIntentEvent, intentItem } from './event-mapper.js';
 import type { TranscriptModel } from './transcript-model.js';
 
 /** The text of each running frame's current turn: its answer when the frame ends. */
@@ -26,14 +26,13 @@ export function applyFrameEvent(model: TranscriptModel, event: RuntimeEvent, fra
       texts.set(frameId, (texts.get(frameId) ?? '') + event.text);
       return false;
     case 'usage': {
-      countUsage(model, event.usage);
       const u = event.usage;
       const cost = u.costUsd === undefined ? {} : { costUsd: (frame.costUsd ?? 0) + u.costUsd };
       patchFrame(model, frame, { tokens: frame.tokens + u.inputTokens + u.outputTokens + u.cacheReadTokens + u.cacheWriteTokens, ...cost });
       return false;
     }
     case 'intent_proposed':
-      model.add({ ...intentItem(event.intent), frame: frameId });
+      model.add({ ...intentItem(event.intent, model.toolKind(event.intent.tool)), frame: frameId });
       patchFrame(model, frame, { calls: frame.calls + 1 });
       return false;
     case 'run_finished':

@@ -1,6 +1,14 @@
 // The host-side presenter: kernel outputs in, protocol messages out. It keeps the view model,
-// turns every RuntimeOutput into small ops, and lets the scheduler coalesce them per frame.
-import { isLiveStatus, type ModelRequest, type RuntimeEvent, type RuntimeOutput } from '../../kernel/contracts/index.js';
+// turns every RuntimeOutput into small ops, and lets the scheduler coalesce them per frame. The
+// run's status and the usage are read from the kernel's state, never folded again here.
+import {
+  isLiveStatus,
+  type ConversationState,
+  type ModelRequest,
+  type RuntimeEvent,
+  type RuntimeOutput,
+  type ToolKind,
+} from '../../kernel/contracts/index.js';
 import type { Price } from '../../providers/models.js';
 import {
   encodeSnapshotItems,
@@ -20,9 +28,14 @@ import { TranscriptModel } from './transcript-model.js';
 
 export type PresentedSnapshot = SessionSnapshot & { readonly items: TranscriptItem[] };
 
+/** What the view shows of the kernel's state as it is: the run's status and the task's usage. */
+type KernelFacts = Pick<ConversationState, 'status' | 'usage' | 'lastTurnUsage'>;
+
 export interface PresenterOptions {
   /** Where messages go: `webviewView.webview.postMessage` (a lost post is healed by a snapshot). */
   post(message: HostMessage): void;
+  /** The kernel's state of the task shown, after every output it published (`runtime.getState()`). */
+  kernel(): KernelFacts;
   clock?: SchedulerClock;
   /** Minimum time between two ordinary deltas; urgent ones go at once. */
   frameMs?: number;
@@ -33,6 +46,9 @@ export interface PresenterOptions {
   /** The model's price, for the meter's cost per kind of token (none: tokens only). */
   price?: Price;
 }
+
+/** Events that start or end a run: an interrupted run shown idle is over after any of them. */
+const RUN_EDGES = new Set<RuntimeEvent['type']>(['run_started', 'run_resumed', 'run_finished', 'run_failed', 'run_cancelled']);
 
 /** Events after which the meter may have changed (never per text delta: that would cost bytes). */
 const METER_EVENTS = new Set<RuntimeEvent['type']>([
@@ -52,6 +68,9 @@ export class Presenter {
   private price: Price | undefined;
   private request: ModelRequest | undefined;
   private lastMeterJson = '';
+  /** The task was loaded with a run that never ended: shown idle and resumable until a run starts or ends. */
+  private interrupted = false;
+  private toolKind: (tool: string) => ToolKind | undefined = () => undefined;
 
   constructor(private readonly options: PresenterOptions) {
     this.clock = options.clock ?? realClock;
@@ -69,7 +88,11 @@ export class Presenter {
   /** Feed every output of the runtime (`rt.subscribe(out => presenter.handle(out))`). */
   handle(output: RuntimeOutput): void {
     const { urgent } = applyOutput(this.model, output);
-    if (output.kind === 'event' && METER_EVENTS.has(output.event.type)) this.recordMeter();
+    if (output.kind === 'event') {
+      if (RUN_EDGES.has(output.event.type)) this.interrupted = false;
+      this.showStatus();
+      if (METER_EVENTS.has(output.event.type)) this.recordMeter();
+    }
     this.scheduler.push(this.model.takeOps(), urgent);
   }
 
@@ -81,6 +104,7 @@ export class Presenter {
   load(events: readonly RuntimeEvent[], taskId?: string): void {
     this.reset(taskId);
     for (const event of events) applyOutput(this.model, { kind: 'event', event });
+    this.showStatus();
     if (isLiveStatus(this.model.status)) this.markInterrupted();
     this.lastMeterJson = '';
     this.recordMeter();
@@ -96,10 +120,18 @@ export class Presenter {
     } = this.model;
     this.scheduler.discardPending();
     this.model = new TranscriptModel(this.options.maxTailChars);
+    this.model.toolKind = this.toolKind;
     this.model.hints = { ...hints, canResume: false };
     this.model.tasks = tasks;
     this.model.taskId = taskId;
     this.request = undefined;
+    this.interrupted = false;
+  }
+
+  /** What the shown task's tools are (their declared kinds), for the cards of calls from now on. */
+  setToolKinds(toolKind: (tool: string) => ToolKind | undefined): void {
+    this.toolKind = toolKind;
+    this.model.toolKind = toolKind;
   }
 
   /** The request the kernel is about to send: gives the meter an exact split. */
@@ -197,16 +229,23 @@ export class Presenter {
     for (const id of this.model.openIntentIds(['awaiting_approval', 'running', 'approved'])) {
       this.model.patchIntent(id, { status: 'proposed' });
     }
-    this.model.setStatus('idle');
+    this.interrupted = true;
+    this.showStatus();
     this.model.setHints({ canResume: true });
+  }
+
+  /** The kernel's status, but idle while an interrupted run waits to be resumed. */
+  private showStatus(): void {
+    this.model.setStatus(this.interrupted ? 'idle' : this.options.kernel().status);
   }
 
   private meter(): Meter {
     const m = this.model;
+    const { usage, lastTurnUsage } = this.options.kernel();
     return buildMeter({
-      lastTurnUsage: m.lastTurnUsage,
-      usage: m.usage,
-      costUsd: m.costUsd,
+      lastTurnUsage: m.foldedSinceTurn ? undefined : lastTurnUsage,
+      usage,
+      costUsd: usage.costUsd,
       windowTokens: this.contextWindow,
       split: this.request ? splitOfRequest(this.request) : splitOfTally(m.tally),
       price: this.price,

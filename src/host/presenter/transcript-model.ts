@@ -1,7 +1,7 @@
 // The host's copy of the view: the transcript items plus status, retry, meter inputs and hints.
 // Every mutation goes through a method that both changes the model and records the op that
 // makes the same change in the webview, so a snapshot and the op stream can never disagree.
-import type { CheckpointFile, Usage } from '../../kernel/contracts/index.js';
+import type { CheckpointFile, ToolKind } from '../../kernel/contracts/index.js';
 import {
   PROGRESS_TAIL_CHARS,
   type DeltaOp,
@@ -17,15 +17,18 @@ import type { CharTally } from './meter.js';
 
 export class TranscriptModel {
   items: TranscriptItem[] = [];
+  /** What a call's tool is (its declared kind), for the cards; undefined: unknown to the host. */
+  toolKind: (tool: string) => ToolKind | undefined = () => undefined;
   status: RunStatus = 'idle';
   retry: RetryNotice | null = null;
   hints: Hints = { noApiKey: false, restricted: false, canResume: false };
   tasks: TaskList = { tasks: [] };
   taskId: string | undefined;
-  lastTurnUsage: Usage | undefined;
-  costUsd: number | undefined;
-  /** The task's tokens so far, note requests included. */
-  usage: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  /**
+   * A fold came after the last turn's usage: that turn's input no longer says what is in use (the
+   * meter estimates until the next turn). The usage itself is the kernel's (presenter.ts).
+   */
+  foldedSinceTurn = false;
   folds = 0;
   tally: CharTally = { conversation: 0, toolResults: 0 };
   /** Items streamed in the current model turn (a retried turn removes them). */

@@ -6,7 +6,8 @@ import type { ModelCapabilities, ModelError, ModelEvent, ModelProvider, ModelReq
 import { createModelProvider, modelOf } from '../../compose/index.js';
 import { capabilitiesFor } from '../../providers/models.js';
 import { isSendableKey, unsendableKeyError } from '../../providers/credentials.js';
-import { ENV_KEY_NAME, PROVIDER_LABEL, type KeyLookup } from '../keys/api-key.js';
+import { vendorOf } from '../../providers/index.js';
+import type { KeyLookup } from '../keys/api-key.js';
 import { keyDestination, refusedKeyMessage, type KeyDestination } from '../keys/key-destination.js';
 import type { KeelSettings } from '../settings/settings.js';
 
@@ -52,7 +53,7 @@ export class HostProvider implements ModelProvider {
   /** Why this key may not be sent where the settings point, or undefined when it may. */
   private async refusal(apiKey: string): Promise<ModelError | undefined> {
     const { provider, baseUrl } = this.options.settings;
-    if (!isSendableKey(apiKey)) return unsendableKeyError({ label: PROVIDER_LABEL[provider], keyEnvVar: ENV_KEY_NAME[provider] });
+    if (!isSendableKey(apiKey)) return unsendableKeyError(vendorOf(provider));
     const where = keyDestination(provider, baseUrl);
     if (!where.ok) return { kind: 'bad_request', message: where.message, retryable: false };
     if (where.destination.official || (await this.options.allowKeyDestination(where.destination))) return undefined;

@@ -41,6 +41,8 @@ export interface RuntimeFactoryDeps {
   customAgents?: ComposeInput['agents'];
   /** The user's slash commands folder and where skipped command files are reported. */
   commands?: ComposeInput['commands'];
+  /** The previews of edit calls the diff editor showed (edit-plans.ts), handed to the calls when they run. */
+  previews?: ComposeInput['previews'];
 }
 
 export class RuntimeFactory {
@@ -79,6 +81,7 @@ export class RuntimeFactory {
       ...(d.commands ? { commands: d.commands } : {}),
       ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
+      ...(d.previews ? { previews: d.previews } : {}),
       ...(agents.length ? { a2a: agents } : {}),
     });
   }

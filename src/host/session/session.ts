@@ -20,11 +20,15 @@ import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
 import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
 import { noticeEvent } from './attention.js';
-import { PLAN_APPROVED_TEXT, type RestoreOutcome } from '../../kernel/index.js';
+import { initialState, PLAN_APPROVED_TEXT, type RestoreOutcome } from '../../kernel/index.js';
+import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
 import type { SessionDeps } from './session-deps.js';
 import { commandViews, slashCommand } from './slash-command.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
+
+/** What the view shows while no task is: the kernel's state of an empty task. */
+const NO_TASK = initialState();
 
 export class Session {
   readonly presenter: Presenter;
@@ -37,7 +41,7 @@ export class Session {
   private readonly builtIn = new WeakMap<Task, number>();
 
   constructor(private readonly deps: SessionDeps) {
-    this.presenter = new Presenter({ post: (m) => deps.post(m) });
+    this.presenter = new Presenter({ post: (m) => deps.post(m), kernel: () => this.task?.getState() ?? NO_TASK });
   }
 
   get current(): Task | undefined {
@@ -245,14 +249,34 @@ export class Session {
     return this.task?.fold();
   }
 
+  /** The card and the keys: an intent of the shown task. */
   async approve(intentId: string, scope: ApprovalScope): Promise<void> {
-    const task = this.task;
-    if (task && this.pending(intentId, 'approval') && (await this.drive(task))) task.runtime.approve(intentId, scope);
+    await this.decideShown(intentId, { approve: true, scope });
   }
 
   async reject(intentId: string, reason?: string): Promise<void> {
-    const task = this.task;
-    if (task && this.pending(intentId, 'rejection') && (await this.drive(task))) task.runtime.reject(intentId, reason ?? '');
+    await this.decideShown(intentId, { approve: false, reason: reason ?? '' });
+  }
+
+  private async decideShown(intentId: string, decision: ApprovalDecision): Promise<void> {
+    if (this.task) await this.decideApproval(this.task, intentId, decision);
+    else this.deps.log.warn(`ignored a decision on ${intentId}: no task is shown`);
+  }
+
+  /**
+   * Where every approval route of this window ends (the card, the diff's title bar, the keys),
+   * whichever task the intent belongs to: the task's lock is claimed first (drive), so a task
+   * another window runs is never decided here. True when the decision was made.
+   */
+  async decideApproval(task: Task, intentId: string, decision: ApprovalDecision): Promise<boolean> {
+    // Said at once (before any wait) when there is nothing to decide.
+    const status = findIntent(task.getState(), intentId)?.intent.status;
+    if (status !== 'awaiting_approval') {
+      const what = decision.approve ? 'approval' : 'rejection';
+      this.deps.log.warn(`ignored a ${what} of ${intentId}: ${status ? `it is ${status}` : `no such intent waits in task ${task.id}`}`);
+      return false;
+    }
+    return (await decideApproval(task, intentId, decision, () => this.drive(task))) === 'decided';
   }
 
   /**
@@ -283,14 +307,6 @@ export class Session {
     if (!(this.task && findIntent(this.task.getState(), intentId)))
       return this.deps.log.warn(`ignored a focus request for an unknown intent ${intentId}`);
     await this.deps.focusIntent(this.task, intentId);
-  }
-
-  /** The webview may only decide intents of the shown task that are waiting for a decision. */
-  private pending(intentId: string, what: string): boolean {
-    const status = this.task ? findIntent(this.task.getState(), intentId)?.intent.status : undefined;
-    if (status === 'awaiting_approval') return true;
-    this.deps.log.warn(`ignored a ${what} of ${intentId}: ${status ? `it is ${status}` : 'no such intent waits in the task shown'}`);
-    return false;
   }
 
   /** The kernel is about to send this request for `task`: exact meter split. */
@@ -345,6 +361,7 @@ export class Session {
     this.detach();
     this.task = task;
     if (!this.builtIn.has(task)) this.builtIn.set(task, this.generation);
+    this.presenter.setToolKinds((tool) => task.runtime.tool?.(tool)?.kind);
     if (task.interrupted || !task.busy) {
       this.presenter.load(task.getEvents(), task.id);
     } else {

@@ -8,6 +8,7 @@
 // every level, so a workspace can add to it but never empty it.
 import { type Risk, type SandboxMode, SandboxModeSchema } from '../../kernel/contracts/index.js';
 import { SUBAGENT_DEFAULTS } from '../../kernel/frames.js';
+import { DEFAULT_VENDOR, parseVendorId } from '../../providers/index.js';
 import type { ProviderName } from '../keys/api-key.js';
 
 export interface KeelSettings {
@@ -52,7 +53,7 @@ const USER_ONLY: ReadonlySet<string> = new Set(USER_ONLY_SETTINGS);
 
 export function readSettings(inspect: InspectSetting): KeelSettings {
   const get = (key: string) => effectiveValue(key, inspect(key));
-  const provider = get('provider') === 'openai' ? 'openai' : 'anthropic';
+  const provider = parseVendorId(get('provider')) ?? DEFAULT_VENDOR;
   const maxTurnsRaw = Number(get('maxTurns'));
   const maxTurns = Number.isFinite(maxTurnsRaw) && maxTurnsRaw >= 1 ? Math.min(200, Math.floor(maxTurnsRaw)) : DEFAULT_MAX_TURNS;
   const autoRaw = get('autoApprove');

@@ -9,6 +9,7 @@ import type {
   RuntimeEvent,
   RuntimeFacade,
   RuntimeOutput,
+  ToolDefinition,
 } from '../../kernel/contracts/index.js';
 import type { RestoreOutcome, RestoreRequest } from '../../kernel/index.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
@@ -18,6 +19,8 @@ export interface TaskRuntime extends RuntimeFacade {
   subscribe(listener: (out: RuntimeOutput) => void): () => void;
   /** Puts files back to a point of the task (absent: the runtime keeps no checkpoints). */
   restoreFiles?(request: RestoreRequest): Promise<RestoreOutcome>;
+  /** What a call's tool is (its kind, its preview); absent: the host knows no tool of this runtime. */
+  tool?(name: string): ToolDefinition | undefined;
 }
 
 export interface TaskHooks {
@@ -82,7 +85,7 @@ export class Task {
     if (this.running) throw new Error('This task is still running. Stop it or wait for it to finish.');
     if (this.folding) return this.folding.then(() => this.send(input));
     this.interruptedFlag = false;
-    return this.drive(this.runtime.send(input));
+    return this.drive(this.runtime.run(input));
   }
 
   /** Continues an interrupted run from the log; pending intents are asked again. */
@@ -90,7 +93,7 @@ export class Task {
     if (this.running) return this.running;
     if (this.folding) return this.folding.then(() => this.resume());
     this.interruptedFlag = false;
-    return this.drive(this.runtime.resume());
+    return this.drive(this.runtime.resumeRun());
   }
 
   /**
@@ -122,12 +125,11 @@ export class Task {
     return this.running ?? this.folding ?? Promise.resolve();
   }
 
-  private drive(outputs: AsyncIterable<RuntimeOutput>): Promise<void> {
+  /** Outputs reach the UI through subscribe(); here the run's end is awaited. */
+  private drive(done: Promise<void>): Promise<void> {
     const run = (async () => {
       try {
-        for await (const _ of outputs) {
-          // Outputs reach the UI through subscribe(); draining here keeps the run moving.
-        }
+        await done;
       } catch (error) {
         this.hooks.onCrash(this, error);
       } finally {

@@ -5,7 +5,7 @@ import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema }
 import { ObservationSchema, RiskSchema, ToolIntentSchema } from './tool.js';
 import { CheckpointFileSchema } from './checkpoints.js';
 import { AttachmentSchema } from './attachments.js';
-import { SandboxProfileSchema } from './sandbox.js';
+import { SandboxModeSchema, SandboxProfileSchema } from './sandbox.js';
 import { AgentModeSchema } from './todos.js';
 import { AgentProfileSchema } from './agents.js';
 
@@ -23,6 +23,8 @@ export const RunPolicySchema = z.object({
   autoApproveMemory: z.boolean().optional(),
   commandsAllow: z.array(z.string()),
   commandsDeny: z.array(z.string()),
+  /** Which commands ran in the OS sandbox (keel run --sandbox); absent in logs written before it was recorded. */
+  sandbox: SandboxModeSchema.optional(),
 });
 export type RunPolicy = z.infer<typeof RunPolicySchema>;
 

@@ -78,6 +78,10 @@ export interface RuntimeFacade {
   ): AsyncIterable<RuntimeOutput>;
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
   resume(): AsyncIterable<RuntimeOutput>;
+  /** send() for a host that listens through subscribe(): no outputs are queued; resolves when the run ends. */
+  run(input: Parameters<RuntimeFacade['send']>[0]): Promise<void>;
+  /** resume() for a host that listens through subscribe(); resolves at once when there is nothing to resume. */
+  resumeRun(): Promise<void>;
   approve(intentId: string, scope?: ApprovalScope): void;
   /** `unanswered`: nobody could answer the question (a headless run), so the call is refused, not rejected by a person. */
   reject(intentId: string, reason?: string, options?: { unanswered?: boolean }): void;

@@ -146,6 +146,8 @@ export interface ToolContext {
   todos?(): readonly TodoItem[];
   /** Logs what a remote agent sent during this call (a `remote_update` event in the call's frame). */
   report?(update: RemoteUpdate): void;
+  /** The preview shown for this call before it was approved (an edit's diff), if the host kept one. */
+  previewed?: PreviewedEdit;
 }
 
 /** A remote agent's status, message or artifact, as a tool reports it (see the `remote_update` event). */
@@ -170,9 +172,47 @@ export interface ToolResult {
   images?: Observation['images'];
 }
 
+/**
+ * What a tool is, declared by the tool, so a host decides by it and never by a tool's name:
+ * `read` only looks, `edit` changes a workspace file (and should bring a `preview`), `command`
+ * runs a program, `other` is anything else (an MCP tool, a sub-agent, memory, the web).
+ */
+export type ToolKind = 'read' | 'edit' | 'command' | 'other';
+
+/**
+ * An edit tool's proposed change: the file (as the model named it) and its whole new content,
+ * or why the call cannot apply. `plan` is the tool's own plan, handed back to its `execute`.
+ */
+export type EditPreview =
+  | { ok: true; path: string; proposedContent: string; proposedBytes: Uint8Array; plan: unknown }
+  | { ok: false; message: string };
+
+/**
+ * A preview the host showed the user (the diff), handed to the tool when the call runs: if the
+ * file still hashes to `baseHash`, the tool writes this plan instead of planning again.
+ */
+export interface PreviewedEdit {
+  /** The canonical workspace path the preview was computed on. */
+  rel: string;
+  /** Hash of the bytes it was computed on; undefined: the file did not exist. */
+  baseHash: string | undefined;
+  preview: Extract<EditPreview, { ok: true }>;
+}
+
+/**
+ * The host's previews of edit calls: an edit tool's precheck offers the preview it planned on the
+ * bytes it read (the diff shows it without reading or planning again), and the call, once
+ * approved, is handed the preview of its intent.
+ */
+export interface EditPreviewSource {
+  previewed(intentId: string): PreviewedEdit | undefined;
+  offer?(intentId: string, previewed: PreviewedEdit): void;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds tools of every input type; each tool's own code sees its schema's type
 export interface ToolDefinition<I = any> {
   name: string;
+  kind: ToolKind;
   description: string;
   input: z.ZodType<I>;
   /**
@@ -211,7 +251,18 @@ export interface ToolDefinition<I = any> {
    * Must not change anything; undefined means "ask as usual".
    */
   precheck?(input: I, ctx: PrecheckContext): Promise<ToolResult | undefined>;
+  /**
+   * An edit tool's proposed content, computed from the raw input and the file's current bytes
+   * (undefined: the file does not exist) with no I/O: what approving would write, for a diff
+   * shown before approval. The input is checked here (it is the model's, unvalidated). `rel`:
+   * the file's canonical workspace path, named in the plan's diff (the input's path otherwise).
+   */
+  preview?(input: unknown, current: Uint8Array | undefined, rel?: string): EditPreview;
 }
 
-/** What a precheck may look at: the workspace and what the agent last read. */
-export type PrecheckContext = Pick<ToolContext, 'workspace' | 'fileVersions'>;
+/**
+ * What a precheck may look at: the workspace and what the agent last read. `offerPreview`: an
+ * edit tool hands the host the preview it planned on the bytes it just read (absent: the host
+ * keeps none).
+ */
+export type PrecheckContext = Pick<ToolContext, 'workspace' | 'fileVersions'> & { offerPreview?(previewed: PreviewedEdit): void };

@@ -18,6 +18,7 @@ const MAX_OUTLINE_BYTES = 4 * 1024 * 1024;
 
 export const documentOutlineTool: ToolDefinition<DocumentOutlineInput> = {
   name: 'document_outline',
+  kind: 'read',
   description:
     "A file's outline: its classes, functions, methods, fields and types with their line ranges, nested. Read it before reading a long file whole.",
   input: DocumentOutlineInputSchema,

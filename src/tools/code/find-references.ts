@@ -24,6 +24,7 @@ const BUDGET_TOKENS = 3000;
 
 export const findReferencesTool: ToolDefinition<FindReferencesInput> = {
   name: 'find_references',
+  kind: 'read',
   description:
     'Every use of a name in the workspace (callers, imports, reads), each with its line. Give the name and, to mean one exact symbol, the file and line of its definition or of a use. A name used many times is summarised by file with counts; page on with the cursor.',
   input: FindReferencesInputSchema,

@@ -34,6 +34,7 @@ const BUDGET_TOKENS = 2500;
 
 export const findSymbolTool: ToolDefinition<FindSymbolInput> = {
   name: 'find_symbol',
+  kind: 'read',
   description:
     'Find where classes, functions, methods, types and variables are defined, by name (or the start of one), across the workspace. Cheaper than search_files for locating a definition.',
   input: FindSymbolInputSchema,

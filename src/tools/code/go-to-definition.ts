@@ -5,25 +5,18 @@ import type { ToolDefinition } from '../../kernel/index.js';
 import { errorResult } from '../tool-result.js';
 import { engineNote, hiddenNote, LineReader, locationLine, plural, visibleOnly } from './code-results.js';
 import { byPosition, locationKey, lookUp } from './code-lookup.js';
-import { SymbolTargetSchema, type SymbolTarget } from './code-target.js';
+import type { SymbolTarget } from './code-target.js';
 import { noCodeIntel } from './no-code-intel.js';
-import { targetSummary } from './target-summary.js';
+import { nameToolFields } from './target-summary.js';
 
 const MAX_SHOWN = 30;
 const BUDGET_TOKENS = 1500;
 
 export const goToDefinitionTool: ToolDefinition<SymbolTarget> = {
   name: 'go_to_definition',
+  ...nameToolFields(BUDGET_TOKENS),
   description:
     'Where a name is defined. Give the name and, to mean one exact use, the file and line where it appears (e.g. from read_file); without them, every definition by that name.',
-  input: SymbolTargetSchema,
-  risk: 'read',
-  readOnly: true,
-  concurrencySafe: true,
-  outputBudgetTokens: BUDGET_TOKENS,
-  isVisible: (c) => c.hasCodeIntel === true,
-  summarize: targetSummary,
-  paths: (i) => [i.path ?? '.'],
   async execute(input, ctx) {
     const intel = ctx.workspace.codeIntel;
     if (!intel) return noCodeIntel();

@@ -5,25 +5,18 @@ import type { ToolDefinition } from '../../kernel/index.js';
 import { errorResult } from '../tool-result.js';
 import { engineNote } from './code-results.js';
 import { lookUp } from './code-lookup.js';
-import { SymbolTargetSchema, type SymbolTarget } from './code-target.js';
+import type { SymbolTarget } from './code-target.js';
 import { noCodeIntel } from './no-code-intel.js';
-import { targetSummary } from './target-summary.js';
+import { nameToolFields } from './target-summary.js';
 
 const BUDGET_TOKENS = 1200;
 const MAX_CHARS = BUDGET_TOKENS * 4 - 300;
 
 export const typeInfoTool: ToolDefinition<SymbolTarget> = {
   name: 'type_info',
+  ...nameToolFields(BUDGET_TOKENS),
   description:
     "A name's type, signature and documentation as the editor shows them on hover. Give the name and the file and line where it appears for that exact use.",
-  input: SymbolTargetSchema,
-  risk: 'read',
-  readOnly: true,
-  concurrencySafe: true,
-  outputBudgetTokens: BUDGET_TOKENS,
-  isVisible: (c) => c.hasCodeIntel === true,
-  summarize: targetSummary,
-  paths: (i) => [i.path ?? '.'],
   async execute(input, ctx) {
     const intel = ctx.workspace.codeIntel;
     if (!intel) return noCodeIntel();

@@ -10,6 +10,7 @@ import { runPlan, type PlanTaskResult } from './plan-schedule.js';
 
 export const delegatePlanTool: ToolDefinition<PlanInput> = {
   name: PLAN_TOOL,
+  kind: 'other',
   description:
     'Run a plan of sub-agents: tasks with ids and depends_on (no cycles). A task starts when the tasks it depends on are done, ' +
     'with their results in its brief; independent read-only tasks run in parallel. Returns every result by task id.',

@@ -35,6 +35,7 @@ export function createDelegateTool(agents?: AgentCatalog): ToolDefinition<Delega
 
 export const delegateTool: ToolDefinition<DelegateInput> = {
   name: DELEGATE_TOOL,
+  kind: 'other',
   description:
     'Run a sub-agent on a self-contained task with a fresh context, and get back its final answer and the files it changed. ' +
     'Several read-only sub-agents called in one turn run in parallel: use them to explore separate parts of the codebase at once.',

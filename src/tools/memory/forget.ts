@@ -12,6 +12,7 @@ export type ForgetInput = z.infer<typeof ForgetInputSchema>;
 
 export const forgetTool: ToolDefinition<ForgetInput> = {
   name: 'forget',
+  kind: 'other',
   description: 'Delete a memory that is wrong or no longer true, by the id recall showed.',
   input: ForgetInputSchema,
   risk: 'write',

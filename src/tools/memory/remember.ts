@@ -30,6 +30,7 @@ export type RememberInput = z.infer<typeof RememberInputSchema>;
 
 export const rememberTool: ToolDefinition<RememberInput> = {
   name: 'remember',
+  kind: 'other',
   description:
     'Keep a short fact for later tasks (a convention, a command that works, a user preference). The user approves the exact text. ' +
     'Do not store secrets or things the code already says.',

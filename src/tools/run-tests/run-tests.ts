@@ -37,6 +37,7 @@ const decoder = new TextDecoder();
 
 export const runTestsTool: ToolDefinition<RunTestsInput> = {
   name: 'run_tests',
+  kind: 'command',
   description:
     "Run the project's tests and get a structured result: counts and each failure with its test name, file:line and message " +
     '(the failing line, in library code when the error came from there); a test file that fails to load or compile is reported ' +

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { ToolDefinition, ToolResult } from '../../kernel/index.js';
 import { failure } from '../tool-result.js';
 
-const USE_SKILL = 'use_skill';
+/** The tool's name, for the places that list a skill's tools. */
+export const USE_SKILL = 'use_skill';
 
 /** A skill as the task loaded it (compose/skills parses and checks it). */
 export interface SkillEntry {
@@ -55,6 +56,7 @@ const RESOURCE_MAX_BYTES = 64 * 1024;
 export function createUseSkillTool(library: SkillLibrary): ToolDefinition<UseSkillInput> {
   return {
     name: USE_SKILL,
+    kind: 'other',
     description:
       "Load a skill listed in the system prompt: its instructions and the list of its resource files. Call it when the task matches the skill's description; pass `resource` to read one of its files.",
     input: UseSkillInputSchema,

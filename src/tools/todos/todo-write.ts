@@ -45,6 +45,8 @@ export const todoWriteTool: ToolDefinition<TodoWriteInput> = {
     'Keep the to-do list of this task, which the user sees: write it when a task has several steps, then update it as ' +
     'you go (mark an item in_progress when you start it, done when it is finished). Each call replaces the whole list.',
   input: TodoWriteInputSchema,
+  // It writes the task's own list, no file: hosts show it as a card of its own, not among the reads.
+  kind: 'other',
   risk: 'read',
   readOnly: true,
   // Two lists written in one turn must land in the order the model wrote them.
@@ -62,6 +64,7 @@ export const todoReadTool: ToolDefinition<Record<string, never>> = {
   name: 'todo_read',
   description: "Read this task's to-do list as it stands (the last todo_write).",
   input: z.object({}).strict(),
+  kind: 'read',
   risk: 'read',
   readOnly: true,
   concurrencySafe: true,

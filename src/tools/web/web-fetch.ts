@@ -35,6 +35,7 @@ function requestedUrl(raw: string): string {
 
 export const webFetchTool: ToolDefinition<WebFetchInput> = {
   name: 'web_fetch',
+  kind: 'other',
   description:
     'Read a web page (an issue, documentation) the user pointed to: fetches the http(s) URL and returns its text as markdown. Each fetch asks the user, showing the URL. Never put workspace content, keys or personal data in the URL.',
   input: WebFetchInputSchema,

@@ -1,6 +1,8 @@
 // Edits are reviewed in VS Code's diff editor before they land: when an edit intent waits for
-// approval, its proposed content (planned on the file's current bytes, nothing written) opens
-// beside the file; Approve / Reject sit in the diff's title bar and on the intent's card.
+// approval (any tool that declares kind `edit` with a preview), its proposed content (the tool's
+// preview on the file's current bytes, nothing written) opens beside the file; Approve / Reject
+// sit in the diff's title bar and on the intent's card. The diff only shows: its buttons go to
+// the one approval decider (Session.decideApproval), which claims the task's lock first.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RuntimeOutput, ToolIntent } from '../../kernel/contracts/index.js';
@@ -8,12 +10,8 @@ import { findIntent } from '../../kernel/frames.js';
 import { intentIdOf, proposalUri, type ProposedContentProvider } from './proposed-content.js';
 import type { Task } from '../../host/tasks/task.js';
 import type { VscodeWorkspace } from '../workspace/vscode-workspace.js';
-import type { PlanOutcome } from '../../host/edits/edit-plans.js';
-
-/** Proposed content of an edit intent on the current bytes; undefined when the tool edits nothing. */
-type EditPlanner = (intent: ToolIntent, current: Uint8Array | undefined) => PlanOutcome | undefined;
-
-const EDIT_TOOLS = new Set(['edit_file', 'write_file']);
+import type { EditPreviews } from '../../host/edits/edit-plans.js';
+import type { ApprovalDecision } from '../../compose/approval-decision.js';
 
 interface Proposal {
   /** The task whose edit intent this is; none for a user's Apply to file… (apply-to-file.ts). */
@@ -29,15 +27,16 @@ interface Proposal {
 export interface DiffApprovalsDeps {
   content: ProposedContentProvider;
   workspace(): VscodeWorkspace | undefined;
-  plan: EditPlanner;
+  /** Plans an edit intent with its tool's preview, and keeps the plan for the call (edit-plans.ts). */
+  previews: EditPreviews;
   log(message: string): void;
   /** A plan failed (the edit cannot apply): shown to the user, the card still decides. */
   warn(message: string): void;
   /**
-   * Decides an intent of the shown task through the session, which first claims the task's lock
-   * (task-lock.ts); false when `task` is not the shown one (then it is decided here directly).
+   * The one approval decider (Session.decideApproval): it claims the task's lock (task-lock.ts)
+   * before deciding, whichever task the diff belongs to. The diff only shows the question.
    */
-  decideShown?(task: Task, intentId: string, approve: boolean, reason: string): boolean;
+  decide(task: Task, intentId: string, decision: ApprovalDecision): Promise<boolean>;
 }
 
 export class DiffApprovals implements vscode.Disposable {
@@ -61,17 +60,15 @@ export class DiffApprovals implements vscode.Disposable {
     const intent = findIntent(task.getState(), intentId)?.intent;
     const ws = this.deps.workspace();
     if (!intent || !ws) return false;
-    const rel = intent.paths[0];
-    if (!rel) return false;
-    const fileUri = await ws.uri(rel);
-    const exists = (await ws.stat(rel))?.type === 'file';
-    const current = exists ? await ws.readFile(rel) : undefined;
-    const plan = this.deps.plan(intent, current);
-    if (!plan) return false;
+    // The tool's preview (planned by its precheck, or now): the diff shows it, the call writes it.
+    const prepared = await this.deps.previews.forDiff(intent, task.runtime.tool?.(intent.tool), ws);
+    if (!prepared) return false;
+    const { rel, exists, outcome: plan } = prepared;
     if (!plan.ok) {
       this.deps.warn(`Keel cannot show the proposed edit to ${rel}: ${plan.message}`);
       return false;
     }
+    const fileUri = await ws.uri(rel);
     const proposed = proposalUri(rel, intentId, 'proposed');
     const original = exists ? fileUri : proposalUri(rel, intentId, 'original');
     this.deps.content.set(proposed, plan.content);
@@ -93,7 +90,7 @@ export class DiffApprovals implements vscode.Disposable {
     if (intent.status === 'awaiting_approval' || intent.status === 'proposed') return this.show(task, intentId, true);
     const rel = intent.paths[0];
     const ws = this.deps.workspace();
-    if (!rel || !ws || !EDIT_TOOLS.has(intent.tool)) return false;
+    if (!rel || !ws || task.runtime.tool?.(intent.tool)?.kind !== 'edit') return false;
     if ((await ws.stat(rel))?.type !== 'file') return false;
     await vscode.window.showTextDocument(await ws.uri(rel), { preview: true, preserveFocus: false });
     return true;
@@ -154,9 +151,8 @@ export class DiffApprovals implements vscode.Disposable {
     const status = findIntent(task.getState(), intent.id)?.intent.status;
     if (status !== 'awaiting_approval' && status !== 'proposed') return false;
     const reason = 'The user rejected this edit in the diff editor.';
-    if (this.deps.decideShown?.(task, intent.id, approve, reason)) return true;
-    if (approve) task.runtime.approve(intent.id, 'once');
-    else task.runtime.reject(intent.id, reason);
+    const decision: ApprovalDecision = approve ? { approve: true, scope: 'once' } : { approve: false, reason };
+    this.deps.decide(task, intent.id, decision).catch((err: unknown) => this.deps.log(`deciding ${intent.id} failed: ${String(err)}`));
     return true;
   }
 
@@ -184,6 +180,7 @@ export class DiffApprovals implements vscode.Disposable {
    * loaded and keeps the edit on its undo stack: Undo works there).
    */
   async settle(intentId: string, landed = false): Promise<void> {
+    this.deps.previews.forget(intentId);
     const proposal = this.proposals.get(intentId);
     if (!proposal) return;
     this.proposals.delete(intentId);

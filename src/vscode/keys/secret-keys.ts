@@ -2,7 +2,8 @@
 // password input box), never written to settings.json or to any log.
 import * as vscode from 'vscode';
 import { isSendableKey } from '../../providers/credentials.js';
-import { ENV_KEY_NAME, PROVIDER_LABEL, lookupApiKey, secretKeyName, type KeyLookup, type ProviderName } from '../../host/keys/api-key.js';
+import { VENDOR_IDS, VENDORS, vendorOf } from '../../providers/index.js';
+import { lookupApiKey, secretKeyName, type KeyLookup, type ProviderName } from '../../host/keys/api-key.js';
 import type { KeelSettings } from '../../host/settings/settings.js';
 
 export class SecretKeys {
@@ -25,15 +26,13 @@ export class SecretKeys {
 
   /** The keys Keel holds or has held in this window, and those in the environment. */
   known(): string[] {
-    const env = Object.values(ENV_KEY_NAME)
-      .map((name) => process.env[name]?.trim())
-      .filter((v): v is string => !!v);
+    const env = VENDORS.map((v) => process.env[v.keyEnvVar]?.trim()).filter((v): v is string => !!v);
     return [...new Set([...this.seen, ...env])];
   }
 
   /** Every key in secret storage: child processes must not see any of them. */
   async held(): Promise<string[]> {
-    const keys = await Promise.all((['anthropic', 'openai'] as const).map((p) => this.secrets.get(secretKeyName(p))));
+    const keys = await Promise.all(VENDOR_IDS.map((p) => this.secrets.get(secretKeyName(p))));
     return keys.filter((k): k is string => !!k);
   }
 
@@ -47,12 +46,13 @@ export class SecretKeys {
   async prompt(defaultProvider: ProviderName): Promise<boolean> {
     const provider = await this.pickProvider(defaultProvider);
     if (!provider) return false;
+    const { label, keyEnvVar, keyPlaceholder } = vendorOf(provider);
     const key = await vscode.window.showInputBox({
-      title: `Keel: ${PROVIDER_LABEL[provider]} API Key`,
-      prompt: `Paste your ${PROVIDER_LABEL[provider]} API key. It is kept in VS Code's secret storage. Leave empty and press Enter to remove a stored key (${ENV_KEY_NAME[provider]} is then used if set).`,
+      title: `Keel: ${label} API Key`,
+      prompt: `Paste your ${label} API key. It is kept in VS Code's secret storage. Leave empty and press Enter to remove a stored key (${keyEnvVar} is then used if set).`,
       password: true,
       ignoreFocusOut: true,
-      placeHolder: provider === 'anthropic' ? 'sk-ant-…' : 'sk-…',
+      placeHolder: keyPlaceholder,
       // A key travels in an HTTP header: printable ASCII only (the HTTP client's error would quote it).
       validateInput: (v) =>
         v.trim() === '' || isSendableKey(v.trim()) ? undefined : 'An API key is printable ASCII, with no spaces in it.',
@@ -60,19 +60,19 @@ export class SecretKeys {
     if (key === undefined) return false;
     if (key.trim() === '') {
       await this.secrets.delete(secretKeyName(provider));
-      void vscode.window.showInformationMessage(`Keel: the stored ${PROVIDER_LABEL[provider]} API key was removed.`);
+      void vscode.window.showInformationMessage(`Keel: the stored ${label} API key was removed.`);
       return false;
     }
     await this.secrets.store(secretKeyName(provider), key.trim());
     this.seen.add(key.trim());
-    void vscode.window.showInformationMessage(`Keel: ${PROVIDER_LABEL[provider]} API key saved.`);
+    void vscode.window.showInformationMessage(`Keel: ${label} API key saved.`);
     return true;
   }
 
   private async pickProvider(defaultProvider: ProviderName): Promise<ProviderName | undefined> {
-    const items: (vscode.QuickPickItem & { provider: ProviderName })[] = (['anthropic', 'openai'] as const).map((p) => ({
+    const items: (vscode.QuickPickItem & { provider: ProviderName })[] = VENDOR_IDS.map((p) => ({
       provider: p,
-      label: PROVIDER_LABEL[p],
+      label: vendorOf(p).label,
       description: p === defaultProvider ? 'used by your settings (keel.provider)' : undefined,
     }));
     items.sort((a, b) => (a.provider === defaultProvider ? -1 : b.provider === defaultProvider ? 1 : 0));

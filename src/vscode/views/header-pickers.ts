@@ -4,7 +4,7 @@
 // and keel.autoApprove are user-only, and a workspace never sets them (settings.ts, the guard).
 import * as vscode from 'vscode';
 import type { Risk } from '../../kernel/contracts/index.js';
-import { DEFAULT_MODELS } from '../../providers/index.js';
+import { vendorOf } from '../../providers/index.js';
 import { capabilitiesFor } from '../../providers/models.js';
 import { modelChoices } from '../../host/settings/model-choices.js';
 import type { Hints } from '../../protocol/index.js';
@@ -19,7 +19,7 @@ const RISK_TEXT: Record<Risk, string> = {
 
 /** What the header shows: provider, model and whether it reads images; the auto-approve classes. */
 export function headerHints(s: KeelSettings): Pick<Hints, 'model' | 'autoApprove'> {
-  const model = s.model || DEFAULT_MODELS[s.provider];
+  const model = s.model || vendorOf(s.provider).defaultModel;
   return { model: { provider: s.provider, model, vision: capabilitiesFor(model).vision }, autoApprove: [...s.autoApprove] };
 }
 
@@ -27,7 +27,7 @@ type ModelItem = vscode.QuickPickItem & { apply: () => Promise<void> };
 
 export async function pickModel(s: KeelSettings): Promise<void> {
   const config = () => vscode.workspace.getConfiguration('keel');
-  const current = s.model || DEFAULT_MODELS[s.provider];
+  const current = s.model || vendorOf(s.provider).defaultModel;
   const choices = modelChoices(s);
   const items: ModelItem[] = [];
   for (const c of choices) {
@@ -39,14 +39,15 @@ export async function pickModel(s: KeelSettings): Promise<void> {
       });
     else if (c.type === 'switch')
       items.push({
-        label: `$(arrow-swap) Switch provider to ${c.to === 'openai' ? 'OpenAI (or compatible)' : 'Anthropic'}`,
+        label: `$(arrow-swap) Switch provider to ${vendorOf(c.to).switchLabel}`,
         apply: async () => {
           await config().update('provider', c.to, vscode.ConfigurationTarget.Global);
           await config().update('model', undefined, vscode.ConfigurationTarget.Global);
         },
       });
     else {
-      if (items.length === 2)
+      // One separator before the first model, after the other-id and switch items.
+      if (!items.some((i) => i.kind === vscode.QuickPickItemKind.Separator))
         items.push({ label: `${s.provider} models`, kind: vscode.QuickPickItemKind.Separator, apply: async () => undefined });
       items.push({
         label: c.id,

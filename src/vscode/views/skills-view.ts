@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { describeSkillProblem, loadSkills, type SkillProblem } from '../../compose/skills/load-skills.js';
 import { type SkillSource, workspaceSkillSource } from '../../compose/skills/skill-source.js';
 import type { Workspace } from '../../kernel/index.js';
-import type { SkillEntry } from '../../tools/skills/use-skill.js';
+import { USE_SKILL, type SkillEntry } from '../../tools/skills/use-skill.js';
 import { allTools } from '../../tools/index.js';
 import { newSkillFile, newSkillProblem, skillTemplate } from '../../host/settings/skill-scaffold.js';
 
@@ -58,7 +58,7 @@ export class SkillsView implements vscode.TreeDataProvider<SkillsItem>, vscode.D
     if (parent) return [];
     const { workspace, user, trusted } = this.deps;
     const sources = [user, ...(workspace && trusted() ? [workspaceSkillSource(workspace)] : [])];
-    const known = new Set([...allTools.map((t) => t.name), 'use_skill']);
+    const known = new Set([...allTools.map((t) => t.name), USE_SKILL]);
     const { skills, problems } = await loadSkills(sources, known);
     const items = [...skills.map((s) => this.skillItem(s)), ...problems.map((p) => this.problemItem(p))];
     if (workspace && !trusted()) items.push(restrictedItem());
@@ -68,7 +68,7 @@ export class SkillsView implements vscode.TreeDataProvider<SkillsItem>, vscode.D
   private skillItem(skill: SkillEntry): SkillsItem {
     const item = new vscode.TreeItem(skill.name);
     item.description = skill.scope;
-    const tools = skill.tools ? `\n\nTools: ${[...skill.tools, 'use_skill'].join(', ')}` : '';
+    const tools = skill.tools ? `\n\nTools: ${[...skill.tools, USE_SKILL].join(', ')}` : '';
     item.tooltip = `${skill.description}${tools}\n\n${skill.file}`;
     item.iconPath = new vscode.ThemeIcon('book');
     item.contextValue = `skill.${skill.scope}`;

@@ -54,7 +54,7 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
     packages: [/^node:/],
   },
   vscode: {
-    layers: ['vscode', 'host', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'codeintel', 'cli'],
+    layers: ['vscode', 'host', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'codeintel'],
     packages: ['vscode', /^node:/],
   },
   cli: {
@@ -155,6 +155,21 @@ describe('architecture', () => {
       assert.deepEqual(
         violations([tmp]).map((v) => v.replace(/^.*?: /, '')),
         ['host may not import the package "vscode"', 'host may not import vscode (../vscode/extension.js)'],
+      );
+    } finally {
+      fs.rmSync(tmp);
+    }
+  });
+
+  it('lets nothing outside src/cli import src/cli (the extension replays through src/compose)', () => {
+    const importers = (Object.keys(ALLOWED) as Layer[]).filter((layer) => layer !== 'cli' && ALLOWED[layer].layers.includes('cli'));
+    assert.deepEqual(importers, []);
+    const tmp = path.join(ROOT, 'src', 'vscode', `__probe_${process.pid}.ts`);
+    fs.writeFileSync(tmp, "import { replayLog } from '../cli/replay-command.js';\nexport const y = replayLog;\n");
+    try {
+      assert.deepEqual(
+        violations([tmp]).map((v) => v.replace(/^.*?: /, '')),
+        ['vscode may not import cli (../cli/replay-command.js)'],
       );
     } finally {
       fs.rmSync(tmp);

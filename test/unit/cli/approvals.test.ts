@@ -21,6 +21,8 @@ function terminal() {
   const output = Object.assign(new PassThrough(), { isTTY: true, columns: 80 });
   const calls: string[] = [];
   const runtime = {
+    // The decider answers only a call that waits (src/compose/approval-decision.ts).
+    getState: () => ({ intents: { [intent.id]: intent }, frames: {} }),
     approve: (id: string, scope: string) => calls.push(`approve ${id} ${scope}`),
     reject: (id: string, reason: string, o?: { unanswered?: boolean }) =>
       calls.push(`reject ${id} ${reason}${o?.unanswered ? ' (unanswered)' : ''}`),

@@ -68,6 +68,19 @@ describe('keel headless: complete', function () {
     assert.ok(!fs.existsSync(log), 'no log was started');
   });
 
+  it('refuses an --a2a-config that is not there (exit 2) before anything runs', async () => {
+    const ws = freshWorkspace('a2a-missing');
+    const log = path.join(dir, 'a2a-missing.jsonl');
+    const run = await spawnKeel(
+      ['run', '--workspace', ws, '--provider', 'scripted', '--a2a-config', 'nope/a2a.json', '--log', log, 'look'],
+      ROOT,
+      env,
+    );
+    assert.equal(run.code, 2, run.stdout + run.stderr);
+    assert.equal(run.stderr, 'keel: --a2a-config nope/a2a.json: no such file.\n');
+    assert.ok(!fs.existsSync(log), 'no log was started');
+  });
+
   it('names the file, the server and the field of a bad mcp.json entry', async () => {
     const config = path.join(dir, 'bad-mcp.json');
     fs.writeFileSync(config, '{"servers": {"tools": {"type": "stdio", "comand": "node"}, "web": {"type": "http", "url": 42}}}');

@@ -84,6 +84,7 @@ describe('keel replay (the command)', function () {
       autoApproveMemory: true,
       commandsAllow: [],
       commandsDeny: [],
+      sandbox: 'unasked',
     });
     const run = await keel(['replay', log], work, env);
     assert.equal(run.code, 0, run.stdout + run.stderr);

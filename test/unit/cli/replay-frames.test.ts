@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RuntimeEvent } from '../../../src/kernel/index.js';
-import { replayLog } from '../../../src/cli/replay.js';
+import { replayLog } from '../../../src/compose/replay/replay.js';
 import { loadLog } from '../../../src/node/jsonl-store.js';
 import { CORPUS_DIR, EXAMPLES } from '../../replay/corpus.js';
 import { recordSubagentsTask } from '../../replay/subagents-task.js';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { replayLog } from '../../../src/cli/replay.js';
+import { replayLog } from '../../../src/compose/replay/replay.js';
 import { composeRuntime } from '../../../src/compose/runtime.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Runtime, type ApprovalPolicy } from '../../../src/kernel/index.js';
-import { replayLog } from '../../../src/cli/replay.js';
+import { replayLog } from '../../../src/compose/replay/replay.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { composeRegistry } from '../../../src/compose/index.js';

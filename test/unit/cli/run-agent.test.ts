@@ -10,7 +10,7 @@ import { InputError, parseResumeArgs, parseRunArgs, UsageError } from '../../../
 import { rejectAll } from '../../../src/cli/approvals.js';
 import { streamPrinter } from '../../../src/cli/render.js';
 import { renderTaskEvent } from '../../../src/cli/render-frames.js';
-import { replayLog } from '../../../src/cli/replay.js';
+import { replayLog } from '../../../src/compose/replay/replay.js';
 import { executeTask } from '../../../src/cli/task-run.js';
 import { USAGE } from '../../../src/cli/usage.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';

@@ -10,7 +10,7 @@ import { rejectAll } from '../../../src/cli/approvals.js';
 import { streamPrinter } from '../../../src/cli/render.js';
 import { renderTaskEvent } from '../../../src/cli/render-frames.js';
 import { executeTask } from '../../../src/cli/task-run.js';
-import { replayLog } from '../../../src/cli/replay.js';
+import { replayLog } from '../../../src/compose/replay/replay.js';
 import { composeRuntime } from '../../../src/compose/runtime.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { USAGE } from '../../../src/cli/usage.js';

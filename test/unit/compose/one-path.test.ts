@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { parseRunArgs } from '../../../src/cli/args.js';
 import { cliRuntime } from '../../../src/cli/run.js';
-import { headlessWorkspace } from '../../../src/cli/headless-workspace.js';
+import { headlessWorkspace } from '../../../src/compose/headless-workspace.js';
 import { composePolicy } from '../../../src/compose/runtime.js';
 import { MemoryLogStore, type ModelRequest, type Runtime, type ToolIntent } from '../../../src/kernel/index.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';

@@ -59,6 +59,7 @@ describe('keel fleet run (no Redis)', function () {
         autoApproveMemory: false,
         commandsAllow: [],
         commandsDeny: [],
+        sandbox: 'unasked',
       });
       assert.ok(!fs.existsSync(path.join(kept, 'workspace')), 'the copy is removed after the job');
     }

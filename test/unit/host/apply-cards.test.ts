@@ -5,10 +5,11 @@ import assert from 'node:assert/strict';
 import type { HostMessage, IntentItem } from '../../../src/protocol/index.js';
 import { ApplyCards } from '../../../src/host/edits/apply-cards.js';
 import { Presenter } from '../../../src/host/presenter/index.js';
+import { initialState } from '../../../src/kernel/index.js';
 
 function setup() {
   const posted: HostMessage[] = [];
-  const presenter = new Presenter({ post: (m) => posted.push(m) });
+  const presenter = new Presenter({ post: (m) => posted.push(m), kernel: initialState });
   const cards = new ApplyCards(() => presenter);
   const card = () => presenter.items().find((i): i is IntentItem => i.kind === 'intent' && i.id === 'apply-1');
   return { presenter, cards, card, posted };

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AttachmentSchema } from '../../../src/kernel/index.js';
-import { capabilitiesFor, pickerModels } from '../../../src/providers/models.js';
+import { capabilitiesFor } from '../../../src/providers/models.js';
+import { pickerModels } from '../../../src/providers/registry.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import {
   AttachmentRefused,

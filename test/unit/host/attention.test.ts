@@ -3,14 +3,15 @@
 // view is not in front; both can be turned off.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { z } from 'zod';
-import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
+import { Registry, Runtime } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { Attention, type AttentionPorts } from '../../../src/host/session/attention.js';
 import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { scratchDir } from '../../support/scratch.js';
+import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
 function ports(over: Partial<AttentionPorts> = {}) {
   const seen = { badges: [] as number[], notes: [] as string[], shown: 0 };
@@ -30,26 +31,7 @@ function ports(over: Partial<AttentionPorts> = {}) {
   return { p, seen };
 }
 
-const writeTool: ToolDefinition<{ path: string }> = {
-  name: 'write_file',
-  description: 'writes',
-  input: z.object({ path: z.string() }),
-  risk: 'write',
-  readOnly: false,
-  concurrencySafe: false,
-  outputBudgetTokens: 100,
-  summarize: (i) => i.path,
-  paths: (i) => [i.path],
-  execute: async () => ({ ok: true, content: 'written' }),
-};
-
-async function until(check: () => boolean): Promise<void> {
-  const end = Date.now() + 20_000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const writeTool = fakeWriteTool();
 
 describe('attention: the badge and notifications (issue 21)', () => {
   it('counts waiting cards on the badge and says when a card waits and when the run ends, with Show', async () => {

@@ -2,7 +2,8 @@
 // 1366×768 window hid them below the list), and lists each model once (no family aliases).
 import assert from 'node:assert/strict';
 import { modelChoices } from '../../../src/host/settings/model-choices.js';
-import { capabilitiesFor, pickerModels } from '../../../src/providers/models.js';
+import { capabilitiesFor } from '../../../src/providers/models.js';
+import { pickerModels } from '../../../src/providers/registry.js';
 
 describe('the model picker (issue 21 #15)', () => {
   it('offers another model id and the other provider before the models', () => {

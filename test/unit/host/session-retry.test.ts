@@ -127,8 +127,8 @@ describe('presenter: Retry on failures (issue 21 #7)', () => {
   const notices = (items: TranscriptItem[]) => items.filter((i) => i.kind === 'notice');
 
   it('offers Retry on the latest failure only: an older one loses it when the next run starts', () => {
-    const p = new Presenter({ post: () => undefined });
     const f = new EventFactory();
+    const p = new Presenter({ post: () => undefined, kernel: () => f.state });
     const fail = () => f.out({ type: 'run_failed', error: { kind: 'network', message: 'down' } });
     p.handle(f.out({ type: 'user_message', text: 'one' }));
     p.handle(f.out({ type: 'run_started', provider: 'scripted', model: 'm' }));
@@ -152,8 +152,8 @@ describe('presenter: Retry on failures (issue 21 #7)', () => {
   });
 
   it('offers no Retry on a context overflow (the same request would overflow again)', () => {
-    const p = new Presenter({ post: () => undefined });
     const f = new EventFactory();
+    const p = new Presenter({ post: () => undefined, kernel: () => f.state });
     p.handle(f.out({ type: 'user_message', text: 'one' }));
     p.handle(f.out({ type: 'run_started', provider: 'scripted', model: 'm' }));
     p.handle(f.out({ type: 'run_failed', error: { kind: 'context_overflow', message: 'prompt is too long' } }));

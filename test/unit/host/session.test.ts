@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { z } from 'zod';
-import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
+import { Registry, Runtime } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import type { HostMessage, SessionSnapshot } from '../../../src/protocol/index.js';
 import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
@@ -9,19 +8,10 @@ import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { HELD_ELSEWHERE, TaskLocks } from '../../../src/host/tasks/task-lock.js';
 import { scratchDir } from '../../support/scratch.js';
+import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
-const writeTool: ToolDefinition<{ path: string }> = {
-  name: 'write_file',
-  description: 'writes',
-  input: z.object({ path: z.string() }),
-  risk: 'write',
-  readOnly: false,
-  concurrencySafe: false,
-  outputBudgetTokens: 100,
-  summarize: (i) => i.path,
-  paths: (i) => [i.path],
-  execute: async () => ({ ok: true, content: 'written' }),
-};
+const writeTool = fakeWriteTool();
 
 function world(dir: string, script: Script, keyMissing = false, locks?: TaskLocks) {
   const refused: string[] = [];
@@ -57,14 +47,6 @@ function world(dir: string, script: Script, keyMissing = false, locks?: TaskLock
 const snapshots = (posted: HostMessage[]) => posted.filter((m): m is SessionSnapshot => m.type === 'session/snapshot');
 
 /** Polls `check`; the deadline is a generous hang guard, not a timing claim. */
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('host/session', () => {
   it('answers webview/ready with a snapshot carrying hints, meter window and the task list', async () => {
     const dir = scratchDir('session');

@@ -1,30 +1,21 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { Registry, Runtime, replay, type ToolDefinition } from '../../../src/kernel/index.js';
+import { Registry, Runtime, replay } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { TaskStore, type TaskLogFiles } from '../../../src/host/tasks/task-store.js';
-import { z } from 'zod';
+import { OutputQueue } from '../../../src/kernel/output-queue.js';
 import { scratchDir } from '../../support/scratch.js';
+import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
 const logs: TaskLogFiles = {
   load: async (file) => (existsSync(file) ? loadLog(file).events : []),
   open: async (file) => JsonlLogStore.open(file),
 };
 
-const writeTool: ToolDefinition<{ path: string }> = {
-  name: 'write_file',
-  description: 'writes',
-  input: z.object({ path: z.string() }),
-  risk: 'write',
-  readOnly: false,
-  concurrencySafe: false,
-  outputBudgetTokens: 100,
-  summarize: (i) => i.path,
-  paths: (i) => [i.path],
-  execute: async () => ({ ok: true, content: 'written' }),
-};
+const writeTool = fakeWriteTool();
 
 function storeWith(dir: string, script: ConstructorParameters<typeof ScriptedProvider>[0]): TaskStore {
   const registry = new Registry();
@@ -37,14 +28,6 @@ function storeWith(dir: string, script: ConstructorParameters<typeof ScriptedPro
 }
 
 /** Polls `check`; the deadline is a generous hang guard, not a timing claim. */
-async function until(check: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('host/task-store', () => {
   it('reloads a finished task with the same transcript state', async () => {
     const dir = scratchDir('tasks');
@@ -119,5 +102,32 @@ describe('host/task-store', () => {
     assert.equal(existsSync(second.logFile(task.id)), false);
     assert.deepEqual(JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8')).tasks, []);
     await second.dispose();
+  });
+});
+
+describe('host/task: a run the task drives', () => {
+  it('reaches its listeners and is queued nowhere (no output queue filled for nobody to read)', async () => {
+    const dir = scratchDir('tasks');
+    const store = storeWith(dir, [textTurn('Hello there, in several words.')]);
+    await store.init();
+    const task = await store.create();
+    const heard: string[] = [];
+    const unsubscribe = task.runtime.subscribe((out) => void (out.kind === 'event' && heard.push(out.event.type)));
+    const push = OutputQueue.prototype.push;
+    let queued = 0;
+    OutputQueue.prototype.push = function (this: OutputQueue<unknown>, item: unknown) {
+      queued++;
+      push.call(this, item);
+    };
+    try {
+      await task.send('Say hello');
+    } finally {
+      OutputQueue.prototype.push = push;
+      unsubscribe();
+    }
+    assert.equal(task.getState().status, 'completed');
+    assert.ok(heard.includes('text_delta') && heard.at(-1) === 'run_finished', `heard ${heard.join(', ')}`);
+    assert.equal(queued, 0, 'outputs pushed into a queue nobody reads');
+    await store.dispose();
   });
 });

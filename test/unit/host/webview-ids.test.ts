@@ -3,27 +3,17 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { z } from 'zod';
-import { Registry, Runtime, type ToolDefinition } from '../../../src/kernel/index.js';
+import { Registry, Runtime } from '../../../src/kernel/index.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
 import { dispatchWebviewMessage } from '../../../src/host/presenter/index.js';
 import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { scratchDir } from '../../support/scratch.js';
+import { fakeWriteTool } from '../../support/fake-write-tool.js';
+import { until } from '../../support/until.js';
 
-const writeTool: ToolDefinition<{ path: string }> = {
-  name: 'write_file',
-  description: 'writes',
-  input: z.object({ path: z.string() }),
-  risk: 'write',
-  readOnly: false,
-  concurrencySafe: false,
-  outputBudgetTokens: 100,
-  summarize: (i) => i.path,
-  paths: (i) => [i.path],
-  execute: async () => ({ ok: true, content: 'written' }),
-};
+const writeTool = fakeWriteTool();
 
 /** A task store in `<root>/storage/tasks`, with a victim log two folders up from it. */
 function world(script: Script) {
@@ -51,14 +41,6 @@ function world(script: Script) {
     log: { info() {}, warn: (m) => warnings.push(m), error() {} },
   });
   return { tasks, session, victim, warnings };
-}
-
-async function until(check: () => boolean, ms = 2000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 describe('vscode: ids from the webview', () => {
@@ -109,7 +91,7 @@ describe('vscode: ids from the webview', () => {
     const w = world([toolTurn('write_file', { path: 'a.txt' }), textTurn('ok')]);
     await w.tasks.init();
     const task = await w.session.send('write it');
-    await until(() => task.getState().status === 'waiting_for_approval');
+    await until(() => task.getState().status === 'waiting_for_approval', 2000);
     const waiting = task.getState().pendingIntentIds[0]!;
     w.session.approve('made-up-intent', 'workspace');
     w.session.reject('another-made-up-one', 'no');

@@ -29,6 +29,7 @@ export const executions: string[] = [];
 
 export const readNote: ToolDefinition<{ path: string }> = {
   name: 'read_note',
+  kind: 'read',
   description: 'Reads a note.',
   input: z.object({ path: z.string() }),
   risk: 'read',
@@ -45,6 +46,7 @@ export const readNote: ToolDefinition<{ path: string }> = {
 
 export const writeNote: ToolDefinition<{ path: string; text: string }> = {
   name: 'write_note',
+  kind: 'other',
   description: 'Writes a note.',
   input: z.object({ path: z.string(), text: z.string() }),
   risk: 'write',

@@ -9,6 +9,7 @@ import { calls } from './frame-helpers.js';
 function probe(name: string, safe: boolean, log: string[]): ToolDefinition<{ n: number }> {
   return {
     name,
+    kind: safe ? 'read' : 'other',
     description: name,
     input: z.object({ n: z.number() }),
     risk: safe ? 'read' : 'write',

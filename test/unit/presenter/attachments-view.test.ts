@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { HostMessageSchema } from '../../../src/protocol/index.js';
 import { contentHash } from '../../../src/kernel/text.js';
+import { initialState } from '../../../src/kernel/index.js';
 import { Presenter } from '../../../src/host/presenter/index.js';
 import { EventFactory } from './events.js';
 import { FakeClock } from './fake-clock.js';
 
 describe('presenter: attachments and the header', () => {
   it("a user message's attachments become chips (kind, label, cut) without their content; images stay for thumbnails", () => {
-    const presenter = new Presenter({ clock: new FakeClock(), post: () => undefined, contextWindow: 200_000 });
     const f = new EventFactory();
+    const presenter = new Presenter({ clock: new FakeClock(), post: () => undefined, kernel: () => f.state, contextWindow: 200_000 });
     const secretish = 'const a = 1; // the file content stays in the log';
     const image = { mediaType: 'image/png' as const, data: 'iVBORw0KGgo=' };
     presenter.load(
@@ -39,7 +40,7 @@ describe('presenter: attachments and the header', () => {
   it('posts a change of model or auto-approve classes (hints compared whole)', () => {
     const posts: unknown[] = [];
     const clock = new FakeClock();
-    const presenter = new Presenter({ clock, post: (m) => posts.push(m), contextWindow: 200_000 });
+    const presenter = new Presenter({ clock, post: (m) => posts.push(m), kernel: initialState, contextWindow: 200_000 });
     presenter.setHints({ model: { provider: 'anthropic', model: 'claude-sonnet-5-5', vision: true }, autoApprove: ['read'] });
     clock.advance(16);
     const count = posts.length;

@@ -18,9 +18,10 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function setup() {
   const posts: HostMessage[] = [];
-  const presenter = new Presenter({ clock: new FakeClock(), post: (m) => posts.push(m) });
+  const f = new EventFactory();
+  const presenter = new Presenter({ clock: new FakeClock(), post: (m) => posts.push(m), kernel: () => f.state });
   const ops = () => posts.filter((p): p is TranscriptDelta => p.type === 'transcript/delta').flatMap((d) => d.ops);
-  return { presenter, f: new EventFactory(), posts, ops };
+  return { presenter, f, posts, ops };
 }
 
 const file = (p: string, before: string | null, after: string | null, extra: Partial<CheckpointFile> = {}): CheckpointFile => ({

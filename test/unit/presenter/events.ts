@@ -1,13 +1,18 @@
-// Builders for kernel outputs, stamped with increasing seq numbers.
-import type { RuntimeEvent, RuntimeEventInput, RuntimeOutput, ToolIntent } from '../../../src/kernel/contracts/index.js';
+// Builders for kernel outputs, stamped with increasing seq numbers. Like the runtime, the factory
+// folds every event it makes into the kernel's state (`state`), which a presenter reads.
+import type { ConversationState, RuntimeEvent, RuntimeEventInput, RuntimeOutput, ToolIntent } from '../../../src/kernel/contracts/index.js';
+import { applyEvent, initialState } from '../../../src/kernel/index.js';
 
 export class EventFactory {
   seq = 0;
   time = 1_000_000;
+  state: ConversationState = initialState();
 
   event(input: RuntimeEventInput): RuntimeEvent {
     this.seq += 1;
-    return { ...input, seq: this.seq, runId: 'r1', time: this.time } as RuntimeEvent;
+    const event = { ...input, seq: this.seq, runId: 'r1', time: this.time } as RuntimeEvent;
+    this.state = applyEvent(this.state, event);
+    return event;
   }
 
   out(input: RuntimeEventInput): RuntimeOutput {

@@ -8,8 +8,8 @@ import { FakeClock } from './fake-clock.js';
 function setup() {
   const clock = new FakeClock();
   const posts: HostMessage[] = [];
-  const presenter = new Presenter({ clock, post: (m) => posts.push(m), contextWindow: 200_000 });
   const f = new EventFactory();
+  const presenter = new Presenter({ clock, post: (m) => posts.push(m), kernel: () => f.state, contextWindow: 200_000 });
   const deltas = () => posts.filter((p): p is TranscriptDelta => p.type === 'transcript/delta');
   const ops = () => deltas().flatMap((d) => d.ops);
   return { clock, posts, presenter, f, deltas, ops };

@@ -24,6 +24,7 @@ const workspace: Workspace = {
 };
 const readPage: ToolDefinition<{ page: number }> = {
   name: 'read_page',
+  kind: 'read',
   description: 'Reads a page.',
   input: z.object({ page: z.number() }),
   risk: 'read',

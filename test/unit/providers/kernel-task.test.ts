@@ -25,6 +25,7 @@ function memoryWorkspace(notes: Map<string, string>): Workspace {
 
 const noteTool: ToolDefinition<{ path: string; text: string }> = {
   name: 'write_note',
+  kind: 'other',
   description: 'Writes a note.',
   input: z.object({ path: z.string(), text: z.string() }),
   risk: 'write',

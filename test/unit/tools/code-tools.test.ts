@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CodeIntel, CodeIntelAnswer, CodeLocation, ToolResult, Workspace } from '../../../src/kernel/index.js';
-import { headlessWorkspace } from '../../../src/cli/headless-workspace.js';
+import { headlessWorkspace } from '../../../src/compose/headless-workspace.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { documentOutlineTool } from '../../../src/tools/code/document-outline.js';
 import { findReferencesTool } from '../../../src/tools/code/find-references.js';

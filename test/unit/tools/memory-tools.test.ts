@@ -213,7 +213,7 @@ describe('remember: a refused secret never reaches the log, the card or the mode
         assert.equal(intent.input, null);
         assert.equal(intent.summary, 'remember (refused)');
         const posted: unknown[] = [];
-        const shown = new Presenter({ post: (m) => posted.push(m) });
+        const shown = new Presenter({ post: (m) => posted.push(m), kernel: () => runtime.getState() });
         shown.load(runtime.getEvents(), 'task-1');
         shown.postSnapshot();
         shown.dispose();

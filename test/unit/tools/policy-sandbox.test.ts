@@ -108,6 +108,7 @@ describe('kernel: the sandbox profile travels from the decision to the tool', ()
   const seen: (string | undefined)[] = [];
   const probe: ToolDefinition<{ n: number }> = {
     name: 'probe',
+    kind: 'other',
     description: 'Records how it was asked to run.',
     input: z.object({ n: z.number() }),
     risk: 'execute',

@@ -55,7 +55,7 @@ function extensionWorld(server: ModelServer, provider: ModelProvider | undefined
     dir,
     logs: { load: async (f) => (existsSync(f) ? loadLog(f).events : []), open: async (f) => JsonlLogStore.open(f) },
     createRuntime: (init) => factory.create(init),
-    // What extension.ts logs when a task fails.
+    // What the extension logs when a task fails (src/vscode/build/tasks.ts).
     onStatus: (task, status) => {
       if (status === 'failed') log.warn(`task ${task.id} failed: ${task.getState().lastError?.message ?? 'unknown error'}`);
     },

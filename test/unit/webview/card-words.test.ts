@@ -5,6 +5,7 @@
 // failed get a failure mark, not ✓.
 import './dom-env.js';
 import assert from 'node:assert/strict';
+import { allTools } from '../../../src/tools/index.js';
 import { Presenter } from '../../../src/host/presenter/index.js';
 import { EventFactory } from '../presenter/events.js';
 import { makeApp, q } from './dom-env.js';
@@ -14,8 +15,10 @@ type EventInput = Parameters<EventFactory['out']>[0];
 
 /** The card the real presenter makes from these events, rendered by the real view. */
 function cardFrom(events: (f: EventFactory) => EventInput[]): HTMLElement {
-  const presenter = new Presenter({ post: () => undefined });
   const f = new EventFactory();
+  const presenter = new Presenter({ post: () => undefined, kernel: () => f.state });
+  // As the session does: the presenter learns what the task's tools are (their declared kinds).
+  presenter.setToolKinds((name) => allTools.find((t) => t.name === name)?.kind);
   for (const input of events(f)) presenter.handle(f.out(input));
   const t = makeApp();
   t.receive(snapshot(presenter.items(), { status: 'waiting_for_approval' }));

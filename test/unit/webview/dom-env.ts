@@ -48,8 +48,6 @@ export interface AppFakes {
 
 export function makeApp(initialState?: unknown, fakes: AppFakes = {}): TestApp {
   let frames: (() => void)[] = [];
-  // Frames are faked, so is their clock: each one 17 ms after the last (just under 60 Hz).
-  let frameClock = 0;
   const posted: WebviewMessage[] = [];
   const logs: string[] = [];
   const saved: unknown[] = [];
@@ -59,7 +57,6 @@ export function makeApp(initialState?: unknown, fakes: AppFakes = {}): TestApp {
     host: { post: (m) => posted.push(m), getState: () => initialState, setState: (s) => saved.push(s) },
     root,
     requestFrame: (cb) => frames.push(cb),
-    frameTime: () => frameClock,
     log: (m) => logs.push(m),
     ...fakes,
   });
@@ -72,7 +69,6 @@ export function makeApp(initialState?: unknown, fakes: AppFakes = {}): TestApp {
     logs,
     saved,
     frame: () => {
-      frameClock += 17;
       const run = frames;
       frames = [];
       for (const cb of run) cb();

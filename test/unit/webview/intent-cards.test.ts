@@ -22,6 +22,12 @@ describe('webview: intent cards', () => {
     assert.ok(card.querySelector('[data-testid="approve-i1"] [data-testid="approve"]'));
   });
 
+  it('names the action in words for a screen reader, not the tool id', () => {
+    const t = withPendingIntent();
+    assert.equal(q(t.root, '[data-testid="approve"]').getAttribute('aria-label'), 'Approve: Edit a file');
+    assert.equal(q(t.root, '[data-testid="reject"]').getAttribute('aria-label'), 'Reject: Edit a file');
+  });
+
   it('Approve posts intent/approve once', () => {
     const t = withPendingIntent();
     click(q(t.root, '[data-testid="approve"]'));

@@ -314,6 +314,8 @@ describe('webview: edit and resend an earlier message', () => {
 });
 
 describe('webview: finished reads grouped into one line', () => {
+  // A finished read's result says what it established (the presenter takes it from the facts).
+  const established = (tool: string) => ({ ok: true, summary: 'ok', read: tool === 'read_file' ? ('file' as const) : ('search' as const) });
   const read = (id: string, tool: string, status: 'done' | 'running' = 'done'): TranscriptItem => ({
     kind: 'intent',
     id,
@@ -321,6 +323,7 @@ describe('webview: finished reads grouped into one line', () => {
     summary: `${tool} ${id}`,
     risk: 'read',
     status,
+    ...(status === 'done' ? { result: established(tool) } : {}),
   });
 
   it('folds a run of finished reads into "Read N files, searched M times" that opens on click', () => {
@@ -353,7 +356,7 @@ describe('webview: finished reads grouped into one line', () => {
     t.receive(snapshot([read('r1', 'read_file'), read('r2', 'read_file', 'running')], { status: 'executing' }));
     t.frame();
     assert.equal(t.root.querySelector('[data-testid="read-group"]'), null);
-    t.receive(deltas()({ type: 'intent/update', id: 'r2', patch: { status: 'done' } }));
+    t.receive(deltas()({ type: 'intent/update', id: 'r2', patch: { status: 'done', result: established('read_file') } }));
     t.frame();
     assert.equal(q(t.root, '[data-testid="read-group"]').textContent?.trim(), 'Read 2 files');
   });

@@ -1,13 +1,13 @@
 // The core of Keel: Replay Task without the editor: replay a task's log through the current
 // build in a temporary copy of its workspace put back to the task's starting state from the
-// checkpoints (src/cli/replay-start.ts, src/cli/replay.ts, as `keel replay` does), and write
+// checkpoints (src/compose/replay, as `keel replay` does), and write
 // the comparison as markdown. The user's folder is only read. No vscode import.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { RuntimeEvent } from '../kernel/index.js';
-import { replayLog, type ReplayPolicySettings, type ReplayReport } from '../cli/replay.js';
-import { startFromCheckpoints } from '../cli/replay-start.js';
+import type { RuntimeEvent } from '../../kernel/index.js';
+import { replayLog, type ReplayPolicySettings, type ReplayReport } from '../../compose/replay/replay.js';
+import { startFromCheckpoints } from '../../compose/replay/replay-start.js';
 
 export async function replayInCopy(
   events: readonly RuntimeEvent[],

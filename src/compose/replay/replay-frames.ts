@@ -3,7 +3,7 @@
 // place in the tree: the parent frame (matched the same way, the task's own frame to itself),
 // the position of the starting call among that frame's calls, then the plan task id (or, for
 // several children of one call, their order of starting).
-import type { RuntimeEvent } from '../kernel/index.js';
+import type { RuntimeEvent } from '../../kernel/index.js';
 
 /** The task's own frame. */
 export const ROOT_FRAME = '';

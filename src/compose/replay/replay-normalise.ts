@@ -1,7 +1,8 @@
 // What two runs of the same step may differ in without the build having changed: timings
 // (the tool's own, a test runner's), truncation counts those shift, temporary paths, the
-// workspace's absolute path (the task ran in one folder, the replay runs in a scratch copy), and
-// run_tests' "Toolchain:" line (the machine's interpreter and its version).
+// workspace's absolute path (the task ran in one folder, the replay runs in a scratch copy),
+// run_tests' "Toolchain:" line (the machine's interpreter and its version), and random ids (a
+// memory's, made anew when the replay remembers it again).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,6 +15,7 @@ export function normalise(text: string, root: string): string {
     .split(path.resolve(root))
     .join('<workspace>')
     .replace(new RegExp(`${tmp}/[^\\s'"]*`, 'g'), '<tmp>')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<id>')
     .replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<time>')
     .replace(/\b(duration_ms|duration|time|elapsed)([:=]?\s*)\d+(\.\d+)?/gi, '$1$2<time>')
     .replace(/\[… \d+ earlier characters not shown …\]/g, '[… earlier output not shown …]');

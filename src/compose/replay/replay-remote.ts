@@ -3,8 +3,8 @@
 // again and the recorded observation returned; the remote agent is never called — it may be
 // down, cost money, or answer differently today. A call the record does not hold (the build now
 // proposes another call at that place) fails with a code, which the replay reports as a difference.
-import { REMOTE_DELEGATE_TOOL, replayedDelegateRemoteTool } from '../a2a/index.js';
-import type { Observation, RemoteUpdate, RuntimeEvent, ToolDefinition, ToolIntent, ToolResult } from '../kernel/index.js';
+import { REMOTE_DELEGATE_TOOL, replayedDelegateRemoteTool } from '../../a2a/index.js';
+import type { Observation, RemoteUpdate, RuntimeEvent, ToolDefinition, ToolIntent, ToolResult } from '../../kernel/index.js';
 
 /** What the record holds of one call: what was proposed, what came back, what the agent sent. */
 export interface RecordedAnswer {

@@ -1,22 +1,29 @@
-// `keel replay LOG`: the recorded model output of a task, played through the current build's
-// tools and policy over a workspace in the task's starting state (no model is called). Each step
-// where the build now differs is reported: an edit that applies differently, another
-// observation (timings and temp paths normalised), a changed policy decision. Sub-agents are
-// replayed too: each frame plays its own recorded turns, and a difference names its frame.
-import {
+// `keel replay LOG` and Keel: Replay Task: the recorded model output of a task, played through
+// the current build over a workspace in the task's starting state (no model is called). The
+// runtime is the one composeRuntime gives every task — its tools, skills, memory, rules and
+// sub-agent limits — with the recorded provider in place of the model. Each step where the build
+// now differs is reported: an edit that applies differently, another observation (timings and
+// temp paths normalised), a changed policy decision. Sub-agents are replayed too: each frame
+// plays its own recorded turns, and a difference names its frame.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type {
+  MemoryAccess,
+  Observation,
+  RemoteUpdate,
+  RunPolicy,
   Runtime,
-  type ApprovalPolicy,
-  type Observation,
-  type RemoteUpdate,
-  type RunPolicy,
-  type RuntimeEvent,
-  type ToolIntent,
-  type Workspace,
-} from '../kernel/index.js';
-import { RecordedProvider, recordedTurns } from '../providers/recorded.js';
-import { composePolicy, composeRegistry, createSkillLibrary, secretDetector, workspaceSkillSource } from '../compose/index.js';
-import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
-import { headlessWorkspace } from './headless-workspace.js';
+  RuntimeEvent,
+  ToolIntent,
+  UserInput,
+} from '../../kernel/index.js';
+import { JsonlMemoryStore, memoryFilesIn } from '../../node/memory-store.js';
+import { RecordedProvider, recordedTurns } from '../../providers/recorded.js';
+import { COMMAND_SANDBOX_RULES } from '../../tools/index.js';
+import { headlessWorkspace } from '../headless-workspace.js';
+import { composeRuntime } from '../runtime.js';
+import { secretDetector } from '../secrets/detector.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
 import { remoteUpdateOf, replayedRemoteTool } from './replay-remote.js';
@@ -89,16 +96,6 @@ export async function replayLog(
   const credentials = { detector: secretDetector(), passEnv: () => [] };
   const workspace = await headlessWorkspace(root, { web: false, credentials, sandbox: { rules: COMMAND_SANDBOX_RULES } });
   const verdicts = new Map<string, Verdict>();
-  // The current build's policy as a host composes it, with the settings the task ran with
-  // (default: nothing auto-approved, no command rules); questions are answered as recorded.
-  const inner = composePolicy(settings, true);
-  const policy: ApprovalPolicy = {
-    async decide(intent, ctx) {
-      const verdict = await inner.decide(intent, ctx);
-      verdicts.set(intent.id, verdict.type);
-      return verdict;
-    },
-  };
   let runtime: Runtime | undefined;
   const recordedFrameOf = (frame: string) => matchFrame(recordedFrames, eventsByFrame(runtime!.getEvents()), frame);
   // The recorded call a replayed one stands for: the same place (position) in the matching frame.
@@ -109,35 +106,64 @@ export async function replayLog(
     const recordedFrame = recordedFrameOf(frame);
     return recordedFrame === undefined ? undefined : recordedCalls(recordedFrames.get(recordedFrame) ?? [])[position];
   };
-  const registry = await replayRegistry(workspace);
   const remote = replayedRemoteTool(kept, recordedCallOf);
-  if (remote) registry.addTool(remote);
   const turnsOf = (frame: string | undefined) => recordedTurns(frame === undefined ? [] : (recordedFrames.get(frame) ?? []));
-  runtime = new Runtime({
-    provider: new RecordedProvider(turnsOf(ROOT_FRAME), 'replay', (frame) => turnsOf(recordedFrameOf(frame))),
-    registry,
-    workspace,
-    policy,
-    secretDetector: secretDetector(),
-  });
-  const own = recordedFrames.get(ROOT_FRAME)!;
+  const memory = scratchMemory(root);
+  try {
+    // The runtime every task gets, with the settings the task ran with (default: nothing
+    // auto-approved, no command rules); the workspace's skills, not the user's; a memory of its
+    // own; questions answered as recorded.
+    runtime = composeRuntime({
+      provider: new RecordedProvider(turnsOf(ROOT_FRAME), 'replay', (frame) => turnsOf(recordedFrameOf(frame))),
+      settings: { ...settings, maxTurns: Math.max(DEFAULT_MAX_TURNS, turnsOf(ROOT_FRAME).length) },
+      workspace,
+      trusted: () => true,
+      interactive: true,
+      skills: {},
+      memory: memory.access,
+      ...(remote ? { tools: [remote] } : {}),
+      onPolicyDecision: (intentId, decision) => verdicts.set(intentId, decision.type),
+    });
+    for await (const out of runtime.send(recordedSend(recordedFrames.get(ROOT_FRAME)!))) {
+      if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
+      const call = recordedCallOf(out.event.intentId);
+      if (call?.approved) runtime.approve(out.event.intentId);
+      else
+        runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.', { unanswered: call?.unanswered === true });
+    }
+    const live = runtime;
+    const isEdit = (tool: string) => live.tool(tool)?.kind === 'edit';
+    return report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf, isEdit);
+  } finally {
+    memory.remove();
+  }
+}
+
+/** The task's first message as it was sent: in its mode and as its agent (both narrow the tools, so the calls). */
+function recordedSend(own: readonly RuntimeEvent[]): UserInput {
   const first = own.find((e) => e.type === 'user_message');
-  // The task is sent in the mode and as the agent it was sent in (both narrow the tools, so the calls).
   const mode = own.findLast((e) => e.type === 'mode_set' && e.seq < (first?.seq ?? 0));
   const agent = own.findLast((e) => e.type === 'agent_set' && e.seq < (first?.seq ?? 0));
-  const text = first?.type === 'user_message' ? first.text : '';
-  const send = {
-    text,
+  return {
+    text: first?.type === 'user_message' ? first.text : '',
     ...(mode?.type === 'mode_set' ? { mode: mode.mode } : {}),
     ...(agent?.type === 'agent_set' && agent.agent ? { agent: agent.agent } : {}),
   };
-  for await (const out of runtime.send(send)) {
-    if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
-    const call = recordedCallOf(out.event.intentId);
-    if (call?.approved) runtime.approve(out.event.intentId);
-    else runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.', { unanswered: call?.unanswered === true });
-  }
-  return report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf);
+}
+
+/** A run's default turn cap; a recording with more model turns replays them all. */
+const DEFAULT_MAX_TURNS = 25;
+
+/**
+ * The memory a replay's remember, recall and forget work on: empty, in a folder of its own that
+ * is removed afterwards. The user's memories are never read or written by a replay.
+ */
+function scratchMemory(root: string): { access: MemoryAccess; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keel-replay-memory-'));
+  return {
+    access: { store: JsonlMemoryStore.open(memoryFilesIn(dir, root)), taskId: 'replay' },
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Every frame's calls, recorded against replayed, the task's own frame first. */
@@ -147,6 +173,7 @@ function report(
   verdicts: Map<string, Verdict>,
   root: string,
   recordedFrameOf: (frame: string) => string | undefined,
+  isEdit: (tool: string) => boolean,
 ): ReplayReport {
   const replayedOf = new Map<string, string>();
   for (const frame of replayedFrames.keys()) {
@@ -163,7 +190,7 @@ function report(
     const named = frame === ROOT_FRAME ? {} : { frame, frameName: frameName(recordedFrames, frame) };
     const recorded = recordedCalls(list);
     for (const r of recorded.filter(interrupted)) out.interrupted.push({ step: r.step, seq: r.seq, tool: r.intent.tool, ...named });
-    for (const d of compare(recorded, now, root, oldRoot)) out.differences.push({ ...d, ...named });
+    for (const d of compare(recorded, now, root, oldRoot, isEdit)) out.differences.push({ ...d, ...named });
   }
   return out;
 }
@@ -171,17 +198,6 @@ function report(
 /** The recording holds no finished result for the call: the run stopped (or the log ends) first. */
 function interrupted(call: RecordedCall): boolean {
   return call.observation === undefined || call.observationCode === 'cancelled';
-}
-
-/** The tools of a run, with use_skill over the copy's `.keel/skills` (the user's skills are not part of a replay). */
-async function replayRegistry(workspace: Workspace) {
-  const skills = createSkillLibrary({
-    sources: () => [workspaceSkillSource(workspace)],
-    knownTools: () => registry.tools().map((t) => t.name),
-  });
-  const registry = composeRegistry(workspace, skills);
-  await skills.load();
-  return registry;
 }
 
 function recordedCalls(events: readonly RuntimeEvent[]): RecordedCall[] {
@@ -232,7 +248,13 @@ function observationText(o: { ok: boolean; code?: string; content: string }): st
   return `${o.ok ? 'ok' : (o.code ?? 'failed')}: ${o.content}`;
 }
 
-function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: string, oldRoot: string | undefined): ReplayDifference[] {
+function compare(
+  recorded: RecordedCall[],
+  replayed: RecordedCall[],
+  root: string,
+  oldRoot: string | undefined,
+  isEdit: (tool: string) => boolean,
+): ReplayDifference[] {
   const out: ReplayDifference[] = [];
   for (const [i, r] of recorded.entries()) {
     const now = replayed[i];
@@ -247,8 +269,4 @@ function compare(recorded: RecordedCall[], replayed: RecordedCall[], root: strin
     if (before !== after) out.push({ ...base, kind: isEdit(r.intent.tool) ? 'edit' : 'observation', recorded: before, replayed: after });
   }
   return out;
-}
-
-function isEdit(tool: string): boolean {
-  return tool === 'edit_file' || tool === 'write_file';
 }

@@ -10,12 +10,12 @@ import { NodeCheckpointStore } from '../../../src/node/checkpoint-store.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { composeRegistry } from '../../../src/compose/index.js';
-import { replayInCopy, reportMarkdown } from '../../../src/vscode/replay-report.js';
+import { replayInCopy, reportMarkdown } from '../../../src/host/replay/replay-report.js';
 
 const allowAll: ApprovalPolicy = { decide: () => ({ type: 'allow', reason: 'test' }) };
 const policy = { autoApprove: ['read' as const, 'write' as const], approveUnclassified: false, commandsAllow: [], commandsDeny: [] };
 
-describe('vscode/replay-report (Keel: Replay Task)', function () {
+describe('host/replay-report (Keel: Replay Task)', function () {
   this.timeout(60_000);
 
   it('replays a checkpointed task clean from its starting state, leaving the workspace as it is', async () => {

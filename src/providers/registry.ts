@@ -1,0 +1,102 @@
+// The one provider registry: every model vendor Keel offers, each defined once — its id (what
+// keel.provider and --provider take), label, key variable, key placeholder, default model, where
+// its own API lives, whether a server on this machine may run without a key, and the factory of
+// its adapter. The CLI flags and --help, the settings model, key storage and key destination,
+// the header picker and compose all read this file; a third vendor is a new entry here and its
+// adapter. package.json's keel.provider enum cannot import it: a unit test holds them equal.
+import type { ModelProvider } from '../kernel/contracts/index.js';
+import { createAnthropicProvider } from './anthropic.js';
+import { tableModels, type CapabilityOverrides } from './models.js';
+import { createOpenAIProvider } from './openai.js';
+
+/** What a host passes to a vendor's factory. */
+interface VendorProviderOptions extends CapabilityOverrides {
+  model: string;
+  /** Absent: the adapter reads the vendor's key variable itself. */
+  apiKey?: string;
+  /** Absent: the vendor's own API. */
+  baseURL?: string;
+}
+
+export interface VendorSpec<Id extends string = string> {
+  id: Id;
+  /** How the user is told whose key or API it is ("Anthropic"). */
+  label: string;
+  /** The header picker's "Switch provider to …" text. */
+  switchLabel: string;
+  /** The environment variable the key is read from when none is stored. */
+  keyEnvVar: string;
+  /** The key input box's placeholder: how the vendor's keys start. */
+  keyPlaceholder: string;
+  /** The model used when none is set: the CLI's and the extension's default alike. */
+  defaultModel: string;
+  /** The vendor's own API: the only place its key goes without asking first. */
+  officialOrigin: string;
+  /** True when a base URL on this machine (a local OpenAI-compatible server) may run without a key. */
+  localNeedsNoKey: boolean;
+  /** The picker lists the model table's ids with this prefix, spelled as the vendor's API does. */
+  pickerModel: { prefix: string; spell(id: string): string };
+  create(options: VendorProviderOptions): ModelProvider;
+}
+
+const ANTHROPIC = {
+  id: 'anthropic',
+  label: 'Anthropic',
+  switchLabel: 'Anthropic',
+  keyEnvVar: 'ANTHROPIC_API_KEY',
+  keyPlaceholder: 'sk-ant-…',
+  defaultModel: 'claude-sonnet-5-5',
+  officialOrigin: 'https://api.anthropic.com',
+  localNeedsNoKey: false,
+  pickerModel: { prefix: 'claude-', spell: (id) => id },
+  create: createAnthropicProvider,
+} as const satisfies VendorSpec;
+
+const OPENAI = {
+  id: 'openai',
+  label: 'OpenAI',
+  switchLabel: 'OpenAI (or compatible)',
+  keyEnvVar: 'OPENAI_API_KEY',
+  keyPlaceholder: 'sk-…',
+  defaultModel: 'gpt-4o',
+  officialOrigin: 'https://api.openai.com',
+  localNeedsNoKey: true,
+  // The table writes `gpt-4-1`; the API spells it `gpt-4.1`.
+  pickerModel: { prefix: 'gpt-', spell: (id) => id.replace(/^gpt-(\d)-(\d)/, 'gpt-$1.$2') },
+  create: createOpenAIProvider,
+} as const satisfies VendorSpec;
+
+/** Every vendor, in the order the settings and pickers list them; the first is the default. */
+export const VENDORS = [ANTHROPIC, OPENAI] as const;
+
+export type VendorId = (typeof VENDORS)[number]['id'];
+
+export const VENDOR_IDS: readonly VendorId[] = VENDORS.map((v) => v.id);
+
+/** The vendor a task runs on when nothing names one. */
+export const DEFAULT_VENDOR: VendorId = VENDORS[0].id;
+
+/**
+ * The CLI's built-in demo: a scripted provider that calls no model and needs no key. The CLI
+ * offers it (--provider scripted) beside the vendors; the extension's settings do not. Its
+ * factory is the CLI's (the script is the CLI's demo), so only its id is defined here.
+ */
+export const DEMO_PROVIDER = 'scripted';
+
+/** What --provider takes: every vendor, then the demo. */
+export const CLI_PROVIDER_IDS = [...VENDOR_IDS, DEMO_PROVIDER] as const;
+export type CliProviderId = VendorId | typeof DEMO_PROVIDER;
+
+export function vendorOf(id: VendorId): VendorSpec<VendorId> {
+  return VENDORS.find((v) => v.id === id) as VendorSpec<VendorId>;
+}
+
+/** The vendor a setting or flag names, or undefined for anything else (a hostile or stale value). */
+export function parseVendorId(value: unknown): VendorId | undefined {
+  return VENDOR_IDS.find((id) => id === value);
+}
+
+/** The models the header picker offers for a vendor, each once (family aliases left out). */
+export function pickerModels(id: VendorId): { id: string; vision: boolean; contextWindow: number }[] {
+  return tableModels(vendorOf(id).pickerModel);
+}
