@@ -193,8 +193,10 @@ export class IntentCard {
     el.title = waiting ? approvalKeysTitle() : '';
     this.renderJudged(item);
     setHidden(this.actionsEl, !waiting);
+    // The policy's reason already says what the call does ("Changes src/a.ts."); the risk's words
+    // stand in only when there is none (the icon and the card's label carry the risk either way).
     this.reasonEl.textContent = waiting
-      ? `${RISK_TEXT[item.risk]}. ${item.approvalReason ?? ''}`.trim()
+      ? (item.approvalReason ?? `${RISK_TEXT[item.risk]}.`)
       : item.rejectReason
         ? `Your reason: ${item.rejectReason}`
         : '';

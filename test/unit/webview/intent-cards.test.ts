@@ -18,8 +18,16 @@ describe('webview: intent cards', () => {
     assert.equal(card.getAttribute('role'), 'group');
     assert.equal(card.getAttribute('data-intent-status'), 'awaiting_approval');
     assert.match(card.getAttribute('aria-label') ?? '', /^Edit a file: src\/a\.ts \(changes files\)/);
-    assert.match(q(card, '.intent-reason').textContent ?? '', /^Changes files\b/, 'the risk in words while it waits');
+    assert.match(q(card, '.intent-reason').textContent ?? '', /^Changes files\.$/, 'the risk in words while it waits, with no reason');
     assert.ok(card.querySelector('[data-testid="approve-i1"] [data-testid="approve"]'));
+  });
+
+  it("shows the policy's reason once, not after the risk's words that say the same", () => {
+    const t = makeApp();
+    const item = { ...intentItem('i1'), approvalReason: 'Changes src/price.js.' };
+    t.receive(snapshot([item], { status: 'waiting_for_approval', pendingIntentIds: ['i1'] }));
+    t.frame();
+    assert.equal(q(t.root, '.intent-reason').textContent, 'Changes src/price.js.');
   });
 
   it('names the action in words for a screen reader, not the tool id', () => {
