@@ -20,7 +20,8 @@ export const FLEET_USAGE = `Usage:
 A job is one JSON object per line of JOBS.jsonl:
   {"id": "fix-42", "workspace": "/abs/folder" | "repo": {"url": "https://…", "ref": "main"},
    "task": "…", "approve": ["read","write","execute"] | "all", "allowCommands": ["npm test"],
-   "denyCommands": […], "model": "…", "maxTurns": 25, "budget": {"usd": 0.5, "tokens": 200000}}
+   "denyCommands": […], "mode": "agent" | "plan" | "ask", "model": "…", "maxTurns": 25,
+   "budget": {"usd": 0.5, "tokens": 200000}}
 Each attempt runs in a fresh copy (or clone) of its workspace, under the same headless policy as
 keel run --output json (nobody is asked: what is not pre-approved is refused), and keeps its
 result (schemas/run-result.schema.json) and its event log. A job whose id is already queued is not

@@ -99,6 +99,7 @@ function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flag
     workspace: folder.workspace,
     provider: flags.provider,
     model: job.model ?? flags.model,
+    ...(job.mode ? { mode: job.mode } : {}),
     baseUrl: flags.baseUrl,
     approve: job.approve === 'all' ? [...ALL_RISKS] : job.approve,
     approveUnclassified: job.approve === 'all',

@@ -5,6 +5,7 @@
 // provider, its base URL and its key are the worker's, never a job's: a job cannot send the
 // worker's key elsewhere.
 import { z } from 'zod';
+import { AgentModeSchema } from '../kernel/index.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 
@@ -46,6 +47,8 @@ export const FleetJobSchema = z
     approve: z.union([z.literal('all'), z.array(RiskSchema)]).default(['read']),
     allowCommands: z.array(CommandPrefixSchema).default([]),
     denyCommands: z.array(CommandPrefixSchema).default([]),
+    /** The mode the task is sent in (as keel run --mode): plan and ask change nothing. Default: agent. */
+    mode: AgentModeSchema.optional(),
     /** The model; default: the worker's. */
     model: z.string().min(1).optional(),
     maxTurns: z.number().int().min(1).max(200).optional(),

@@ -65,6 +65,40 @@ describe('keel fleet run (no Redis)', function () {
     }
   });
 
+  it('runs a job in the mode it names: a plan job is offered no write and changes nothing', async () => {
+    const model = fleetModel(0);
+    server = await startModelServer(model.respond);
+    const source = tinyWorkspace();
+    const jobsFile = path.join(scratchDir('fleet-plan'), 'jobs.jsonl');
+    const job = JSON.parse(jobLines(source, ['pass']));
+    fs.writeFileSync(jobsFile, `${JSON.stringify({ ...job, mode: 'plan' })}\n`);
+    const dir = scratchDir('fleet-plan-dir');
+    const run = await spawnKeel(['fleet', 'run', jobsFile, '--base-url', server.anthropicBaseURL, '--dir', dir, '--json'], ROOT, {
+      XDG_CONFIG_HOME: scratchDir('fleet-cfg'),
+      XDG_CACHE_HOME: scratchDir('fleet-cache'),
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const [result] = JSON.parse(run.stdout) as { result: { filesChanged: unknown[] } }[];
+    assert.deepEqual(result!.result.filesChanged, [], 'the job wrote nothing although write is pre-approved');
+    const offered = ((server.requests[0]!.body?.tools ?? []) as { name: string }[]).map((t) => t.name);
+    assert.ok(offered.includes('read_file') && !offered.includes('write_file'), offered.join(', '));
+    const kept = path.join(dir, 'jobs', 'job-1', fs.readdirSync(path.join(dir, 'jobs', 'job-1'))[0]!);
+    const events = fs
+      .readFileSync(path.join(kept, 'log.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.ok(events.some((e) => e.type === 'mode_set' && e.mode === 'plan'));
+  });
+
+  it('refuses a job with a mode Keel does not have (exit 2)', async () => {
+    const jobsFile = path.join(scratchDir('fleet-bad-mode'), 'jobs.jsonl');
+    fs.writeFileSync(jobsFile, `${JSON.stringify({ workspace: '/tmp', task: 'ok', mode: 'yolo' })}\n`);
+    const run = await spawnKeel(['fleet', 'run', jobsFile], ROOT, {});
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /jobs\.jsonl:1: .*"agent"\|"plan"\|"ask".*mode/);
+  });
+
   it('names a bad line of the jobs file and runs nothing (exit 2)', async () => {
     const jobsFile = path.join(scratchDir('fleet-bad'), 'jobs.jsonl');
     fs.writeFileSync(jobsFile, `${JSON.stringify({ workspace: '/tmp', task: 'ok' })}\n{"task": "no workspace"}\n`);
