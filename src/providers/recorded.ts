@@ -39,10 +39,16 @@ export class RecordedProvider implements ModelProvider {
    * (a child is matched to its recording once it started). `frameTurns`: a child frame's.
    */
   constructor(
-    private readonly turns: readonly ModelEvent[][] | (() => readonly ModelEvent[][]),
+    private turns: readonly ModelEvent[][] | (() => readonly ModelEvent[][]),
     readonly model: string,
     private readonly frameTurns: (frameId: string) => readonly ModelEvent[][] = () => [],
   ) {}
+
+  /** The next run's turns (a task of several messages replays each run from its own turns). */
+  startRun(turns: readonly ModelEvent[][]): void {
+    this.turns = turns;
+    this.next = 0;
+  }
 
   forFrame(frameId: string): ModelProvider {
     return new RecordedProvider(() => this.frameTurns(frameId), this.model, this.frameTurns);

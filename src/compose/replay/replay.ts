@@ -113,9 +113,12 @@ export async function replayLog(
     // The runtime every task gets, with the settings the task ran with (default: nothing
     // auto-approved, no command rules); the workspace's skills, not the user's; a memory of its
     // own; questions answered as recorded.
+    const runs = recordedRuns(recordedFrames.get(ROOT_FRAME)!);
+    const provider = new RecordedProvider([], 'replay', (frame) => turnsOf(recordedFrameOf(frame)));
+    const longest = Math.max(0, ...runs.map((r) => r.turns.length));
     runtime = composeRuntime({
-      provider: new RecordedProvider(turnsOf(ROOT_FRAME), 'replay', (frame) => turnsOf(recordedFrameOf(frame))),
-      settings: { ...settings, maxTurns: Math.max(DEFAULT_MAX_TURNS, turnsOf(ROOT_FRAME).length) },
+      provider,
+      settings: { ...settings, maxTurns: Math.max(DEFAULT_MAX_TURNS, longest) },
       workspace,
       trusted: () => true,
       interactive: true,
@@ -124,12 +127,16 @@ export async function replayLog(
       ...(remote ? { tools: [remote] } : {}),
       onPolicyDecision: (intentId, decision) => verdicts.set(intentId, decision.type),
     });
-    for await (const out of runtime.send(recordedSend(recordedFrames.get(ROOT_FRAME)!))) {
-      if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
-      const call = recordedCallOf(out.event.intentId);
-      if (call?.approved) runtime.approve(out.event.intentId);
-      else
-        runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.', { unanswered: call?.unanswered === true });
+    // Each message the user sent, in order, each run on the turns recorded after it.
+    for (const run of runs) {
+      provider.startRun(run.turns);
+      for await (const out of runtime.send(run.input)) {
+        if (out.kind !== 'event' || out.event.type !== 'approval_requested') continue;
+        const call = recordedCallOf(out.event.intentId);
+        if (call?.approved) runtime.approve(out.event.intentId);
+        else
+          runtime.reject(out.event.intentId, call?.rejectReason ?? 'Rejected in the recording.', { unanswered: call?.unanswered === true });
+      }
     }
     const live = runtime;
     const isEdit = (tool: string) => live.tool(tool)?.kind === 'edit';
@@ -139,16 +146,24 @@ export async function replayLog(
   }
 }
 
-/** The task's first message as it was sent: in its mode and as its agent (both narrow the tools, so the calls). */
-function recordedSend(own: readonly RuntimeEvent[]): UserInput {
-  const first = own.find((e) => e.type === 'user_message');
-  const mode = own.findLast((e) => e.type === 'mode_set' && e.seq < (first?.seq ?? 0));
-  const agent = own.findLast((e) => e.type === 'agent_set' && e.seq < (first?.seq ?? 0));
-  return {
-    text: first?.type === 'user_message' ? first.text : '',
-    ...(mode?.type === 'mode_set' ? { mode: mode.mode } : {}),
-    ...(agent?.type === 'agent_set' && agent.agent ? { agent: agent.agent } : {}),
-  };
+/**
+ * The task's runs as the user started them: each message as it was sent (in its mode and as its
+ * agent, both of which narrow the tools, so the calls) with the model turns recorded after it.
+ */
+function recordedRuns(own: readonly RuntimeEvent[]): { input: UserInput; turns: ReturnType<typeof recordedTurns> }[] {
+  const starts = own.flatMap((e, i) => (e.type === 'user_message' ? [i] : []));
+  return starts.map((start, n) => {
+    const before = own.slice(0, start);
+    const message = own[start] as RuntimeEvent & { type: 'user_message' };
+    const mode = before.findLast((e) => e.type === 'mode_set');
+    const agent = before.findLast((e) => e.type === 'agent_set');
+    const input: UserInput = {
+      text: message.text,
+      ...(mode?.type === 'mode_set' ? { mode: mode.mode } : {}),
+      ...(agent?.type === 'agent_set' && agent.agent ? { agent: agent.agent } : {}),
+    };
+    return { input, turns: recordedTurns(own.slice(start, starts[n + 1] ?? own.length)) };
+  });
 }
 
 /** A run's default turn cap; a recording with more model turns replays them all. */

@@ -10,6 +10,7 @@ import { rejectAll } from '../../../src/cli/approvals.js';
 import { streamPrinter } from '../../../src/cli/render.js';
 import { renderTaskEvent } from '../../../src/cli/render-frames.js';
 import { executeTask } from '../../../src/cli/task-run.js';
+import { PLAN_APPROVED_TEXT } from '../../../src/kernel/index.js';
 import { replayLog } from '../../../src/compose/replay/replay.js';
 import { composeRuntime } from '../../../src/compose/runtime.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
@@ -92,5 +93,43 @@ describe('keel replay of a task sent in a mode', function () {
     fs.writeFileSync(path.join(again, 'a.txt'), 'one\n');
     assert.deepEqual((await replayLog(events, again)).differences, []);
     assert.ok(!fs.existsSync(path.join(again, 'b.txt')), 'the replay wrote nothing');
+  });
+
+  it('replays every message of the task in its own mode: the plan, then its approval in Agent mode', async () => {
+    const record = async (root: string) => {
+      fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
+      const runtime = composeRuntime({
+        provider: new ScriptedProvider([
+          toolTurn('todo_write', { todos: [{ id: '1', text: 'Write b.txt', status: 'pending' }] }),
+          textTurn('the plan'),
+          toolTurn('write_file', { path: 'b.txt', content: 'x' }),
+          textTurn('done'),
+        ]),
+        settings: { maxTurns: 8, autoApprove: ['read', 'write'], commandsAllow: [], commandsDeny: [] },
+        workspace: await createNodeWorkspace(root),
+        trusted: () => true,
+        interactive: false,
+      });
+      for (const input of [
+        { text: 'plan it', mode: 'plan' as const },
+        { text: PLAN_APPROVED_TEXT, mode: 'agent' as const },
+      ])
+        for await (const _ of runtime.send(input)) {
+          // drain
+        }
+      return runtime.getEvents();
+    };
+    const events = await record(scratchDir('replay-plan-rec'));
+    const again = scratchDir('replay-plan-again');
+    fs.writeFileSync(path.join(again, 'a.txt'), 'one\n');
+    const report = await replayLog(events, again, Number.POSITIVE_INFINITY, {
+      autoApprove: ['read', 'write'],
+      approveUnclassified: false,
+      commandsAllow: [],
+      commandsDeny: [],
+    });
+    assert.deepEqual(report.differences, []);
+    assert.equal(report.calls, 2, 'both runs replayed');
+    assert.equal(fs.readFileSync(path.join(again, 'b.txt'), 'utf8'), 'x', 'the write of the approved plan ran again');
   });
 });
