@@ -61,9 +61,17 @@ export class CommandCompletion {
         const option = h(
           'li',
           { class: 'command-option', attrs: { role: 'option', id: `${LIST_ID}-${i}`, 'aria-selected': String(i === this.active) } },
-          h('span', { class: 'command-name', text: `/${c.name}` }),
-          ...(c.argumentHint ? [h('span', { class: 'command-hint', text: ` ${c.argumentHint}` })] : []),
-          ...(c.description ? [h('span', { class: 'command-description', text: ` — ${c.description}` })] : []),
+          h(
+            'span',
+            { class: 'command-head' },
+            h('span', { class: 'command-name', text: `/${c.name}` }),
+            ...(c.argumentHint ? [h('span', { class: 'command-hint', text: ` ${c.argumentHint}` })] : []),
+          ),
+          // On a line of its own, wrapped: a side bar is too narrow for it beside the name. The
+          // dash is for screen readers, which read the option as one line.
+          ...(c.description
+            ? [h('span', { class: 'visually-hidden', text: ' — ' }), h('span', { class: 'command-description', text: c.description })]
+            : []),
         );
         // mousedown, not click: the box keeps focus (a blur would close the list first).
         option.addEventListener('mousedown', (e) => {

@@ -224,18 +224,28 @@ function composeAgents(input: ComposeInput, knownTools: () => readonly string[])
   });
 }
 
-/** The slash commands: the user's, then the workspace's unless it is untrusted (read on each call). */
+/**
+ * The slash commands: the user's, then the workspace's unless it is untrusted (read on each call).
+ * A host lists them before any task exists too (the composer completes `/` in a new window);
+ * `known` maps a command's `tools` and only matters for a task's runtime.
+ */
+export async function listCommands(
+  input: Pick<ComposeInput, 'commands' | 'workspace' | 'trusted'>,
+  known: readonly string[] = [],
+): Promise<readonly LoadedCommand[]> {
+  if (!input.commands) return [];
+  const { user, report } = input.commands;
+  const sources = [
+    ...(user ? [{ source: user, format: 'keel' as const }] : []),
+    ...(input.workspace && input.trusted() ? workspaceCommandSources(input.workspace) : []),
+  ];
+  const { commands, problems } = await loadCommands(sources, new Set(known));
+  if (problems.length > 0) report?.(problems);
+  return commands;
+}
+
 function composeCommands(input: ComposeInput, knownTools: () => readonly string[]) {
-  const { user, report } = input.commands!;
-  return async () => {
-    const sources = [
-      ...(user ? [{ source: user, format: 'keel' as const }] : []),
-      ...(input.workspace && input.trusted() ? workspaceCommandSources(input.workspace) : []),
-    ];
-    const { commands, problems } = await loadCommands(sources, new Set(knownTools()));
-    if (problems.length > 0) report?.(problems);
-    return commands;
-  };
+  return () => listCommands(input, knownTools());
 }
 
 export function composePolicy(settings: Omit<RuntimeSettings, 'maxTurns'>, interactive: boolean): ApprovalPolicy {

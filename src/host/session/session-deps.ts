@@ -1,5 +1,6 @@
 // What a Session needs from its host (the extension, or a test): the task store, the view's
 // post, key and trust checks, the diff and terminal focus, the locks and the dialogs it may ask.
+import type { LoadedCommand } from '../../compose/commands/load-commands.js';
 import type { Price } from '../../providers/models.js';
 import type { Hints, HostMessage } from '../../protocol/index.js';
 import type { Attention } from './attention.js';
@@ -25,6 +26,8 @@ export interface SessionDeps {
   setContext(key: string, value: unknown): void;
   /** The header's model and auto-approve state, from the settings. */
   headerHints?(): Pick<Hints, 'model' | 'autoApprove'>;
+  /** The slash commands the composer lists while no task is shown (a new window); a task lists its own. */
+  commands?(): Promise<readonly LoadedCommand[]>;
   /** The task was shown, or one of its runs ended: its Files changed summaries get their counts. */
   changesShown?(task: Task, runEnded: boolean): void;
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };

@@ -348,7 +348,7 @@ export class Session {
 
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
-    const commands = this.task ? await commandViews(this.task) : [];
+    const commands = await commandViews(this.task, this.deps.commands);
     this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands });
   }
 

@@ -78,6 +78,7 @@ export function buildSession(
     watch: (task) => diffs.watch(task),
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
     headerHints: () => headerHints(settings()),
+    commands: () => core.factory.commands(),
     changesShown: (task, runEnded) => links.changesShown.call(task, runEnded),
     log,
     locks: core.locks,

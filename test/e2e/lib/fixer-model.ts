@@ -19,7 +19,7 @@ export const say = {
   gaveUp: 'Understood, I will leave src/price.js as it is.',
 };
 
-interface ToolStep {
+export interface ToolStep {
   name: string;
   input: unknown;
   result: string;
@@ -27,7 +27,7 @@ interface ToolStep {
 }
 
 /** The tool calls and their results in a request, in order, for either wire format. */
-function toolHistory(req: RecordedRequest): ToolStep[] {
+export function toolHistory(req: RecordedRequest): ToolStep[] {
   const steps = new Map<string, ToolStep>();
   const order: string[] = [];
   for (const m of (req.body?.messages ?? []) as any[]) {
@@ -69,7 +69,7 @@ function safeJson(text: unknown): unknown {
 }
 
 /** Names of the tools the request offers, for either wire format. */
-function offeredTools(req: RecordedRequest): string[] {
+export function offeredTools(req: RecordedRequest): string[] {
   return ((req.body?.tools ?? []) as any[]).map((t) => t.name ?? t.function?.name).filter(Boolean);
 }
 

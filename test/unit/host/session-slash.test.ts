@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { composeRuntime } from '../../../src/compose/runtime.js';
+import { composeRuntime, listCommands } from '../../../src/compose/runtime.js';
 import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
@@ -43,6 +43,9 @@ async function world() {
   });
   const session: Session = new Session({
     tasks,
+    // What the extension passes (RuntimeFactory.commands): the same folders, before any task exists.
+    commands: () =>
+      listCommands({ commands: { user: userSkillFolder(path.join(base, 'user-commands')) }, workspace: ws, trusted: () => true }),
     post: (m) => posted.push(m),
     keyMissing: async () => false,
     trusted: () => true,
@@ -54,7 +57,7 @@ async function world() {
     refuse: (m) => refused.push(m),
   });
   await tasks.init();
-  return { session, providers, refused, posted };
+  return { session, tasks, providers, refused, posted };
 }
 
 async function idle(session: Session): Promise<void> {
@@ -75,6 +78,14 @@ describe('host/session: slash commands typed in the composer', () => {
     );
     // The composer's completion list reaches the view as a hint.
     assert.ok(JSON.stringify(w.posted).includes('"commands":[{"name":"greet"}]'), 'the view is told the commands');
+  });
+
+  it('lists the commands in a new window, before any task exists, and creates no task for it', async () => {
+    const w = await world();
+    await w.session.ready();
+    assert.equal(w.session.current, undefined);
+    assert.deepEqual(w.tasks.list(), [], 'no empty task in the history');
+    assert.ok(JSON.stringify(w.posted).includes('"commands":[{"name":"greet"}]'), 'the composer can complete /greet');
   });
 
   it('refuses an unknown command with the names there are and sends nothing', async () => {
