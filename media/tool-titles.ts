@@ -25,6 +25,8 @@ const TITLES: Record<string, string> = {
   find_references: 'Find the references',
   document_outline: 'Outline a file',
   type_info: 'Read a type',
+  todo_write: 'Update the to-do list',
+  todo_read: 'Read the to-do list',
 };
 
 const DOING: Record<string, string> = {
