@@ -20,7 +20,8 @@ import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
 import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
 import { noticeEvent } from './attention.js';
-import { initialState, PLAN_APPROVED_TEXT, type RestoreOutcome } from '../../kernel/index.js';
+import { initialState, type RestoreOutcome } from '../../kernel/index.js';
+import { noPlanWaiting, planReplyInput } from '../../compose/plan-approval.js';
 import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
 import type { SessionDeps } from './session-deps.js';
 import { commandViews, slashCommand } from './slash-command.js';
@@ -143,10 +144,10 @@ export class Session {
    * mode, the list carried as it is. Ignored unless the shown task is idle in Plan with a list.
    */
   async approvePlan(): Promise<void> {
-    const state = this.task?.getState();
-    if (!this.task || this.task.busy || state?.mode !== 'plan' || state.ledger.todos.length === 0)
-      return this.deps.log.warn('ignored a plan approval: the shown task has no plan waiting');
-    await this.send(PLAN_APPROVED_TEXT, { mode: 'agent' });
+    const why = !this.task ? 'no task is shown' : this.task.busy ? 'the task is busy' : noPlanWaiting(this.task.getState());
+    const input = planReplyInput({ type: 'approve' });
+    if (why || !input) return this.deps.log.warn(`ignored a plan approval: ${why ?? 'nothing to send'}`);
+    await this.send(input.text, input.mode ? { mode: input.mode } : {});
   }
 
   /**
