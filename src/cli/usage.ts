@@ -60,14 +60,16 @@ subagents) and .github/agents/*.agent.md (GitHub Copilot's custom agents, named 
 in $XDG_CONFIG_HOME/keel/agents/ (else ~/.config/keel/agents/), which wins on a name. The model
 hands one work with delegate {agent: NAME}. --agent NAME  runs the task as that agent: its
 instructions end the system prompt and only its tools are offered (narrowed by --mode too; never
-more than the run has, approvals unchanged); the pick is logged. A file with a problem is skipped
-with its file and line on stderr; an unknown NAME is an error (exit 2).
+more than the run has, approvals unchanged); the pick is logged. An agent's model (sonnet, opus,
+haiku, a display name such as "Claude Sonnet 4", or an id) is used when it is a model of the
+task's vendor; otherwise the task's model runs and a line says so. A file with a problem is
+skipped with its file and line on stderr; an unknown NAME is an error (exit 2).
 
 Slash commands: keel run "/NAME ARGS" sends the saved prompt of .keel/commands/NAME.md,
 .claude/commands/NAME.md, .github/prompts/NAME.prompt.md or $XDG_CONFIG_HOME/keel/commands/NAME.md
 (else ~/.config/keel/commands/; it wins on a name), with $ARGUMENTS (all of ARGS) and $1…$9 (each
 word) filled in. Optional front matter: description, argument-hint, agent (sent as that custom
-agent), model, tools (narrow what is offered). An unknown NAME is an error (exit 2).
+agent), model (as an agent's), tools (narrow what is offered). An unknown NAME is an error (exit 2).
 
 The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
 system read-only, only the workspace, toolchains and system folders visible (your home, other

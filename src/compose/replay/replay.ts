@@ -111,8 +111,8 @@ export async function replayLog(
   const memory = scratchMemory(root);
   try {
     // The runtime every task gets, with the settings the task ran with (default: nothing
-    // auto-approved, no command rules); the workspace's skills, not the user's; a memory of its
-    // own; questions answered as recorded.
+    // auto-approved, no command rules); the workspace's skills and custom agents (delegate
+    // {agent}), not the user's; a memory of its own; questions answered as recorded.
     runtime = composeRuntime({
       provider: new RecordedProvider(turnsOf(ROOT_FRAME), 'replay', (frame) => turnsOf(recordedFrameOf(frame))),
       settings: { ...settings, maxTurns: Math.max(DEFAULT_MAX_TURNS, turnsOf(ROOT_FRAME).length) },
@@ -120,6 +120,7 @@ export async function replayLog(
       trusted: () => true,
       interactive: true,
       skills: {},
+      agents: {},
       memory: memory.access,
       ...(remote ? { tools: [remote] } : {}),
       onPolicyDecision: (intentId, decision) => verdicts.set(intentId, decision.type),
