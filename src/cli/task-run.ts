@@ -35,6 +35,7 @@ import { noPlanWaiting, planReplyInput, type PlanReply } from '../compose/plan-a
 import { runtimeAgents, runtimeCommands } from '../compose/runtime.js';
 import { commandCall } from '../compose/commands/command-file.js';
 import { expandSlash } from '../compose/commands/slash.js';
+import { pickAgent } from '../compose/agents/pick-agent.js';
 import { DEMO_PROVIDER, priceOf } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { headlessWorkspace } from '../compose/headless-workspace.js';
@@ -239,17 +240,7 @@ async function commandsIfCalled(runtime: Runtime, task: string) {
 
 /** The custom agent --agent names, as the kernel logs it; an unknown name is the user's error (exit 2). */
 async function pickedAgent(runtime: Runtime, name: string): Promise<AgentProfile> {
-  const agents = await runtimeAgents(runtime);
-  const found = agents.find((a) => a.name === name);
-  if (!found)
-    throw new InputError(
-      `--agent: there is no custom agent named "${name}" (the agents are: ${agents.map((a) => a.name).join(', ') || 'none'}).`,
-    );
-  return {
-    name: found.name,
-    file: found.file,
-    instructions: found.instructions,
-    ...(found.tools ? { tools: found.tools } : {}),
-    ...(found.model ? { model: found.model } : {}),
-  };
+  const pick = pickAgent(await runtimeAgents(runtime), name);
+  if (pick.type === 'unknown') throw new InputError(`--agent: ${pick.message}`);
+  return pick.agent;
 }

@@ -97,7 +97,8 @@ export class Runtime implements RuntimeFacade {
     this.runId = this.newId();
     return () => {
       if (mode !== undefined && mode !== this.state.mode) this.emit({ type: 'mode_set', mode });
-      if (agent !== undefined && !sameAgent(agent, this.state.agent)) this.emit({ type: 'agent_set', agent });
+      if (agent !== undefined && !sameAgent(agent ?? undefined, this.state.agent))
+        this.emit({ type: 'agent_set', ...(agent ? { agent } : {}) });
       this.emit({
         type: 'user_message',
         text,

@@ -85,6 +85,10 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     case 'mode_set':
       model.setHints({ mode: event.mode });
       return true;
+    case 'agent_set':
+      // The header's picker shows the task's custom agent (a reloaded task's too); the view gets text.
+      model.setHints({ agent: event.agent ? visibleText(event.agent.name).slice(0, 64) : undefined });
+      return true;
     case 'observation':
       // The task's own list (a sub-agent's stays in its frame): pinned above the composer.
       if (event.observation.ok && event.observation.facts?.todos) model.setHints({ todos: todoViews(event.observation.facts.todos) });

@@ -22,9 +22,10 @@ import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/
 import { noticeEvent } from './attention.js';
 import { initialState, type RestoreOutcome } from '../../kernel/index.js';
 import { noPlanWaiting, planReplyInput } from '../../compose/plan-approval.js';
+import { agentViews, composerInput } from './agent-pick.js';
 import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
 import type { SessionDeps } from './session-deps.js';
-import { commandViews, slashCommand } from './slash-command.js';
+import { commandViews } from './slash-command.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
 
@@ -118,22 +119,24 @@ export class Session {
   }
 
   /** The user's message: to the current task, or a new one when there is none or it is busy. */
-  async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[]; mode?: AgentMode } = {}): Promise<Task> {
+  async send(
+    text: string,
+    { agent: agentName, ...extra }: { attachments?: Attachment[]; images?: ImagePart[]; mode?: AgentMode; agent?: string } = {},
+  ): Promise<Task> {
     let task = this.task;
     if (!task || task.busy) task = await this.newTask();
     task = await this.fresh(task);
     if (!(await this.drive(task))) return task;
-    // `/name args`: the saved prompt, expanded as keel run expands it; an unknown name sends nothing.
-    const slash = await slashCommand(task, text);
-    if (slash.type === 'error') {
-      this.deps.refuse?.(slash.message);
+    // `/name args` expanded and the header's agent resolved as keel run does; a refusal sends nothing.
+    const sent = await composerInput(task, text, agentName);
+    if (sent.type === 'refused') {
+      this.deps.refuse?.(sent.message);
       return task;
     }
-    const sent = slash.type === 'expanded' ? { text: slash.text, ...(slash.agent ? { agent: slash.agent } : {}) } : { text };
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
     // The header's mode picker: sent with the message, logged before it when it changes the mode.
-    void task.send({ ...sent, ...extra });
+    void task.send({ ...sent.input, ...extra });
     this.deps.setContext('keel.running', true);
     this.presenter.setTasks(this.taskList());
     return task;
@@ -350,7 +353,8 @@ export class Session {
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
     const commands = this.task ? await commandViews(this.task) : [];
-    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands });
+    const agents = this.task ? await agentViews(this.task) : [];
+    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
   }
 
   dispose(): void {
