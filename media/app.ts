@@ -261,7 +261,10 @@ export class App {
   private post(text: string): void {
     this.lastSent = text;
     const mode = this.headerControls.chosenMode();
-    this.attachments.withOutgoing((extra) => this.options.host.post({ type: 'task/send', text, ...extra, ...(mode ? { mode } : {}) }));
+    const agent = this.headerControls.chosenAgent();
+    this.attachments.withOutgoing((extra) =>
+      this.options.host.post({ type: 'task/send', text, ...extra, ...(mode ? { mode } : {}), ...(agent !== undefined ? { agent } : {}) }),
+    );
   }
 
   /**

@@ -295,6 +295,26 @@ export const STATES: GalleryState[] = [
       },
     ),
   },
+  {
+    id: 'custom-agent',
+    title: 'A custom agent picked in the header: the task runs as "security-reviewer"',
+    snapshot: snap(
+      [
+        { kind: 'user', id: 'u1', text: 'Review the discount code for rounding and overflow problems.' },
+        said('a1', 'As security-reviewer: I read src/price.js; no overflow, one rounding issue (line 12).'),
+      ],
+      {
+        hints: {
+          ...HINTS,
+          agents: [
+            { name: 'security-reviewer', description: 'Reviews changes for security problems; reads only.' },
+            { name: 'docs-writer', description: 'Writes and updates the README and docs.' },
+          ],
+          agent: 'security-reviewer',
+        },
+      },
+    ),
+  },
   { id: 'state-pane', title: 'The context and cost pane', click: '.meter-toggle', snapshot: snap([...fixSteps]) },
   { id: 'markdown', title: 'Markdown: a table, a task list, a long code block', snapshot: snap([user, said('a1', MARKDOWN)]) },
 ];

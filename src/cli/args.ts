@@ -85,6 +85,7 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
   const { values, positionals } = runFlags(rest);
   if (positionals.length !== 1 || !positionals[0]!.trim())
     throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+  if (values['approve-plan']) throw new UsageError('--approve-plan is for keel resume LOG (a Plan run that ended with a plan).');
   return runOptions(values, positionals[0]!, cwd);
 }
 
@@ -92,14 +93,18 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
  * `keel resume LOG [run flags]`: the run's options (no task: it is in the log), the log, and
  * whether policy flags were given (else the log's header decides).
  */
-export function parseResumeArgs(argv: string[], cwd: string): { options: RunOptions; log: string; policyGiven: boolean } {
+export function parseResumeArgs(
+  argv: string[],
+  cwd: string,
+): { options: RunOptions; log: string; policyGiven: boolean; approvePlan: boolean } {
   const { values, positionals } = runFlags(argv);
   if (positionals.length !== 1) throw new UsageError('Give exactly one log: keel resume LOG (the --log file of the interrupted run).');
   if (values.log !== undefined) throw new UsageError('keel resume appends to the log it resumes: --log is not taken.');
   if (values.mode !== undefined) throw new UsageError('keel resume continues in the mode its log holds: --mode is not taken.');
   if (values.agent !== undefined) throw new UsageError('keel resume continues as the agent its log holds: --agent is not taken.');
   const log = positionals[0]!;
-  return { options: { ...runOptions(values, '', cwd), log }, log, policyGiven: hasPolicyFlags(values) };
+  const approvePlan = values['approve-plan'] ?? false;
+  return { options: { ...runOptions(values, '', cwd), log }, log, policyGiven: hasPolicyFlags(values), approvePlan };
 }
 
 function runFlags(args: string[]) {
@@ -291,6 +296,8 @@ function parseRunFlags(args: string[]) {
       'pass-env': { type: 'string', multiple: true },
       mode: { type: 'string' },
       agent: { type: 'string' },
+      // keel resume only (parseRunArgs refuses it).
+      'approve-plan': { type: 'boolean' },
     },
   });
 }

@@ -11,6 +11,7 @@ export function renderTaskEvent(p: Printer, e: RuntimeEvent, state: Conversation
   const frame = e.frame === undefined ? undefined : state.frames[e.frame];
   if (!frame) {
     renderEvent(p, e, intent);
+    if (e.type === 'run_started' && !e.modelKept && state.agent?.model) p.line(`◇ model ${e.model} (the agent's)`);
     if (e.type === 'intent_proposed' && e.intent.tool === PLAN_TOOL) printPlanWaiting(p, e.intent.input);
     if (e.type === 'observation' && intent(e.observation.intentId)?.tool === PLAN_TOOL) printPlanUnrun(p, e.observation.data);
     return;

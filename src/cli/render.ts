@@ -1,6 +1,7 @@
 // What the headless run prints: the answer as it streams, and a line per intent and outcome
 // (the model's call summaries with anything invisible in them shown, never interpreted).
 import {
+  modelKeptText,
   requestBreakdown,
   visibleText,
   type ConversationState,
@@ -60,6 +61,9 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     }
     case 'mode_set':
       return p.line(`◇ ${MODE_LINES[e.mode]}`);
+    case 'run_started':
+      // The custom agent named a model this task cannot run: said once per run, never an error.
+      return e.modelKept ? p.line(`◇ ${modelKeptText(e.modelKept, e.model)}`) : undefined;
     case 'agent_set':
       return p.line(
         e.agent

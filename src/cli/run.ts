@@ -7,6 +7,8 @@ import type { ConversationState, RuntimeEvent } from '../kernel/index.js';
 import type { RunOptions } from './args.js';
 import { rejectAll, terminalApprover, type Approver } from './approvals.js';
 import { contextLine, streamPrinter } from './render.js';
+import { noPlanWaiting } from '../compose/plan-approval.js';
+import { planLaterHint, terminalPlanAnswer } from './plan-prompt.js';
 import { renderTaskEvent } from './render-frames.js';
 import { executeTask, sandboxNotice, tellWithheld, type TaskStart } from './task-run.js';
 
@@ -50,6 +52,7 @@ export async function runAtTerminal(options: RunOptions, io: CliIo, start: TaskS
       interactive,
       approver,
       onSandboxUnavailable: sandboxNotice(options.sandbox, io.stderr, 'Every command asks before it runs.'),
+      ...(interactive ? { answerPlan: terminalPlanAnswer(io.stdin, io.stdout) } : {}),
       onEvent: show.event,
       onInterrupt: (handler) => {
         stop = handler;
@@ -59,6 +62,8 @@ export async function runAtTerminal(options: RunOptions, io: CliIo, start: TaskS
     start,
   );
   if (options.output === 'text') show.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
+  // Nobody could be asked (no terminal, or machine-readable output): say how to approve it later.
+  if (!interactive && !noPlanWaiting(runtime.getState())) io.stderr.write(`keel: ${planLaterHint(options.log)}\n`);
   show.result(result);
   return result.exitCode;
 }

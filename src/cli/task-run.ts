@@ -28,10 +28,14 @@ import {
   type ModelProvider,
   type Runtime,
   type RuntimeEvent,
+  type RuntimeOutput,
+  type UserInput,
 } from '../kernel/index.js';
+import { noPlanWaiting, planReplyInput, type PlanReply } from '../compose/plan-approval.js';
 import { runtimeAgents, runtimeCommands } from '../compose/runtime.js';
 import { commandCall } from '../compose/commands/command-file.js';
 import { expandSlash } from '../compose/commands/slash.js';
+import { pickAgent } from '../compose/agents/pick-agent.js';
 import { DEMO_PROVIDER, priceOf } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { headlessWorkspace } from '../compose/headless-workspace.js';
@@ -68,13 +72,18 @@ export interface TaskPorts {
   memory?: boolean;
   /** Told when the OS sandbox is found unavailable or stops working (sandboxNotice). */
   onSandboxUnavailable?(reason: string): void;
+  /** Asks the person whether to carry out the plan a Plan run ended with (a terminal only). */
+  answerPlan?(): Promise<PlanReply>;
 }
 
 /**
  * Where the task starts: a new one (options.task, logged to options.log when given), or one an
  * interrupted run left in its log, continued and appended to (keel resume).
  */
-export type TaskStart = { type: 'new' } | { type: 'resume'; log: string; events: readonly RuntimeEvent[] };
+export type TaskStart =
+  | { type: 'new' }
+  /** `send`: a message to continue the idle task with (keel resume --approve-plan) instead of resuming a run. */
+  | { type: 'resume'; log: string; events: readonly RuntimeEvent[]; send?: Exclude<UserInput, string> };
 
 export interface TaskOutcome {
   result: RunResult;
@@ -153,18 +162,27 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     throw err;
   };
   try {
-    const input = start.type === 'resume' ? undefined : await taskInput(runtime, options).catch(refusedInput);
-    const run = input === undefined ? runtime.resume() : runtime.send(input);
-    for await (const out of run) {
-      if (out.kind !== 'event') continue;
-      const e = out.event;
-      ports.onEvent?.(e, runtime.getState());
-      if (e.type === 'usage' && !ending.overBudget) {
-        ending.overBudget = await budget.charge(spendOf(e.usage));
-        if (ending.overBudget) runtime.cancel();
+    const input = start.type === 'resume' ? start.send : await taskInput(runtime, options).catch(refusedInput);
+    const drive = async (run: AsyncIterable<RuntimeOutput>) => {
+      for await (const out of run) {
+        if (out.kind !== 'event') continue;
+        const e = out.event;
+        ports.onEvent?.(e, runtime.getState());
+        if (e.type === 'usage' && !ending.overBudget) {
+          ending.overBudget = await budget.charge(spendOf(e.usage));
+          if (ending.overBudget) runtime.cancel();
+        }
+        const asking = e.type === 'approval_requested' ? findIntent(runtime.getState(), e.intentId)?.intent : undefined;
+        if (e.type === 'approval_requested' && asking) await ports.approver(asking, e.reason, runtime);
       }
-      const asking = e.type === 'approval_requested' ? findIntent(runtime.getState(), e.intentId)?.intent : undefined;
-      if (e.type === 'approval_requested' && asking) await ports.approver(asking, e.reason, runtime);
+    };
+    await drive(input === undefined ? runtime.resume() : runtime.send(input));
+    // A Plan run that ended with a list: the person approves it (Agent mode goes on), changes it
+    // (sent in Plan mode, asked again) or stops — the messages the editor's Approve plan sends.
+    while (ports.answerPlan && !ending.interrupted && !ending.overBudget && !noPlanWaiting(runtime.getState())) {
+      const next = planReplyInput(await ports.answerPlan());
+      if (!next) break;
+      await drive(runtime.send(next));
     }
   } finally {
     removeInterrupt();
@@ -222,17 +240,7 @@ async function commandsIfCalled(runtime: Runtime, task: string) {
 
 /** The custom agent --agent names, as the kernel logs it; an unknown name is the user's error (exit 2). */
 async function pickedAgent(runtime: Runtime, name: string): Promise<AgentProfile> {
-  const agents = await runtimeAgents(runtime);
-  const found = agents.find((a) => a.name === name);
-  if (!found)
-    throw new InputError(
-      `--agent: there is no custom agent named "${name}" (the agents are: ${agents.map((a) => a.name).join(', ') || 'none'}).`,
-    );
-  return {
-    name: found.name,
-    file: found.file,
-    instructions: found.instructions,
-    ...(found.tools ? { tools: found.tools } : {}),
-    ...(found.model ? { model: found.model } : {}),
-  };
+  const pick = pickAgent(await runtimeAgents(runtime), name);
+  if (pick.type === 'unknown') throw new InputError(`--agent: ${pick.message}`);
+  return pick.agent;
 }

@@ -12,7 +12,7 @@ export const USAGE = `Usage:
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
            [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME] "<task>"
-  keel resume LOG [the run flags above but --log, --mode and --agent]
+  keel resume LOG [the run flags above but --log, --mode and --agent] [--approve-plan]
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
@@ -46,7 +46,11 @@ Modes (--mode; the mode is logged, and keel resume continues in it):
   --mode agent             (the default) every tool, under the approvals above.
   --mode plan              only tools that change nothing (read, search, sub-agents that only
                            read, the to-do list): the model investigates and ends with a plan,
-                           its to-do list, printed as it is written.
+                           its to-do list, printed as it is written. At a terminal Keel then
+                           asks "Approve the plan?": y carries it out in Agent mode (the same
+                           list), n ends, anything else typed is sent in Plan mode as what to
+                           change and the revised plan is asked about again. Without a terminal
+                           it prints how to approve later: keel resume LOG --approve-plan.
   --mode ask               only tools that change nothing: the model answers, changing nothing.
 The model's to-do list (todo_write) is printed whole each time it writes it.
 
@@ -56,14 +60,16 @@ subagents) and .github/agents/*.agent.md (GitHub Copilot's custom agents, named 
 in $XDG_CONFIG_HOME/keel/agents/ (else ~/.config/keel/agents/), which wins on a name. The model
 hands one work with delegate {agent: NAME}. --agent NAME  runs the task as that agent: its
 instructions end the system prompt and only its tools are offered (narrowed by --mode too; never
-more than the run has, approvals unchanged); the pick is logged. A file with a problem is skipped
-with its file and line on stderr; an unknown NAME is an error (exit 2).
+more than the run has, approvals unchanged); the pick is logged. An agent's model (sonnet, opus,
+haiku, a display name such as "Claude Sonnet 4", or an id) is used when it is a model of the
+task's vendor; otherwise the task's model runs and a line says so. A file with a problem is
+skipped with its file and line on stderr; an unknown NAME is an error (exit 2).
 
 Slash commands: keel run "/NAME ARGS" sends the saved prompt of .keel/commands/NAME.md,
 .claude/commands/NAME.md, .github/prompts/NAME.prompt.md or $XDG_CONFIG_HOME/keel/commands/NAME.md
 (else ~/.config/keel/commands/; it wins on a name), with $ARGUMENTS (all of ARGS) and $1…$9 (each
 word) filled in. Optional front matter: description, argument-hint, agent (sent as that custom
-agent), model, tools (narrow what is offered). An unknown NAME is an error (exit 2).
+agent), model (as an agent's), tools (narrow what is offered). An unknown NAME is an error (exit 2).
 
 The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
 system read-only, only the workspace, toolchains and system folders visible (your home, other
@@ -159,6 +165,9 @@ it could not be undone. --no-checkpoints keeps none, and asks nothing for want o
 --log file: a call that was approved or running when it stopped is asked again (refused without a
 terminal), never re-run unasked. The approvals, command rules and sandbox mode are the ones the
 log's header records unless you give --approve, --allow-command, --deny-command or --sandbox.
+\`keel resume LOG --approve-plan\` approves the plan a --mode plan run ended with and carries it out in
+Agent mode (the message VS Code's Approve plan sends); exit 2 when LOG has no plan waiting (not in
+Plan mode, no to-do list, or still running).
 
 \`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
 model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or

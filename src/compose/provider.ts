@@ -1,8 +1,9 @@
 // Step 1 of composing a runtime: the model provider a host's settings name. The one place a
 // vendor id becomes an adapter, for the CLI and the extension alike, through the provider
 // registry (src/providers/registry.ts): a vendor added there appears in both.
-import type { ModelProvider } from '../kernel/index.js';
+import type { ModelProvider, ModelSwitch } from '../kernel/index.js';
 import { type VendorId, vendorOf } from '../providers/index.js';
+import { resolveModelName } from '../providers/model-names.js';
 
 export interface ProviderChoice {
   provider: VendorId;
@@ -19,12 +20,36 @@ export function modelOf(choice: ProviderChoice): string {
   return choice.model || vendorOf(choice.provider).defaultModel;
 }
 
-/** The vendor adapter; without `apiKey` the SDK reads its own environment variable. */
+/**
+ * The vendor adapter; without `apiKey` the SDK reads its own environment variable. Its
+ * withModel gives the same vendor, key and endpoint with another model (a custom agent's).
+ */
 export function createModelProvider(choice: ProviderChoice, apiKey?: string): ModelProvider {
-  return vendorOf(choice.provider).create({
+  const provider = vendorOf(choice.provider).create({
     model: modelOf(choice),
     ...(apiKey ? { apiKey } : {}),
     ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
     ...(choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
   });
+  return Object.assign(provider, {
+    // A window given for the task's model says nothing about another's: the table's is used.
+    withModel: (requested: string) =>
+      switchModel(choice.provider, provider.model, requested, (model) =>
+        createModelProvider({ ...choice, model, contextWindow: undefined }, apiKey),
+      ),
+  });
+}
+
+/**
+ * What an agent's `model` (as written) gives on a task of `vendor` running `current`: a provider
+ * made for the model it names, or the task's model kept — never another vendor's (its key and
+ * endpoint are not this task's), never a name Keel cannot map.
+ */
+export function switchModel(vendor: VendorId, current: string, requested: string, make: (model: string) => ModelProvider): ModelSwitch {
+  const name = resolveModelName(requested);
+  if (name.type === 'inherit') return { type: 'same' };
+  if (name.type === 'unknown') return { type: 'kept', reason: 'unknown' };
+  if (name.vendor !== vendor) return { type: 'kept', reason: 'other_vendor' };
+  if (name.id === current) return { type: 'same' };
+  return { type: 'switched', provider: make(name.id) };
 }

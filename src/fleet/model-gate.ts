@@ -31,6 +31,15 @@ export function gatedProvider(inner: ModelProvider, gate: ModelGate): ModelProvi
     capabilities: inner.capabilities,
     stream: (request, signal) => gatedStream(inner, gate, request, signal),
     ...(inner.forFrame ? { forFrame: (frameId: string) => gatedProvider(inner.forFrame!(frameId), gate) } : {}),
+    // An agent's model goes through the same gate (the fleet's rate limit is per key, not per model).
+    ...(inner.withModel
+      ? {
+          withModel: (requested: string) => {
+            const choice = inner.withModel!(requested);
+            return choice.type === 'switched' ? { ...choice, provider: gatedProvider(choice.provider, gate) } : choice;
+          },
+        }
+      : {}),
   };
 }
 

@@ -7,6 +7,8 @@ import type { AgentProfile } from './contracts/agents.js';
 import { isLiveStatus, type ConversationState, type Grant } from './contracts/state.js';
 import type { RuntimeEventInput } from './contracts/events.js';
 import type { ToolDefinition, ToolIntent } from './contracts/tool.js';
+import type { ModelProvider } from './contracts/model.js';
+import { agentModel, runStartedFields } from './agent-model.js';
 import { MAX_FRAME_DEPTH, type FrameRecord, type FrameRequest, type FrameResult, type FrameRunner } from './contracts/frames.js';
 import { closeOpenIntents, runLoop, type LoopHost } from './loop.js';
 import { observe } from './execute.js';
@@ -121,7 +123,9 @@ async function runChild(parent: LoopHost, env: FrameEnv, spec: ChildSpec): Promi
     ? `${env.childSystem}\n\nYou run as the custom agent "${agent.name}" (${agent.file}). Its instructions:\n\n${agent.instructions}`
     : env.childSystem;
   // The agent's instructions are this child's alone: its own children get the plain sub-agent prompt.
-  const child = childHost(parent, env, { id, registry, maxTurns, depth: spec.depth, system });
+  // The agent's model, asked of the provider this frame's turns go to (a replay's is the recorded one).
+  const model = agentModel(parent.provider.forFrame?.(id) ?? parent.provider, agent);
+  const child = childHost(parent, env, { id, registry, maxTurns, depth: spec.depth, system, provider: model.provider });
   child.emit({
     type: 'frame_started',
     parentIntentId: spec.parentIntentId,
@@ -134,7 +138,7 @@ async function runChild(parent: LoopHost, env: FrameEnv, spec: ChildSpec): Promi
     ...(agent ? { agent: { name: agent.name, file: agent.file, ...(agent.model ? { model: agent.model } : {}) } } : {}),
   });
   child.emit({ type: 'user_message', text: spec.request.task });
-  child.emit({ type: 'run_started', provider: parent.provider.name, model: parent.provider.model });
+  child.emit({ type: 'run_started', ...runStartedFields(model) });
   try {
     await runLoop(child);
   } catch (err) {
@@ -146,11 +150,18 @@ async function runChild(parent: LoopHost, env: FrameEnv, spec: ChildSpec): Promi
 function childHost(
   parent: LoopHost,
   env: FrameEnv,
-  { id, registry, maxTurns, depth, system }: { id: string; registry: Registry; maxTurns: number; depth: number; system: string },
+  {
+    id,
+    registry,
+    maxTurns,
+    depth,
+    system,
+    provider,
+  }: { id: string; registry: Registry; maxTurns: number; depth: number; system: string; provider: ModelProvider },
 ): LoopHost {
   const host: LoopHost = {
     ...parent,
-    provider: parent.provider.forFrame?.(id) ?? parent.provider,
+    provider,
     registry,
     system,
     maxTurns,

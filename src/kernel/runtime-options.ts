@@ -69,5 +69,11 @@ export interface BuiltSystemPrompt {
   childText?: string;
 }
 
-/** `mode`: the mode to send it in (a mode_set event first when it differs); absent: the task's mode. */
-export type UserInput = string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode; agent?: AgentProfile };
+/**
+ * `mode`: the mode to send it in (a mode_set event first when it differs); absent: the task's mode.
+ * `agent`: the custom agent to send it as (an agent_set first when it differs); null: no agent any
+ * more; absent: the task's.
+ */
+export type UserInput =
+  | string
+  | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode; agent?: AgentProfile | null };

@@ -30,6 +30,7 @@ import {
 } from './frames.js';
 import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
 import { RuntimeSystem } from './runtime-system.js';
+import { AgentModels, runStartedFields } from './agent-model.js';
 import { ApprovalWaits, rejectionReason, type Decision } from './approval-waits.js';
 
 export class Runtime implements RuntimeFacade {
@@ -46,8 +47,11 @@ export class Runtime implements RuntimeFacade {
   private runId = '';
   private readonly newId: () => string;
   private foldRequested = false;
+  /** The provider of each model the task's custom agent may name (the task's own without one). */
+  private readonly models: AgentModels;
 
   constructor(private readonly options: RuntimeOptions) {
+    this.models = new AgentModels(options.provider);
     const events = options.events ?? [];
     this.state = replay(events);
     this.runId = this.state.runId ?? '';
@@ -93,14 +97,15 @@ export class Runtime implements RuntimeFacade {
     this.runId = this.newId();
     return () => {
       if (mode !== undefined && mode !== this.state.mode) this.emit({ type: 'mode_set', mode });
-      if (agent !== undefined && !sameAgent(agent, this.state.agent)) this.emit({ type: 'agent_set', agent });
+      if (agent !== undefined && !sameAgent(agent ?? undefined, this.state.agent))
+        this.emit({ type: 'agent_set', ...(agent ? { agent } : {}) });
       this.emit({
         type: 'user_message',
         text,
         ...(images?.length ? { images } : {}),
         ...(capped ? { attachments: capped } : {}),
       });
-      this.emit({ type: 'run_started', provider: this.options.provider.name, model: this.options.provider.model });
+      this.emit({ type: 'run_started', ...runStartedFields(this.models.for(this.state.agent)) });
       return [];
     };
   }
@@ -286,7 +291,7 @@ export class Runtime implements RuntimeFacade {
 
   private hostFor(signal: AbortSignal, system: string): LoopHost {
     const o = this.options;
-    const provider = o.provider;
+    const provider = this.models.for(this.state.agent).provider;
     const host: LoopHost = {
       provider,
       registry: o.registry,

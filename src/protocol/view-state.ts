@@ -62,6 +62,13 @@ const CommandViewSchema = z.object({
 });
 export type CommandView = z.infer<typeof CommandViewSchema>;
 
+/** A custom agent the header's picker offers: its name and what it does. */
+const AgentViewSchema = z.object({
+  name: z.string().check(z.maxLength(64)),
+  description: z.optional(z.string().check(z.maxLength(1024))),
+});
+export type AgentView = z.infer<typeof AgentViewSchema>;
+
 /** Things the host knows that change what the view offers. */
 export const HintsSchema = z.object({
   noApiKey: z.boolean(),
@@ -83,6 +90,10 @@ export const HintsSchema = z.object({
   mode: z.optional(AgentModeSchema),
   /** The slash commands the composer completes after a `/` (the current task's). */
   commands: z.optional(z.array(CommandViewSchema).check(z.maxLength(200))),
+  /** The custom agents the header's picker offers beside the modes (the current task's). */
+  agents: z.optional(z.array(AgentViewSchema).check(z.maxLength(64))),
+  /** The custom agent the task runs as (its last agent_set); absent: none. The picker shows it. */
+  agent: z.optional(z.string().check(z.maxLength(64))),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

@@ -17,6 +17,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
     images: z.optional(z.array(ImageInputSchema).check(z.maxLength(MAX_IMAGES_PER_MESSAGE))),
     /** The header's mode picker: the message is sent in this mode (absent: the task's own). */
     mode: z.optional(AgentModeSchema),
+    /** The header's picker: sent as this custom agent; '' sends it as none (absent: the task's own). */
+    agent: z.optional(z.string().check(z.maxLength(64))),
   }),
   /** Plan mode's plan (the task's to-do list) approved: the task goes on in Agent mode with it. */
   m('plan/approve', {}),

@@ -1,6 +1,6 @@
 // A provider that calls no model: it yields a recorded task log's model events again, turn by
 // turn, so `keel replay` can push the same model output through the current build.
-import type { ModelCapabilities, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/model.js';
+import type { ModelCapabilities, ModelEvent, ModelProvider, ModelRequest, ModelSwitch } from '../kernel/contracts/model.js';
 import type { RuntimeEvent } from '../kernel/contracts/events.js';
 
 /** The model events of each completed turn in a log; a turn abandoned for a retry is left out. */
@@ -52,6 +52,11 @@ export class RecordedProvider implements ModelProvider {
 
   forFrame(frameId: string): ModelProvider {
     return new RecordedProvider(() => this.frameTurns(frameId), this.model, this.frameTurns);
+  }
+
+  /** The recording already holds whichever model ran: an agent's model plays the same turns. */
+  withModel(): ModelSwitch {
+    return { type: 'same' };
   }
 
   async *stream(_request: ModelRequest, _signal: AbortSignal): AsyncIterable<ModelEvent> {

@@ -1,6 +1,6 @@
 // `/name args` → what is sent: the command's prompt with the arguments, and the agent profile
-// it runs as (the command's `agent`, its `tools` narrowing that agent's or the run's). One
-// function for both hosts, so `keel run "/fix-tests"` and the composer expand alike.
+// it runs as (the command's `agent`, its `tools` narrowing that agent's or the run's, its `model`
+// replacing the agent's). One function for both hosts, so `keel run "/fix-tests"` and the composer expand alike.
 import type { AgentProfile } from '../../kernel/index.js';
 import type { LoadedAgent } from '../agents/load-agents.js';
 import { commandCall, expandCommand } from './command-file.js';
@@ -30,13 +30,16 @@ export function expandSlash(text: string, commands: readonly LoadedCommand[], ag
 /** The agent the command runs as; its tools only narrow (an agent's list, or the run's). */
 function profileOf(command: LoadedCommand, agent: LoadedAgent | undefined): AgentProfile | undefined {
   const tools = command.tools === undefined ? agent?.tools : (agent?.tools?.filter((t) => command.tools!.includes(t)) ?? command.tools);
+  // The command's model, else its agent's (the runtime maps the name, or keeps the task's model).
+  const model = command.model ?? agent?.model;
   if (agent)
     return {
       name: agent.name,
       file: agent.file,
       instructions: agent.instructions,
       ...(tools ? { tools } : {}),
-      ...(agent.model ? { model: agent.model } : {}),
+      ...(model ? { model } : {}),
     };
-  return tools ? { name: `/${command.name}`, file: command.file, instructions: '', tools } : undefined;
+  if (!tools && !model) return undefined;
+  return { name: `/${command.name}`, file: command.file, instructions: '', ...(tools ? { tools } : {}), ...(model ? { model } : {}) };
 }

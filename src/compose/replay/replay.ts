@@ -111,8 +111,8 @@ export async function replayLog(
   const memory = scratchMemory(root);
   try {
     // The runtime every task gets, with the settings the task ran with (default: nothing
-    // auto-approved, no command rules); the workspace's skills, not the user's; a memory of its
-    // own; questions answered as recorded.
+    // auto-approved, no command rules); the workspace's skills and custom agents (delegate
+    // {agent}), not the user's; a memory of its own; questions answered as recorded.
     const runs = recordedRuns(recordedFrames.get(ROOT_FRAME)!);
     const provider = new RecordedProvider([], 'replay', (frame) => turnsOf(recordedFrameOf(frame)));
     const longest = Math.max(0, ...runs.map((r) => r.turns.length));
@@ -123,6 +123,7 @@ export async function replayLog(
       trusted: () => true,
       interactive: true,
       skills: {},
+      agents: {},
       memory: memory.access,
       ...(remote ? { tools: [remote] } : {}),
       onPolicyDecision: (intentId, decision) => verdicts.set(intentId, decision.type),
@@ -160,7 +161,8 @@ function recordedRuns(own: readonly RuntimeEvent[]): { input: UserInput; turns: 
     const input: UserInput = {
       text: message.text,
       ...(mode?.type === 'mode_set' ? { mode: mode.mode } : {}),
-      ...(agent?.type === 'agent_set' && agent.agent ? { agent: agent.agent } : {}),
+      // An agent_set without an agent is the user going back to no agent.
+      ...(agent?.type === 'agent_set' ? { agent: agent.agent ?? null } : {}),
     };
     return { input, turns: recordedTurns(own.slice(start, starts[n + 1] ?? own.length)) };
   });

@@ -9,6 +9,7 @@ import { applyCheckpointEvent } from './checkpoint-mapper.js';
 import type { TranscriptModel } from './transcript-model.js';
 import { applyFrameEvent } from './frame-mapper.js';
 import { PLAN_TOOL } from '../../kernel/frames.js';
+import { modelKeptText } from '../../kernel/agent-model.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
 const DETAIL_CHARS = 8192;
@@ -36,6 +37,11 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     case 'run_resumed':
       model.setHints({ canResume: false });
       retireRetry(model);
+      // The custom agent named a model this task cannot run: the task's ran, and the user is told.
+      if (event.type === 'run_started' && event.modelKept) {
+        model.add({ kind: 'notice', id: `n${event.seq}`, level: 'info', text: modelKeptText(event.modelKept, event.model) });
+        return true;
+      }
       return false;
     case 'turn_started':
       model.startTurn();
@@ -78,6 +84,10 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       return true;
     case 'mode_set':
       model.setHints({ mode: event.mode });
+      return true;
+    case 'agent_set':
+      // The header's picker shows the task's custom agent (a reloaded task's too); the view gets text.
+      model.setHints({ agent: event.agent ? visibleText(event.agent.name).slice(0, 64) : undefined });
       return true;
     case 'observation':
       // The task's own list (a sub-agent's stays in its frame): pinned above the composer.

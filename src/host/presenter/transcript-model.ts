@@ -173,11 +173,14 @@ export class TranscriptModel {
 function sameHints(a: Hints, b: Hints): boolean {
   const sameRules = (a.rules ?? []).join('\n') === (b.rules ?? []).join('\n');
   // The header's model, auto-approve classes and mode: small values, compared whole.
-  const sameHeader = JSON.stringify([a.model, a.autoApprove, a.mode]) === JSON.stringify([b.model, b.autoApprove, b.mode]);
+  const sameHeader =
+    JSON.stringify([a.model, a.autoApprove, a.mode, a.agent ?? null]) === JSON.stringify([b.model, b.autoApprove, b.mode, b.agent ?? null]);
   // The pinned to-do list: at most 50 short items, compared whole.
   const sameTodos = JSON.stringify(a.todos) === JSON.stringify(b.todos);
   // The composer's slash commands: at most 200 short entries, compared whole.
   const sameCommands = JSON.stringify(a.commands) === JSON.stringify(b.commands);
+  // The header picker's custom agents: at most 64, compared whole.
+  const sameAgents = JSON.stringify(a.agents) === JSON.stringify(b.agents);
   return (
     a.noApiKey === b.noApiKey &&
     a.restricted === b.restricted &&
@@ -186,6 +189,7 @@ function sameHints(a: Hints, b: Hints): boolean {
     sameRules &&
     sameHeader &&
     sameCommands &&
+    sameAgents &&
     sameTodos
   );
 }

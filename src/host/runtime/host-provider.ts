@@ -2,8 +2,9 @@
 // the API key up on every turn (so setting a key mid-task works without a new task), refuses a
 // key no HTTP header can carry, asks before a key goes anywhere but the vendor's own API, and
 // shows the presenter each request, for an exact context meter. No vscode import.
-import type { ModelCapabilities, ModelError, ModelEvent, ModelProvider, ModelRequest } from '../../kernel/contracts/index.js';
+import type { ModelCapabilities, ModelError, ModelEvent, ModelProvider, ModelRequest, ModelSwitch } from '../../kernel/contracts/index.js';
 import { createModelProvider, modelOf } from '../../compose/index.js';
+import { switchModel } from '../../compose/provider.js';
 import { capabilitiesFor } from '../../providers/models.js';
 import { isSendableKey, unsendableKeyError } from '../../providers/credentials.js';
 import { vendorOf } from '../../providers/index.js';
@@ -48,6 +49,17 @@ export class HostProvider implements ModelProvider {
       }
     }
     yield* this.providerFor(key.kind === 'found' ? key.key : undefined).stream(request, signal);
+  }
+
+  /** A custom agent's model: the same settings (vendor, endpoint, key checks) with that model. */
+  withModel(requested: string): ModelSwitch {
+    const { settings } = this.options;
+    return switchModel(
+      settings.provider,
+      this.model,
+      requested,
+      (model) => new HostProvider({ ...this.options, settings: { ...settings, model, contextWindow: 0 } }),
+    );
   }
 
   /** Why this key may not be sent where the settings point, or undefined when it may. */

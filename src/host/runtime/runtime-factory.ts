@@ -115,5 +115,13 @@ function observed(inner: ModelProvider, onRequest: (r: ModelRequest) => void): M
       onRequest(request);
       return inner.stream(request, signal);
     },
+    ...(inner.withModel
+      ? {
+          withModel: (requested: string) => {
+            const choice = inner.withModel!(requested);
+            return choice.type === 'switched' ? { ...choice, provider: observed(choice.provider, onRequest) } : choice;
+          },
+        }
+      : {}),
   };
 }

@@ -20,10 +20,12 @@ import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
 import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
 import { noticeEvent } from './attention.js';
-import { initialState, PLAN_APPROVED_TEXT, type RestoreOutcome } from '../../kernel/index.js';
+import { initialState, type RestoreOutcome } from '../../kernel/index.js';
+import { noPlanWaiting, planReplyInput } from '../../compose/plan-approval.js';
+import { agentViews, composerInput } from './agent-pick.js';
 import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
 import type { SessionDeps } from './session-deps.js';
-import { commandViews, slashCommand } from './slash-command.js';
+import { commandViews } from './slash-command.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
 
@@ -117,22 +119,24 @@ export class Session {
   }
 
   /** The user's message: to the current task, or a new one when there is none or it is busy. */
-  async send(text: string, extra: { attachments?: Attachment[]; images?: ImagePart[]; mode?: AgentMode } = {}): Promise<Task> {
+  async send(
+    text: string,
+    { agent: agentName, ...extra }: { attachments?: Attachment[]; images?: ImagePart[]; mode?: AgentMode; agent?: string } = {},
+  ): Promise<Task> {
     let task = this.task;
     if (!task || task.busy) task = await this.newTask();
     task = await this.fresh(task);
     if (!(await this.drive(task))) return task;
-    // `/name args`: the saved prompt, expanded as keel run expands it; an unknown name sends nothing.
-    const slash = await slashCommand(task, text);
-    if (slash.type === 'error') {
-      this.deps.refuse?.(slash.message);
+    // `/name args` expanded and the header's agent resolved as keel run does; a refusal sends nothing.
+    const sent = await composerInput(task, text, agentName);
+    if (sent.type === 'refused') {
+      this.deps.refuse?.(sent.message);
       return task;
     }
-    const sent = slash.type === 'expanded' ? { text: slash.text, ...(slash.agent ? { agent: slash.agent } : {}) } : { text };
     await this.deps.tasks.titleFromMessage(task.id, text);
     await this.refreshHints();
     // The header's mode picker: sent with the message, logged before it when it changes the mode.
-    void task.send({ ...sent, ...extra });
+    void task.send({ ...sent.input, ...extra });
     this.deps.setContext('keel.running', true);
     this.presenter.setTasks(this.taskList());
     return task;
@@ -143,10 +147,10 @@ export class Session {
    * mode, the list carried as it is. Ignored unless the shown task is idle in Plan with a list.
    */
   async approvePlan(): Promise<void> {
-    const state = this.task?.getState();
-    if (!this.task || this.task.busy || state?.mode !== 'plan' || state.ledger.todos.length === 0)
-      return this.deps.log.warn('ignored a plan approval: the shown task has no plan waiting');
-    await this.send(PLAN_APPROVED_TEXT, { mode: 'agent' });
+    const why = !this.task ? 'no task is shown' : this.task.busy ? 'the task is busy' : noPlanWaiting(this.task.getState());
+    const input = planReplyInput({ type: 'approve' });
+    if (why || !input) return this.deps.log.warn(`ignored a plan approval: ${why ?? 'nothing to send'}`);
+    await this.send(input.text, input.mode ? { mode: input.mode } : {});
   }
 
   /**
@@ -349,7 +353,8 @@ export class Session {
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
     const commands = await commandViews(this.task, this.deps.commands);
-    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands });
+    const agents = this.task ? await agentViews(this.task) : [];
+    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
   }
 
   dispose(): void {

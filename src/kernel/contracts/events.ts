@@ -1,7 +1,7 @@
 // RuntimeEvent: the append-only log of facts. State is folded from it; nothing else is the
 // source of truth. Every event carries its sequence number, run id and time.
 import { z } from 'zod';
-import { ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
+import { MODEL_KEPT_REASONS, ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
 import { ObservationSchema, RiskSchema, ToolIntentSchema } from './tool.js';
 import { CheckpointFileSchema } from './checkpoints.js';
 import { AttachmentSchema } from './attachments.js';
@@ -57,7 +57,15 @@ const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
 
 export const RuntimeEventSchema = z.discriminatedUnion('type', [
   e('user_message', { text: z.string(), images: z.array(ImageSchema).optional(), attachments: z.array(AttachmentSchema).optional() }),
-  e('run_started', { provider: z.string(), model: z.string() }),
+  /**
+   * `modelKept`: the custom agent named a model the task's provider cannot serve (`requested`, as
+   * written), so `model` — the task's — ran instead.
+   */
+  e('run_started', {
+    provider: z.string(),
+    model: z.string(),
+    modelKept: z.object({ requested: z.string(), reason: z.enum(MODEL_KEPT_REASONS) }).optional(),
+  }),
   /** The user chose a mode (between runs): it narrows the tools of every run until the next one. */
   e('mode_set', { mode: AgentModeSchema }),
   /**

@@ -144,4 +144,21 @@ export interface ModelProvider {
    * each frame its own recorded turns (children may run side by side).
    */
   forFrame?(frameId: string): ModelProvider;
+  /**
+   * The same vendor, key and endpoint asking for another model: what a custom agent's `model`
+   * (as written: an alias, a display name, an id) resolves to. Absent: the provider serves one
+   * model (the scripted demo), so an agent's model is kept as the task's.
+   */
+  withModel?(requested: string): ModelSwitch;
 }
+
+/** Why an agent's model was not used (the task's model ran instead). */
+export const MODEL_KEPT_REASONS = ['unknown', 'other_vendor', 'fixed'] as const;
+export type ModelKeptReason = (typeof MODEL_KEPT_REASONS)[number];
+
+/**
+ * What asking for another model gives: a provider for it; `same` (inherit, or the model already
+ * running); or the task's model kept, with why (a name Keel cannot map, a model of another vendor —
+ * keys and endpoints are per vendor —, or a provider with one model).
+ */
+export type ModelSwitch = { type: 'switched'; provider: ModelProvider } | { type: 'same' } | { type: 'kept'; reason: ModelKeptReason };

@@ -74,7 +74,7 @@ export type FoldOutcome = 'folded' | 'queued' | 'nothing';
 
 export interface RuntimeFacade {
   send(
-    input: string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode; agent?: AgentProfile },
+    input: string | { text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: AgentMode; agent?: AgentProfile | null },
   ): AsyncIterable<RuntimeOutput>;
   /** Continues a run loaded from a log: pending intents are asked again, never re-run blindly. */
   resume(): AsyncIterable<RuntimeOutput>;

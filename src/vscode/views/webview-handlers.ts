@@ -29,7 +29,12 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     'webview/ready': () => session.ready(),
     'task/send': async (m) => {
       const attachments = m.attachmentIds ? context.picker.take(m.attachmentIds) : [];
-      await session.send(m.text, { attachments, images: checkedImages(m.images ?? [], log), ...(m.mode ? { mode: m.mode } : {}) });
+      await session.send(m.text, {
+        attachments,
+        images: checkedImages(m.images ?? [], log),
+        ...(m.mode ? { mode: m.mode } : {}),
+        ...(m.agent !== undefined ? { agent: m.agent } : {}),
+      });
     },
     'plan/approve': async () => {
       await session.approvePlan();

@@ -160,4 +160,29 @@ describe('host/host-provider', () => {
     assert.deepEqual(events, [{ type: 'text_delta', text: 'sent with no key' }]);
     assert.deepEqual(asked, []);
   });
+
+  it('an agent’s model: the same settings (endpoint, key checks) with that model; another vendor’s keeps the task’s', async () => {
+    const built: string[] = [];
+    const asked: KeyDestination[] = [];
+    const provider = new HostProvider({
+      settings: readSettings(user({ provider: 'openai', baseUrl: 'https://llm.example.test/v1' })),
+      lookupKey: async () => ({ kind: 'found', key: 'sk-abc', source: 'secret' }),
+      allowKeyDestination: async (d) => {
+        asked.push(d);
+        return true;
+      },
+      create: (s, apiKey) => {
+        built.push(`${s.model}@${s.baseUrl}`);
+        return fake(apiKey);
+      },
+    });
+    const choice = provider.withModel('GPT-4.1');
+    assert.equal(choice.type, 'switched');
+    const switched = choice.type === 'switched' ? choice.provider : provider;
+    assert.equal(switched.model, 'gpt-4.1');
+    await collect(switched.stream(request, new AbortController().signal));
+    assert.deepEqual(built, ['gpt-4.1@https://llm.example.test/v1']);
+    assert.equal(asked.length, 1, 'the key destination is still asked about');
+    assert.deepEqual(provider.withModel('opus'), { type: 'kept', reason: 'other_vendor' });
+  });
 });

@@ -58,7 +58,7 @@ describe('host/session', () => {
     await w.session.ready();
     const snap = snapshots(w.posted).at(-1)!;
     assert.equal(snap.taskId, task.id);
-    assert.deepEqual(snap.hints, { noApiKey: true, restricted: true, canResume: false, commands: [] });
+    assert.deepEqual(snap.hints, { noApiKey: true, restricted: true, canResume: false, commands: [], agents: [] });
     assert.equal(snap.meter.windowTokens, 1234);
     assert.deepEqual(
       snap.tasks.tasks.map((t) => [t.title, t.status]),
