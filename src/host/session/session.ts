@@ -18,9 +18,10 @@ import { Presenter } from '../presenter/index.js';
 import type { Task } from '../tasks/task.js';
 import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
-import { failedMessage, filesChangedAfter, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
+import { failedMessage, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
+import { filesForFork } from './fork-files.js';
 import { noticeEvent } from './attention.js';
-import { initialState, type RestoreOutcome } from '../../kernel/index.js';
+import { initialState, type UserInput } from '../../kernel/index.js';
 import { noPlanWaiting, planReplyInput } from '../../compose/plan-approval.js';
 import { agentViews, composerInput } from './agent-pick.js';
 import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
@@ -134,11 +135,8 @@ export class Session {
       return task;
     }
     await this.deps.tasks.titleFromMessage(task.id, text);
-    await this.refreshHints();
     // The header's mode picker: sent with the message, logged before it when it changes the mode.
-    void task.send({ ...sent.input, ...extra });
-    this.deps.setContext('keel.running', true);
-    this.presenter.setTasks(this.taskList());
+    await this.start(task, { ...sent.input, ...extra });
     return task;
   }
 
@@ -166,33 +164,13 @@ export class Session {
     if (!task || event?.type !== 'user_message')
       return void this.deps.log.warn(`ignored editing ${messageId}: no such message in the task shown`);
     if (task.busy) return void this.deps.refuse?.('Stop the task (or let it finish) before editing an earlier message.');
-    if (!(await this.filesForFork(task, event.seq))) return undefined;
+    if (!(await filesForFork(task, event.seq, this.deps))) return undefined;
     // The fork holds everything before the edited message; "(edited)" tells it from the original.
     const fork = await this.deps.tasks.fork(task.id, event.seq - 1, `${taskTitleFrom(text)} (edited)`);
     await this.show(fork);
     if (!(await this.drive(fork))) return fork;
-    await this.refreshHints();
-    void fork.send(text);
-    this.deps.setContext('keel.running', true);
-    this.presenter.setTasks(this.taskList());
+    await this.start(fork, text);
     return fork;
-  }
-
-  /**
-   * Asks about the files the task changed after event `seq` (if any) and restores them when
-   * told to; false when the user cancelled (or the restore was declined): no fork then.
-   */
-  private async filesForFork(task: Task, seq: number): Promise<boolean> {
-    const paths = filesChangedAfter(task, seq);
-    if (paths.length === 0) return true;
-    const answer = this.deps.askForkFiles ? await this.deps.askForkFiles(paths) : 'keep';
-    if (answer === undefined) return false;
-    if (answer === 'keep' || !task.runtime.restoreFiles) return true;
-    const outcome: RestoreOutcome = await task.runtime.restoreFiles({
-      afterSeq: seq - 1,
-      confirmOverwrite: this.deps.confirmOverwrite ?? (async () => false),
-    });
-    return outcome.type !== 'declined';
   }
 
   /**
@@ -207,12 +185,16 @@ export class Session {
     if (!message) return this.deps.log.warn(`ignored a retry of ${shown.id}: ${noticeId ?? 'its last run'} is not its latest failure`);
     const task = await this.fresh(shown);
     if (!(await this.drive(task))) return;
-    await this.refreshHints();
     const { text, attachments, images } = message;
-    void task.send(
-      attachments?.length || images?.length ? { text, ...(attachments ? { attachments } : {}), ...(images ? { images } : {}) } : text,
-    );
+    await this.start(task, { text, ...(attachments?.length ? { attachments } : {}), ...(images?.length ? { images } : {}) });
+  }
+
+  /** A run of `task` starts with `input`: the hints as they are now, then the run, the view told. */
+  private async start(task: Task, input: UserInput): Promise<void> {
+    await this.refreshHints();
+    void task.send(input);
     this.deps.setContext('keel.running', true);
+    this.presenter.setTasks(this.taskList());
   }
 
   /**

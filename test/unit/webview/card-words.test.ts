@@ -46,7 +46,7 @@ describe('webview: cards in a person’s words (issue 21 #8)', () => {
     assert.equal(q(card, '[data-testid="intent-command"]').textContent, 'npm test');
     assert.equal(q(card, '[data-testid="intent-command"]').hidden, false);
     const reason = q(card, '.intent-reason').textContent ?? '';
-    assert.match(reason, /^Runs a command\. Detected from the project/);
+    assert.match(reason, /^Detected from the project: package\.json scripts\.test/);
     assert.doesNotMatch(card.textContent ?? '', /detected test command|`|run_tests/);
   });
 
