@@ -211,8 +211,13 @@ function composeSkills(input: ComposeInput, knownTools: () => readonly string[])
   });
 }
 
+/** The custom agents as a new task would read them (the header's picker lists them before any task exists). */
+export async function listAgents(input: Pick<ComposeInput, 'agents' | 'workspace' | 'trusted'>): Promise<readonly LoadedAgent[]> {
+  return input.agents ? composeAgents(input, () => []).load() : [];
+}
+
 /** The task's custom agents: the user's, then the workspace's unless it is untrusted (read when the task starts). */
-function composeAgents(input: ComposeInput, knownTools: () => readonly string[]) {
+function composeAgents(input: Pick<ComposeInput, 'agents' | 'workspace' | 'trusted'>, knownTools: () => readonly string[]) {
   const { user, report } = input.agents!;
   return createAgentCatalog({
     sources: () => [

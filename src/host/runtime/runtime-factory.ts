@@ -3,8 +3,9 @@
 // is the extension's own: the provider that looks the key up per turn and asks before it goes
 // to another host, workspace trust, the standing approvals and the memory store in its storage. No vscode import.
 import { composeRuntime, type ComposeInput } from '../../compose/index.js';
-import { listCommands } from '../../compose/runtime.js';
+import { listAgents, listCommands } from '../../compose/runtime.js';
 import type { LoadedCommand } from '../../compose/commands/load-commands.js';
+import type { LoadedAgent } from '../../compose/agents/load-agents.js';
 import type { McpHub } from '../../mcp/index.js';
 import type { A2aAgentConfig } from '../../a2a/index.js';
 import type { Checkpoints, GrantStore, MemoryStore, ModelProvider, ModelRequest, Runtime, Workspace } from '../../kernel/index.js';
@@ -92,6 +93,12 @@ export class RuntimeFactory {
   commands(): Promise<readonly LoadedCommand[]> {
     const d = this.deps;
     return listCommands({ ...(d.commands ? { commands: d.commands } : {}), workspace: d.workspace, trusted: () => d.trusted() });
+  }
+
+  /** The custom agents as a new task would read them (the header's picker lists them before any task exists). */
+  agents(): Promise<readonly LoadedAgent[]> {
+    const d = this.deps;
+    return listAgents({ ...(d.customAgents ? { agents: d.customAgents } : {}), workspace: d.workspace, trusted: () => d.trusted() });
   }
 
   /** A task's model as the meter shows it: its window (0 when unknown) and price. */

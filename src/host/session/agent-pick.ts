@@ -3,6 +3,7 @@
 // command or agent is refused, never sent. Also the agents the picker lists (the task's composed
 // runtime's, as text the view shows safely).
 import { runtimeAgents } from '../../compose/runtime.js';
+import type { LoadedAgent } from '../../compose/agents/load-agents.js';
 import { pickAgent } from '../../compose/agents/pick-agent.js';
 import type { AgentProfile, UserInput } from '../../kernel/index.js';
 import { visibleText } from '../../kernel/visible-text.js';
@@ -31,9 +32,13 @@ async function headerAgent(task: Task, name: string): Promise<HeaderAgentPick> {
   return pick.type === 'agent' ? pick : { type: 'unknown', message: `Not sent: ${pick.message}` };
 }
 
-/** The agents the picker lists. A name the protocol cannot carry (over 64 characters) is left out. */
-export async function agentViews(task: Task): Promise<AgentView[]> {
-  return (await runtimeAgents(task.runtime))
+/**
+ * The agents the picker lists: the shown task's, or with none shown those a new task would read
+ * (`unshown`). A name the protocol cannot carry (over 64 characters) is left out.
+ */
+export async function agentViews(task: Task | undefined, unshown?: () => Promise<readonly LoadedAgent[]>): Promise<AgentView[]> {
+  const agents = task ? await runtimeAgents(task.runtime) : ((await unshown?.()) ?? []);
+  return agents
     .filter((a) => a.name.length <= 64)
     .slice(0, 64)
     .map((a) => {

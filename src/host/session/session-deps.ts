@@ -1,6 +1,7 @@
 // What a Session needs from its host (the extension, or a test): the task store, the view's
 // post, key and trust checks, the diff and terminal focus, the locks and the dialogs it may ask.
 import type { LoadedCommand } from '../../compose/commands/load-commands.js';
+import type { LoadedAgent } from '../../compose/agents/load-agents.js';
 import type { Price } from '../../providers/models.js';
 import type { Hints, HostMessage } from '../../protocol/index.js';
 import type { Attention } from './attention.js';
@@ -28,6 +29,8 @@ export interface SessionDeps {
   headerHints?(): Pick<Hints, 'model' | 'autoApprove'>;
   /** The slash commands the composer lists while no task is shown (a new window); a task lists its own. */
   commands?(): Promise<readonly LoadedCommand[]>;
+  /** The custom agents the header's picker lists while no task is shown; a task lists its own. */
+  agents?(): Promise<readonly LoadedAgent[]>;
   /** The task was shown, or one of its runs ended: its Files changed summaries get their counts. */
   changesShown?(task: Task, runEnded: boolean): void;
   log: { info(m: string): void; warn(m: string): void; error(m: string): void };

@@ -335,7 +335,7 @@ export class Session {
   async refreshHints(): Promise<void> {
     const noApiKey = await this.deps.keyMissing();
     const commands = await commandViews(this.task, this.deps.commands);
-    const agents = this.task ? await agentViews(this.task) : [];
+    const agents = await agentViews(this.task, this.deps.agents);
     this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
   }
 

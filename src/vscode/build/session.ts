@@ -79,6 +79,7 @@ export function buildSession(
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
     headerHints: () => headerHints(settings()),
     commands: () => core.factory.commands(),
+    agents: () => core.factory.agents(),
     changesShown: (task, runEnded) => links.changesShown.call(task, runEnded),
     log,
     locks: core.locks,

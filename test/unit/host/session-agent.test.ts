@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { composeRuntime } from '../../../src/compose/runtime.js';
+import { composeRuntime, listAgents } from '../../../src/compose/runtime.js';
 import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
@@ -48,6 +48,8 @@ async function world() {
   });
   const session: Session = new Session({
     tasks,
+    // What the extension passes (RuntimeFactory.agents): the same folders, before any task exists.
+    agents: () => listAgents({ agents: { user: userSkillFolder(path.join(base, 'user-agents')) }, workspace: ws, trusted: () => true }),
     post: (m) => posted.push(m),
     keyMissing: async () => false,
     trusted: () => true,
@@ -59,7 +61,7 @@ async function world() {
     refuse: (m) => refused.push(m),
   });
   await tasks.init();
-  return { session, providers, refused, posted };
+  return { session, tasks, providers, refused, posted };
 }
 
 async function idle(session: Session): Promise<void> {
@@ -67,6 +69,17 @@ async function idle(session: Session): Promise<void> {
 }
 
 describe('host/session: the custom agent picked in the header', () => {
+  it('lists the agents in a new window, before any task exists, and creates no task for it', async () => {
+    const w = await world();
+    await w.session.ready();
+    assert.equal(w.session.current, undefined);
+    assert.deepEqual(w.tasks.list(), [], 'no empty task in the history');
+    assert.ok(
+      JSON.stringify(w.posted).includes('"agents":[{"name":"reviewer","description":"Reviews code."}]'),
+      'the picker lists reviewer',
+    );
+  });
+
   it('sends the message as the agent, tells the view the agents and the task’s agent, and goes back with an empty name', async () => {
     const w = await world();
     const task = await w.session.send('review a.txt', { mode: 'agent', agent: 'reviewer' });
