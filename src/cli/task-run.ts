@@ -43,6 +43,7 @@ import { cliMcpHub, requireConfigFiles } from './mcp.js';
 import { cliA2aAgents } from './a2a.js';
 import type { Approver } from './approvals.js';
 import { taskResult } from './task-result.js';
+import { cliHooks } from './hooks.js';
 import { cliMemory, cliRuntime, cliTaskId, collectCheckpoints, makeProvider, runPolicy, workspaceRoot } from './task-runtime.js';
 
 export { cliMemory, cliRuntime, sandboxNotice, tellWithheld } from './task-runtime.js';
@@ -68,6 +69,8 @@ export interface TaskPorts {
   memory?: boolean;
   /** Told when the OS sandbox is found unavailable or stops working (sandboxNotice). */
   onSandboxUnavailable?(reason: string): void;
+  /** False: no hooks at all (a fleet job); otherwise the user's run, the workspace's with --allow-hooks. */
+  hooks?: boolean;
 }
 
 /**
@@ -137,6 +140,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     skills,
     agents,
     commands,
+    ...(ports.hooks === false ? {} : { hooks: cliHooks(options.allowHooks === true, ports.env, ports.stderr, taskId) }),
     ...(mcp ? { mcp } : {}),
   });
   const budget = await spendingCaps(options, ports, events);

@@ -40,6 +40,7 @@ import { createSkillLibrary } from './skills/skill-library.js';
 import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
 import { secretDetector } from './secrets/detector.js';
 import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
+import { createHookPort, type HookSettings } from './hooks/hook-port.js';
 
 /** The settings that shape a runtime, whichever host read them. */
 interface RuntimeSettings {
@@ -98,6 +99,8 @@ export interface ComposeInput {
   onPolicyDecision?(intentId: string, decision: PolicyDecision): void;
   /** The previews the host showed for edit calls (their diffs), handed to the calls when they run. */
   previews?: EditPreviewSource;
+  /** Hooks: the user's folder, whether the workspace's may run, where problems go; without it no hook runs. */
+  hooks?: HookSettings;
 }
 
 /** Each composed runtime's custom agents (what a host lists and picks from). */
@@ -146,6 +149,9 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
     ...(input.previews ? { previews: input.previews } : {}),
+    ...(input.hooks && input.workspace
+      ? { hooks: createHookPort({ settings: input.hooks, workspace: input.workspace, trusted: input.trusted }) }
+      : {}),
     ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),

@@ -1,7 +1,7 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
 import { isLiveStatus, type ConversationState } from './contracts/state.js';
-import { gatedVisibility } from './skill-gate.js';
+import { optionsVisibility } from './skill-gate.js';
 import { sameAgent } from './modes.js';
 import type { RuntimeOptions, UserInput } from './runtime-options.js';
 import type { ModelRequest } from './contracts/model.js';
@@ -31,6 +31,10 @@ import {
 import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
 import { RuntimeSystem } from './runtime-system.js';
 import { ApprovalWaits, rejectionReason, type Decision } from './approval-waits.js';
+import { TaskHooks } from './hooks.js';
+
+/** Starts a run: logs its opening events, returns the open calls to act on first (undefined: nothing runs). */
+type Begin = (signal: AbortSignal) => Promise<string[] | undefined>;
 
 export class Runtime implements RuntimeFacade {
   private readonly log: EventLog;
@@ -46,6 +50,7 @@ export class Runtime implements RuntimeFacade {
   private runId = '';
   private readonly newId: () => string;
   private foldRequested = false;
+  private readonly hooks: TaskHooks | undefined;
 
   constructor(private readonly options: RuntimeOptions) {
     const events = options.events ?? [];
@@ -55,6 +60,7 @@ export class Runtime implements RuntimeFacade {
     this.log = new EventLog(options.store, events, options.now);
     this.log.subscribe((event) => this.onEvent(event));
     this.systemPrompt = new RuntimeSystem(options.system);
+    this.hooks = options.hooks ? new TaskHooks(options.hooks) : undefined;
   }
 
   /** True while a run is in progress in this runtime (false for a run interrupted by a reload). */
@@ -76,7 +82,7 @@ export class Runtime implements RuntimeFacade {
     return this.startRun(this.beginSend(input), false).done;
   }
 
-  private beginSend(input: UserInput): () => string[] {
+  private beginSend(input: UserInput): Begin {
     const { text, images, attachments, mode, agent } = typeof input === 'string' ? { text: input } : input;
     // Validated and capped before anything is logged: a bad attachment loses nothing.
     const capped = attachments?.length ? capAttachments(attachments) : undefined;
@@ -91,14 +97,19 @@ export class Runtime implements RuntimeFacade {
       this.emit({ type: 'run_cancelled' });
     }
     this.runId = this.newId();
-    return () => {
+    return async (signal) => {
       if (mode !== undefined && mode !== this.state.mode) this.emit({ type: 'mode_set', mode });
       if (agent !== undefined && !sameAgent(agent, this.state.agent)) this.emit({ type: 'agent_set', agent });
+      const first = !this.state.messages.some((m) => m.type === 'user');
+      const hooked = this.hooks ? await this.hooks.onPrompt({ signal, emit: (e) => this.emit(e) }, text, first) : undefined;
+      // A blocked message is not sent: the hook_ran events say why, and nothing runs.
+      if (hooked?.type === 'block') return undefined;
       this.emit({
         type: 'user_message',
         text,
         ...(images?.length ? { images } : {}),
         ...(capped ? { attachments: capped } : {}),
+        ...(hooked?.context ? { hookContext: hooked.context } : {}),
       });
       this.emit({ type: 'run_started', provider: this.options.provider.name, model: this.options.provider.model });
       return [];
@@ -122,9 +133,9 @@ export class Runtime implements RuntimeFacade {
     return this.startRun(this.beginResume(), false).done;
   }
 
-  private beginResume(): () => string[] {
+  private beginResume(): Begin {
     this.runId = this.state.runId ?? this.newId();
-    return () => {
+    return async () => {
       this.emit({ type: 'run_resumed' });
       closeInterruptedFrames(
         () => this.state,
@@ -251,17 +262,20 @@ export class Runtime implements RuntimeFacade {
   }
 
   /** `queued`: the outputs are also kept for a `for await` consumer (one that stops iterating stops the run). */
-  private startRun(begin: () => string[], queued: boolean): { outputs: OutputQueue<RuntimeOutput> | undefined; done: Promise<void> } {
+  private startRun(begin: Begin, queued: boolean): { outputs: OutputQueue<RuntimeOutput> | undefined; done: Promise<void> } {
     const controller = new AbortController();
     this.controller = controller;
     const queue = queued ? new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller)) : undefined;
     this.queue = queue;
     const run = async () => {
       try {
-        const ids = begin();
+        const ids = await begin(controller.signal);
+        if (ids === undefined) return;
         const host = this.hostFor(controller.signal, await this.system());
         this.host = host;
         await runLoop(host, ids);
+        // However the run ended (a cancelled run's signal would stop the hooks at once).
+        await this.hooks?.notify({ signal: new AbortController().signal, emit: (e) => this.emit(e) }, 'TaskEnd');
       } catch (err) {
         this.emit({ type: 'run_failed', error: { kind: 'internal', message: `Keel hit an internal error: ${messageOf(err)}` } });
       } finally {
@@ -294,17 +308,7 @@ export class Runtime implements RuntimeFacade {
       policy: o.policy ?? defaultPolicy,
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
-      visibility: gatedVisibility(
-        o.visibility ?? {
-          trusted: true,
-          hasDiagnostics: !!o.workspace?.diagnostics,
-          hasCodeIntel: !!o.workspace?.codeIntel,
-          hasWeb: !!o.workspace?.web,
-        },
-        o.memory !== undefined,
-        () => this.state,
-        () => o.registry.tools(),
-      ),
+      visibility: optionsVisibility(o, () => this.state),
       memory: o.memory,
       previews: o.previews,
       secrets: o.secretDetector,
@@ -328,6 +332,7 @@ export class Runtime implements RuntimeFacade {
       logFailure: () => this.log.failure(),
       durable: () => this.log.flush(),
       repoMap: o.repoMap,
+      hooks: this.hooks,
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
   }
