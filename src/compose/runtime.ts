@@ -12,6 +12,7 @@ import {
   type EditPreviewSource,
   type CodeIntel,
   type GrantStore,
+  type HookPort,
   type LogStore,
   type MemoryAccess,
   type ModelProvider,
@@ -101,6 +102,8 @@ export interface ComposeInput {
   previews?: EditPreviewSource;
   /** Hooks: the user's folder, whether the workspace's may run, where problems go; without it no hook runs. */
   hooks?: HookSettings;
+  /** Answers the hook points in place of hooks run from files (a replay plays the recorded answers back). */
+  hookPort?: HookPort;
 }
 
 /** Each composed runtime's custom agents (what a host lists and picks from). */
@@ -149,9 +152,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
     ...(input.previews ? { previews: input.previews } : {}),
-    ...(input.hooks && input.workspace
-      ? { hooks: createHookPort({ settings: input.hooks, workspace: input.workspace, trusted: input.trusted }) }
-      : {}),
+    ...hookPortOf(input),
     ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
@@ -186,6 +187,13 @@ export function composeRuntime(input: ComposeInput): Runtime {
     commands: input.commands ? composeCommands(input, () => registry.tools().map((t) => t.name)) : undefined,
   });
   return runtime;
+}
+
+/** The task's hooks: a host's port as given, else the files' hooks run on the workspace; none without a folder. */
+function hookPortOf(input: ComposeInput): { hooks?: HookPort } {
+  if (input.hookPort) return { hooks: input.hookPort };
+  if (!input.hooks || !input.workspace) return {};
+  return { hooks: createHookPort({ settings: input.hooks, workspace: input.workspace, trusted: input.trusted }) };
 }
 
 /** The repo map of the task's prefix, focused on the files and names the task mentions so far. */
