@@ -79,6 +79,8 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     case 'mode_set':
       model.setHints({ mode: event.mode });
       return true;
+    case 'hook_ran':
+      return hookNotice(model, event);
     case 'observation':
       // The task's own list (a sub-agent's stays in its frame): pinned above the composer.
       if (event.observation.ok && event.observation.facts?.todos) model.setHints({ todos: todoViews(event.observation.facts.todos) });
@@ -86,6 +88,16 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     default:
       return applyIntentEvent(model, event) ?? applyCheckpointEvent(model, event) ?? applyEndEvent(model, event);
   }
+}
+
+/** A hook that blocked, failed or asked is shown as a notice (one that let things through stays quiet). */
+function hookNotice(model: TranscriptModel, e: Extract<RuntimeEvent, { type: 'hook_ran' }>): boolean {
+  if (e.outcome === 'allow' || e.outcome === 'context') return false;
+  const what = e.outcome === 'block' ? 'blocked' : e.outcome === 'ask' ? 'asks about' : 'failed on';
+  const target = e.tool ?? (e.point === 'UserPromptSubmit' ? 'your message' : e.point);
+  const text = `A hook ${what} ${target}: ${e.reason ?? ''} — ${e.hook} (${e.source})`;
+  model.add({ kind: 'notice', id: `h${e.seq}`, level: e.outcome === 'ask' ? 'info' : 'warning', text: visibleText(text) });
+  return true;
 }
 
 /** The model's items as the view shows them, anything invisible in their words made visible. */
