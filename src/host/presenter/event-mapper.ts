@@ -90,10 +90,15 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
   }
 }
 
-/** A hook that blocked, failed or asked is shown as a notice (one that let things through stays quiet). */
+/**
+ * A hook that blocked, failed or asked is shown as a notice; one that let things through stays
+ * quiet, and so does a PreToolUse hook: the call's own card shows its block or its question.
+ */
 function hookNotice(model: TranscriptModel, e: Extract<RuntimeEvent, { type: 'hook_ran' }>): boolean {
-  if (e.outcome === 'allow' || e.outcome === 'context') return false;
-  const what = e.outcome === 'block' ? 'blocked' : e.outcome === 'ask' ? 'asks about' : 'failed on';
+  if (e.outcome === 'allow' || e.outcome === 'context' || e.point === 'PreToolUse') return false;
+  // After the call a block is feedback for the model: the call has run.
+  const blocked = e.point === 'PostToolUse' ? 'objected to the result of' : 'blocked';
+  const what = e.outcome === 'block' ? blocked : e.outcome === 'ask' ? 'asks about' : 'failed on';
   const target = e.tool ?? (e.point === 'UserPromptSubmit' ? 'your message' : e.point);
   const text = `A hook ${what} ${target}: ${e.reason ?? ''} — ${e.hook} (${e.source})`;
   model.add({ kind: 'notice', id: `h${e.seq}`, level: e.outcome === 'ask' ? 'info' : 'warning', text: visibleText(text) });
