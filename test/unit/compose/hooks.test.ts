@@ -149,6 +149,19 @@ describe('hooks in a composed run', () => {
     assert.ok(fs.existsSync(path.join(root, 'build', 'out.js')));
   });
 
+  it("a hook's ask (permissionDecision ask) puts a call the policy would run unasked to the user", async () => {
+    const ask = `cat > /dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"secrets live in config/"}}'`;
+    const root = folder('hooks-ask', {
+      '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: command(ask, 'Read') } }),
+      'a.txt': 'a\n',
+    });
+    const { runtime } = await compose(root, { script: [toolTurn('read_file', { path: 'a.txt' }), textTurn('ok')], interactive: true });
+    await drain(runtime, 'read it', (id) => runtime.reject(id, 'not now'));
+    const [asked] = ofType(runtime, 'approval_requested');
+    assert.match(asked?.reason ?? '', /A hook asks: .*secrets live in config\//);
+    assert.equal(ofType(runtime, 'intent_approved').length, 0, 'the read (auto-approved) waited for the user');
+  });
+
   it('context from UserPromptSubmit and PostToolUse reaches the model through the log', async () => {
     const post = `cat > /dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"Reminder: run npm run lint after edits."}}'`;
     const root = folder('hooks-context', {
