@@ -101,8 +101,8 @@ Output and exit status:
   Exit status of keel run and keel resume: 0 done; 1 failed (a model error, a task log that
   could not be written) or stopped by --max-turns/--max-cost/--max-tokens; 2 bad usage or a
   file Keel cannot use (a missing --mcp-config, a log it cannot resume); 3 a call was refused
-  by policy or needed an approval nobody gave (without a terminal nobody can give one); 130
-  stopped (Ctrl+C).
+  by policy or needed an approval nobody gave (without a terminal nobody can give one), or a
+  hook kept the task from being sent; 130 stopped (Ctrl+C).
 
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the

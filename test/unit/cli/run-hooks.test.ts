@@ -87,6 +87,29 @@ describe('keel run --allow-hooks', function () {
     );
   });
 
+  it("the user's own hooks run without the flag: a blocked task is not sent and ends refused (exit 3)", async () => {
+    const ws = workspace('cli-hooks-user');
+    const config = path.join(ws, '..', 'config', 'keel');
+    fs.mkdirSync(config, { recursive: true });
+    const block = { type: 'command', command: 'cat > /dev/null; echo "no tasks on Fridays" >&2; exit 2' };
+    fs.writeFileSync(path.join(config, 'hooks.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [block] }] } }));
+    const options = parseRunArgs(['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', 'clean up'], ws);
+    const provider = new ScriptedProvider([textTurn('never')]);
+    const { result } = await executeTask(options, {
+      env: { XDG_CONFIG_HOME: path.join(ws, '..', 'config'), XDG_CACHE_HOME: path.join(ws, '..', 'cache') },
+      stderr: new PassThrough(),
+      interactive: false,
+      approver: rejectAll,
+      memory: false,
+      onInterrupt: () => () => undefined,
+      wrapProvider: () => provider,
+    });
+    assert.equal(provider.requests.length, 0, 'nothing was sent');
+    assert.equal(result.status, 'refused');
+    assert.equal(result.exitCode, 3);
+    assert.match(result.reason, /A hook kept the task from being sent: no tasks on Fridays \(.*hooks\.json:\d+\)/);
+  });
+
   it('with it the hook runs: the block is printed on one line and the model gets the reason; replay plays it back without running it', async () => {
     const ws = workspace('cli-hooks-on');
     const { printed, events, provider } = await run(ws, ['--allow-hooks']);
