@@ -13,6 +13,7 @@ import { ScriptedProvider, textTurn, toolTurn } from '../src/providers/scripted.
 import { searchByWalking } from '../src/tools/index.js';
 import { measureMcpCallOverheadMs } from './mcp-call.js';
 import { todoCarriedAcrossFolds } from './todo-fold.js';
+import { measureHookOverhead } from './hook-overhead.js';
 
 interface Measurement {
   name: string;
@@ -122,7 +123,13 @@ const todoFold: Measurement = {
   run: async () => ({ todoCarriedAcrossFolds: await todoCarriedAcrossFolds() }),
 };
 
-const MEASUREMENTS: Measurement[] = [parallelChildren, mcpCall, todoFold];
+/** A trivial PreToolUse + PostToolUse hook per tool call, against the same run without (bench/hook-overhead.ts; target ≤ 30 ms). */
+const hookOverhead: Measurement = {
+  name: 'a trivial hook before and after each tool call, added ms per call',
+  run: async () => ({ ...(await measureHookOverhead()) }),
+};
+
+const MEASUREMENTS: Measurement[] = [parallelChildren, mcpCall, todoFold, hookOverhead];
 
 async function main(): Promise<void> {
   const out: Record<string, unknown> = {};

@@ -56,6 +56,8 @@ export interface RunOptions {
   mode?: AgentMode;
   /** --agent: the custom agent the task runs as (its instructions, its tools). */
   agent?: string;
+  /** --allow-hooks: the workspace's hooks (.keel/hooks.json, .claude/settings*.json) run too. */
+  allowHooks?: boolean;
 }
 
 const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
@@ -146,6 +148,7 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
     ...(values.mode === undefined ? {} : { mode: parseMode(values.mode) }),
     ...(values.agent === undefined ? {} : { agent: values.agent }),
+    ...(values['allow-hooks'] ? { allowHooks: true } : {}),
   };
 }
 
@@ -298,6 +301,7 @@ function parseRunFlags(args: string[]) {
       agent: { type: 'string' },
       // keel resume only (parseRunArgs refuses it).
       'approve-plan': { type: 'boolean' },
+      'allow-hooks': { type: 'boolean' },
     },
   });
 }

@@ -82,6 +82,8 @@ export async function runFleetJob(
       budget: host.budget,
       checkpointsDir: folder.checkpoints,
       memory: false,
+      // Hooks stay off in a fleet: nobody is there to allow a job's workspace hooks.
+      hooks: false,
       onSandboxUnavailable: host.onSandboxUnavailable,
     });
     return record(result);

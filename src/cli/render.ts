@@ -90,6 +90,12 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
       const what = e.kind === 'artifact' ? `artifact ${visibleText(e.name ?? '')}` : e.state ? `${e.kind} [${e.state}]` : e.kind;
       return p.line(`  ⇄ ${visibleText(e.agent)} ${what}: ${visibleText(firstLine(e.text))}`);
     }
+    case 'hook_ran':
+      // Only what stopped something or went wrong: a hook that lets things through stays quiet.
+      if (e.outcome !== 'block' && e.outcome !== 'error') return;
+      return p.line(
+        `⛔ hook ${e.outcome === 'block' ? 'blocked' : 'failed'} at ${e.point}${e.tool ? ` (${e.tool})` : ''}: ${visibleText(firstLine(e.reason ?? ''))} — ${visibleText(e.hook)} (${e.source})`,
+      );
     case 'run_failed':
       return p.line(`✗ run failed: ${e.error.message}`);
     case 'run_cancelled':

@@ -47,6 +47,7 @@ import { cliMcpHub, requireConfigFiles } from './mcp.js';
 import { cliA2aAgents } from './a2a.js';
 import type { Approver } from './approvals.js';
 import { taskResult } from './task-result.js';
+import { cliHooks } from './hooks.js';
 import { cliMemory, cliRuntime, cliTaskId, collectCheckpoints, makeProvider, runPolicy, workspaceRoot } from './task-runtime.js';
 
 export { cliMemory, cliRuntime, sandboxNotice, tellWithheld } from './task-runtime.js';
@@ -74,6 +75,8 @@ export interface TaskPorts {
   onSandboxUnavailable?(reason: string): void;
   /** Asks the person whether to carry out the plan a Plan run ended with (a terminal only). */
   answerPlan?(): Promise<PlanReply>;
+  /** False: no hooks at all (a fleet job); otherwise the user's run, the workspace's with --allow-hooks. */
+  hooks?: boolean;
 }
 
 /**
@@ -146,6 +149,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     skills,
     agents,
     commands,
+    ...(ports.hooks === false ? {} : { hooks: cliHooks(options.allowHooks === true, ports.env, ports.stderr, taskId) }),
     ...(mcp ? { mcp } : {}),
   });
   const budget = await spendingCaps(options, ports, events);

@@ -37,6 +37,7 @@ export function cliRuntime(
     skills?: ComposeInput['skills'];
     agents?: ComposeInput['agents'];
     commands?: ComposeInput['commands'];
+    hooks?: ComposeInput['hooks'];
     mcp?: McpHub;
     a2a?: readonly A2aAgentConfig[];
   },
@@ -54,6 +55,7 @@ export function cliRuntime(
     ...(ports.skills ? { skills: ports.skills } : {}),
     ...(ports.agents ? { agents: ports.agents } : {}),
     ...(ports.commands ? { commands: ports.commands } : {}),
+    ...(ports.hooks ? { hooks: ports.hooks } : {}),
     ...(ports.mcp ? { mcp: ports.mcp } : {}),
     ...(ports.a2a?.length ? { a2a: ports.a2a } : {}),
   });

@@ -11,7 +11,8 @@ export const USAGE = `Usage:
            [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
-           [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME] "<task>"
+           [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
+           [--allow-hooks] "<task>"
   keel resume LOG [the run flags above but --log, --mode and --agent] [--approve-plan]
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
@@ -71,6 +72,17 @@ Slash commands: keel run "/NAME ARGS" sends the saved prompt of .keel/commands/N
 word) filled in. Optional front matter: description, argument-hint, agent (sent as that custom
 agent), model (as an agent's), tools (narrow what is offered). An unknown NAME is an error (exit 2).
 
+Hooks: commands run at fixed points of a task — TaskStart, UserPromptSubmit, PreToolUse and
+PostToolUse (with a tool matcher), PreFold, TaskEnd — from $XDG_CONFIG_HOME/keel/hooks.json (else
+~/.config/keel/hooks.json; yours, they always run) and the workspace's .keel/hooks.json and
+.claude/settings.json / settings.local.json (Claude Code's hooks, read unchanged). A hook gets
+the call as JSON on stdin; exit 2 (stderr the reason) or {"decision": "block"} blocks it and the
+model is told why; a hook never approves. It runs like a command (the same withheld variables),
+10 s unless its "timeout" says (at most 120 s). A PreToolUse or UserPromptSubmit hook that fails
+or times out blocks. A blocking or failing hook is printed.
+  --allow-hooks            run the workspace's hooks too (without it they are skipped, and
+                           keel says how many on stderr).
+
 The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
 system read-only, only the workspace, toolchains and system folders visible (your home, other
 projects and .env files hidden), a private /tmp thrown away afterwards; a test run may write in
@@ -95,8 +107,8 @@ Output and exit status:
   Exit status of keel run and keel resume: 0 done; 1 failed (a model error, a task log that
   could not be written) or stopped by --max-turns/--max-cost/--max-tokens; 2 bad usage or a
   file Keel cannot use (a missing --mcp-config, a log it cannot resume); 3 a call was refused
-  by policy or needed an approval nobody gave (without a terminal nobody can give one); 130
-  stopped (Ctrl+C).
+  by policy or needed an approval nobody gave (without a terminal nobody can give one), or a
+  hook kept the task from being sent; 130 stopped (Ctrl+C).
 
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the

@@ -12,7 +12,7 @@ const RunOutcomeSchema = z
   .enum(['done', 'failed', 'refused', 'over_budget', 'stopped'])
   .describe(
     'done: the task ended normally. failed: the run failed (model error, turn limit, a job that could not start). ' +
-      'refused: the run ended, but a call was refused by policy or needed an approval nobody gave. ' +
+      'refused: the run ended, but a call was refused by policy or needed an approval nobody gave (or a hook kept the task from being sent). ' +
       'over_budget: a cost, token or turn cap stopped it (the partial work is kept). stopped: interrupted (Ctrl+C, a signal, a cancel).',
   );
 export type RunOutcome = z.infer<typeof RunOutcomeSchema>;
@@ -99,6 +99,8 @@ export function runOutcome(
 ): { status: RunOutcome; reason: string } {
   if (ending.interrupted) return { status: 'stopped', reason: 'Stopped before the task ended.' };
   if (ending.overBudget) return { status: 'over_budget', reason: ending.overBudget };
+  const unsent = promptBlocked(events);
+  if (unsent) return { status: 'refused', reason: unsent };
   if (state.status === 'failed' && state.lastError?.kind === 'max_turns') return { status: 'over_budget', reason: state.lastError.message };
   if (state.status === 'failed') return { status: 'failed', reason: state.lastError?.message ?? 'The run failed.' };
   if (state.status !== 'completed') return { status: 'stopped', reason: `The run ended while ${state.status}.` };
@@ -108,6 +110,17 @@ export function runOutcome(
     return { status: 'refused', reason: `${refused.length} call(s) refused or not approved: ${what}.` };
   }
   return { status: 'done', reason: 'The task ended.' };
+}
+
+/** Why the task's message was never sent: a UserPromptSubmit hook blocked it (nothing ran). */
+function promptBlocked(events: readonly RuntimeEvent[]): string | undefined {
+  if (events.some((e) => e.type === 'user_message')) return undefined;
+  const blocked = events.find(
+    (e) => e.type === 'hook_ran' && e.point === 'UserPromptSubmit' && (e.outcome === 'block' || e.outcome === 'error'),
+  );
+  return blocked?.type === 'hook_ran'
+    ? `A hook kept the task from being sent: ${blocked.reason ?? 'no reason given'} (${blocked.source}).`
+    : undefined;
 }
 
 /** Every call refused by policy or left unapproved, in any frame. */

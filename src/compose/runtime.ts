@@ -12,6 +12,7 @@ import {
   type EditPreviewSource,
   type CodeIntel,
   type GrantStore,
+  type HookPort,
   type LogStore,
   type MemoryAccess,
   type ModelProvider,
@@ -40,6 +41,7 @@ import { createSkillLibrary } from './skills/skill-library.js';
 import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
 import { secretDetector } from './secrets/detector.js';
 import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
+import { createHookPort, type HookSettings } from './hooks/hook-port.js';
 
 /** The settings that shape a runtime, whichever host read them. */
 interface RuntimeSettings {
@@ -98,6 +100,10 @@ export interface ComposeInput {
   onPolicyDecision?(intentId: string, decision: PolicyDecision): void;
   /** The previews the host showed for edit calls (their diffs), handed to the calls when they run. */
   previews?: EditPreviewSource;
+  /** Hooks: the user's folder, whether the workspace's may run, where problems go; without it no hook runs. */
+  hooks?: HookSettings;
+  /** Answers the hook points in place of hooks run from files (a replay plays the recorded answers back). */
+  hookPort?: HookPort;
 }
 
 /** Each composed runtime's custom agents (what a host lists and picks from). */
@@ -146,6 +152,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
     ...(input.previews ? { previews: input.previews } : {}),
+    ...hookPortOf(input),
     ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
@@ -180,6 +187,13 @@ export function composeRuntime(input: ComposeInput): Runtime {
     commands: input.commands ? composeCommands(input, () => registry.tools().map((t) => t.name)) : undefined,
   });
   return runtime;
+}
+
+/** The task's hooks: a host's port as given, else the files' hooks run on the workspace; none without a folder. */
+function hookPortOf(input: ComposeInput): { hooks?: HookPort } {
+  if (input.hookPort) return { hooks: input.hookPort };
+  if (!input.hooks || !input.workspace) return {};
+  return { hooks: createHookPort({ settings: input.hooks, workspace: input.workspace, trusted: input.trusted }) };
 }
 
 /** The repo map of the task's prefix, focused on the files and names the task mentions so far. */

@@ -46,7 +46,8 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
   // A read whose text was cut to the tool's budget did not show the file whole.
   const read = result.facts?.read;
   const facts = content !== result.content && read ? { ...result.facts, read: { ...read, cut: true } } : result.facts;
-  observe(h, id, { ...result, content, ...(facts ? { facts } : {}) });
+  const final = { ...result, content, ...(facts ? { facts } : {}) };
+  observe(h, id, h.hooks ? await h.hooks.afterTool(h, intent, final) : final);
 }
 
 /** Appends an observation, leaving out absent fields so a replayed log deep-equals the live one. */

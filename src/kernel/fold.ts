@@ -24,6 +24,8 @@ export interface FoldHost {
   project(state: ConversationState, budgetTokens?: number): ModelRequest;
   /** Builds the repo map; absent: the prefix has none. */
   repoMap?: RepoMapBuilder;
+  /** Tells the PreFold hooks a fold is about to be written; absent: no hooks. */
+  beforeFold?: () => Promise<void>;
 }
 
 type Written = { note: string; source: 'model' | 'fallback'; usage?: Usage };
@@ -48,6 +50,7 @@ export function planFoldNow(h: FoldHost, requested: boolean): FoldPlan | undefin
 
 /** Writes the note and logs the fold. False when cancelled (nothing is logged then). */
 export async function foldSteps(h: FoldHost, plan: FoldPlan): Promise<boolean> {
+  await h.beforeFold?.();
   // The note request may use the whole window but the note's own output: past the turn budget,
   // so the history it summarises goes whole, as the last turn request showed it.
   const window = h.provider.capabilities.contextWindow - NOTE_MAX_OUTPUT_TOKENS;

@@ -92,6 +92,7 @@ export function foldHost(h: LoopHost): FoldHost {
     emit: (e: RuntimeEventInput) => h.emit(e),
     project: (state: ConversationState, budget?: number) => projectFor(h, state, budget),
     ...(h.repoMap ? { repoMap: h.repoMap } : {}),
+    ...(h.hooks ? { beforeFold: () => h.hooks!.notify(h, 'PreFold') } : {}),
   };
 }
 

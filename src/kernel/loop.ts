@@ -20,6 +20,7 @@ import { messageOf, shortenMiddle } from './text.js';
 import type { Checkpoints } from './contracts/checkpoints.js';
 import { StepCheckpoint } from './checkpointing.js';
 import type { RepoMapBuilder } from './runtime-options.js';
+import type { TaskHooks } from './hooks.js';
 
 export interface LoopHost {
   readonly provider: ModelProvider;
@@ -63,6 +64,8 @@ export interface LoopHost {
   durable(): Promise<void>;
   /** Builds the repo map of the stable prefix; absent: none (a child frame, a host without one). */
   readonly repoMap?: RepoMapBuilder | undefined;
+  /** The task's hooks (PreToolUse before the policy, PostToolUse on the result); absent: none. */
+  readonly hooks?: TaskHooks | undefined;
 }
 
 /** How many times the same failing call may be made before the run stops. */
@@ -238,12 +241,20 @@ async function screen(h: LoopHost, id: string, checkable: boolean): Promise<bool
     return true;
   }
   if (intent.status === 'rejected') return true;
+  // The team's hooks speak first: a block means no card is shown; their allow approves nothing.
+  const hooked = h.hooks ? await h.hooks.beforeTool(h, intent) : { type: 'go' as const };
+  if (hooked.type === 'block') {
+    observe(h, id, { ok: false, code: 'permission_denied', content: hooked.reason, retryable: false });
+    return false;
+  }
   const verdict = await askPolicy(h, intent);
   if (verdict.type === 'deny') {
     observe(h, id, { ok: false, code: 'permission_denied', content: `Not allowed: ${verdict.reason}` });
     return false;
   }
-  if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) });
+  if (verdict.type === 'allow' && hooked.type === 'ask')
+    h.emit({ type: 'approval_requested', intentId: id, reason: hooked.reason, ...sandboxOf(verdict) });
+  else if (verdict.type === 'allow') h.emit({ type: 'intent_approved', intentId: id, scope: 'once', auto: true, ...sandboxOf(verdict) });
   else {
     const early = checkable ? await precheck(h, intent) : undefined;
     if (early) {

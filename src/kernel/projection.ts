@@ -66,7 +66,7 @@ export function toModelMessages(state: ConversationState, messages: readonly Sta
       out.push({
         role: 'user',
         // Sent in Plan or Ask: the model reads the mode with the message (the same bytes every turn).
-        text: m.mode ? `${MODE_NOTES[m.mode]}\n\n${m.text}` : m.text,
+        text: withHookContext(m.mode ? `${MODE_NOTES[m.mode]}\n\n${m.text}` : m.text, m.hookContext),
         ...(m.images ? { images: m.images } : {}),
         ...(m.attachments ? { attachments: m.attachments } : {}),
       });
@@ -87,6 +87,11 @@ export function toModelMessages(state: ConversationState, messages: readonly Sta
     }
   }
   return out;
+}
+
+/** What the task's hooks added to a message, after it, marked as theirs. */
+function withHookContext(text: string, context: string | undefined): string {
+  return context ? `${text}\n\n[Added by the task's hooks]\n${context}` : text;
 }
 
 function resultMessage(o: Observation, providerRef: string, tool: string): ModelMessage {

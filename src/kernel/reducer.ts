@@ -158,6 +158,7 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
             text: e.text,
             ...(e.images ? { images: e.images } : {}),
             ...(e.attachments ? { attachments: e.attachments } : {}),
+            ...(e.hookContext ? { hookContext: e.hookContext } : {}),
             ...(s.mode !== 'agent' ? { mode: s.mode } : {}),
           },
         ],
@@ -220,6 +221,7 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
     case 'rules_used':
       return { ...s, rules: e.paths };
     case 'remote_update':
+    case 'hook_ran':
       return s;
     case 'repo_map_built':
       return { ...s, context: { ...s.context, repoMap: e.text } };

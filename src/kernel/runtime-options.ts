@@ -14,6 +14,7 @@ import type { MemoryAccess } from './contracts/memory.js';
 import type { RepoMap } from './contracts/code-intel.js';
 import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
+import type { HookPort } from './contracts/hooks.js';
 
 export interface RuntimeOptions {
   provider: ModelProvider;
@@ -57,6 +58,8 @@ export interface RuntimeOptions {
   repoMap?: RepoMapBuilder;
   /** The previews the host showed for edit calls (their diffs): a call that runs is handed its own. */
   previews?: EditPreviewSource;
+  /** Runs the task's hooks (the kernel logs and acts on what they answer); absent: no hooks. */
+  hooks?: HookPort;
 }
 
 export type RepoMapBuilder = (state: ConversationState, budgetTokens: number, signal: AbortSignal) => Promise<RepoMap | undefined>;

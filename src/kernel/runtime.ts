@@ -1,8 +1,7 @@
 // The runtime facade: what the CLI and the extension drive. It owns the log, the state
 // folded from it, the abort signal and the approval hand-off; the loop does the rest.
 import { isLiveStatus, type ConversationState } from './contracts/state.js';
-import { gatedVisibility } from './skill-gate.js';
-import { sameAgent } from './modes.js';
+import { optionsVisibility } from './skill-gate.js';
 import type { RuntimeOptions, UserInput } from './runtime-options.js';
 import type { ModelRequest } from './contracts/model.js';
 import type { ApprovalScope, RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
@@ -30,8 +29,13 @@ import {
 } from './frames.js';
 import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
 import { RuntimeSystem } from './runtime-system.js';
-import { AgentModels, runStartedFields } from './agent-model.js';
+import { AgentModels } from './agent-model.js';
+import { logMessage } from './send-message.js';
 import { ApprovalWaits, rejectionReason, type Decision } from './approval-waits.js';
+import { TaskHooks } from './hooks.js';
+
+/** Starts a run: logs its opening events, returns the open calls to act on first (undefined: nothing runs). */
+type Begin = (signal: AbortSignal) => Promise<string[] | undefined>;
 
 export class Runtime implements RuntimeFacade {
   private readonly log: EventLog;
@@ -49,6 +53,7 @@ export class Runtime implements RuntimeFacade {
   private foldRequested = false;
   /** The provider of each model the task's custom agent may name (the task's own without one). */
   private readonly models: AgentModels;
+  private readonly hooks: TaskHooks | undefined;
 
   constructor(private readonly options: RuntimeOptions) {
     this.models = new AgentModels(options.provider);
@@ -59,6 +64,7 @@ export class Runtime implements RuntimeFacade {
     this.log = new EventLog(options.store, events, options.now);
     this.log.subscribe((event) => this.onEvent(event));
     this.systemPrompt = new RuntimeSystem(options.system);
+    this.hooks = options.hooks ? new TaskHooks(options.hooks) : undefined;
   }
 
   /** True while a run is in progress in this runtime (false for a run interrupted by a reload). */
@@ -80,7 +86,7 @@ export class Runtime implements RuntimeFacade {
     return this.startRun(this.beginSend(input), false).done;
   }
 
-  private beginSend(input: UserInput): () => string[] {
+  private beginSend(input: UserInput): Begin {
     const { text, images, attachments, mode, agent } = typeof input === 'string' ? { text: input } : input;
     // Validated and capped before anything is logged: a bad attachment loses nothing.
     const capped = attachments?.length ? capAttachments(attachments) : undefined;
@@ -95,19 +101,8 @@ export class Runtime implements RuntimeFacade {
       this.emit({ type: 'run_cancelled' });
     }
     this.runId = this.newId();
-    return () => {
-      if (mode !== undefined && mode !== this.state.mode) this.emit({ type: 'mode_set', mode });
-      if (agent !== undefined && !sameAgent(agent ?? undefined, this.state.agent))
-        this.emit({ type: 'agent_set', ...(agent ? { agent } : {}) });
-      this.emit({
-        type: 'user_message',
-        text,
-        ...(images?.length ? { images } : {}),
-        ...(capped ? { attachments: capped } : {}),
-      });
-      this.emit({ type: 'run_started', ...runStartedFields(this.models.for(this.state.agent)) });
-      return [];
-    };
+    const env = { state: () => this.state, emit: (e: RuntimeEventInput) => this.emit(e), hooks: this.hooks, models: this.models };
+    return async (signal) => ((await logMessage(env, { text, images, attachments: capped, mode, agent }, signal)) ? [] : undefined);
   }
 
   resume(): AsyncIterable<RuntimeOutput> {
@@ -127,9 +122,9 @@ export class Runtime implements RuntimeFacade {
     return this.startRun(this.beginResume(), false).done;
   }
 
-  private beginResume(): () => string[] {
+  private beginResume(): Begin {
     this.runId = this.state.runId ?? this.newId();
-    return () => {
+    return async () => {
       this.emit({ type: 'run_resumed' });
       closeInterruptedFrames(
         () => this.state,
@@ -256,17 +251,20 @@ export class Runtime implements RuntimeFacade {
   }
 
   /** `queued`: the outputs are also kept for a `for await` consumer (one that stops iterating stops the run). */
-  private startRun(begin: () => string[], queued: boolean): { outputs: OutputQueue<RuntimeOutput> | undefined; done: Promise<void> } {
+  private startRun(begin: Begin, queued: boolean): { outputs: OutputQueue<RuntimeOutput> | undefined; done: Promise<void> } {
     const controller = new AbortController();
     this.controller = controller;
     const queue = queued ? new OutputQueue<RuntimeOutput>(() => this.cancelRun(controller)) : undefined;
     this.queue = queue;
     const run = async () => {
       try {
-        const ids = begin();
+        const ids = await begin(controller.signal);
+        if (ids === undefined) return;
         const host = this.hostFor(controller.signal, await this.system());
         this.host = host;
         await runLoop(host, ids);
+        // However the run ended (a cancelled run's signal would stop the hooks at once).
+        await this.hooks?.notify({ signal: new AbortController().signal, emit: (e) => this.emit(e) }, 'TaskEnd');
       } catch (err) {
         this.emit({ type: 'run_failed', error: { kind: 'internal', message: `Keel hit an internal error: ${messageOf(err)}` } });
       } finally {
@@ -299,17 +297,7 @@ export class Runtime implements RuntimeFacade {
       policy: o.policy ?? defaultPolicy,
       grantStore: o.grantStore,
       checkpoints: o.checkpoints,
-      visibility: gatedVisibility(
-        o.visibility ?? {
-          trusted: true,
-          hasDiagnostics: !!o.workspace?.diagnostics,
-          hasCodeIntel: !!o.workspace?.codeIntel,
-          hasWeb: !!o.workspace?.web,
-        },
-        o.memory !== undefined,
-        () => this.state,
-        () => o.registry.tools(),
-      ),
+      visibility: optionsVisibility(o, () => this.state),
       memory: o.memory,
       previews: o.previews,
       secrets: o.secretDetector,
@@ -333,6 +321,7 @@ export class Runtime implements RuntimeFacade {
       logFailure: () => this.log.failure(),
       durable: () => this.log.flush(),
       repoMap: o.repoMap,
+      hooks: this.hooks,
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
   }

@@ -10,6 +10,7 @@
 // The mode (modes.ts) and a custom agent the user picked (its tool list) narrow through the same
 // gate: the tools offered are those the mode, the agent and the active skills all allow.
 import type { ActiveSkills, ConversationState } from './contracts/state.js';
+import type { RuntimeOptions } from './runtime-options.js';
 import type { ToolDefinition, VisibilityContext } from './contracts/tool.js';
 import { modeAllows, modeName, modeToolNames } from './modes.js';
 
@@ -60,7 +61,7 @@ export function gateRefusal(def: ToolDefinition, ctx: VisibilityContext, gate: G
  * may be a getter, so trust granted during a task shows at the next turn, and a skill activated
  * by a call gates the calls after it.
  */
-export function gatedVisibility(
+function gatedVisibility(
   host: VisibilityContext,
   hasMemory: boolean,
   gate: () => GateState,
@@ -90,4 +91,15 @@ export function gatedVisibility(
       return allowed;
     },
   };
+}
+
+/** The run's visibility from the runtime's options (the host's, or everything the workspace has), gated. */
+export function optionsVisibility(o: RuntimeOptions, state: () => ConversationState): VisibilityContext {
+  const host = o.visibility ?? {
+    trusted: true,
+    hasDiagnostics: !!o.workspace?.diagnostics,
+    hasCodeIntel: !!o.workspace?.codeIntel,
+    hasWeb: !!o.workspace?.web,
+  };
+  return gatedVisibility(host, o.memory !== undefined, state, () => o.registry.tools());
 }

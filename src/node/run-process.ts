@@ -85,9 +85,12 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
       cwd: cwdAbs,
       detached: true,
       env: start.env,
-      stdio: start.sandboxed ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+      stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe', ...(start.sandboxed ? (['pipe'] as const) : [])],
     });
     start.keeper?.watch(child.pid);
+    // A child that exits without reading its input must not fail the run (EPIPE).
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(opts.stdin);
     const out = new BoundedCapture(opts.maxCaptureChars);
     const err = new BoundedCapture(opts.maxCaptureChars);
     const combined = new BoundedCapture(opts.maxCaptureChars);

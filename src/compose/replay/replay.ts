@@ -27,6 +27,7 @@ import { secretDetector } from '../secrets/detector.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
 import { remoteUpdateOf, replayedRemoteTool } from './replay-remote.js';
+import { recordedHooks } from './replay-hooks.js';
 
 interface ReplayDifference {
   /** The model turn of the recorded call. */
@@ -107,6 +108,7 @@ export async function replayLog(
     return recordedFrame === undefined ? undefined : recordedCalls(recordedFrames.get(recordedFrame) ?? [])[position];
   };
   const remote = replayedRemoteTool(kept, recordedCallOf);
+  const hooks = recordedHooks(kept, (id) => recordedCallOf(id)?.intent.id);
   const turnsOf = (frame: string | undefined) => recordedTurns(frame === undefined ? [] : (recordedFrames.get(frame) ?? []));
   const memory = scratchMemory(root);
   try {
@@ -126,6 +128,7 @@ export async function replayLog(
       agents: {},
       memory: memory.access,
       ...(remote ? { tools: [remote] } : {}),
+      ...(hooks ? { hookPort: hooks } : {}),
       onPolicyDecision: (intentId, decision) => verdicts.set(intentId, decision.type),
     });
     // Each message the user sent, in order, each run on the turns recorded after it.

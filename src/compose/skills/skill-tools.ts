@@ -60,3 +60,10 @@ export function keelTools(written: readonly string[], known: ReadonlySet<string>
   }
   return { tools, unknown };
 }
+
+/** Claude Code's names for a Keel tool (a hook's matcher written for Claude Code names these). */
+export function claudeNamesOf(keelTool: string): string[] {
+  return Object.entries(CLAUDE_CODE_NAMES)
+    .filter(([, tools]) => tools.includes(keelTool))
+    .map(([name]) => name);
+}

@@ -89,6 +89,8 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       // The header's picker shows the task's custom agent (a reloaded task's too); the view gets text.
       model.setHints({ agent: event.agent ? visibleText(event.agent.name).slice(0, 64) : undefined });
       return true;
+    case 'hook_ran':
+      return hookNotice(model, event);
     case 'observation':
       // The task's own list (a sub-agent's stays in its frame): pinned above the composer.
       if (event.observation.ok && event.observation.facts?.todos) model.setHints({ todos: todoViews(event.observation.facts.todos) });
@@ -96,6 +98,21 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
     default:
       return applyIntentEvent(model, event) ?? applyCheckpointEvent(model, event) ?? applyEndEvent(model, event);
   }
+}
+
+/**
+ * A hook that blocked, failed or asked is shown as a notice; one that let things through stays
+ * quiet, and so does a PreToolUse hook: the call's own card shows its block or its question.
+ */
+function hookNotice(model: TranscriptModel, e: Extract<RuntimeEvent, { type: 'hook_ran' }>): boolean {
+  if (e.outcome === 'allow' || e.outcome === 'context' || e.point === 'PreToolUse') return false;
+  // After the call a block is feedback for the model: the call has run.
+  const blocked = e.point === 'PostToolUse' ? 'objected to the result of' : 'blocked';
+  const what = e.outcome === 'block' ? blocked : e.outcome === 'ask' ? 'asks about' : 'failed on';
+  const target = e.tool ?? (e.point === 'UserPromptSubmit' ? 'your message' : e.point);
+  const text = `A hook ${what} ${target}: ${e.reason ?? ''} — ${e.hook} (${e.source})`;
+  model.add({ kind: 'notice', id: `h${e.seq}`, level: e.outcome === 'ask' ? 'info' : 'warning', text: visibleText(text) });
+  return true;
 }
 
 /** The model's items as the view shows them, anything invisible in their words made visible. */

@@ -46,6 +46,8 @@ export interface RuntimeFactoryDeps {
   commands?: ComposeInput['commands'];
   /** The previews of edit calls the diff editor showed (edit-plans.ts), handed to the calls when they run. */
   previews?: ComposeInput['previews'];
+  /** The user's hooks folder, the gate for the workspace's, where problems go (each task gets its id added). */
+  hooks?: Omit<NonNullable<ComposeInput['hooks']>, 'taskId'>;
 }
 
 export class RuntimeFactory {
@@ -85,6 +87,7 @@ export class RuntimeFactory {
       ...(d.memory ? { memory: { store: d.memory, taskId: init.taskId } } : {}),
       ...(d.mcp ? { mcp: d.mcp } : {}),
       ...(d.previews ? { previews: d.previews } : {}),
+      ...(d.hooks ? { hooks: { ...d.hooks, taskId: init.taskId } } : {}),
       ...(agents.length ? { a2a: agents } : {}),
     });
   }

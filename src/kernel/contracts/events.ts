@@ -8,6 +8,7 @@ import { AttachmentSchema } from './attachments.js';
 import { SandboxModeSchema, SandboxProfileSchema } from './sandbox.js';
 import { AgentModeSchema } from './todos.js';
 import { AgentProfileSchema } from './agents.js';
+import { HookRunSchema } from './hooks.js';
 
 export const LOG_FORMAT_VERSION = 1;
 
@@ -56,7 +57,13 @@ const e = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), seq: z.number(), runId: z.string(), time: z.number(), frame: z.string().optional(), ...shape });
 
 export const RuntimeEventSchema = z.discriminatedUnion('type', [
-  e('user_message', { text: z.string(), images: z.array(ImageSchema).optional(), attachments: z.array(AttachmentSchema).optional() }),
+  /** `hookContext`: what the task's hooks added for the model when it was sent (shown to the model after the text). */
+  e('user_message', {
+    text: z.string(),
+    images: z.array(ImageSchema).optional(),
+    attachments: z.array(AttachmentSchema).optional(),
+    hookContext: z.string().optional(),
+  }),
   /**
    * `modelKept`: the custom agent named a model the task's provider cannot serve (`requested`, as
    * written), so `model` — the task's — ran instead.
@@ -159,6 +166,8 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
     name: z.string().optional(),
     mediaType: z.string().optional(),
   }),
+  /** A hook ran at one of the task's points (see contracts/hooks.ts); a block or context it gave is acted on beside it. */
+  e('hook_ran', HookRunSchema.shape),
   e('run_finished', { reason: z.enum(['completed']) }),
   e('run_failed', { error: z.lazy(() => RunErrorSchema) }),
   e('run_cancelled', {}),

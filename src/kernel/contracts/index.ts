@@ -15,3 +15,4 @@ export * from './web.js';
 export * from './secrets.js';
 export * from './todos.js';
 export * from './agents.js';
+export * from './hooks.js';

@@ -22,7 +22,16 @@ export function isLiveStatus(status: RunStatus): status is LiveRunStatus {
 /** Each message keeps the seq of the event that committed it (what a fold's range refers to). */
 export type StateMessage =
   /** `mode`: the mode the message was sent in, when not agent (the model is told it with the message). */
-  | { type: 'user'; seq: number; text: string; images?: ImagePart[]; attachments?: Attachment[]; mode?: Exclude<AgentMode, 'agent'> }
+  | {
+      type: 'user';
+      seq: number;
+      text: string;
+      images?: ImagePart[];
+      attachments?: Attachment[];
+      mode?: Exclude<AgentMode, 'agent'>;
+      /** What hooks added for the model when it was sent. */
+      hookContext?: string;
+    }
   /** `step`: the model step it was, counted across the task (1, 2, …). */
   | { type: 'assistant'; seq: number; step: number; text: string; reasoning: string; intentIds: string[] }
   | { type: 'observation'; seq: number; observation: Observation };

@@ -81,6 +81,8 @@ export interface ProcessOptions {
   env?: Record<string, string>;
   /** The sandbox profile the policy chose; absent: `none` (runs as the user approved it). */
   sandbox?: SandboxProfile;
+  /** Written to the child's standard input, which is then closed (a hook's JSON); absent: no input. */
+  stdin?: string;
 }
 
 export interface CapturedStream {

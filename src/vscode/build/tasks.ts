@@ -12,6 +12,12 @@ import { KeyHostApprovals, keyQuestion } from '../../host/keys/key-destination.j
 import { describeSkillProblem } from '../../compose/index.js';
 import { userAgentsDir, userCommandsDir, userSkillFolder } from '../../node/skill-folder.js';
 import { WorkspaceGrantStore } from '../grant-store.js';
+import { keelConfigDir } from '../../node/config-folder.js';
+import { hookApproval } from '../../host/settings/hook-approval.js';
+import { workspaceApprovals } from '../edits/approval-modal.js';
+
+/** The hashes of the workspace hook definitions the user allowed (per workspace). */
+const HOOKS_APPROVED_STATE = 'keel.hooks.approved';
 import type { Base } from './base.js';
 import type { FolderParts } from './folder.js';
 import type { SessionLinks } from './session-links.js';
@@ -129,6 +135,13 @@ function runtimeFactory(
       user: userSkillFolder(userCommandsDir()),
       report: (problems) => {
         for (const p of problems) log.warn(`skipped a command: ${describeSkillProblem(p)}`);
+      },
+    },
+    hooks: {
+      user: userSkillFolder(keelConfigDir()),
+      allowWorkspace: hookApproval(workspaceApprovals(context, HOOKS_APPROVED_STATE)),
+      report: (problems) => {
+        for (const p of problems) log.warn(`skipped a hook: ${describeSkillProblem(p)}`);
       },
     },
     settings,
