@@ -123,9 +123,9 @@ const todoFold: Measurement = {
   run: async () => ({ todoCarriedAcrossFolds: await todoCarriedAcrossFolds() }),
 };
 
-/** A trivial PreToolUse + PostToolUse hook per tool call, against the same run without (bench/hook-overhead.ts; target ≤ 30 ms). */
+/** A trivial PreToolUse hook per tool call (and a Pre + Post pair), against the same run without (bench/hook-overhead.ts; target ≤ 30 ms). */
 const hookOverhead: Measurement = {
-  name: 'a trivial hook before and after each tool call, added ms per call',
+  name: 'a trivial hook per tool call (and a PreToolUse + PostToolUse pair), added ms per call',
   run: async () => ({ ...(await measureHookOverhead()) }),
 };
 
