@@ -93,7 +93,9 @@ async function main(): Promise<void> {
   const before = loadavg().map((x) => Number(x.toFixed(2)));
   const figures = await measureHookOverhead(variant);
   const load = loadavg().map((x) => Number(x.toFixed(2)));
-  console.log(`hooks (${HOOK_COMMANDS[variant]}), added ms per tool call — one PreToolUse hook, and a PreToolUse + PostToolUse pair: ${JSON.stringify(figures)}`);
+  console.log(
+    `hooks (${HOOK_COMMANDS[variant]}), added ms per tool call — one PreToolUse hook, and a PreToolUse + PostToolUse pair: ${JSON.stringify(figures)}`,
+  );
   console.log(
     `target hookOverheadMs ≤ ${TARGET_MS}; ${ROUNDS} interleaved rounds of ${CALLS} calls; load average ${before.join(' ')} → ${load.join(' ')}`,
   );
