@@ -13,6 +13,7 @@ import { chunkText } from '../support/model-turn.js';
 import { bugLine, fixerModel, fixLine, requestText, say, streamed } from './lib/fixer-model.js';
 import { KeelSession, type Provider, WINDOW_SIZES } from './lib/keel-session.js';
 import { dumpDiagnostics } from './lib/diagnostics.js';
+import { waitForDiffEditor } from './lib/diff-editor.js';
 
 const run = promisify(execFile);
 const original = readFileSync(join(repoRoot, 'examples', 'failing-tests', 'src', 'price.js'), 'utf8');
@@ -55,25 +56,6 @@ async function projectTests(folder: string): Promise<{ ok: boolean; output: stri
     const e = error as { stdout?: string; stderr?: string };
     return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
   }
-}
-
-/** The diff editor showing the proposed src/price.js. */
-async function waitForDiffEditor(session: KeelSession): Promise<void> {
-  const page = session.workbench.page;
-  await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
-  await page.locator('.tabs-container .tab.active', { hasText: 'price.js' }).first().waitFor({ state: 'visible', timeout: 10_000 });
-  // The proposal is on the right (modified) side, the file as it is on the left.
-  // Each look is short; the diff editor may take a while to lay out its sides on a loaded machine.
-  const side = (which: string) =>
-    page
-      .locator(`.monaco-diff-editor .editor.${which} .view-lines`)
-      .first()
-      .innerText({ timeout: 1000 })
-      .catch(() => '');
-  await waitFor('the proposed line in the diff editor', async () => (await side('modified')).includes('Math.round((cents'), {
-    timeoutMs: 30_000,
-  });
-  assert.ok((await side('original')).includes('Math.floor((cents'), 'the left side shows the file as it is');
 }
 
 describe('Keel end to end: real VS Code in a real browser', function () {

@@ -18,6 +18,7 @@ import { waitFor } from '../support/processes.js';
 import { bugLine, fixLine, offeredTools, requestText, streamed, toolHistory } from './lib/fixer-model.js';
 import type { KeelSession } from './lib/keel-session.js';
 import { byTestId } from './lib/keel-view.js';
+import { waitForDiffEditor } from './lib/diff-editor.js';
 import { lookAtPanel } from './lib/panel-look.js';
 import { keelSessions } from './lib/session-hooks.js';
 
@@ -230,6 +231,8 @@ describe('Keel end to end: shaping the agent (issue 25)', function () {
     await view.pendingCard(60_000, /price\.js/);
     const working = await pinShows(session, frame, ['in_progress', 'pending', 'pending']);
     assert.match(working[0]!.words, /\(in progress\)/);
+    // The edit is shown in the diff editor before it touches the disk, as for any edit.
+    await waitForDiffEditor(session);
     await session.screenshot('working-edit-waits', WITH_PIN);
     await view.approve(/price\.js/);
     await waitFor('the edit on disk', () => session.file('src/price.js') === fixed, { timeoutMs: 30_000 });
