@@ -112,7 +112,7 @@ describe('Keel end to end: a workspace-defined MCP server', function () {
     assert.equal(await card.getAttribute('data-tool'), ECHO);
     assert.match((await card.getAttribute('class')) ?? '', /\brisk-execute\b/);
     // The card says in words what the risk means (execute: it may change files or the system).
-    assert.match(await card.innerText(), /Runs a command/);
+    assert.match(await card.innerText(), /it may change files or the system/);
     await card.scrollIntoViewIfNeeded();
     await session.screenshot('echo-asks');
     await card.locator(byTestId(TestIds.approve)).first().click();
