@@ -7,6 +7,7 @@ import type { AgentProfile, Workspace } from '../../kernel/index.js';
 import type { SkillProblem } from '../skills/load-skills.js';
 import { keelTools } from '../skills/skill-tools.js';
 import { type SkillSource, workspaceFolderSource } from '../skills/skill-source.js';
+import { loadNamedFiles, type NamedFileRead } from '../named-files.js';
 import { AGENT_FILE_MAX_BYTES, type AgentFileFormat, parseAgentFile } from './agent-file.js';
 
 /** How many agents one task loads at most (their descriptions are in the delegate tool's text). */
@@ -35,31 +36,15 @@ export async function loadAgents(
   sources: readonly AgentSource[],
   known: ReadonlySet<string>,
 ): Promise<{ agents: LoadedAgent[]; problems: SkillProblem[] }> {
-  const agents: LoadedAgent[] = [];
-  const problems: SkillProblem[] = [];
-  for (const { source, format } of sources) {
-    const suffix = SUFFIX[format];
-    const files = (await source.list('')).filter((e) => e.type === 'file' && e.name.endsWith(suffix) && !e.name.startsWith('.'));
-    for (const name of files.map((e) => e.name).sort()) {
-      const file = `${source.label}/${name}`;
-      const read = await readAgent(source, name, format, name.slice(0, -suffix.length), known).catch((err: unknown) => ({
-        message: `cannot be read (${(err as Error).message})`,
-      }));
-      if ('message' in read) problems.push({ file, ...read });
-      else if (agents.some((a) => a.name === read.name))
-        problems.push({
-          file,
-          message: `skipped: an agent named "${read.name}" was read before it (${agents.find((a) => a.name === read.name)!.file})`,
-        });
-      else if (agents.length >= MAX_AGENTS) problems.push({ file, message: `skipped: at most ${MAX_AGENTS} agents are loaded` });
-      else agents.push({ ...read, file, scope: source.scope });
-    }
-  }
-  agents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { agents, problems };
+  const { loaded, problems } = await loadNamedFiles(sources, {
+    one: 'an agent',
+    many: 'agents',
+    max: MAX_AGENTS,
+    suffix: SUFFIX,
+    read: (source, name, format, stem) => readAgent(source, name, format, stem, known),
+  });
+  return { agents: loaded, problems };
 }
-
-type Read = Omit<LoadedAgent, 'file' | 'scope'> | { line?: number; message: string };
 
 async function readAgent(
   source: SkillSource,
@@ -67,7 +52,7 @@ async function readAgent(
   format: AgentFileFormat,
   stem: string,
   known: ReadonlySet<string>,
-): Promise<Read> {
+): Promise<NamedFileRead<Omit<LoadedAgent, 'file' | 'scope'>>> {
   const { data, size } = await source.read(name, AGENT_FILE_MAX_BYTES);
   if (size > AGENT_FILE_MAX_BYTES) return { message: `${size} bytes; an agent file may have at most ${AGENT_FILE_MAX_BYTES}` };
   const parsed = parseAgentFile(new TextDecoder().decode(data), format, stem);

@@ -7,6 +7,7 @@ import type { Workspace } from '../../kernel/index.js';
 import type { SkillProblem } from '../skills/load-skills.js';
 import { keelTools } from '../skills/skill-tools.js';
 import { type SkillSource, workspaceFolderSource } from '../skills/skill-source.js';
+import { loadNamedFiles, type NamedFileRead } from '../named-files.js';
 import { COMMAND_FILE_MAX_BYTES, type CommandFileFormat, type CommandManifest, parseCommandFile } from './command-file.js';
 
 const MAX_COMMANDS = 200;
@@ -38,31 +39,15 @@ export async function loadCommands(
   sources: readonly CommandSource[],
   known: ReadonlySet<string>,
 ): Promise<{ commands: LoadedCommand[]; problems: SkillProblem[] }> {
-  const commands: LoadedCommand[] = [];
-  const problems: SkillProblem[] = [];
-  for (const { source, format } of sources) {
-    const suffix = SUFFIX[format];
-    const files = (await source.list('')).filter((e) => e.type === 'file' && e.name.endsWith(suffix) && !e.name.startsWith('.'));
-    for (const name of files.map((e) => e.name).sort()) {
-      const file = `${source.label}/${name}`;
-      const read = await readCommand(source, name, format, name.slice(0, -suffix.length), known).catch((err: unknown) => ({
-        message: `cannot be read (${(err as Error).message})`,
-      }));
-      if ('message' in read) problems.push({ file, ...read });
-      else if (commands.some((c) => c.name === read.name))
-        problems.push({
-          file,
-          message: `skipped: a command named "${read.name}" was read before it (${commands.find((c) => c.name === read.name)!.file})`,
-        });
-      else if (commands.length >= MAX_COMMANDS) problems.push({ file, message: `skipped: at most ${MAX_COMMANDS} commands are loaded` });
-      else commands.push({ ...read, file, scope: source.scope });
-    }
-  }
-  commands.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { commands, problems };
+  const { loaded, problems } = await loadNamedFiles(sources, {
+    one: 'a command',
+    many: 'commands',
+    max: MAX_COMMANDS,
+    suffix: SUFFIX,
+    read: (source, name, format, stem) => readCommand(source, name, format, stem, known),
+  });
+  return { commands: loaded, problems };
 }
-
-type Read = Omit<LoadedCommand, 'file' | 'scope'> | { line?: number; message: string };
 
 async function readCommand(
   source: SkillSource,
@@ -70,7 +55,7 @@ async function readCommand(
   format: CommandFileFormat,
   stem: string,
   known: ReadonlySet<string>,
-): Promise<Read> {
+): Promise<NamedFileRead<Omit<LoadedCommand, 'file' | 'scope'>>> {
   const { data, size } = await source.read(name, COMMAND_FILE_MAX_BYTES);
   if (size > COMMAND_FILE_MAX_BYTES) return { message: `${size} bytes; a command file may have at most ${COMMAND_FILE_MAX_BYTES}` };
   const parsed = parseCommandFile(new TextDecoder().decode(data), format, stem);
