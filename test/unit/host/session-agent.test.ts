@@ -8,12 +8,12 @@ import * as path from 'node:path';
 import { composeRuntime, listAgents } from '../../../src/compose/runtime.js';
 import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
-import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { userSkillFolder } from '../../../src/node/skill-folder.js';
 import type { SessionSnapshot } from '../../../src/protocol/index.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
+import { standInSessionDeps, taskLogsOnDisk } from '../../support/stand-in-session.js';
 
 async function world() {
   const base = scratchDir('session-agent');
@@ -29,7 +29,7 @@ async function world() {
   const posted: unknown[] = [];
   const tasks = new TaskStore({
     dir: path.join(base, 'tasks'),
-    logs: { load: async (f) => (fs.existsSync(f) ? loadLog(f).events : []), open: async (f) => JsonlLogStore.open(f) },
+    logs: taskLogsOnDisk,
     createRuntime: ({ events, store }) => {
       const provider = new ScriptedProvider(() => textTurn('ok'));
       providers.push(provider);
@@ -46,20 +46,15 @@ async function world() {
     },
     onStatus: (t, s) => session.statusChanged(t, s),
   });
-  const session: Session = new Session({
-    tasks,
-    // What the extension passes (RuntimeFactory.agents): the same folders, before any task exists.
-    agents: () => listAgents({ agents: { user: userSkillFolder(path.join(base, 'user-agents')) }, workspace: ws, trusted: () => true }),
-    post: (m) => posted.push(m),
-    keyMissing: async () => false,
-    trusted: () => true,
-    model: () => ({ contextWindow: 200_000, price: undefined }),
-    focusIntent: async () => false,
-    watch: () => () => undefined,
-    setContext: () => undefined,
-    log: { info() {}, warn() {}, error() {} },
-    refuse: (m) => refused.push(m),
-  });
+  const session: Session = new Session(
+    standInSessionDeps({
+      tasks,
+      // What the extension passes (RuntimeFactory.agents): the same folders, before any task exists.
+      agents: () => listAgents({ agents: { user: userSkillFolder(path.join(base, 'user-agents')) }, workspace: ws, trusted: () => true }),
+      post: (m) => posted.push(m),
+      refuse: (m) => refused.push(m),
+    }),
+  );
   await tasks.init();
   return { session, tasks, providers, refused, posted };
 }

@@ -1,15 +1,14 @@
 // The header's mode picker through the host: a message sent with a mode is logged after a
 // mode_set, the model reads the mode with it, and the view's hints carry the task's mode.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { PLAN_APPROVED_TEXT, Registry, Runtime, type ModelEvent, type ModelRequest } from '../../../src/kernel/index.js';
-import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import type { HostMessage, SessionSnapshot } from '../../../src/protocol/index.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { todoWriteTool } from '../../../src/tools/todos/todo-write.js';
 import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
 import { scratchDir } from '../../support/scratch.js';
+import { standInSessionDeps, taskLogsOnDisk } from '../../support/stand-in-session.js';
 import { memoryWorkspace } from '../kernel/helpers.js';
 
 const PLAN = [
@@ -29,7 +28,7 @@ function world() {
   const posted: HostMessage[] = [];
   const tasks = new TaskStore({
     dir: scratchDir('session-mode'),
-    logs: { load: async (f) => (existsSync(f) ? loadLog(f).events : []), open: async (f) => JsonlLogStore.open(f) },
+    logs: taskLogsOnDisk,
     createRuntime: ({ events, store }) => {
       const provider = new ScriptedProvider((request) => {
         const last = request.messages.at(-1);
@@ -40,17 +39,12 @@ function world() {
     },
     onStatus: (t, s) => session.statusChanged(t, s),
   });
-  const session: Session = new Session({
-    tasks,
-    post: (m) => posted.push(m),
-    keyMissing: async () => false,
-    trusted: () => true,
-    model: () => ({ contextWindow: 200_000, price: undefined }),
-    focusIntent: async () => false,
-    watch: () => () => undefined,
-    setContext: () => undefined,
-    log: { info() {}, warn() {}, error() {} },
-  });
+  const session: Session = new Session(
+    standInSessionDeps({
+      tasks,
+      post: (m) => posted.push(m),
+    }),
+  );
   return { tasks, session, sent, posted };
 }
 

@@ -7,11 +7,11 @@ import * as path from 'node:path';
 import { composeRuntime, listCommands } from '../../../src/compose/runtime.js';
 import { Session } from '../../../src/host/session/session.js';
 import { TaskStore } from '../../../src/host/tasks/task-store.js';
-import { JsonlLogStore, loadLog } from '../../../src/node/jsonl-store.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { userSkillFolder } from '../../../src/node/skill-folder.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
+import { standInSessionDeps, taskLogsOnDisk } from '../../support/stand-in-session.js';
 
 async function world() {
   const base = scratchDir('session-slash');
@@ -24,7 +24,7 @@ async function world() {
   const posted: unknown[] = [];
   const tasks = new TaskStore({
     dir: path.join(base, 'tasks'),
-    logs: { load: async (f) => (fs.existsSync(f) ? loadLog(f).events : []), open: async (f) => JsonlLogStore.open(f) },
+    logs: taskLogsOnDisk,
     createRuntime: ({ events, store }) => {
       const provider = new ScriptedProvider(() => textTurn('hello'));
       providers.push(provider);
@@ -41,21 +41,16 @@ async function world() {
     },
     onStatus: (t, s) => session.statusChanged(t, s),
   });
-  const session: Session = new Session({
-    tasks,
-    // What the extension passes (RuntimeFactory.commands): the same folders, before any task exists.
-    commands: () =>
-      listCommands({ commands: { user: userSkillFolder(path.join(base, 'user-commands')) }, workspace: ws, trusted: () => true }),
-    post: (m) => posted.push(m),
-    keyMissing: async () => false,
-    trusted: () => true,
-    model: () => ({ contextWindow: 200_000, price: undefined }),
-    focusIntent: async () => false,
-    watch: () => () => undefined,
-    setContext: () => undefined,
-    log: { info() {}, warn() {}, error() {} },
-    refuse: (m) => refused.push(m),
-  });
+  const session: Session = new Session(
+    standInSessionDeps({
+      tasks,
+      // What the extension passes (RuntimeFactory.commands): the same folders, before any task exists.
+      commands: () =>
+        listCommands({ commands: { user: userSkillFolder(path.join(base, 'user-commands')) }, workspace: ws, trusted: () => true }),
+      post: (m) => posted.push(m),
+      refuse: (m) => refused.push(m),
+    }),
+  );
   await tasks.init();
   return { session, tasks, providers, refused, posted };
 }
