@@ -7,12 +7,10 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ensureCodeServer, packageVsix } from '../support/code-server.js';
 import { waitFor } from '../support/processes.js';
 import { chunkText } from '../support/model-turn.js';
 import { fixerModel, requestText, streamed } from './lib/fixer-model.js';
-import { KeelSession } from './lib/keel-session.js';
-import { dumpDiagnostics } from './lib/diagnostics.js';
+import { keelSessions } from './lib/session-hooks.js';
 
 const REASON = 'Deleting build/ is not allowed here (e2e-hook-5c1d): run npm run clean instead.';
 const GUARD = `#!/bin/sh
@@ -35,24 +33,10 @@ async function sideBarWidth(page: Page, width: number): Promise<void> {
 
 describe('Keel hooks in a real VS Code', function () {
   this.timeout(300_000);
-  let session: KeelSession | undefined;
-
-  before(async function () {
-    this.timeout(900_000);
-    await Promise.all([ensureCodeServer(), packageVsix()]);
-  });
-
-  afterEach(async function () {
-    if (session && this.currentTest?.state === 'failed') {
-      await session.screenshot('failure', { look: false }).catch(() => undefined);
-      dumpDiagnostics(session);
-    }
-    await session?.close();
-    session = undefined;
-  });
+  const sessions = keelSessions();
 
   it('a PreToolUse hook blocks rm -rf build: no approval card, the block shown, build/ kept, the model told why', async () => {
-    session = await KeelSession.start({
+    const session = await sessions.start({
       name: 'hooks-block-rm',
       model: fixerModel((req, index) => {
         if (index === 0)
