@@ -28,7 +28,10 @@ export class CommandCompletion {
 
   setCommands(commands: readonly CommandView[] | undefined): void {
     this.commands = commands ?? [];
-    if (!this.el.hidden) this.refresh();
+    // The list can arrive after `/` was typed (a new window lists the commands once the host has
+    // read them): while the box has the keyboard, show what now matches.
+    const typing = this.input.ownerDocument.activeElement === this.input;
+    if (!this.el.hidden || typing) this.refresh();
   }
 
   /** Handles a key while the list is open; true when it was the list's (the composer ignores it). */

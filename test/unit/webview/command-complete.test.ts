@@ -68,4 +68,32 @@ describe('webview: slash command completion', () => {
     typeText(input, '/zzz');
     assert.equal(list.hidden, true);
   });
+  it('opens the list when the commands arrive after "/" was typed in the focused box', () => {
+    const t = makeApp();
+    t.receive(snapshot());
+    t.frame();
+    const next = deltas();
+    const input = q<HTMLTextAreaElement>(t.root, '[data-testid="input"]');
+    const list = q(t.root, '[data-testid="command-list"]');
+    input.focus();
+    typeText(input, '/fi');
+    assert.equal(list.hidden, true, 'nothing listed yet');
+    t.receive(next({ type: 'hints/set', hints: { ...HINTS, commands: COMMANDS } }));
+    t.frame();
+    assert.equal(list.hidden, false);
+    assert.deepEqual(
+      [...list.querySelectorAll('[role="option"]')].map((o) => o.querySelector('.command-name')?.textContent),
+      ['/fix-tests'],
+    );
+    input.blur();
+    t.receive(next({ type: 'hints/set', hints: { ...HINTS, commands: [...COMMANDS, { name: 'fix-lint' }] } }));
+    t.frame();
+    input.focus();
+    typeText(input, '/fix-l');
+    assert.equal(list.hidden, false, 'the later list was taken');
+    input.blur();
+    t.receive(next({ type: 'hints/set', hints: { ...HINTS, commands: COMMANDS } }));
+    t.frame();
+    assert.equal(list.hidden, true, 'a box without the keyboard opens nothing');
+  });
 });
