@@ -5,36 +5,17 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { InputError, parseResumeArgs, parseRunArgs, UsageError } from '../../../src/cli/args.js';
-import { rejectAll } from '../../../src/cli/approvals.js';
-import { streamPrinter } from '../../../src/cli/render.js';
-import { renderTaskEvent } from '../../../src/cli/render-frames.js';
 import { replayLog } from '../../../src/compose/replay/replay.js';
-import { executeTask } from '../../../src/cli/task-run.js';
 import { USAGE } from '../../../src/cli/usage.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
+import { runScriptedTask } from '../../support/scripted-task.js';
 
 const REVIEWER = '---\nname: reviewer\ndescription: Reviews code.\ntools: Read, Grep, Write\n---\nREVIEWER-INSTRUCTIONS\n';
 
-async function run(ws: string, args: string[], provider: ScriptedProvider) {
-  const options = parseRunArgs(['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', ...args], ws);
-  let printed = '';
-  const sink = new PassThrough();
-  sink.on('data', (c) => (printed += c));
-  const printer = streamPrinter(sink);
-  const { runtime } = await executeTask(options, {
-    env: { XDG_CONFIG_HOME: path.join(ws, '..', 'config'), XDG_CACHE_HOME: path.join(ws, '..', 'cache') },
-    stderr: new PassThrough(),
-    interactive: false,
-    approver: rejectAll,
-    memory: false,
-    onEvent: (e, state) => renderTaskEvent(printer, e, state),
-    onInterrupt: () => () => undefined,
-    wrapProvider: () => provider,
-  });
-  return { runtime, printed };
+function run(ws: string, args: string[], provider: ScriptedProvider) {
+  return runScriptedTask(ws, args, provider);
 }
 
 function workspace(name: string): string {

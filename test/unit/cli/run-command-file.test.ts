@@ -4,25 +4,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
-import { InputError, parseRunArgs } from '../../../src/cli/args.js';
-import { rejectAll } from '../../../src/cli/approvals.js';
-import { executeTask } from '../../../src/cli/task-run.js';
+import { InputError } from '../../../src/cli/args.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
+import { runScriptedTask } from '../../support/scripted-task.js';
 
 async function run(ws: string, task: string, provider: ScriptedProvider, flags: string[] = []) {
-  const options = parseRunArgs(['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', ...flags, task], ws);
-  const { runtime } = await executeTask(options, {
-    env: { XDG_CONFIG_HOME: path.join(ws, '..', 'config'), XDG_CACHE_HOME: path.join(ws, '..', 'cache') },
-    stderr: new PassThrough(),
-    interactive: false,
-    approver: rejectAll,
-    memory: false,
-    onInterrupt: () => () => undefined,
-    wrapProvider: () => provider,
-  });
-  return runtime;
+  return (await runScriptedTask(ws, [...flags, task], provider)).runtime;
 }
 
 function workspace(name: string): string {

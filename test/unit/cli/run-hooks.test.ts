@@ -4,17 +4,13 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { parseRunArgs } from '../../../src/cli/args.js';
-import { rejectAll } from '../../../src/cli/approvals.js';
-import { streamPrinter } from '../../../src/cli/render.js';
-import { renderTaskEvent } from '../../../src/cli/render-frames.js';
-import { executeTask } from '../../../src/cli/task-run.js';
 import { USAGE } from '../../../src/cli/usage.js';
 import { replayLog } from '../../../src/compose/replay/replay.js';
 import type { RuntimeEvent } from '../../../src/kernel/index.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
+import { runScriptedTask } from '../../support/scripted-task.js';
 
 const HOOKS = JSON.stringify({
   hooks: {
@@ -42,25 +38,9 @@ function workspace(name: string): string {
 }
 
 async function run(ws: string, flags: string[]) {
-  const options = parseRunArgs(['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', ...flags, 'clean up'], ws);
   const provider = new ScriptedProvider([toolTurn('run_command', { command: 'rm -rf build' }), textTurn('ok')]);
-  const out = { printed: '', stderr: '' };
-  const sink = new PassThrough();
-  sink.on('data', (c) => (out.printed += c));
-  const stderr = new PassThrough();
-  stderr.on('data', (c) => (out.stderr += c));
-  const printer = streamPrinter(sink);
-  const { runtime } = await executeTask(options, {
-    env: { XDG_CONFIG_HOME: path.join(ws, '..', 'config'), XDG_CACHE_HOME: path.join(ws, '..', 'cache'), PATH: process.env.PATH ?? '' },
-    stderr,
-    interactive: false,
-    approver: rejectAll,
-    memory: false,
-    onEvent: (e, state) => renderTaskEvent(printer, e, state),
-    onInterrupt: () => () => undefined,
-    wrapProvider: () => provider,
-  });
-  return { ...out, events: runtime.getEvents(), provider };
+  const ran = await runScriptedTask(ws, [...flags, 'clean up'], provider, { PATH: process.env.PATH ?? '' });
+  return { printed: ran.printed, stderr: ran.stderr, events: ran.runtime.getEvents(), provider };
 }
 
 const hookRuns = (events: readonly RuntimeEvent[]) => events.filter((e) => e.type === 'hook_ran');
@@ -93,17 +73,8 @@ describe('keel run --allow-hooks', function () {
     fs.mkdirSync(config, { recursive: true });
     const block = { type: 'command', command: 'cat > /dev/null; echo "no tasks on Fridays" >&2; exit 2' };
     fs.writeFileSync(path.join(config, 'hooks.json'), JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [block] }] } }));
-    const options = parseRunArgs(['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', 'clean up'], ws);
     const provider = new ScriptedProvider([textTurn('never')]);
-    const { result } = await executeTask(options, {
-      env: { XDG_CONFIG_HOME: path.join(ws, '..', 'config'), XDG_CACHE_HOME: path.join(ws, '..', 'cache') },
-      stderr: new PassThrough(),
-      interactive: false,
-      approver: rejectAll,
-      memory: false,
-      onInterrupt: () => () => undefined,
-      wrapProvider: () => provider,
-    });
+    const { result } = await runScriptedTask(ws, ['clean up'], provider);
     assert.equal(provider.requests.length, 0, 'nothing was sent');
     assert.equal(result.status, 'refused');
     assert.equal(result.exitCode, 3);

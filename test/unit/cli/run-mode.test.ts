@@ -4,19 +4,15 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { parseResumeArgs, parseRunArgs, UsageError } from '../../../src/cli/args.js';
-import { rejectAll } from '../../../src/cli/approvals.js';
-import { streamPrinter } from '../../../src/cli/render.js';
-import { renderTaskEvent } from '../../../src/cli/render-frames.js';
-import { executeTask } from '../../../src/cli/task-run.js';
-import { PLAN_APPROVED_TEXT } from '../../../src/kernel/index.js';
+import { type AgentMode, type ModelEvent, PLAN_APPROVED_TEXT, type RuntimeEvent } from '../../../src/kernel/index.js';
 import { replayLog } from '../../../src/compose/replay/replay.js';
 import { composeRuntime } from '../../../src/compose/runtime.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { USAGE } from '../../../src/cli/usage.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
+import { runScriptedTask } from '../../support/scripted-task.js';
 
 const PLAN = [
   { id: '1', text: 'Read the config loader', status: 'done' },
@@ -39,25 +35,8 @@ describe('keel run --mode', () => {
   it('runs the task in Plan mode: only tools that change nothing, the mode and the to-do list printed', async () => {
     const ws = path.join(scratchDir('cli-mode'), 'ws');
     fs.mkdirSync(ws);
-    const options = parseRunArgs(
-      ['run', '--workspace', ws, '--provider', 'scripted', '--no-checkpoints', '--mode', 'plan', 'add a flag'],
-      ws,
-    );
     const provider = new ScriptedProvider([toolTurn('todo_write', { todos: PLAN }), textTurn('That is the plan.')]);
-    let printed = '';
-    const sink = new PassThrough();
-    sink.on('data', (c) => (printed += c));
-    const printer = streamPrinter(sink);
-    const { runtime } = await executeTask(options, {
-      env: { XDG_CONFIG_HOME: path.join(ws, '..', 'config'), XDG_CACHE_HOME: path.join(ws, '..', 'cache') },
-      stderr: new PassThrough(),
-      interactive: false,
-      approver: rejectAll,
-      memory: false,
-      onEvent: (e, state) => renderTaskEvent(printer, e, state),
-      onInterrupt: () => () => undefined,
-      wrapProvider: () => provider,
-    });
+    const { runtime, printed } = await runScriptedTask(ws, ['--mode', 'plan', 'add a flag'], provider);
     const offered = provider.requests[0]!.tools.map((t) => t.name);
     assert.ok(offered.includes('read_file') && offered.includes('todo_write'));
     assert.ok(!offered.includes('write_file') && !offered.includes('run_command'));
@@ -70,25 +49,32 @@ describe('keel run --mode', () => {
   });
 });
 
+/** A task recorded in a fresh folder holding a.txt: each message sent in its mode, reads and writes unasked. */
+async function recordTask(turns: ModelEvent[][], messages: { text: string; mode: AgentMode }[]): Promise<readonly RuntimeEvent[]> {
+  const root = scratchDir('replay-mode-rec');
+  fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
+  const runtime = composeRuntime({
+    provider: new ScriptedProvider(turns),
+    settings: { maxTurns: 8, autoApprove: ['read', 'write'], commandsAllow: [], commandsDeny: [] },
+    workspace: await createNodeWorkspace(root),
+    trusted: () => true,
+    interactive: false,
+  });
+  for (const message of messages)
+    for await (const _ of runtime.send(message)) {
+      // drain
+    }
+  return runtime.getEvents();
+}
+
 describe('keel replay of a task sent in a mode', function () {
   this.timeout(30_000);
 
   it('sends it in that mode again: the write the mode refused is refused again, no difference', async () => {
-    const record = async (root: string) => {
-      fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
-      const runtime = composeRuntime({
-        provider: new ScriptedProvider([toolTurn('write_file', { path: 'b.txt', content: 'x' }), textTurn('the plan')]),
-        settings: { maxTurns: 8, autoApprove: ['read', 'write'], commandsAllow: [], commandsDeny: [] },
-        workspace: await createNodeWorkspace(root),
-        trusted: () => true,
-        interactive: false,
-      });
-      for await (const _ of runtime.send({ text: 'plan it', mode: 'plan' })) {
-        // drain
-      }
-      return runtime.getEvents();
-    };
-    const events = await record(scratchDir('replay-mode-rec'));
+    const events = await recordTask(
+      [toolTurn('write_file', { path: 'b.txt', content: 'x' }), textTurn('the plan')],
+      [{ text: 'plan it', mode: 'plan' }],
+    );
     const again = scratchDir('replay-mode-again');
     fs.writeFileSync(path.join(again, 'a.txt'), 'one\n');
     assert.deepEqual((await replayLog(events, again)).differences, []);
@@ -96,30 +82,18 @@ describe('keel replay of a task sent in a mode', function () {
   });
 
   it('replays every message of the task in its own mode: the plan, then its approval in Agent mode', async () => {
-    const record = async (root: string) => {
-      fs.writeFileSync(path.join(root, 'a.txt'), 'one\n');
-      const runtime = composeRuntime({
-        provider: new ScriptedProvider([
-          toolTurn('todo_write', { todos: [{ id: '1', text: 'Write b.txt', status: 'pending' }] }),
-          textTurn('the plan'),
-          toolTurn('write_file', { path: 'b.txt', content: 'x' }),
-          textTurn('done'),
-        ]),
-        settings: { maxTurns: 8, autoApprove: ['read', 'write'], commandsAllow: [], commandsDeny: [] },
-        workspace: await createNodeWorkspace(root),
-        trusted: () => true,
-        interactive: false,
-      });
-      for (const input of [
-        { text: 'plan it', mode: 'plan' as const },
-        { text: PLAN_APPROVED_TEXT, mode: 'agent' as const },
-      ])
-        for await (const _ of runtime.send(input)) {
-          // drain
-        }
-      return runtime.getEvents();
-    };
-    const events = await record(scratchDir('replay-plan-rec'));
+    const events = await recordTask(
+      [
+        toolTurn('todo_write', { todos: [{ id: '1', text: 'Write b.txt', status: 'pending' }] }),
+        textTurn('the plan'),
+        toolTurn('write_file', { path: 'b.txt', content: 'x' }),
+        textTurn('done'),
+      ],
+      [
+        { text: 'plan it', mode: 'plan' },
+        { text: PLAN_APPROVED_TEXT, mode: 'agent' },
+      ],
+    );
     const again = scratchDir('replay-plan-again');
     fs.writeFileSync(path.join(again, 'a.txt'), 'one\n');
     const report = await replayLog(events, again, Number.POSITIVE_INFINITY, {
