@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { composeRuntime } from '../../../src/compose/runtime.js';
-import type { Runtime, RuntimeEvent, Workspace } from '../../../src/kernel/index.js';
+import { type ComposeInput, composeRuntime } from '../../../src/compose/runtime.js';
+import type { Runtime, Workspace } from '../../../src/kernel/index.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn, toolTurn, type Script } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
@@ -18,7 +18,7 @@ async function workspace(name: string): Promise<{ ws: Workspace; root: string }>
   return { ws: await createNodeWorkspace(root), root };
 }
 
-function compose(ws: Workspace, script: Script, events?: RuntimeEvent[]) {
+function compose(ws: Workspace, script: Script, more: Pick<ComposeInput, 'events' | 'skills'> = {}) {
   const provider = new ScriptedProvider(script);
   // Writes auto-approved: in Agent mode write_file runs unasked, so only the mode can stop it.
   const runtime = composeRuntime({
@@ -27,7 +27,7 @@ function compose(ws: Workspace, script: Script, events?: RuntimeEvent[]) {
     workspace: ws,
     trusted: () => true,
     interactive: false,
-    ...(events ? { events } : {}),
+    ...more,
   });
   return { runtime, provider };
 }
@@ -68,7 +68,7 @@ describe('modes', () => {
     await drain(first.runtime, { text: 'what is a.txt?', mode: 'ask' });
     assert.ok(!toolNames(first.provider, 0).includes('write_file'));
     const events = [...first.runtime.getEvents()];
-    const reloaded = compose(ws, [textTurn('another answer')], events);
+    const reloaded = compose(ws, [textTurn('another answer')], { events });
     assert.equal(reloaded.runtime.getState().mode, 'ask');
     await drain(reloaded.runtime, 'and b.txt?');
     assert.ok(!toolNames(reloaded.provider, 0).includes('write_file'), 'still Ask after a reload');
@@ -108,15 +108,7 @@ describe('modes', () => {
       path.join(root, '.keel/skills/fix/SKILL.md'),
       '---\nname: fix\ndescription: d\ntools: [read_file, write_file]\n---\nFix.\n',
     );
-    const provider = new ScriptedProvider([toolTurn('use_skill', { name: 'fix' }), textTurn('ok')]);
-    const runtime = composeRuntime({
-      provider,
-      settings: { maxTurns: 8, autoApprove: ['read', 'write'], commandsAllow: [], commandsDeny: [] },
-      workspace: ws,
-      trusted: () => true,
-      interactive: false,
-      skills: {},
-    });
+    const { runtime, provider } = compose(ws, [toolTurn('use_skill', { name: 'fix' }), textTurn('ok')], { skills: {} });
     await drain(runtime, { text: 'plan it', mode: 'plan' });
     assert.deepEqual(toolNames(provider, 1).sort(), ['read_file', 'use_skill']);
   });
