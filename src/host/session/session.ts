@@ -333,9 +333,10 @@ export class Session {
   }
 
   async refreshHints(): Promise<void> {
-    const noApiKey = await this.deps.keyMissing();
-    const commands = await commandViews(this.task, this.deps.commands);
-    const agents = await agentViews(this.task, this.deps.agents);
+    const { task, deps } = this;
+    // Read together: a new window's first view waits on all three.
+    const read = [deps.keyMissing(), commandViews(task, deps.commands), agentViews(task, deps.agents)] as const;
+    const [noApiKey, commands, agents] = await Promise.all(read);
     this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
   }
 
