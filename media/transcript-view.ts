@@ -35,6 +35,8 @@ export class TranscriptView {
   /** Leading items of the model not rendered yet. */
   private hiddenCount = 0;
   private observer: IntersectionObserver | undefined;
+  /** Re-pins while following when the list's height changes after layout. */
+  private resized: ResizeObserver | undefined;
   private filling = false;
   private readonly readGroups = new ReadGroups();
   /**
@@ -82,9 +84,10 @@ export class TranscriptView {
     this.scroller.addEventListener('scroll', () => this.onScroll(), { passive: true });
     if (typeof ResizeObserver === 'function') {
       // Items laid out late (content-visibility) grow the list without a scroll event: re-pin.
-      new ResizeObserver(() => {
+      this.resized = new ResizeObserver(() => {
         if (this.following) this.pin();
-      }).observe(this.list);
+      });
+      this.resized.observe(this.list);
     }
   }
 
@@ -217,6 +220,12 @@ export class TranscriptView {
     for (let i = this.hiddenCount; i < count; i++) this.attach(this.model.itemAt(i)!, fragment);
     this.list.replaceChildren(fragment);
     setHidden(this.earlier, this.hiddenCount === 0);
+    // New items measure at their placeholder height until the next layout, so the pin that follows
+    // a rebuild lands short of the bottom. When the list then ends as tall as before (the same task
+    // sent again), ResizeObserver has no change to report and nothing would re-pin: observing
+    // anew makes it report once after that layout.
+    this.resized?.unobserve(this.list);
+    this.resized?.observe(this.list);
   }
 
   private mount(item: TranscriptItem): void {

@@ -181,6 +181,7 @@ describe('Keel panel in two window sizes and three themes (issue 21)', function 
     await block.locator(byTestId('apply-code')).click();
     await pickRow(session, 'src/price.js', 'price.js');
     const applyCard = await view.pendingCard(30_000, /Apply a code block/);
+    await view.waitOnScreen(applyCard);
     assert.match(await applyCard.innerText(), /Replace lines 6–8 of src\/price\.js \(function subtotal\(lines\) \{\)/);
     await session.screenshot('apply-card-laptop-dark');
     await view.approve(/Apply a code block/);

@@ -68,6 +68,26 @@ export class KeelView {
     return card.first();
   }
 
+  /**
+   * Waits until `card` lies whole inside the transcript's scrolled box: a card a person must answer
+   * is one they can see (off screen, its text is not even laid out).
+   */
+  async waitOnScreen(card: Locator, timeoutMs = 10_000): Promise<void> {
+    const transcript = (await this.testId(TestIds.transcript)).first();
+    let last = '';
+    await waitFor(
+      'the card on screen in the transcript',
+      async () => {
+        const [box, log] = await Promise.all([card.boundingBox(), transcript.boundingBox()]);
+        last = `card ${JSON.stringify(box)} in the transcript ${JSON.stringify(log)}`;
+        return !!box && !!log && box.y >= log.y - 1 && box.y + box.height <= log.y + log.height + 1;
+      },
+      { timeoutMs, intervalMs: 50 },
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}: ${last}`);
+    });
+  }
+
   /** Clicks Approve on the pending card; returns when the click happened (ms since epoch). */
   async approve(hasText?: string | RegExp): Promise<number> {
     const card = await this.pendingCard(30_000, hasText);
