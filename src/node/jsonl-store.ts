@@ -47,7 +47,7 @@ export interface LoadedLog {
  * but loaded without a key; broken: the line named was changed (or added) after it was written,
  * or the log was sealed with another key (`otherKey`: another user's or machine's Keel).
  */
-export type LogSealState =
+type LogSealState =
   | { type: 'verified' }
   | { type: 'unsealed' }
   | { type: 'unchecked' }
