@@ -158,7 +158,17 @@ async function onWorkers(
     await events.waitUntilReady();
     for (let i = 0; i < n; i++) {
       const args = ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), 'fleet', 'work', '--redis', url, '--queue', queue];
-      args.push('--concurrency', '1', ...modelFlags, '--allow-workspace', source, '--dir', scratchDir(`fb-w${i}`));
+      args.push(
+        '--concurrency',
+        '1',
+        ...modelFlags,
+        '--allow-workspace',
+        source,
+        '--dir',
+        scratchDir(`fb-w${i}`),
+        '--approve',
+        'read,write',
+      );
       workers.push(spawnGroup(process.execPath, args, { cwd: ROOT, env: { ...process.env } }));
     }
     await waitFor(`${n} workers`, async () => (await fleet.queue.getWorkers()).length >= n, { timeoutMs: 60_000, intervalMs: 50 });

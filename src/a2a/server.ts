@@ -2,8 +2,10 @@
 // agent card, and an executor that turns each incoming message into one headless task through
 // `run` (the host decides how: src/cli runs it as a fleet job). Its status streams as it works,
 // its result and patch come back as artifacts, and a cancel stops it. Binds 127.0.0.1 unless
-// told otherwise; with a token every request must carry it as a bearer.
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+// told otherwise. Every request must be addressed to this server (Host, Origin) and, but for the
+// agent card, carry one of its bearer tokens; each token is a caller who sees only its own tasks
+// (caller-guard.ts).
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
@@ -16,7 +18,8 @@ import {
   type ExecutionEventBus,
   type RequestContext,
 } from '@a2a-js/sdk/server';
-import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
+import { agentCardHandler, jsonRpcHandler, restHandler } from '@a2a-js/sdk/server/express';
+import { callerGuard } from './caller-guard.js';
 import { textPart } from './client.js';
 
 interface ServedArtifact {
@@ -45,8 +48,8 @@ export interface A2aServerOptions {
   port: number;
   name: string;
   description: string;
-  /** When set, every request must send `Authorization: Bearer <token>`. */
-  token?: string | undefined;
+  /** Every request but the agent card's must send `Authorization: Bearer <one of them>`; each is a caller of its own. */
+  tokens: readonly string[];
   run(task: ServedTask): Promise<ServedOutcome>;
 }
 
@@ -56,15 +59,20 @@ export interface A2aServer {
 }
 
 export async function startA2aServer(o: A2aServerOptions): Promise<A2aServer> {
+  if (o.tokens.length === 0) throw new Error('An A2A server needs at least one bearer token.');
+  const guard = callerGuard({ host: o.host, tokens: o.tokens });
   const app = express();
-  if (o.token) app.use(bearer(o.token));
+  app.use(guard.sameHost);
   let url = '';
   const card = (): AgentCard => agentCard(o, url);
+  // The store keeps each caller's tasks apart (scoped by the user the guard names).
   const handler = new DefaultRequestHandler(card(), new InMemoryTaskStore(), new KeelExecutor(o.run));
   const cardProvider = async () => card();
+  // The card says how to authenticate, so it is served to any request addressed to this server.
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: cardProvider }));
-  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
-  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
+  app.use(guard.bearer);
+  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: guard.user }));
+  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: guard.user }));
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(o.port, o.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
@@ -93,17 +101,15 @@ function agentCard(o: A2aServerOptions, url: string): AgentCard {
     provider: undefined,
     version: '1.0.0',
     capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
-    securitySchemes: o.token
-      ? {
-          bearer: {
-            scheme: {
-              $case: 'httpAuthSecurityScheme',
-              value: { description: 'A token the server was started with', scheme: 'Bearer', bearerFormat: '' },
-            },
-          },
-        }
-      : {},
-    securityRequirements: [],
+    securitySchemes: {
+      bearer: {
+        scheme: {
+          $case: 'httpAuthSecurityScheme',
+          value: { description: 'A token the server was started with', scheme: 'Bearer', bearerFormat: '' },
+        },
+      },
+    },
+    securityRequirements: [{ schemes: { bearer: { list: [] } } }],
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain', 'application/json', 'text/x-diff'],
     skills: [
@@ -198,14 +204,4 @@ function artifact(a: ServedArtifact): Artifact {
       ? textPart(a.text ?? '', a.mediaType)
       : { content: { $case: 'data' as const, value: a.data }, metadata: undefined, filename: '', mediaType: a.mediaType };
   return { artifactId: randomUUID(), name: a.name, description: '', parts: [part], metadata: undefined, extensions: [] };
-}
-
-/** Refuses any request without the bearer token (compared in constant time). */
-function bearer(token: string): express.RequestHandler {
-  const expected = Buffer.from(`Bearer ${token}`);
-  return (req, res, next) => {
-    const given = Buffer.from(req.get('authorization') ?? '');
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return next();
-    res.status(401).json({ error: 'A bearer token is required.' });
-  };
 }

@@ -92,13 +92,11 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
 }
 
 /**
- * `keel resume LOG [run flags]`: the run's options (no task: it is in the log), the log, and
- * whether policy flags were given (else the log's header decides).
+ * `keel resume LOG [run flags]`: the run's options (no task: it is in the log) and the log. The
+ * approvals and sandbox mode are these flags' (their defaults when none is given): the log's
+ * header may only narrow them (resume-command.ts).
  */
-export function parseResumeArgs(
-  argv: string[],
-  cwd: string,
-): { options: RunOptions; log: string; policyGiven: boolean; approvePlan: boolean } {
+export function parseResumeArgs(argv: string[], cwd: string): { options: RunOptions; log: string; approvePlan: boolean } {
   const { values, positionals } = runFlags(argv);
   if (positionals.length !== 1) throw new UsageError('Give exactly one log: keel resume LOG (the --log file of the interrupted run).');
   if (values.log !== undefined) throw new UsageError('keel resume appends to the log it resumes: --log is not taken.');
@@ -106,7 +104,7 @@ export function parseResumeArgs(
   if (values.agent !== undefined) throw new UsageError('keel resume continues as the agent its log holds: --agent is not taken.');
   const log = positionals[0]!;
   const approvePlan = values['approve-plan'] ?? false;
-  return { options: { ...runOptions(values, '', cwd), log }, log, policyGiven: hasPolicyFlags(values), approvePlan };
+  return { options: { ...runOptions(values, '', cwd), log }, log, approvePlan };
 }
 
 function runFlags(args: string[]) {

@@ -4,9 +4,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FleetJobSchema, type FleetJob, type GateLimits } from '../fleet/index.js';
-import type { SandboxMode } from '../kernel/index.js';
+import type { RunPolicy, SandboxMode } from '../kernel/index.js';
 import type { CliProviderId } from '../providers/index.js';
-import { parseBudget, parseCount, parseProvider, parseSandbox, parseVariableName, UsageError } from './args.js';
+import { parseBudget, parseCount, parsePolicyFlags, parseProvider, parseSandbox, parseVariableName, UsageError } from './args.js';
 
 export const FLEET_USAGE = `Usage:
   keel fleet add [--redis URL] [--queue NAME] JOBS.jsonl | [--workspace DIR | --repo URL [--ref REF]]
@@ -20,8 +20,11 @@ export const FLEET_USAGE = `Usage:
 A job is one JSON object per line of JOBS.jsonl:
   {"id": "fix-42", "workspace": "/abs/folder" | "repo": {"url": "https://…", "ref": "main"},
    "task": "…", "approve": ["read","write","execute"] | "all", "allowCommands": ["npm test"],
-   "denyCommands": […], "mode": "agent" | "plan" | "ask", "model": "…", "maxTurns": 25,
-   "budget": {"usd": 0.5, "tokens": 200000}}
+   "denyCommands": […], "sandbox": "everything", "mode": "agent" | "plan" | "ask", "model": "…",
+   "maxTurns": 25, "budget": {"usd": 0.5, "tokens": 200000}}
+A job's "approve", "allowCommands" and "sandbox" only narrow its worker's --approve,
+--allow-command and --sandbox: a job runs with what both allow (its "denyCommands" add to the
+worker's --deny-command), and what it asked for beyond that is said on stderr.
 Each attempt runs in a fresh copy (or clone) of its workspace, under the same headless policy as
 keel run --output json (nobody is asked: what is not pre-approved is refused), and keeps its
 result (schemas/run-result.schema.json) and its event log. A job whose id is already queued is not
@@ -29,6 +32,11 @@ added again. Redis: --redis URL, else $KEEL_REDIS_URL; without either, keel flee
 jobs here (no Redis needed) with the same job and result formats.
 
 Worker flags (keel fleet work, keel fleet run):
+  --approve RISKS|all      the most any job approves (default read, as keel run): a job approving
+                           more runs with this; "all" lets a job approve all.
+  --allow-command P        the command prefixes a job's allowCommands may use (repeatable; a job's
+                           prefix must start with one of them).
+  --deny-command P         refused in every job, beside the job's own denyCommands (repeatable).
   --concurrency N          jobs at once in this process (default 1).
   --provider, --base-url, --model, --context-window: as keel run; the provider, its URL and its
                            key are the worker's, never a job's (a job names only its model).
@@ -47,10 +55,10 @@ Worker flags (keel fleet work, keel fleet run):
                            looks like a credential (repeatable; a job cannot ask for one).
   --sandbox MODE           unasked (default), everything or off, as keel run: a job's commands that
                            run unasked (read-only, test runs, its allowCommands) run in the OS
-                           sandbox on its copy; with approve "all" its other commands run unsandboxed
-                           in the copy (sandboxed too with everything). No sandbox here: said once,
-                           and a job's commands then run only under approve "all". A job cannot
-                           choose the mode.
+                           sandbox on its copy; with approve "all" (worker and job) its other
+                           commands run unsandboxed in the copy (sandboxed too with everything). No
+                           sandbox here: said once, and a job's commands then run only under approve
+                           "all". A job may only ask for a stricter mode.
   --lock-seconds N         a job's lock: a worker that dies mid-job has its job handed to another
                            worker after about this long (default 30).
 The first Ctrl+C stops taking jobs and waits for the running ones; a second stops at once (their
@@ -76,6 +84,11 @@ export interface WorkerFlags {
   passEnv: string[];
   /** --sandbox: which of its jobs' commands run in the OS sandbox (the worker's choice, as --pass-env). */
   sandbox: SandboxMode;
+  /**
+   * --approve, --allow-command, --deny-command and --sandbox of work and run (serve: the served
+   * policy): the most any job runs with. A job narrows them, never widens (src/cli/policy-ceiling.ts).
+   */
+  ceiling: RunPolicy;
 }
 
 export const FLEET_OPTIONS = {
@@ -140,6 +153,7 @@ export function workerFlags(values: FleetValues, env: NodeJS.ProcessEnv): Worker
     allowWorkspaces: (values['allow-workspace'] ?? []).map((d) => path.resolve(d)),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
     sandbox: parseSandbox(values.sandbox),
+    ceiling: { ...parsePolicyFlags(values), sandbox: parseSandbox(values.sandbox) },
   };
 }
 

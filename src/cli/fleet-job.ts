@@ -1,12 +1,14 @@
 // One attempt at a fleet job on this machine: a fresh folder with a copy (or clone) of the job's
 // workspace, the task run through executeTask — the same composed runtime as `keel run` — under
 // the job's fixed approvals (the headless policy: nobody is asked), the worker's provider behind
-// the fleet's model gate, the job's caps and the fleet's budget, and the worker's sandbox mode and
-// passed variables (a job chooses neither); then its result, kept in the folder and returned. A
-// task that fails is a result, never a thrown error.
+// the fleet's model gate, the job's caps and the fleet's budget, and the worker's passed variables
+// (a job chooses none); then its result, kept in the folder and returned. A job comes from a queue
+// anyone with the Redis URL can write: its approvals, allowed commands and sandbox mode are
+// narrowed by the worker's flags (their ceiling), never widened. A task that fails is a result,
+// never a thrown error.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import { redactSecrets, SUBAGENT_DEFAULTS, type Risk } from '../kernel/index.js';
+import { redactSecrets, SUBAGENT_DEFAULTS, type Risk, type RunPolicy } from '../kernel/index.js';
 import { secretDetector, unstartedResult } from '../compose/index.js';
 import {
   gatedProvider,
@@ -23,6 +25,8 @@ import type { RunOptions } from './args.js';
 import { rejectAll } from './approvals.js';
 import type { WorkerFlags } from './fleet-args.js';
 import { executeTask, type TaskPorts } from './task-run.js';
+import { narrowedBy, narrowPolicy } from './policy-ceiling.js';
+import { withPolicy } from './task-runtime.js';
 
 const ALL_RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
 
@@ -71,7 +75,9 @@ export async function runFleetJob(
     return record(unstartedResult({ task: job.task, workspace: folder.workspace, model, status: 'failed', reason, startedAt }));
   }
   try {
-    const { result } = await executeTask(jobRunOptions(job, folder, host.flags), {
+    const { options, taken } = jobRunOptions(job, folder, host.flags);
+    if (taken.length) host.stderr.write(`keel fleet: ${context.jobId} runs within this worker's flags: not ${taken.join('; ')}\n`);
+    const { result } = await executeTask(options, {
       env: host.env,
       stderr: host.stderr,
       interactive: false,
@@ -95,7 +101,27 @@ export async function runFleetJob(
   }
 }
 
-function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flags: WorkerFlags): RunOptions {
+/** What the job asked to run under, as a run policy (its sandbox: the worker's unless it asks for more). */
+function jobPolicy(job: FleetJob, flags: WorkerFlags): RunPolicy {
+  return {
+    autoApprove: job.approve === 'all' ? [...ALL_RISKS] : job.approve,
+    approveUnclassified: job.approve === 'all',
+    // A job has no memory store (its copy is thrown away), so remember and forget are never offered.
+    autoApproveMemory: false,
+    commandsAllow: job.allowCommands,
+    commandsDeny: job.denyCommands,
+    sandbox: job.sandbox ?? flags.sandbox,
+  };
+}
+
+/** The job's run options within the worker's ceiling, and what of the job's asking the ceiling took away. */
+function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flags: WorkerFlags): { options: RunOptions; taken: string[] } {
+  const asked = jobPolicy(job, flags);
+  const policy = narrowPolicy(asked, flags.ceiling);
+  return { options: withPolicy(baseRunOptions(job, folder, flags), policy), taken: narrowedBy(asked, policy) };
+}
+
+function baseRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flags: WorkerFlags): RunOptions {
   return {
     task: job.task,
     workspace: folder.workspace,
@@ -103,12 +129,12 @@ function jobRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, flag
     model: job.model ?? flags.model,
     ...(job.mode ? { mode: job.mode } : {}),
     baseUrl: flags.baseUrl,
-    approve: job.approve === 'all' ? [...ALL_RISKS] : job.approve,
-    approveUnclassified: job.approve === 'all',
-    // A job has no memory store (its copy is thrown away), so remember and forget are never offered.
+    // The approvals, command rules and sandbox mode are the narrowed policy's (withPolicy).
+    approve: [],
+    approveUnclassified: false,
     approveMemory: false,
-    allowCommands: job.allowCommands,
-    denyCommands: job.denyCommands,
+    allowCommands: [],
+    denyCommands: [],
     log: folder.log,
     maxTurns: job.maxTurns ?? 25,
     subagents: { ...SUBAGENT_DEFAULTS },

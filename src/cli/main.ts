@@ -1,6 +1,7 @@
 // The `keel` command's entry point.
 import { secretDetector } from '../compose/index.js';
 import { redactSecrets } from '../kernel/index.js';
+import { wipeCredentialsFromBlock } from '../node/environment-block.js';
 import { InputError, parseRunArgs, UsageError } from './args.js';
 import { runFleetCommand } from './fleet-command.js';
 import { FLEET_USAGE } from './fleet-args.js';
@@ -13,6 +14,7 @@ import { runResumeCommand } from './resume-command.js';
 import { EXIT, runTask } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
+  wipeOwnCredentials();
   if (asksForHelp(argv)) {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.completed;
@@ -63,6 +65,17 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`keel: ${message}\n`);
     return EXIT.failed;
   }
+}
+
+/**
+ * Takes the provider keys and every variable that holds a credential out of this process's
+ * environment block before any command can run (environment-block.ts); process.env keeps them.
+ */
+function wipeOwnCredentials(): void {
+  const detector = secretDetector();
+  const outcome = wipeCredentialsFromBlock((name, value) => detector.inVariable(name, value) !== undefined);
+  if (outcome.problem && process.platform === 'linux')
+    process.stderr.write(`keel: could not wipe the credentials from this process's environment block (${outcome.problem})\n`);
 }
 
 /** Commands with their own usage text, each in its own file. */

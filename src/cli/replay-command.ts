@@ -2,7 +2,9 @@
 // task's starting state (a copy of --workspace DIR, or the current folder with every recorded
 // checkpoint put back to its prior bytes from the checkpoint store), replays the log there
 // through the current build (src/compose/replay, as Keel: Replay Task does) and prints each difference. The user's folders
-// are never written: the replay runs in the scratch copy, removed afterwards.
+// are never written: the replay runs in the scratch copy, removed afterwards. A log is data, even
+// one from someone else: its commands run only in the OS sandbox over the copy (none runs where
+// there is no sandbox), and its header's approvals are only what the verdicts are compared with.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -108,6 +110,12 @@ function describe(report: ReplayReport, source: PolicySource, torn: { line: numb
         '(give --approve, --allow-command, --deny-command as the task ran)',
     );
   if (torn) notes.push(`note: the log's line ${torn.line} was cut off mid-write (the task was interrupted there)`);
+  if (report.sandbox.type !== 'ready')
+    notes.push(
+      `note: no sandbox here (${report.sandbox.reason}): a replay runs commands only in the sandbox, so ${report.notRun.length} recorded command(s) were not run and not compared`,
+    );
+  for (const c of report.notRun)
+    notes.push(`${c.frameName ? `${c.frameName} (frame ${c.frame})  ` : ''}step ${c.step}  seq ${c.seq}  not run  ${c.tool}: no sandbox`);
   for (const c of report.interrupted)
     notes.push(
       `${c.frameName ? `${c.frameName} (frame ${c.frame})  ` : ''}step ${c.step}  seq ${c.seq}  interrupted  ${c.tool}: the recording has no result for it (not compared)`,

@@ -10,6 +10,7 @@ import * as readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Registry, replay, Runtime, type CheckpointRecord, type RestoreOutcome } from '../kernel/index.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
+import { existingLogKey } from '../node/log-seal.js';
 import { ScriptedProvider } from '../providers/index.js';
 import { InputError, UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
@@ -31,7 +32,8 @@ export async function runRestoreCommand(argv: string[], io: RestoreIo): Promise<
   const checkpoints = replay(loaded.events).checkpoints;
   if (checkpoints.length === 0) throw new InputError(`${o.log} records no checkpoints: there is nothing to restore from.`);
   const root = workspaceRoot(o);
-  const store = JsonlLogStore.open(file);
+  // The restore's own events go on the log's seal (when this user's key sealed it).
+  const store = JsonlLogStore.open(file, {}, existingLogKey(io.env));
   const runtime = new Runtime({
     // No model is asked anything: a restore only reads checkpoints and writes files.
     provider: new ScriptedProvider([], { model: 'restore' }),

@@ -1,26 +1,33 @@
 // `keel resume LOG`: continues a task whose run was interrupted (Ctrl+C twice, a crash, kill -9)
 // from its log, as a reloaded window resumes one in VS Code: the runtime is rebuilt from the
 // events, a call that was approved or running when the run stopped is asked again (never re-run
-// blindly; refused without a terminal), and the run goes on, appending to the same log. The
-// approvals and command rules are the log header's unless flags are given. It runs through the
-// same task path as `keel run` (src/cli/task-run.ts): the same output modes, result record and
-// exit status. `--approve-plan` instead continues a task whose Plan run ended with a plan: the
-// approval is sent and the task goes on in Agent mode.
+// blindly; refused without a terminal), and the run goes on, appending to the same log. Only a
+// log sealed by this user's key is continued (task-log.ts: its header and its "for this task"
+// approvals would act for the user). The approvals, command rules and sandbox mode are this
+// command line's — its flags, or their defaults — narrowed by the log's header: a header may take
+// authority away, never give it. It runs through the same task path as `keel run`
+// (src/cli/task-run.ts): the same output modes, result record and exit status. `--approve-plan`
+// instead continues a task whose Plan run ended with a plan: the approval is sent and the task
+// goes on in Agent mode.
 import * as path from 'node:path';
-import { isLiveStatus, replay } from '../kernel/index.js';
+import { isLiveStatus, replay, type RunPolicy } from '../kernel/index.js';
+import { existingLogKey, logKeyFile } from '../node/log-seal.js';
 import { InputError, parseResumeArgs, type RunOptions } from './args.js';
+import { approveWords, narrowedBy, narrowPolicy } from './policy-ceiling.js';
 import { runAtTerminal, type CliIo } from './run.js';
-import { readTaskLog } from './task-log.js';
+import { readTaskLog, requireSealed } from './task-log.js';
 import { noPlanWaiting, planReplyInput } from '../compose/plan-approval.js';
-import { withPolicy } from './task-runtime.js';
+import { runPolicy, withPolicy } from './task-runtime.js';
 
 export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string }): Promise<number> {
-  const { options, log, policyGiven, approvePlan } = parseResumeArgs(argv, io.cwd);
+  const { options, log, approvePlan } = parseResumeArgs(argv, io.cwd);
   const file = path.resolve(io.cwd, log);
-  const loaded = readTaskLog(file, log, 'resumed');
+  const key = existingLogKey(io.env);
+  const loaded = readTaskLog(file, log, 'resumed', key);
+  requireSealed(loaded, log, logKeyFile(io.env), key);
   const state = replay(loaded.events);
   const status = state.status;
-  const resumed: RunOptions = policyGiven || !loaded.policy ? options : withPolicy(options, loaded.policy);
+  const resumed = resumedPolicy(options, loaded.policy, io.stderr);
   if (approvePlan) {
     // The plan a Plan run ended with, carried out in Agent mode: the message the editor's Approve plan sends.
     const why = noPlanWaiting(state);
@@ -33,6 +40,24 @@ export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string
       `${log} holds a task that was not interrupted (it ${ENDED[status] ?? 'has not started'}): there is nothing to resume.`,
     );
   return runAtTerminal(resumed, io, { type: 'resume', log: file, events: loaded.events });
+}
+
+/**
+ * The command line's policy narrowed by the header's, and a notice when the two differ: what the
+ * header took away, or what the interrupted run approved that this command line does not.
+ */
+export function resumedPolicy(options: RunOptions, header: RunPolicy | undefined, stderr: NodeJS.WritableStream): RunOptions {
+  if (!header) return options;
+  const given = runPolicy(options);
+  const narrowed = narrowPolicy(given, header);
+  const taken = narrowedBy(given, narrowed);
+  if (taken.length) stderr.write(`keel: the run this resumes was started with less, so this resume does not ${taken.join('; ')}\n`);
+  const unused = narrowedBy(header, narrowed).filter((t) => !t.startsWith('sandbox'));
+  if (unused.length)
+    stderr.write(
+      `keel: the interrupted run approved ${approveWords(header)}; this resume approves ${approveWords(narrowed)} — approvals come from this command line (give them again to continue as it ran)\n`,
+    );
+  return withPolicy(options, narrowed);
 }
 
 const ENDED: Record<string, string> = {

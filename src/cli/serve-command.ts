@@ -1,7 +1,10 @@
 // `keel serve --a2a`: Keel as an A2A agent on this machine. Each task a client sends runs as a
 // fleet job (src/cli/fleet-job.ts) on a fresh copy of the served folder: the same headless policy
 // (the approvals given here, fixed; nobody is asked), the same caps, the worker's provider. Its
-// progress streams as status messages; its result record and patch come back as artifacts.
+// progress streams as status messages; its result record and patch come back as artifacts. Only
+// requests addressed to this server, with its bearer token, are served (src/a2a/caller-guard.ts):
+// the token comes from KEEL_A2A_TOKEN or is made here and printed once.
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RunResult } from '../compose/index.js';
@@ -28,14 +31,18 @@ headless policy: what is not pre-approved is refused — and the caps given here
 task, --fleet-max-cost across all tasks). Its steps stream as status messages; its answer ends the
 task and its result (schemas/run-result.schema.json) and patch come back as artifacts.
   --port N                 default: a free port (the URL is printed).
-  --host ADDR              default 127.0.0.1. Any other address needs KEEL_A2A_TOKEN: every request
-                           must then send "Authorization: Bearer $KEEL_A2A_TOKEN".
+  --host ADDR              default 127.0.0.1: the address to listen on, and the one name besides
+                           127.0.0.1, localhost and [::1] a request's Host may give (a request
+                           addressed to another name, or sent by a web page of another origin, is
+                           refused: no DNS rebinding). Give the name or address clients use.
+Every request but the agent card's sends "Authorization: Bearer TOKEN": the token is
+$KEEL_A2A_TOKEN (several, comma-separated: one per caller; at least 16 characters each), or one
+made at start and printed once. A caller sees only its own tasks (ListTasks, GetTask, artifacts).
+In a2a.json: "headers": {"Authorization": "Bearer TOKEN"}.
   --pass-env NAME          tasks' commands get this variable though it looks like a credential.
   --sandbox MODE           as keel run (default unasked): commands that run unasked run in the OS
                            sandbox on the task's copy; a client cannot choose the mode.
 Ctrl+C stops the server (running tasks are cancelled).`;
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 export interface ServeIo {
   stdout: NodeJS.WritableStream;
@@ -50,8 +57,8 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   if (!values.a2a) throw new UsageError('keel serve speaks A2A: give --a2a.');
   if (positionals.length) throw new UsageError('keel serve takes no task: clients send them.');
   const host = values.host ?? '127.0.0.1';
-  const token = io.env.KEEL_A2A_TOKEN || undefined;
-  if (!LOOPBACK.has(host) && !token) throw new UsageError(`--host ${host} is reachable from other machines: set KEEL_A2A_TOKEN first.`);
+  const given = givenTokens(io.env.KEEL_A2A_TOKEN);
+  const tokens = given ?? [randomBytes(24).toString('base64url')];
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got "${values.port}").`);
   const flags = workerFlags(values, io.env);
@@ -73,7 +80,7 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   const server = await startA2aServer({
     host,
     port,
-    token,
+    tokens,
     name: values.name ?? `Keel (${path.basename(served)})`,
     description: `A coding agent working on ${path.basename(served)} under a fixed policy.`,
     run: async (task) => {
@@ -87,9 +94,23 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
     },
   });
   io.stdout.write(`keel serve: A2A agent at ${server.url} (card: ${server.url}.well-known/agent-card.json)\n`);
+  io.stdout.write(
+    given
+      ? 'keel serve: requests send "Authorization: Bearer TOKEN" with a token of KEEL_A2A_TOKEN\n'
+      : `keel serve: requests send "Authorization: Bearer ${tokens[0]}" (printed once; set KEEL_A2A_TOKEN to choose it)\n`,
+  );
   await new Promise<void>((resolve) => io.onInterrupt(() => resolve()));
   await server.close();
   return 130;
+}
+
+/** KEEL_A2A_TOKEN's tokens (comma-separated, one per caller), or undefined when it is unset. */
+function givenTokens(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const tokens = value.split(',').map((t) => t.trim());
+  if (tokens.some((t) => t.length < 16 || /\s/.test(t)))
+    throw new UsageError('KEEL_A2A_TOKEN holds tokens of at least 16 characters without spaces, separated by commas.');
+  return tokens;
 }
 
 function parse(argv: string[]) {

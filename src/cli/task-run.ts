@@ -40,6 +40,8 @@ import { DEMO_PROVIDER, priceOf } from '../providers/index.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { headlessWorkspace } from '../compose/headless-workspace.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
+import { existingLogKey } from '../node/log-seal.js';
+import { sealingKey } from './task-log.js';
 import type { RunOptions } from './args.js';
 import { InputError, UsageError } from './args.js';
 import { cliCheckpoints } from './checkpoints.js';
@@ -105,8 +107,9 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
   const sandbox = { rules: COMMAND_SANDBOX_RULES, ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}) };
   const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox });
-  // A new log's header records the policy the run decides with (replay and resume read it).
-  const store = logPath ? JsonlLogStore.open(logPath, start.type === 'new' ? { policy: runPolicy(options) } : {}) : undefined;
+  // A new log's header records the policy the run decides with (replay and resume read it); the
+  // log is sealed with the user's key, and a resumed one's seal goes on.
+  const store = logPath ? openLog(logPath, start, options, ports) : undefined;
   const taskId = cliTaskId();
   const memory = ports.memory === false ? undefined : cliMemory(root, ports, taskId);
   const checkpoints = !options.checkpoints
@@ -197,6 +200,12 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   }
   const result = await taskResult({ runtime, provider, workspace, checkpoints, logPath, startedAt, ending });
   return { result, runtime, provider };
+}
+
+/** The task's log store: a new one with the run's policy in its header, sealed; a resumed one's chain carried on. */
+function openLog(file: string, start: TaskStart, options: RunOptions, ports: Pick<TaskPorts, 'env' | 'stderr'>): JsonlLogStore {
+  if (start.type === 'resume') return JsonlLogStore.open(file, {}, existingLogKey(ports.env));
+  return JsonlLogStore.open(file, { policy: runPolicy(options) }, sealingKey(ports.env, ports.stderr));
 }
 
 /** --log for a new task: a log holds one task, so an existing non-empty file is a usage error. */

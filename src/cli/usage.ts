@@ -106,7 +106,7 @@ Output and exit status:
   --max-tokens N           stop the task once it has used this many tokens (all kinds).
   Exit status of keel run and keel resume: 0 done; 1 failed (a model error, a task log that
   could not be written) or stopped by --max-turns/--max-cost/--max-tokens; 2 bad usage or a
-  file Keel cannot use (a missing --mcp-config, a log it cannot resume); 3 a call was refused
+  file Keel cannot use (a missing --mcp-config, a log it cannot resume or verify); 3 a call was refused
   by policy or needed an approval nobody gave (without a terminal nobody can give one), or a
   hook kept the task from being sent; 130 stopped (Ctrl+C).
 
@@ -175,8 +175,12 @@ it could not be undone. --no-checkpoints keeps none, and asks nothing for want o
 
 \`keel resume LOG\` continues a task whose run was interrupted (Ctrl+C, a crash), appending to its
 --log file: a call that was approved or running when it stopped is asked again (refused without a
-terminal), never re-run unasked. The approvals, command rules and sandbox mode are the ones the
-log's header records unless you give --approve, --allow-command, --deny-command or --sandbox.
+terminal), never re-run unasked. It continues only a log sealed by your key (keel run seals each
+--log it writes; the key is $XDG_CONFIG_HOME/keel/log.key): a log changed since, unsealed (an
+older Keel's) or another user's is refused, exit 2 — start the task again with keel run. The
+approvals, command rules and sandbox mode are this command line's (--approve, --allow-command,
+--deny-command, --sandbox, or their defaults); the log's header only narrows them, and stderr
+says what the interrupted run approved that this command line does not.
 \`keel resume LOG --approve-plan\` approves the plan a --mode plan run ended with and carries it out in
 Agent mode (the message VS Code's Approve plan sends); exit 2 when LOG has no plan waiting (not in
 Plan mode, no to-do list, or still running).
@@ -190,7 +194,10 @@ terminal, or with --overwrite. Exit 0 restored or nothing to do, 1 not confirmed
 \`keel replay LOG\` plays a recorded task's model outputs (no model is called) through this build's
 tools and policy, in a scratch copy of the workspace in the task's starting state, and prints
 each step that differs (step, seq, kind: edit, observation or policy, recorded and replayed), or
-"replays clean"; a call the recording never finished is listed as interrupted, not compared.
+"replays clean"; a call the recording never finished is listed as interrupted, not compared. A
+log is data: its commands run only in the OS sandbox over the copy, whatever it approved (none
+runs where there is no sandbox: the report lists them as not run), and its header's approvals
+are only what verdicts are compared with.
 Exit 0 clean, 1 differences, 2 bad usage or a log it cannot replay (a damaged or unknown line is
 named by its number).
   --workspace DIR          a folder in the state the task started from (copied; never written).

@@ -22,4 +22,6 @@ export { taskChanges, type TaskChanges } from './task-changes.js';
 export { allBudgets, spendOf, taskBudget, type Budget, type BudgetCaps } from './budget.js';
 export { a2aFiles, loadA2aConfigs } from './protocols.js';
 export { secretDetector } from './secrets/detector.js';
+/** The environment for a helper process (git, a probe): without Keel's keys and withheld credentials. */
+export { withoutCredentials } from '../node/environment-block.js';
 export { sweepStaleTemps } from './temp-sweep.js';

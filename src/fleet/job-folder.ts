@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { withoutCredentials } from '../compose/index.js';
 import type { FleetJob } from './job.js';
 
 export interface JobFolder {
@@ -95,7 +96,7 @@ function git(args: string[]): Promise<string> {
     execFile(
       'git',
       args,
-      { env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'true' }, timeout: 10 * 60_000, maxBuffer: 4 * 1024 * 1024 },
+      { env: { ...withoutCredentials(), GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: 'true' }, timeout: 10 * 60_000, maxBuffer: 4 * 1024 * 1024 },
       (err, stdout, stderr) => {
         if (err)
           reject(

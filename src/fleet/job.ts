@@ -1,11 +1,11 @@
 // A fleet job: one headless task, as `keel fleet add` and `keel fleet run` read it — a folder on
-// the worker's machine or a git repository at a ref, the task, the approvals it runs under (fixed:
-// nobody is there to ask), the model and its caps. Jobs come one per line in a JSONL file; each
+// the worker's machine or a git repository at a ref, the task, the approvals it asks to run under
+// (fixed: nobody is there to ask; the worker's flags are their ceiling), the model and its caps. Jobs come one per line in a JSONL file; each
 // line is checked on its own and a bad line is named by number, the others still load. The
 // provider, its base URL and its key are the worker's, never a job's: a job cannot send the
 // worker's key elsewhere.
 import { z } from 'zod';
-import { AgentModeSchema } from '../kernel/index.js';
+import { AgentModeSchema, SandboxModeSchema } from '../kernel/index.js';
 
 const RiskSchema = z.enum(['read', 'write', 'execute', 'network']);
 
@@ -47,6 +47,8 @@ export const FleetJobSchema = z
     approve: z.union([z.literal('all'), z.array(RiskSchema)]).default(['read']),
     allowCommands: z.array(CommandPrefixSchema).default([]),
     denyCommands: z.array(CommandPrefixSchema).default([]),
+    /** A stricter sandbox mode than the worker's (a looser one is the worker's: a job only narrows). */
+    sandbox: SandboxModeSchema.optional(),
     /** The mode the task is sent in (as keel run --mode): plan and ask change nothing. Default: agent. */
     mode: AgentModeSchema.optional(),
     /** The model; default: the worker's. */

@@ -3,7 +3,9 @@
 // O_APPEND, so a crash can only tear the last line; loading keeps every complete line and
 // reports a torn one instead of dropping it silently. A write that fails (a full disk) is cut
 // back to the last whole line and the store stops: `failure` names the file, and the runtime
-// ends the run rather than act on events it cannot record.
+// ends the run rather than act on events it cannot record. Given the user's log key, a new log
+// is sealed (log-seal.ts: each line carries a MAC chained to the one before) and loading checks
+// the chain, so a reader knows whether Keel wrote every line as it stands.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -15,6 +17,7 @@ import {
   type RuntimeEvent,
 } from '../kernel/index.js';
 import { storageError, type StorageError } from './fs-errors.js';
+import { lineMac, newHeaderSeal, sameMac, sealedLine, splitSealedLine, type HeaderSeal, type LogSealKey } from './log-seal.js';
 
 const LOG_KIND = 'keel-event-log';
 
@@ -34,7 +37,21 @@ export interface LoadedLog {
   torn?: LogProblem;
   /** Complete lines that are not valid events (kept out of the events, never silently). */
   invalid: LogProblem[];
+  /** Whether the log's seal verifies with the key it was loaded with. */
+  seal: LogSealState;
 }
+
+/**
+ * verified: every whole line is as the holder of the key wrote it; unsealed: the log carries no
+ * seal (an older Keel, the extension, another program, or a seal stripped off); unchecked: sealed,
+ * but loaded without a key; broken: the line named was changed (or added) after it was written,
+ * or the log was sealed with another key (`otherKey`: another user's or machine's Keel).
+ */
+type LogSealState =
+  | { type: 'verified' }
+  | { type: 'unsealed' }
+  | { type: 'unchecked' }
+  | { type: 'broken'; line: number; otherKey: boolean };
 
 export class LogFormatError extends Error {
   override name = 'LogFormatError';
@@ -45,19 +62,32 @@ export interface LogHeader {
   policy?: RunPolicy;
 }
 
-function headerLine(header: LogHeader): string {
-  return `${JSON.stringify({ kind: LOG_KIND, version: LOG_FORMAT_VERSION, ...header })}\n`;
+/** A new log's first line, and the MAC its next line chains to when it is sealed. */
+function headerLine(header: LogHeader, key: LogSealKey | undefined): { text: string; mac: string | undefined } {
+  const body = JSON.stringify({ kind: LOG_KIND, version: LOG_FORMAT_VERSION, ...header, ...(key ? { seal: newHeaderSeal(key) } : {}) });
+  if (!key) return { text: `${body}\n`, mac: undefined };
+  const mac = lineMac(key, '', body);
+  return { text: `${sealedLine(body, mac)}\n`, mac };
 }
 
-function parseLog(text: string): LoadedLog {
+function parseLog(text: string, key: LogSealKey | undefined): LoadedLog {
   const lines = text.split('\n');
   const endsClean = text.endsWith('\n');
   const last = endsClean ? lines.length - 2 : lines.length - 1;
   const header = parseHeader(lines[0] ?? '');
-  const result: LoadedLog = { events: [], version: header.version, invalid: [], ...(header.policy ? { policy: header.policy } : {}) };
+  const chain = sealChain(lines[0] ?? '', header.seal, key);
+  const result: LoadedLog = {
+    events: [],
+    version: header.version,
+    invalid: [],
+    seal: chain.state,
+    ...(header.policy ? { policy: header.policy } : {}),
+  };
   for (let i = 1; i <= last; i++) {
-    const line = lines[i]!;
-    if (line.trim() === '') continue;
+    const whole = lines[i]!;
+    if (whole.trim() === '') continue;
+    const torn = i === last && !endsClean;
+    const line = torn ? whole : chain.check(whole, i + 1);
     const parsed = parseEvent(line);
     // Events are kept while their sequence numbers run unbroken: state folded across a lost
     // event would be wrong. What follows a gap is reported, never silently dropped.
@@ -69,14 +99,41 @@ function parseLog(text: string): LoadedLog {
         reason: `follows a damaged or missing event (sequence ${expected} expected, found ${parsed.event.seq})`,
       });
     else if (parsed.ok) result.events.push(parsed.event);
-    else if (i === last && !endsClean) result.torn = { line: i + 1, text: line, reason: parsed.reason };
+    else if (torn) result.torn = { line: i + 1, text: line, reason: parsed.reason };
     else result.invalid.push({ line: i + 1, text: line, reason: parsed.reason });
   }
+  result.seal = chain.state;
   return result;
 }
 
-function parseHeader(line: string): { version: number; policy?: RunPolicy } {
-  let header: { kind?: unknown; version?: unknown; policy?: unknown };
+/**
+ * Follows a sealed log's MAC chain line by line: `check` returns a line without its MAC field
+ * and notes the first line that does not verify. Without a seal or a key it only strips the field.
+ */
+function sealChain(headerText: string, seal: HeaderSeal | undefined, key: LogSealKey | undefined) {
+  const chain = {
+    state: (!seal ? { type: 'unsealed' } : !key ? { type: 'unchecked' } : { type: 'verified' }) as LogSealState,
+    previous: '',
+    check(line: string, number: number): string {
+      const split = splitSealedLine(line);
+      if (chain.state.type !== 'verified' || !key) return split?.body ?? line;
+      if (!split || !sameMac(lineMac(key, chain.previous, split.body), split.mac)) {
+        chain.state = { type: 'broken', line: number, otherKey: false };
+        return split?.body ?? line;
+      }
+      chain.previous = split.mac;
+      return split.body;
+    },
+  };
+  if (seal && key) {
+    if (seal.key !== key.id) chain.state = { type: 'broken', line: 1, otherKey: true };
+    else chain.check(headerText, 1);
+  }
+  return chain;
+}
+
+function parseHeader(line: string): { version: number; policy?: RunPolicy; seal?: HeaderSeal } {
+  let header: { kind?: unknown; version?: unknown; policy?: unknown; seal?: unknown };
   try {
     header = JSON.parse(line);
   } catch {
@@ -91,7 +148,9 @@ function parseHeader(line: string): { version: number; policy?: RunPolicy } {
     );
   }
   const policy = RunPolicySchema.safeParse(header.policy);
-  return { version: header.version, ...(policy.success ? { policy: policy.data } : {}) };
+  const seal = header.seal as Partial<HeaderSeal> | undefined;
+  const sealed = typeof seal?.nonce === 'string' && typeof seal.key === 'string' ? { seal: seal as HeaderSeal } : {};
+  return { version: header.version, ...(policy.success ? { policy: policy.data } : {}), ...sealed };
 }
 
 function parseEvent(line: string): { ok: true; event: RuntimeEvent } | { ok: false; reason: string } {
@@ -107,8 +166,9 @@ function parseEvent(line: string): { ok: true; event: RuntimeEvent } | { ok: fal
     : { ok: false, reason: parsed.error.issues[0]?.message ?? 'invalid event' };
 }
 
-export function loadLog(file: string): LoadedLog {
-  return parseLog(fs.readFileSync(file, 'utf8'));
+/** The log's events; with the user's key, also whether its seal verifies. */
+export function loadLog(file: string, key?: LogSealKey): LoadedLog {
+  return parseLog(fs.readFileSync(file, 'utf8'), key);
 }
 
 /**
@@ -127,21 +187,32 @@ export class JsonlLogStore implements LogStore {
   private constructor(
     readonly file: string,
     private readonly fd: number,
+    /** The key and the MAC the next line chains to, while the log is sealed. */
+    private readonly seal: { key: LogSealKey; previous: string } | undefined,
   ) {
     this.size = fs.fstatSync(fd).size;
   }
 
   /**
-   * Opens a log for appending, creating it with a header. A torn last line is moved aside
-   * to `<file>.torn` (so nothing is lost) and cut from the log, so new lines start clean.
-   * Throws a StorageError naming the file when it cannot be created or opened.
+   * Opens a log for appending, creating it with a header (sealed when a key is given). A torn
+   * last line is moved aside to `<file>.torn` (so nothing is lost) and cut from the log, so new
+   * lines start clean; a sealed log's chain goes on from its last line (an unsealed one stays
+   * unsealed). Throws a StorageError naming the file when it cannot be created or opened.
    */
-  static open(file: string, header: LogHeader = {}): JsonlLogStore {
+  static open(file: string, header: LogHeader = {}, key?: LogSealKey): JsonlLogStore {
     try {
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      if (!fs.existsSync(file) || fs.statSync(file).size === 0) writeWhole(file, headerLine(header));
-      else cutTornTail(file);
-      return new JsonlLogStore(file, fs.openSync(file, 'a'));
+      let previous: string | undefined;
+      if (!fs.existsSync(file) || fs.statSync(file).size === 0) {
+        const first = headerLine(header, key);
+        writeWhole(file, first.text);
+        previous = first.mac;
+      } else {
+        const whole = cutTornTail(file);
+        previous = key ? chainEnd(whole) : undefined;
+      }
+      const seal = key && previous !== undefined ? { key, previous } : undefined;
+      return new JsonlLogStore(file, fs.openSync(file, 'a'), seal);
     } catch (err) {
       throw storageError(err, 'the task log', file);
     }
@@ -155,11 +226,19 @@ export class JsonlLogStore implements LogStore {
   append(events: readonly RuntimeEvent[]): void {
     if (this.closed) throw new Error('The log is closed.');
     if (this.failed) return;
-    for (const e of events) this.pending.push(JSON.stringify(e));
+    for (const e of events) this.pending.push(this.line(JSON.stringify(e)));
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.writePending());
     }
+  }
+
+  /** An event's line: as it is, or sealed, chained to the line before. */
+  private line(body: string): string {
+    if (!this.seal) return body;
+    const mac = lineMac(this.seal.key, this.seal.previous, body);
+    this.seal.previous = mac;
+    return sealedLine(body, mac);
   }
 
   private writePending(): void {
@@ -213,10 +292,23 @@ function writeWhole(file: string, text: string): void {
   fs.closeSync(fd);
 }
 
-function cutTornTail(file: string): void {
+/** Cuts a torn last line off (kept beside the log); returns the whole lines that stay. */
+function cutTornTail(file: string): string {
   const text = fs.readFileSync(file, 'utf8');
-  if (text.endsWith('\n')) return;
+  if (text.endsWith('\n')) return text;
   const keep = text.lastIndexOf('\n') + 1;
   fs.writeFileSync(`${file}.torn`, text.slice(keep));
   fs.truncateSync(file, Buffer.byteLength(text.slice(0, keep)));
+  return text.slice(0, keep);
+}
+
+/** The MAC a sealed log's next line chains to (its last line's); undefined for an unsealed log. */
+function chainEnd(text: string): string | undefined {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  try {
+    if (!parseHeader(lines[0] ?? '').seal) return undefined;
+  } catch {
+    return undefined;
+  }
+  return splitSealedLine(lines.at(-1) ?? '')?.mac ?? '';
 }

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { promises as fs, constants } from 'node:fs';
 import * as path from 'node:path';
 import { WorkspaceError, type SearchMatch, type SearchQuery, type SearchResult, type SkippedFile } from '../kernel/index.js';
+import { withoutCredentials } from './environment-block.js';
 
 const MAX_TEXT_CHARS = 1000;
 /** Characters of file names per rg command line (Windows allows 32,767 in all). */
@@ -86,7 +87,7 @@ function searchChunk(rgPath: string, root: string, q: ChunkSearch, signal: Abort
   const threads = q.threads === 'one' ? ['-j1'] : [];
   const args = ['--json', '--no-config', '--no-ignore', '--hidden', ...threads, '-m', String(q.want), '-e', q.pattern, '--', ...q.files];
   return new Promise<FileMatches[] | undefined>((resolve, reject) => {
-    const rg = spawn(rgPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const rg = spawn(rgPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: withoutCredentials() });
     const done: FileMatches[] = [];
     const current = new Map<string, SearchMatch[]>();
     let [count, pending] = [0, 0];

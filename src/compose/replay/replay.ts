@@ -4,7 +4,9 @@
 // sub-agent limits — with the recorded provider in place of the model. Each step where the build
 // now differs is reported: an edit that applies differently, another observation (timings and
 // temp paths normalised), a changed policy decision. Sub-agents are replayed too: each frame
-// plays its own recorded turns, and a difference names its frame.
+// plays its own recorded turns, and a difference names its frame. The log is data: every command
+// runs in the OS sandbox over the copy, whatever was approved (replay-workspace.ts), and none runs
+// where there is no sandbox; the policy the log's header records is only what verdicts are compared with.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,15 +17,14 @@ import type {
   RunPolicy,
   Runtime,
   RuntimeEvent,
+  SandboxStatus,
   ToolIntent,
   UserInput,
 } from '../../kernel/index.js';
 import { JsonlMemoryStore, memoryFilesIn } from '../../node/memory-store.js';
 import { RecordedProvider, recordedTurns } from '../../providers/recorded.js';
-import { COMMAND_SANDBOX_RULES } from '../../tools/index.js';
-import { headlessWorkspace } from '../headless-workspace.js';
 import { composeRuntime } from '../runtime.js';
-import { secretDetector } from '../secrets/detector.js';
+import { replayWorkspace } from './replay-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
 import { remoteUpdateOf, replayedRemoteTool } from './replay-remote.js';
@@ -57,6 +58,10 @@ export interface ReplayReport {
   calls: number;
   differences: ReplayDifference[];
   interrupted: InterruptedCall[];
+  /** Whether the replay's commands could run (only ever in the sandbox). */
+  sandbox: SandboxStatus;
+  /** Recorded commands the replay did not run, for want of a sandbox: not compared. */
+  notRun: InterruptedCall[];
 }
 
 type Verdict = 'allow' | 'ask' | 'deny';
@@ -92,10 +97,8 @@ export async function replayLog(
 ): Promise<ReplayReport> {
   const kept = events.filter((e) => e.seq <= until);
   const recordedFrames = eventsByFrame(kept);
-  // Replayed commands run as they would now: sandboxed where the policy says so, and with what a
-  // run's commands get (no credential from this environment).
-  const credentials = { detector: secretDetector(), passEnv: () => [] };
-  const workspace = await headlessWorkspace(root, { web: false, credentials, sandbox: { rules: COMMAND_SANDBOX_RULES } });
+  // Replayed commands run only in the sandbox, over the copy, with no credential from this environment.
+  const { workspace, sandbox } = await replayWorkspace(root);
   const verdicts = new Map<string, Verdict>();
   let runtime: Runtime | undefined;
   const recordedFrameOf = (frame: string) => matchFrame(recordedFrames, eventsByFrame(runtime!.getEvents()), frame);
@@ -143,8 +146,8 @@ export async function replayLog(
       }
     }
     const live = runtime;
-    const isEdit = (tool: string) => live.tool(tool)?.kind === 'edit';
-    return report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf, isEdit);
+    const kinds = { isEdit: (tool: string) => live.tool(tool)?.kind === 'edit', ran: ranHere(sandbox, live) };
+    return { ...report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf, kinds), sandbox };
   } finally {
     memory.remove();
   }
@@ -171,6 +174,11 @@ function recordedRuns(own: readonly RuntimeEvent[]): { input: UserInput; turns: 
   });
 }
 
+/** Whether a call of this tool ran here: without a sandbox no command did. */
+function ranHere(sandbox: SandboxStatus, runtime: Runtime): (tool: string) => boolean {
+  return (tool) => sandbox.type === 'ready' || runtime.tool(tool)?.kind !== 'command';
+}
+
 /** A run's default turn cap; a recording with more model turns replays them all. */
 const DEFAULT_MAX_TURNS = 25;
 
@@ -193,8 +201,8 @@ function report(
   verdicts: Map<string, Verdict>,
   root: string,
   recordedFrameOf: (frame: string) => string | undefined,
-  isEdit: (tool: string) => boolean,
-): ReplayReport {
+  kinds: { isEdit: (tool: string) => boolean; ran: (tool: string) => boolean },
+): Omit<ReplayReport, 'sandbox'> {
   const replayedOf = new Map<string, string>();
   for (const frame of replayedFrames.keys()) {
     const match = recordedFrameOf(frame);
@@ -202,15 +210,17 @@ function report(
   }
   const allRecorded = [...recordedFrames.values()].flatMap((list) => recordedCalls(list));
   const oldRoot = recordedRoot(allRecorded, root);
-  const out: ReplayReport = { steps: 0, calls: allRecorded.length, differences: [], interrupted: [] };
+  const out: Omit<ReplayReport, 'sandbox'> = { steps: 0, calls: allRecorded.length, differences: [], interrupted: [], notRun: [] };
   for (const [frame, list] of recordedFrames) {
     out.steps += recordedTurns(list).length;
     const replayed = replayedOf.get(frame);
     const now = replayedCalls(replayed === undefined ? [] : (replayedFrames.get(replayed) ?? []), verdicts);
     const named = frame === ROOT_FRAME ? {} : { frame, frameName: frameName(recordedFrames, frame) };
     const recorded = recordedCalls(list);
-    for (const r of recorded.filter(interrupted)) out.interrupted.push({ step: r.step, seq: r.seq, tool: r.intent.tool, ...named });
-    for (const d of compare(recorded, now, root, oldRoot, isEdit)) out.differences.push({ ...d, ...named });
+    const call = (r: RecordedCall) => ({ step: r.step, seq: r.seq, tool: r.intent.tool, ...named });
+    for (const r of recorded.filter(interrupted)) out.interrupted.push(call(r));
+    for (const r of recorded.filter((c) => !interrupted(c) && !kinds.ran(c.intent.tool))) out.notRun.push(call(r));
+    for (const d of compare(recorded, now, root, oldRoot, kinds)) out.differences.push({ ...d, ...named });
   }
   return out;
 }
@@ -273,12 +283,15 @@ function compare(
   replayed: RecordedCall[],
   root: string,
   oldRoot: string | undefined,
-  isEdit: (tool: string) => boolean,
+  kinds: { isEdit: (tool: string) => boolean; ran: (tool: string) => boolean },
 ): ReplayDifference[] {
   const out: ReplayDifference[] = [];
   for (const [i, r] of recorded.entries()) {
     const now = replayed[i];
     const base = { step: r.step, seq: r.seq, tool: r.intent.tool };
+    // A command not run for want of a sandbox has nothing to compare, not even the policy's
+    // verdict (without a sandbox a command that ran unasked asks).
+    if (!kinds.ran(r.intent.tool)) continue;
     const cut = interrupted(r);
     // A call the run stopped before it reached the policy has no recorded verdict to compare.
     if ((r.decided || !cut) && r.verdict !== now?.verdict)
@@ -286,7 +299,8 @@ function compare(
     if (cut) continue;
     const before = normalise(r.observation ?? '', oldRoot ?? root);
     const after = normalise(now?.observation ?? 'not reached', root);
-    if (before !== after) out.push({ ...base, kind: isEdit(r.intent.tool) ? 'edit' : 'observation', recorded: before, replayed: after });
+    if (before !== after)
+      out.push({ ...base, kind: kinds.isEdit(r.intent.tool) ? 'edit' : 'observation', recorded: before, replayed: after });
   }
   return out;
 }

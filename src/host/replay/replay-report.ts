@@ -30,7 +30,15 @@ export function reportMarkdown(title: string, report: ReplayReport): string {
   const cut = report.interrupted.map(
     (c) => `- Step ${c.step}${inFrame(c.frameName)} · \`${c.tool}\` (seq ${c.seq}): interrupted in the recording, not compared`,
   );
-  const head = `# Replay of “${title}”\n\n${report.steps} steps, ${report.calls} tool calls, replayed through the current build.\n\n${cut.length ? `${cut.join('\n')}\n\n` : ''}`;
+  const notRun = report.notRun.map(
+    (c) => `- Step ${c.step}${inFrame(c.frameName)} · \`${c.tool}\` (seq ${c.seq}): not run, no sandbox here, not compared`,
+  );
+  const sandbox =
+    report.sandbox.type === 'ready'
+      ? ''
+      : `No sandbox here (${report.sandbox.reason}): a replay runs commands only in the sandbox, so none ran.\n\n`;
+  const listed = [...cut, ...notRun];
+  const head = `# Replay of “${title}”\n\n${report.steps} steps, ${report.calls} tool calls, replayed through the current build.\n\n${sandbox}${listed.length ? `${listed.join('\n')}\n\n` : ''}`;
   if (report.differences.length === 0) return `${head}**Replays clean**: every step behaves as recorded.\n`;
   const rows = report.differences.map((x) =>
     [

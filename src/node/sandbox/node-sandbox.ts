@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SandboxPathRules, SandboxProfile, SandboxStatus, SandboxSupport } from '../../kernel/index.js';
+import { withoutCredentials } from '../environment-block.js';
 import { bwrapArgs, STATUS_FD } from './bwrap-args.js';
 import { changedKept, restoreKept, scanWorkspace, type ScanResult } from './workspace-scan.js';
 
@@ -119,7 +120,8 @@ async function tryBwrap(bwrap: string, rules: SandboxPathRules): Promise<Sandbox
 function runProbe(bwrap: string, args: string[]): Promise<{ code: number | null; started: boolean; stderr: string }> {
   return new Promise((resolve, reject) => {
     const stdio: ('ignore' | 'pipe')[] = ['ignore', 'ignore', 'pipe', 'pipe'];
-    const child = spawn(bwrap, args, { stdio: stdio.slice(0, STATUS_FD + 1) });
+    // Started without Keel's keys: its environment block is readable while it runs.
+    const child = spawn(bwrap, args, { stdio: stdio.slice(0, STATUS_FD + 1), env: withoutCredentials() });
     let stderr = '';
     let status = '';
     child.stderr?.on('data', (d) => (stderr += d));

@@ -18,6 +18,9 @@ import type { WireTurn } from '../../support/model-turn.js';
 const ROOT = path.resolve(__dirname, '../../..');
 const BRIEF = 'Read README.md and say in one line what the project is. [served]';
 const ENV_BRIEF = 'Run printenv. [served-env]';
+/** The served Keel's bearer token; every client sends it. */
+const TOKEN = 'serve-delegate-test-token-0123';
+const AUTH = { Authorization: `Bearer ${TOKEN}` };
 
 /** The stand-in for both Keels: the caller delegates, the served one reads and answers. */
 function twoKeels(req: RecordedRequest): WireTurn {
@@ -58,7 +61,8 @@ describe('keel serve --a2a and delegate_remote', function () {
     const args = ['--import=tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve', '--a2a', '--workspace', served];
     // printenv runs unasked by the server's allow rule: in the sandbox, as keel run would run it.
     args.push('--base-url', model.anthropicBaseURL, '--allow-command', 'printenv');
-    serve = spawnGroup(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, ANTHROPIC_API_KEY: 'test-key' } });
+    const serveEnv = { ...process.env, ...env, ANTHROPIC_API_KEY: 'test-key', KEEL_A2A_TOKEN: TOKEN };
+    serve = spawnGroup(process.execPath, args, { cwd: ROOT, env: serveEnv });
     url = await waitFor('the A2A URL', () => /A2A agent at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(serve.output())?.[1], { timeoutMs: 30_000 });
   });
   after(async () => {
@@ -68,7 +72,7 @@ describe('keel serve --a2a and delegate_remote', function () {
 
   function configFile(): string {
     const file = path.join(scratchDir('a2a-conf'), 'a2a.json');
-    fs.writeFileSync(file, JSON.stringify({ agents: { helper: { url, description: 'knows the Tiny Widget project' } } }));
+    fs.writeFileSync(file, JSON.stringify({ agents: { helper: { url, headers: AUTH, description: 'knows the Tiny Widget project' } } }));
     return file;
   }
 
@@ -149,7 +153,7 @@ describe('keel serve --a2a and delegate_remote', function () {
   it('lists and skips a workspace .keel/a2a.json agent unless --a2a-workspace', async () => {
     const work = scratchDir('a2a-client3');
     fs.mkdirSync(path.join(work, '.keel'));
-    fs.writeFileSync(path.join(work, '.keel', 'a2a.json'), JSON.stringify({ agents: { helper: { url } } }));
+    fs.writeFileSync(path.join(work, '.keel', 'a2a.json'), JSON.stringify({ agents: { helper: { url, headers: AUTH } } }));
     const run = await spawnKeel(
       ['run', '--workspace', work, '--base-url', model.anthropicBaseURL, '--approve', 'read,network', '--output', 'json', '[client] x'],
       ROOT,

@@ -142,9 +142,10 @@ describe('keel headless: complete', function () {
     const editTurn = events.find((e) => e.type === 'intent_proposed' && e.intent.tool === 'edit_file')!.seq;
     const log = interruptedLog('killed-mid-turn.jsonl', (e) => e.type === 'text_delta' && e.seq > editTurn - 4);
     const ws = freshWorkspace('resume-turn');
-    const run = await spawnKeel(['resume', log, '--workspace', ws, '--base-url', server.anthropicBaseURL, '--output', 'json'], ROOT, env);
+    const resume = ['resume', log, '--workspace', ws, '--base-url', server.anthropicBaseURL, '--approve', 'all', '--output', 'json'];
+    const run = await spawnKeel(resume, ROOT, env);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.ok(price(ws).includes(fixLine), 'the edit was made: the log header approved writes');
+    assert.ok(price(ws).includes(fixLine), 'the edit was made: resume approved writes, as the run did');
     // The same result record as keel run's, for the whole task: its task text comes from the log.
     const result = JSON.parse(run.stdout);
     assert.deepEqual([result.status, result.exitCode, result.task, result.log], ['done', 0, 'fix the failing tests', log]);

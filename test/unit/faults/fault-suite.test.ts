@@ -120,7 +120,19 @@ describe('fault suite: keel killed at every write point', function () {
     const events = readable(log);
     const live =
       events.some((e) => e.type === 'user_message') && ['running', 'waiting_for_approval', 'executing'].includes(replay(events).status);
-    const resumeArgs = ['resume', log, '--workspace', path.join(dir, 'ws'), '--base-url', server.anthropicBaseURL, '--output', 'json'];
+    // The approvals come from resume's own command line: the same as the run's.
+    const resumeArgs = [
+      'resume',
+      log,
+      '--workspace',
+      path.join(dir, 'ws'),
+      '--base-url',
+      server.anthropicBaseURL,
+      '--approve',
+      'all',
+      '--output',
+      'json',
+    ];
     const resumed = await keel(dir, [], {}, resumeArgs);
     if (live && !resumedToItsEnd(resumed))
       problems.push(`${where} (${kind}): keel resume exited ${resumed.code}: ${resumed.stdout}${resumed.stderr}`);

@@ -29,6 +29,7 @@ describe('keel fleet: credentials in the worker’s environment', function () {
   async function fleetRun(jobs: string, flags: string[]) {
     const env = { ...CREDENTIALS, HARMLESS: 'visible', XDG_CONFIG_HOME: scratchDir('fleet-cred-cfg') };
     const args = ['fleet', 'run', jobs, '--base-url', server!.anthropicBaseURL, '--dir', scratchDir('fleet-cred-dir'), '--json'];
+    args.push('--approve', 'read,execute', '--allow-command', 'printenv');
     return spawnKeel([...args, ...flags], ROOT, env);
   }
 

@@ -56,6 +56,8 @@ describe('keel fleet on Redis (workers, kill -9, shared limit)', function () {
       '2',
       '--allow-workspace',
       allowed,
+      '--approve',
+      'read,write',
     );
     return spawnGroup(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
   }

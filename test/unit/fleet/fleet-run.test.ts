@@ -24,7 +24,20 @@ describe('keel fleet run (no Redis)', function () {
     fs.writeFileSync(jobsFile, `${jobLines(source, ['pass', 'fail', 'over', 'pass'])}\n`);
     const dir = scratchDir('fleet-dir');
     const run = await spawnKeel(
-      ['fleet', 'run', jobsFile, '--concurrency', '2', '--base-url', server.anthropicBaseURL, '--dir', dir, '--json'],
+      [
+        'fleet',
+        'run',
+        jobsFile,
+        '--concurrency',
+        '2',
+        '--base-url',
+        server.anthropicBaseURL,
+        '--dir',
+        dir,
+        '--json',
+        '--approve',
+        'read,write',
+      ],
       ROOT,
       { XDG_CONFIG_HOME: scratchDir('fleet-cfg'), XDG_CACHE_HOME: scratchDir('fleet-cache') },
     );
@@ -73,7 +86,8 @@ describe('keel fleet run (no Redis)', function () {
     const job = JSON.parse(jobLines(source, ['pass']));
     fs.writeFileSync(jobsFile, `${JSON.stringify({ ...job, mode: 'plan' })}\n`);
     const dir = scratchDir('fleet-plan-dir');
-    const run = await spawnKeel(['fleet', 'run', jobsFile, '--base-url', server.anthropicBaseURL, '--dir', dir, '--json'], ROOT, {
+    const flags = ['--base-url', server.anthropicBaseURL, '--dir', dir, '--json', '--approve', 'read,write'];
+    const run = await spawnKeel(['fleet', 'run', jobsFile, ...flags], ROOT, {
       XDG_CONFIG_HOME: scratchDir('fleet-cfg'),
       XDG_CACHE_HOME: scratchDir('fleet-cache'),
     });

@@ -1,7 +1,7 @@
 // A fleet job's commands run the way `keel run`'s do under the worker's --sandbox (default
 // unasked): what runs unasked (here: the job's allowCommands) in the OS sandbox on the job's copy,
 // what the job approves with "all" as approved (unsandboxed, under the keeper) unless the worker
-// sandboxes everything. printenv's TMPDIR shows which way a command ran (support/sandbox.ts). A job line cannot choose the mode. Without bubblewrap the worker says so
+// sandboxes everything. printenv's TMPDIR shows which way a command ran (support/sandbox.ts). A job line can ask for more sandbox, never less. Without bubblewrap the worker says so
 // once and only "all" jobs run commands. Real `keel fleet run` (with and without a real
 // redis-server), real bwrap, real bash, the model stand-in on 127.0.0.1.
 import assert from 'node:assert/strict';
@@ -39,6 +39,9 @@ function printenvOnce(req: RecordedRequest): WireTurn {
   return { text: ['Done.'] };
 }
 
+/** The worker's ceiling: the jobs below may approve all, and allow printenv. */
+const CEILING = ['--approve', 'all', '--allow-command', 'printenv'];
+
 /** A job run unasked by its allow rule, and one that approves every kind of call. */
 function jobsFile(workspace: string, extra: Record<string, unknown> = {}): string {
   const ruled = { id: 'ruled', workspace, task: '[ruled] show the env', approve: ['read'], allowCommands: ['printenv'], ...extra };
@@ -59,7 +62,7 @@ describe('keel fleet: the OS sandbox for jobs’ commands', function () {
 
   const fleetRun = (jobs: string, flags: string[]): Promise<KeelRun> =>
     spawnKeel(
-      ['fleet', 'run', jobs, '--base-url', server.anthropicBaseURL, '--dir', scratchDir('fleet-sbx-dir'), '--json', ...flags],
+      ['fleet', 'run', jobs, '--base-url', server.anthropicBaseURL, '--dir', scratchDir('fleet-sbx-dir'), '--json', ...CEILING, ...flags],
       ROOT,
       {
         XDG_CONFIG_HOME: scratchDir('fleet-sbx-cfg'),
@@ -116,11 +119,22 @@ describe('keel fleet: the OS sandbox for jobs’ commands', function () {
     }
   });
 
-  it('a job line cannot choose the mode: refused, nothing runs (exit 2)', async () => {
-    const run = await fleetRun(jobsFile(tinyWorkspace(), { sandbox: 'off' }), []);
-    assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stderr, /jobs\.jsonl:1: .*sandbox/);
-    assert.equal(server.requests.length, 0);
+  it('a job line asking for less sandbox runs under the worker’s mode; one asking for more gets it', async function () {
+    const source = tinyWorkspace();
+    await sandboxOrSkip(this, source);
+    const off = await fleetRun(jobsFile(source, { sandbox: 'off' }), []);
+    assert.equal(off.code, 0, off.stderr);
+    assert.match(off.stderr, /keel fleet: ruled runs within this worker's flags: not sandbox off \(now unasked\)/);
+    assert.deepEqual(howTheyRan(), { ruled: 'sandbox', all: 'keeper' });
+    server.requests.length = 0;
+    const more = path.join(scratchDir('fleet-sbx-more'), 'jobs.jsonl');
+    fs.writeFileSync(
+      more,
+      `${JSON.stringify({ id: 'all', workspace: source, task: '[all] show the env', approve: 'all', sandbox: 'everything' })}\n`,
+    );
+    const strict = await fleetRun(more, []);
+    assert.equal(strict.code, 0, strict.stderr);
+    assert.deepEqual(howTheyRan(), { all: 'sandbox' });
   });
 
   it('--sandbox takes unasked, everything or off (exit 2 otherwise)', async () => {
@@ -138,7 +152,17 @@ describe('keel fleet: the OS sandbox for jobs’ commands', function () {
       return this.skip();
     }
     const jobs = jobsFile(tinyWorkspace());
-    const args = ['fleet', 'run', jobs, '--base-url', server.anthropicBaseURL, '--dir', scratchDir('fleet-sbx-nobwrap'), '--json'];
+    const args = [
+      'fleet',
+      'run',
+      jobs,
+      '--base-url',
+      server.anthropicBaseURL,
+      '--dir',
+      scratchDir('fleet-sbx-nobwrap'),
+      '--json',
+      ...CEILING,
+    ];
     const r = await run('unshare', ['-m', 'sh', '-c', hide, 'sh', process.execPath, ...KEEL, ...args], {
       XDG_CONFIG_HOME: scratchDir('fleet-sbx-cfg2'),
       ...outside,

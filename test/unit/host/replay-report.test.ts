@@ -61,6 +61,8 @@ describe('host/replay-report (Keel: Replay Task)', function () {
       calls: 2,
       differences: [{ step: 2, seq: 9, tool: 'edit_file', kind: 'edit', recorded: 'ok: edited', replayed: 'stale: ```\n# not a heading' }],
       interrupted: [],
+      notRun: [],
+      sandbox: { type: 'ready' },
     });
     assert.match(md, /1 difference\(s\)/);
     assert.match(md, /## Step 2 · edit · `edit_file` \(seq 9\)/);
@@ -73,6 +75,8 @@ describe('host/replay-report (Keel: Replay Task)', function () {
       steps: 5,
       calls: 3,
       interrupted: [],
+      notRun: [],
+      sandbox: { type: 'ready' },
       differences: [
         {
           step: 1,
