@@ -9,7 +9,8 @@ import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runt
 import type { ToolDefinition } from './contracts/tool.js';
 import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
-import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
+import { applyEvent, replay } from './reducer.js';
+import { grantCovers, grantFor } from './grants.js';
 import { askPolicy, closeOpenIntents, runLoop, sandboxOf, type LoopHost } from './loop.js';
 import { foldHost, projectFor } from './infer.js';
 import { foldSteps, planFoldNow } from './fold.js';
