@@ -3,9 +3,21 @@
 // OpenRouter). The SDK's own retries are off: every retry is ours and shown.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
-import { capabilitiesFor, type CapabilityOverrides } from './models.js';
+import { capabilitiesFor, rulesOf, type CapabilityOverrides } from './models.js';
+import { chatReasoningFields, type ReasoningSetting } from './reasoning.js';
+import { endpointRules } from './endpoints.js';
+import { chatCompletionChunks } from './json-answers.js';
 import { isSendableKey, missingKeyError, resolveApiKey, unsendableKeyError } from './credentials.js';
-import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, withoutKey, type VendorInfo } from './errors.js';
+import {
+  StreamErrorEvent,
+  TurnFailure,
+  cancelledError,
+  classifyApiFailure,
+  classifyTransportError,
+  jsonAnswerFailure,
+  withoutKey,
+  type VendorInfo,
+} from './errors.js';
 import { toOpenAIParams } from './openai-request.js';
 import { OpenAITurn } from './openai-stream.js';
 import { responseBatches } from './sse.js';
@@ -20,6 +32,10 @@ export interface OpenAIProviderOptions extends CapabilityOverrides {
   retry?: RetryOptions;
   /** Milliseconds the SDK waits for a response before giving up on an attempt. */
   timeoutMs?: number;
+  /** keel.reasoning, as the model table says the model takes it; absent: the model's default. */
+  reasoning?: ReasoningSetting;
+  /** keel.maxTokensParameter: the user's word on the token field (a model the table cannot know). */
+  maxTokensParam?: 'max_tokens' | 'max_completion_tokens';
 }
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider {
@@ -30,6 +46,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
   };
   const apiKey = resolveApiKey(opts.apiKey, vendor, opts.baseURL);
   const client = apiKey ? new OpenAI({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs }) : undefined;
+  const rules = chatRequestRules(opts);
   let calls = 0;
   const newCallId = () => `call_keel_${Date.now().toString(36)}_${++calls}`;
 
@@ -40,23 +57,40 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
       if (!client || !apiKey) return singleEvent({ type: 'error', error: missingKeyError(vendor) });
       if (!isSendableKey(apiKey)) return singleEvent({ type: 'error', error: unsendableKeyError(vendor) });
-      const params = toOpenAIParams(request, {
-        model: opts.model,
-        maxOutputTokens: capabilities.maxOutputTokens,
-        vision: capabilities.vision,
-        maxTokensField: opts.baseURL ? 'max_tokens' : 'max_completion_tokens',
-      });
+      const params = toOpenAIParams(request, { ...rules, maxOutputTokens: capabilities.maxOutputTokens, vision: capabilities.vision });
       const source = {
         // The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
         // events are decoded by sse.ts, a network read at a time.
         open: async (signal: AbortSignal) =>
-          responseBatches(await client.chat.completions.create(params, { signal }).asResponse(), 'The model server'),
+          responseBatches(await client.chat.completions.create(params, { signal }).asResponse(), 'The model server', (body) => {
+            const chunks = chatCompletionChunks(body);
+            if (chunks) return chunks;
+            throw new TurnFailure(withoutKey(jsonAnswerFailure(body, vendor).error, apiKey));
+          }),
         translator: () => new OpenAITurn(opts.model, newCallId),
         classify: (e: unknown, s: AbortSignal) => withoutKey(classifyOpenAIError(e, s, vendor), apiKey),
       };
       return streamTurn(source, signal, opts.retry);
     },
   };
+}
+
+/**
+ * How this model's requests are written, from the user's word, the model table and the server's
+ * own rules, in that order; then the defaults: `max_completion_tokens` on OpenAI's own API (its
+ * reasoning models take nothing else), `max_tokens` elsewhere (what every compatible server knows).
+ */
+export function chatRequestRules(opts: Pick<OpenAIProviderOptions, 'model' | 'baseURL' | 'reasoning' | 'maxTokensParam'>) {
+  const model = rulesOf(opts.model);
+  const endpoint = endpointRules(opts.baseURL);
+  return {
+    model: opts.model,
+    maxTokensField:
+      opts.maxTokensParam ?? model.maxTokensParam ?? endpoint.maxTokensParam ?? (opts.baseURL ? 'max_tokens' : 'max_completion_tokens'),
+    streamOptions: endpoint.streamOptions ?? true,
+    returnReasoning: endpoint.returnReasoning ?? true,
+    reasoningFields: chatReasoningFields(model.reasoning, opts.reasoning ?? 'default'),
+  } as const;
 }
 
 export function classifyOpenAIError(e: unknown, signal: AbortSignal, vendor: VendorInfo): ModelError {
