@@ -2,7 +2,7 @@
 // vendor id becomes an adapter, for the CLI and the extension alike, through the provider
 // registry (src/providers/registry.ts): a vendor added there appears in both.
 import type { ModelProvider, ModelSwitch } from '../kernel/index.js';
-import { type VendorId, vendorOf } from '../providers/index.js';
+import { type MaxTokensParamChoice, type ReasoningSetting, type VendorId, vendorOf } from '../providers/index.js';
 import { resolveModelName } from '../providers/model-names.js';
 
 export interface ProviderChoice {
@@ -13,6 +13,10 @@ export interface ProviderChoice {
   baseUrl?: string | undefined;
   /** The model's context window in tokens; undefined or 0: the window Keel's model table knows. */
   contextWindow?: number | undefined;
+  /** keel.reasoning / --reasoning; undefined: the model's default. */
+  reasoning?: ReasoningSetting | undefined;
+  /** keel.maxTokensParameter / --max-tokens-param; undefined or auto: the table's and the server's rules. */
+  maxTokensParameter?: MaxTokensParamChoice | undefined;
 }
 
 /** The model a choice runs: the one named, else the vendor's default. */
@@ -30,6 +34,8 @@ export function createModelProvider(choice: ProviderChoice, apiKey?: string): Mo
     ...(apiKey ? { apiKey } : {}),
     ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
     ...(choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
+    ...(choice.reasoning && choice.reasoning !== 'default' ? { reasoning: choice.reasoning } : {}),
+    ...(choice.maxTokensParameter && choice.maxTokensParameter !== 'auto' ? { maxTokensParam: choice.maxTokensParameter } : {}),
   });
   return Object.assign(provider, {
     // A window given for the task's model says nothing about another's: the table's is used.

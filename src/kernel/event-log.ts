@@ -109,7 +109,7 @@ export class EventLog {
 }
 
 /** An event that does not match the log's schema: it was not kept, stored or told to anyone. */
-export class MalformedEventError extends Error {
+class MalformedEventError extends Error {
   override name = 'MalformedEventError';
 }
 
@@ -128,7 +128,9 @@ function checkEvent(event: RuntimeEvent): void {
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
   const type = typeof event.type === 'string' ? `a ${event.type.slice(0, 40)} event` : 'an event without a type';
-  throw new MalformedEventError(`Keel refused to log ${type}: it does not match the task log's format (${issue?.message ?? 'invalid'}${where}).`);
+  throw new MalformedEventError(
+    `Keel refused to log ${type}: it does not match the task log's format (${issue?.message ?? 'invalid'}${where}).`,
+  );
 }
 
 /** A store that keeps appended events in memory (tests, the CLI without --log). */

@@ -4,9 +4,11 @@
 // refuses reasoning on an assistant message (HTTP 400). A server not listed here gets the
 // defaults, and the user can still set the token parameter (keel.maxTokensParameter).
 
+import type { MaxTokensParam } from './models.js';
+
 export interface EndpointRules {
   /** The field the output limit goes in, when the server knows only one. */
-  maxTokensParam?: 'max_tokens' | 'max_completion_tokens';
+  maxTokensParam?: MaxTokensParam;
   /** False: the server refuses `stream_options` (it sends usage without being asked). */
   streamOptions?: boolean;
   /** False: the server refuses a turn's reasoning on its assistant message. */

@@ -34,13 +34,20 @@ interface Limits {
  * How a request to the model must be written, as data the adapters read (never a branch on a
  * model's name in an adapter).
  */
+/** The chat-completions field the output limit goes in. */
+export type MaxTokensParam = 'max_tokens' | 'max_completion_tokens';
+
+/** What keel.maxTokensParameter and --max-tokens-param take: `auto` leaves it to the table and the server. */
+export const MAX_TOKENS_PARAM_CHOICES = ['auto', 'max_tokens', 'max_completion_tokens'] as const;
+export type MaxTokensParamChoice = (typeof MAX_TOKENS_PARAM_CHOICES)[number];
+
 export interface ModelRules {
   /**
    * Chat completions: the field the output limit goes in. OpenAI's reasoning models refuse
    * `max_tokens`; many OpenAI-compatible servers know only it. Absent: `max_completion_tokens`
    * on OpenAI's own API, `max_tokens` at a base URL.
    */
-  maxTokensParam?: 'max_tokens' | 'max_completion_tokens';
+  maxTokensParam?: MaxTokensParam;
   /** How the model takes the reasoning setting; absent: it takes none (and nothing is sent). */
   reasoning?: ReasoningStyle;
 }

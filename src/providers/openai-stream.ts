@@ -24,7 +24,7 @@ type Chunk = Omit<ChatCompletionChunk, 'usage'> & { usage?: WireUsage | null; er
 const SPLICED = 'The model server’s stream was malformed: a second reply began inside the first, so neither was kept.';
 
 /** Usage as the servers report it: OpenAI's fields, and the ones others add beside them. */
-export interface WireUsage {
+interface WireUsage {
   prompt_tokens?: number | null;
   completion_tokens?: number | null;
   total_tokens?: number | null;
@@ -159,7 +159,7 @@ function hasReasoning(d: Delta): boolean {
 
 const count = (n: number | null | undefined): number => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0);
 
-export function toUsage(u: WireUsage): Usage {
+function toUsage(u: WireUsage): Usage {
   // prompt_tokens includes the cached part; the kernel counts the two apart.
   const cached = count(u.prompt_tokens_details?.cached_tokens) || count(u.prompt_cache_hit_tokens) || count(u.cached_tokens);
   const prompt = count(u.prompt_tokens);

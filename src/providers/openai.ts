@@ -3,7 +3,7 @@
 // OpenRouter). The SDK's own retries are off: every retry is ours and shown.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
-import { capabilitiesFor, rulesOf, type CapabilityOverrides } from './models.js';
+import { capabilitiesFor, rulesOf, type CapabilityOverrides, type MaxTokensParam } from './models.js';
 import { chatReasoningFields, type ReasoningSetting } from './reasoning.js';
 import { endpointRules } from './endpoints.js';
 import { chatCompletionChunks } from './json-answers.js';
@@ -35,7 +35,7 @@ export interface OpenAIProviderOptions extends CapabilityOverrides {
   /** keel.reasoning, as the model table says the model takes it; absent: the model's default. */
   reasoning?: ReasoningSetting;
   /** keel.maxTokensParameter: the user's word on the token field (a model the table cannot know). */
-  maxTokensParam?: 'max_tokens' | 'max_completion_tokens';
+  maxTokensParam?: MaxTokensParam;
 }
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider {

@@ -8,6 +8,8 @@ import type { ModelProvider } from '../kernel/contracts/index.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { tableModels, type CapabilityOverrides } from './models.js';
 import { createOpenAIProvider } from './openai.js';
+import type { MaxTokensParam } from './models.js';
+import type { ReasoningSetting } from './reasoning.js';
 
 /** What a host passes to a vendor's factory. */
 interface VendorProviderOptions extends CapabilityOverrides {
@@ -16,6 +18,10 @@ interface VendorProviderOptions extends CapabilityOverrides {
   apiKey?: string;
   /** Absent: the vendor's own API. */
   baseURL?: string;
+  /** keel.reasoning / --reasoning; absent: the model's default (Anthropic's thinking off). */
+  reasoning?: ReasoningSetting;
+  /** keel.maxTokensParameter / --max-tokens-param, for a model behind a base URL the table cannot know. */
+  maxTokensParam?: MaxTokensParam;
 }
 
 export interface VendorSpec<Id extends string = string> {

@@ -43,7 +43,7 @@ export type Usage = z.infer<typeof UsageSchema>;
  * the API sent encrypted (Anthropic's `redacted_thinking`; an OpenAI Responses reasoning item's
  * `encrypted_content`, with its `id` and readable `summary`). Opaque fields travel byte for byte.
  */
-export const ReasoningBlockSchema = z.discriminatedUnion('type', [
+const ReasoningBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string(), signature: z.string().optional() }),
   z.object({ type: z.literal('encrypted'), data: z.string(), id: z.string().optional(), summary: z.array(z.string()).optional() }),
 ]);

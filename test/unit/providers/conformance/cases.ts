@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import type { ModelError, ModelEvent, ModelProvider, Reasoning, Usage } from '../../../../src/kernel/index.js';
 import type { Reply } from '../../../support/model-server.js';
 
-export type WireApi = 'anthropic' | 'chat';
+type WireApi = 'anthropic' | 'chat';
 
-export interface ExpectedIntent {
+interface ExpectedIntent {
   providerRef?: string;
   tool: string;
   input?: unknown;
