@@ -11,6 +11,7 @@ import {
   SandboxModeSchema,
 } from '../kernel/index.js';
 import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
+import { checkBaseUrl } from '../providers/base-url.js';
 import {
   CLI_PROVIDER_IDS,
   type CliProviderId,
@@ -288,14 +289,12 @@ function parseContextWindow(value: string | undefined): number | undefined {
   return n;
 }
 
-function parseUrl(value: string | undefined): string | undefined {
+/** --base-url for keel run, resume and fleet: an http(s) URL with its scheme (providers/base-url.ts). */
+export function parseUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  try {
-    new URL(value);
-  } catch {
-    throw new UsageError(`--base-url must be a URL such as http://127.0.0.1:11434/v1 (got "${value}").`);
-  }
-  return value;
+  const checked = checkBaseUrl(value, '--base-url');
+  if (!checked.ok) throw new UsageError(`${checked.message} For example: http://127.0.0.1:11434/v1.`);
+  return value.trim();
 }
 
 function parseRunFlags(args: string[]) {

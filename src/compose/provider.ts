@@ -4,6 +4,8 @@
 import type { ModelProvider, ModelSwitch } from '../kernel/index.js';
 import { type MaxTokensParamChoice, type ReasoningSetting, type VendorId, vendorOf } from '../providers/index.js';
 import { resolveModelName } from '../providers/model-names.js';
+import { checkBaseUrl } from '../providers/base-url.js';
+import { capabilitiesFor } from '../providers/models.js';
 
 export interface ProviderChoice {
   provider: VendorId;
@@ -29,6 +31,8 @@ export function modelOf(choice: ProviderChoice): string {
  * withModel gives the same vendor, key and endpoint with another model (a custom agent's).
  */
 export function createModelProvider(choice: ProviderChoice, apiKey?: string): ModelProvider {
+  const checked = choice.baseUrl ? checkBaseUrl(choice.baseUrl, 'keel.baseUrl') : undefined;
+  if (checked && !checked.ok) return refusingProvider(choice, checked.message);
   const provider = vendorOf(choice.provider).create({
     model: modelOf(choice),
     ...(apiKey ? { apiKey } : {}),
@@ -44,6 +48,19 @@ export function createModelProvider(choice: ProviderChoice, apiKey?: string): Mo
         createModelProvider({ ...choice, model, contextWindow: undefined }, apiKey),
       ),
   });
+}
+
+/** A provider whose every turn is the error that keeps it from starting (a base URL without its scheme). */
+function refusingProvider(choice: ProviderChoice, message: string): ModelProvider {
+  const model = modelOf(choice);
+  return {
+    name: choice.provider,
+    model,
+    capabilities: capabilitiesFor(model, choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
+    async *stream() {
+      yield { type: 'error', error: { kind: 'bad_request', message, retryable: false } };
+    },
+  };
 }
 
 /**

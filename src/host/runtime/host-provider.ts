@@ -7,6 +7,7 @@ import { createModelProvider, modelOf } from '../../compose/index.js';
 import { switchModel } from '../../compose/provider.js';
 import { capabilitiesFor } from '../../providers/models.js';
 import { isSendableKey, unsendableKeyError } from '../../providers/credentials.js';
+import { checkBaseUrl } from '../../providers/base-url.js';
 import { vendorOf } from '../../providers/index.js';
 import type { KeyLookup } from '../keys/api-key.js';
 import { keyDestination, refusedKeyMessage, type KeyDestination } from '../keys/key-destination.js';
@@ -36,6 +37,13 @@ export class HostProvider implements ModelProvider {
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
     this.options.onRequest?.(request);
+    // A base URL without its scheme is named as what it is, before any key is looked for.
+    const { baseUrl } = this.options.settings;
+    const checked = baseUrl ? checkBaseUrl(baseUrl, 'keel.baseUrl') : undefined;
+    if (checked && !checked.ok) {
+      yield { type: 'error', error: { kind: 'bad_request', message: checked.message, retryable: false } };
+      return;
+    }
     const key = await this.options.lookupKey();
     if (key.kind === 'missing') {
       yield { type: 'error', error: { kind: 'auth', message: key.message, retryable: false } };
