@@ -176,6 +176,7 @@ export class Runtime implements RuntimeFacade {
     this.controller = controller;
     const work = (async (): Promise<FoldOutcome> => {
       try {
+        await this.prepareProvider(controller.signal);
         const host = this.hostFor(controller.signal, await this.system());
         const folding = foldHost(host);
         const plan = planFoldNow(folding, true);
@@ -261,6 +262,7 @@ export class Runtime implements RuntimeFacade {
       try {
         const ids = await begin(controller.signal);
         if (ids === undefined) return;
+        await this.prepareProvider(controller.signal);
         const host = this.hostFor(controller.signal, await this.system());
         this.host = host;
         await runLoop(host, ids);
@@ -286,6 +288,14 @@ export class Runtime implements RuntimeFacade {
       () => this.state,
       (paths) => this.emit({ type: 'rules_used', paths }),
     );
+  }
+
+  /** The run's provider learns what it can before the run's budget is set (a local server's window). */
+  private async prepareProvider(signal: AbortSignal): Promise<void> {
+    await this.models
+      .for(this.state.agent)
+      .provider.prepare?.(signal)
+      .catch(() => undefined);
   }
 
   private hostFor(signal: AbortSignal, system: string): LoopHost {

@@ -11,6 +11,7 @@ export {
   CLI_PROVIDER_IDS,
   DEFAULT_VENDOR,
   DEMO_PROVIDER,
+  effectiveBaseUrl,
   parseVendorId,
   pickerModels,
   VENDOR_IDS,

@@ -163,6 +163,11 @@ export function priceOf(model: string): Price | undefined {
   return rowOf(model)?.price;
 }
 
+/** Every model the table names exactly (not a family pattern): each must carry its list price. */
+export function exactModelIds(): string[] {
+  return MODELS.flatMap((row) => (typeof row.match === 'string' ? [row.match] : []));
+}
+
 /** How requests to this model must be written (none known: the adapters' defaults). */
 export function rulesOf(model: string): ModelRules {
   return rowOf(model)?.rules ?? {};

@@ -1,8 +1,10 @@
 // The OpenAI provider: chat-completions streaming through the official SDK, against
 // api.openai.com or any OpenAI-compatible base URL (Ollama, LM Studio, vLLM, llama.cpp,
-// OpenRouter). The SDK's own retries are off: every retry is ours and shown.
+// OpenRouter, Azure's client). The SDK's own retries are off: every retry is ours and shown.
+// A local server's preset asks the server its context window before each run until it says.
 import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
+import type { ModelCapabilities, ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
+import { askContextWindow, type LocalServer } from './local-servers.js';
 import { capabilitiesFor, rulesOf, type CapabilityOverrides, type MaxTokensParam } from './models.js';
 import { chatReasoningFields, type ReasoningSetting } from './reasoning.js';
 import { endpointRules } from './endpoints.js';
@@ -36,24 +38,35 @@ export interface OpenAIProviderOptions extends CapabilityOverrides {
   reasoning?: ReasoningSetting;
   /** keel.maxTokensParameter: the user's word on the token field (a model the table cannot know). */
   maxTokensParam?: MaxTokensParam;
+  /** Another vendor speaking chat completions (a local server's preset, Azure): its name, label and key variable. */
+  vendor?: { name: string; label: string; keyEnvVar: string };
+  /** Builds the SDK client for a key (Azure's client takes its endpoint, deployment and API version). */
+  client?: (apiKey: string) => OpenAI;
+  /** A local server that says its context window: asked before each run, unless the user set one. */
+  contextProbe?: LocalServer;
 }
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider {
   const capabilities = capabilitiesFor(opts.model, opts);
   const vendor: VendorInfo = {
-    label: opts.baseURL ? `The model server at ${opts.baseURL}` : 'OpenAI',
-    keyEnvVar: 'OPENAI_API_KEY',
+    label: opts.vendor?.label ?? (opts.baseURL ? `The model server at ${opts.baseURL}` : 'OpenAI'),
+    keyEnvVar: opts.vendor?.keyEnvVar ?? 'OPENAI_API_KEY',
   };
   const apiKey = resolveApiKey(opts.apiKey, vendor, opts.baseURL);
-  const client = apiKey ? new OpenAI({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs }) : undefined;
+  const makeClient =
+    opts.client ?? ((key: string) => new OpenAI({ apiKey: key, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs }));
+  const client = apiKey ? makeClient(apiKey) : undefined;
   const rules = chatRequestRules(opts);
   let calls = 0;
   const newCallId = () => `call_keel_${Date.now().toString(36)}_${++calls}`;
 
   return {
-    name: 'openai',
+    name: opts.vendor?.name ?? 'openai',
     model: opts.model,
     capabilities,
+    ...(opts.contextProbe && opts.baseURL && opts.contextWindow === undefined
+      ? { prepare: windowAsker(opts.contextProbe, opts.baseURL, opts, capabilities) }
+      : {}),
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
       if (!client || !apiKey) return singleEvent({ type: 'error', error: missingKeyError(vendor) });
       if (!isSendableKey(apiKey)) return singleEvent({ type: 'error', error: unsendableKeyError(vendor) });
@@ -72,6 +85,21 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
       };
       return streamTurn(source, signal, opts.retry);
     },
+  };
+}
+
+/**
+ * Asks the local server its window before a run (once it answered, no more) and sets the
+ * capabilities from it, as a window the user gave would (a quarter kept for the answer).
+ */
+function windowAsker(server: LocalServer, baseURL: string, opts: OpenAIProviderOptions, capabilities: ModelCapabilities) {
+  let known = false;
+  return async (signal: AbortSignal): Promise<void> => {
+    if (known) return;
+    const window = await askContextWindow(server, baseURL, opts.model, signal, capabilities.contextWindow);
+    if (window === undefined) return;
+    known = true;
+    Object.assign(capabilities, capabilitiesFor(opts.model, { ...opts, contextWindow: window }));
   };
 }
 

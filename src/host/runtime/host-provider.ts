@@ -59,6 +59,24 @@ export class HostProvider implements ModelProvider {
     yield* this.providerFor(key.kind === 'found' ? key.key : undefined).stream(request, signal);
   }
 
+  /**
+   * Before a run, a local server's preset asks the server its context window (the inner
+   * provider does), when no key has to go anywhere to ask: the meter and the folding budget
+   * then read the server's own window.
+   */
+  async prepare(signal: AbortSignal): Promise<void> {
+    const key = await this.options.lookupKey();
+    if (key.kind === 'missing') return;
+    if (key.kind === 'found') {
+      const where = keyDestination(this.options.settings.provider, this.options.settings.baseUrl);
+      if (!where.ok || !where.destination.official) return;
+    }
+    const inner = this.providerFor(key.kind === 'found' ? key.key : undefined);
+    if (!inner.prepare) return;
+    await inner.prepare(signal);
+    Object.assign(this.capabilities, inner.capabilities);
+  }
+
   /** A custom agent's model: the same settings (vendor, endpoint, key checks) with that model. */
   withModel(requested: string): ModelSwitch {
     const { settings } = this.options;

@@ -163,6 +163,12 @@ export interface ModelProvider {
    */
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
   /**
+   * Asked before each run, before the run's budget is read from `capabilities`: a provider that
+   * asks its server what it is (a local server's context window) does so here, and updates
+   * `capabilities`. Never throws; absent: the capabilities are known already.
+   */
+  prepare?(signal: AbortSignal): Promise<void>;
+  /**
    * The provider a child frame's turns go to; absent: the parent's. A replay uses it to hand
    * each frame its own recorded turns (children may run side by side).
    */
