@@ -21,6 +21,8 @@ type CallDelta = NonNullable<Delta['tool_calls']>[number];
 /** `x_groq.usage`: where Groq reported usage before it took `include_usage`. */
 type Chunk = Omit<ChatCompletionChunk, 'usage'> & { usage?: WireUsage | null; error?: unknown; x_groq?: { usage?: WireUsage } } & Citations;
 
+const FILTERED = '\n\nThe reply was stopped by the server’s content filter (finish_reason content_filter).';
+
 const SPLICED = 'The model server’s stream was malformed: a second reply began inside the first, so neither was kept.';
 
 /** Usage as the servers report it: OpenAI's fields, and the ones others add beside them. */
@@ -46,6 +48,7 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
   private reasoningFormat: string | undefined;
   private citations: Citations = {};
   private id: string | undefined;
+  private refused = false;
 
   constructor(
     private readonly model: string,
@@ -97,7 +100,10 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
       }
     }
     // A refusal is text the user should read: why the model declined.
-    if (typeof d.refusal === 'string' && d.refusal) out.push({ type: 'text_delta', text: d.refusal });
+    if (typeof d.refusal === 'string' && d.refusal) {
+      this.refused = true;
+      out.push({ type: 'text_delta', text: d.refusal });
+    }
     return out;
   }
 
@@ -107,6 +113,8 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
     const stop = mapFinish(this.finishReason);
     const intents = stop === 'refusal' ? [] : this.calls.intents({ requireClosed: false, truncated: stop === 'length' });
     const events: ModelEvent[] = [];
+    // A content filter that stopped the reply without a word: the user is told, not shown nothing.
+    if (stop === 'refusal' && !this.refused) events.push({ type: 'text_delta', text: FILTERED });
     const links = citationLinks(this.citations);
     if (links) events.push({ type: 'text_delta', text: links });
     if (this.reasoningFormat)

@@ -20,7 +20,7 @@ import {
   withoutKey,
   type VendorInfo,
 } from './errors.js';
-import { toOpenAIParams } from './openai-request.js';
+import { type OpenAIRequestOptions, toOpenAIParams } from './openai-request.js';
 import { OpenAITurn } from './openai-stream.js';
 import { responseBatches } from './sse.js';
 import type { RetryOptions } from './retry.js';
@@ -75,7 +75,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
         // The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
         // events are decoded by sse.ts, a network read at a time.
         open: async (signal: AbortSignal) =>
-          responseBatches(await client.chat.completions.create(params, { signal }).asResponse(), 'The model server', (body) => {
+          responseBatches(await createOnce(client, params, rules, opts.maxTokensParam, signal), 'The model server', (body) => {
             const chunks = chatCompletionChunks(body);
             if (chunks) return chunks;
             throw new TurnFailure(withoutKey(jsonAnswerFailure(body, vendor).error, apiKey));
@@ -86,6 +86,34 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
       return streamTurn(source, signal, opts.retry);
     },
   };
+}
+
+type ChatParams = ReturnType<typeof toOpenAIParams>;
+
+/**
+ * Sends the request. When the server refuses the token field by name (`param: "max_tokens"`, as
+ * OpenAI's reasoning models behind Azure or a gateway answer) and the user did not choose it,
+ * the other field is used from then on and the request sent once more: it was refused before
+ * any work, so nothing was billed.
+ */
+async function createOnce(
+  client: OpenAI,
+  params: ChatParams,
+  rules: { maxTokensField: MaxTokensParam },
+  chosen: MaxTokensParam | undefined,
+  signal: AbortSignal,
+): Promise<Response> {
+  try {
+    return await client.chat.completions.create(params, { signal }).asResponse();
+  } catch (e) {
+    const field = rules.maxTokensField;
+    if (chosen || !(e instanceof APIError) || e.status !== 400 || e.param !== field) throw e;
+    const other: MaxTokensParam = field === 'max_tokens' ? 'max_completion_tokens' : 'max_tokens';
+    rules.maxTokensField = other;
+    params[other] = params[field];
+    delete params[field];
+    return client.chat.completions.create(params, { signal }).asResponse();
+  }
 }
 
 /**
@@ -108,7 +136,9 @@ function windowAsker(server: LocalServer, baseURL: string, opts: OpenAIProviderO
  * own rules, in that order; then the defaults: `max_completion_tokens` on OpenAI's own API (its
  * reasoning models take nothing else), `max_tokens` elsewhere (what every compatible server knows).
  */
-export function chatRequestRules(opts: Pick<OpenAIProviderOptions, 'model' | 'baseURL' | 'reasoning' | 'maxTokensParam'>) {
+export function chatRequestRules(
+  opts: Pick<OpenAIProviderOptions, 'model' | 'baseURL' | 'reasoning' | 'maxTokensParam'>,
+): Omit<OpenAIRequestOptions, 'maxOutputTokens' | 'vision'> {
   const model = rulesOf(opts.model);
   const endpoint = endpointRules(opts.baseURL);
   return {
@@ -118,7 +148,7 @@ export function chatRequestRules(opts: Pick<OpenAIProviderOptions, 'model' | 'ba
     streamOptions: endpoint.streamOptions ?? true,
     returnReasoning: endpoint.returnReasoning ?? true,
     reasoningFields: chatReasoningFields(model.reasoning, opts.reasoning ?? 'default'),
-  } as const;
+  };
 }
 
 export function classifyOpenAIError(e: unknown, signal: AbortSignal, vendor: VendorInfo): ModelError {

@@ -153,6 +153,35 @@ describe('local servers as presets, and Azure OpenAI (issue 35 items 2 and 8)', 
     assert.equal(req.body.max_completion_tokens > 0 && req.body.max_tokens === undefined, true);
   });
 
+  it('a deployment that refuses max_tokens by name gets max_completion_tokens from then on; a field the user chose is not changed', async () => {
+    const refusal = {
+      error: {
+        message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        type: 'invalid_request_error',
+        param: 'max_tokens',
+        code: 'unsupported_parameter',
+      },
+    };
+    server = await startModelServer((req) =>
+      req.body.max_tokens !== undefined ? { type: 'json', status: 400, body: refusal } : { type: 'stream', body: ANSWER },
+    );
+    const provider = createAzureProvider({ baseURL: server.url, apiKey: 'k', model: 'my-reasoning-deployment', retry: FAST_RETRY });
+    assert.deepEqual((await collect(provider)).at(-1), { type: 'final', stopReason: 'stop' });
+    assert.deepEqual((await collect(provider)).at(-1), { type: 'final', stopReason: 'stop' });
+    assert.deepEqual(
+      server.requests.map((r) => [r.body.max_tokens !== undefined, r.body.max_completion_tokens !== undefined]),
+      [
+        [true, false],
+        [false, true],
+        [false, true],
+      ],
+    );
+    const chosen = createAzureProvider({ baseURL: server.url, apiKey: 'k', model: 'x', maxTokensParam: 'max_tokens', retry: FAST_RETRY });
+    const last = (await collect(chosen)).at(-1);
+    assert.equal(last?.type === 'error' && last.error.kind, 'bad_request');
+    assert.equal(server.requests.length, 4, 'refused once, reported, not re-sent');
+  });
+
   it('azure: without its endpoint it says what to set, sending nothing; the default api-version otherwise', async () => {
     const events = await collect(createAzureProvider({ model: 'gpt-4o', apiKey: 'k' }));
     assert.equal(events.length, 1);

@@ -120,6 +120,22 @@ export const CHAT_CASES: StreamCase[] = [
     expect: { text: 'Azure says hi.', usage: { inputTokens: 20, outputTokens: 5 } },
   },
   {
+    name: 'azure: a reply the content filter stopped says so, and proposes nothing',
+    api: 'chat',
+    model: 'gpt-4o',
+    body: chatBody([
+      openai({ role: 'assistant', content: '' }),
+      openai({ content: 'Here is how' }),
+      openai(call(0, { id: 'call_F', type: 'function', function: { name: 'run_command', arguments: '{"command":"' } })),
+      openai({}, 'content_filter', { content_filter_results: { violence: { filtered: true, severity: 'medium' } } }),
+    ]),
+    expect: {
+      text: 'Here is how\n\nThe reply was stopped by the server’s content filter (finish_reason content_filter).',
+      intents: [],
+      stop: 'refusal',
+    },
+  },
+  {
     name: 'deepseek: reasoning_content, then a tool call; cache hits in prompt_cache_hit_tokens',
     api: 'chat',
     model: 'deepseek-reasoner',
