@@ -7,6 +7,7 @@ import { startModelServer, type ModelServer } from '../../../support/model-serve
 import { FAST_RETRY } from '../vendors.js';
 import { ANTHROPIC_CASES } from './anthropic-cases.js';
 import { CHAT_CASES } from './chat-cases.js';
+import { CHAT_FAILURE_CASES } from './chat-failure-cases.js';
 import { LOCAL_CASES } from './local-cases.js';
 import { assertOutcome, collect, replyFor, WRITE_MODES, type StreamCase } from './cases.js';
 
@@ -22,7 +23,7 @@ describe('provider conformance: what each vendor streams, in every write mode', 
   let server: ModelServer | undefined;
   afterEach(async () => server?.close());
 
-  for (const c of [...ANTHROPIC_CASES, ...CHAT_CASES, ...LOCAL_CASES]) {
+  for (const c of [...ANTHROPIC_CASES, ...CHAT_CASES, ...CHAT_FAILURE_CASES, ...LOCAL_CASES]) {
     for (const mode of WRITE_MODES) {
       it(`${c.name} (${mode})`, async () => {
         server = await startModelServer(() => replyFor(c, mode));
