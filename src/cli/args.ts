@@ -11,7 +11,17 @@ import {
   SandboxModeSchema,
 } from '../kernel/index.js';
 import { PROVIDER_KEY_VARIABLES } from '../node/command-shell.js';
-import { CLI_PROVIDER_IDS, type CliProviderId, DEFAULT_VENDOR } from '../providers/index.js';
+import { checkBaseUrl } from '../providers/base-url.js';
+import {
+  CLI_PROVIDER_IDS,
+  type CliProviderId,
+  DEFAULT_VENDOR,
+  MAX_TOKENS_PARAM_CHOICES,
+  type MaxTokensParamChoice,
+  parseReasoning,
+  REASONING_CHOICES,
+  type ReasoningSetting,
+} from '../providers/index.js';
 
 type ProviderChoice = CliProviderId;
 
@@ -34,6 +44,10 @@ export interface RunOptions {
   subagents: { maxTurns: number; turnBudget: number };
   /** The model's context window; undefined: the window Keel knows for the model. */
   contextWindow: number | undefined;
+  /** --reasoning: the model's default, off, a level or a thinking budget. */
+  reasoning: ReasoningSetting;
+  /** --max-tokens-param: which field the output limit goes in (auto: the model table's and server's rules). */
+  maxTokensParameter: MaxTokensParamChoice;
   /** More mcp.json files, as trusted as the user's own. */
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
@@ -135,6 +149,8 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
       turnBudget: parseCount('--subagent-budget', values['subagent-budget'], SUBAGENT_DEFAULTS.turnBudget),
     },
     contextWindow: parseContextWindow(values['context-window']),
+    reasoning: parseReasoningFlag(values.reasoning),
+    maxTokensParameter: parseMaxTokensParam(values['max-tokens-param']),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
     a2aConfigs: values['a2a-config'] ?? [],
@@ -250,6 +266,19 @@ export function parseCount(flag: string, value: string | undefined, fallback: nu
   return n;
 }
 
+function parseReasoningFlag(value: string | undefined): ReasoningSetting {
+  const parsed = parseReasoning(value);
+  if (parsed === undefined) throw new UsageError(`--reasoning must be ${REASONING_CHOICES} (got "${value}").`);
+  return parsed;
+}
+
+function parseMaxTokensParam(value: string | undefined): MaxTokensParamChoice {
+  if (value === undefined) return 'auto';
+  const choice = MAX_TOKENS_PARAM_CHOICES.find((c) => c === value);
+  if (choice) return choice;
+  throw new UsageError(`--max-tokens-param must be one of ${MAX_TOKENS_PARAM_CHOICES.join(', ')} (got "${value}").`);
+}
+
 function parseContextWindow(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -258,14 +287,12 @@ function parseContextWindow(value: string | undefined): number | undefined {
   return n;
 }
 
-function parseUrl(value: string | undefined): string | undefined {
+/** --base-url for keel run, resume and fleet: an http(s) URL with its scheme (providers/base-url.ts). */
+export function parseUrl(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  try {
-    new URL(value);
-  } catch {
-    throw new UsageError(`--base-url must be a URL such as http://127.0.0.1:11434/v1 (got "${value}").`);
-  }
-  return value;
+  const checked = checkBaseUrl(value, '--base-url');
+  if (!checked.ok) throw new UsageError(`${checked.message} For example: http://127.0.0.1:11434/v1.`);
+  return value.trim();
 }
 
 function parseRunFlags(args: string[]) {
@@ -285,6 +312,8 @@ function parseRunFlags(args: string[]) {
       'subagent-max-turns': { type: 'string' },
       'subagent-budget': { type: 'string' },
       'context-window': { type: 'string' },
+      reasoning: { type: 'string' },
+      'max-tokens-param': { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
       'a2a-config': { type: 'string', multiple: true },

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { FleetJobSchema, type FleetJob, type GateLimits } from '../fleet/index.js';
 import type { RunPolicy, SandboxMode } from '../kernel/index.js';
 import type { CliProviderId } from '../providers/index.js';
-import { parseBudget, parseCount, parsePolicyFlags, parseProvider, parseSandbox, parseVariableName, UsageError } from './args.js';
+import { parseBudget, parseCount, parsePolicyFlags, parseProvider, parseSandbox, parseUrl, parseVariableName, UsageError } from './args.js';
 
 export const FLEET_USAGE = `Usage:
   keel fleet add [--redis URL] [--queue NAME] JOBS.jsonl | [--workspace DIR | --repo URL [--ref REF]]
@@ -138,7 +138,7 @@ export function workerFlags(values: FleetValues, env: NodeJS.ProcessEnv): Worker
     queue: queueName(values.queue),
     concurrency: parseCount('--concurrency', values.concurrency, 1),
     provider: parseProvider(values.provider),
-    baseUrl: values['base-url'],
+    baseUrl: parseUrl(values['base-url']),
     model: values.model,
     contextWindow: values['context-window'] === undefined ? undefined : parseCount('--context-window', values['context-window'], 0),
     gate: {

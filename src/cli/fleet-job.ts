@@ -139,6 +139,9 @@ function baseRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, fla
     maxTurns: job.maxTurns ?? 25,
     subagents: { ...SUBAGENT_DEFAULTS },
     contextWindow: flags.contextWindow,
+    // A fleet runs each job at its model's default reasoning and the model table's token field.
+    reasoning: 'default',
+    maxTokensParameter: 'auto',
     mcpConfigs: [],
     mcpWorkspace: false,
     // The result's files and patch come from the job's checkpoints, kept in the job's own folder.

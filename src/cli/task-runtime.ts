@@ -147,5 +147,12 @@ export function makeProvider(o: RunOptions): ModelProvider {
     const window = given ? { contextWindow: given.contextWindow, maxOutputTokens: given.maxOutputTokens } : {};
     return new ScriptedProvider(demoScript, { model: 'demo', capabilities: window });
   }
-  return createModelProvider({ provider: o.provider, model: o.model, baseUrl: o.baseUrl, contextWindow: o.contextWindow });
+  return createModelProvider({
+    provider: o.provider,
+    model: o.model,
+    baseUrl: o.baseUrl,
+    contextWindow: o.contextWindow,
+    reasoning: o.reasoning,
+    maxTokensParameter: o.maxTokensParameter,
+  });
 }

@@ -8,7 +8,9 @@ export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider ${CLI_PROVIDER_IDS.join('|')}] [--model NAME] [--base-url URL]
            [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
-           [--context-window TOKENS] [--subagent-max-turns N] [--subagent-budget N]
+           [--context-window TOKENS] [--reasoning default|off|low|medium|high|TOKENS]
+           [--max-tokens-param auto|max_tokens|max_completion_tokens]
+           [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
            [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
@@ -113,6 +115,16 @@ Output and exit status:
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the
                            context fills, older steps are folded into short notes.
+  --reasoning LEVEL        how hard a model that reasons may think: default (the model's own
+                           choice; Claude's extended thinking stays off, as it costs), off, low,
+                           medium, high, or a thinking budget in tokens (at least 1024). Keel
+                           sends it as the model takes it: Claude's thinking budget or effort,
+                           reasoning_effort (OpenAI's o-series and GPT-5, xAI), DeepSeek's
+                           thinking switch; a model that takes none gets nothing.
+  --max-tokens-param FIELD the field the output limit goes in, for a model behind --base-url
+                           Keel cannot know (an Azure deployment's own name): max_tokens or
+                           max_completion_tokens (OpenAI's reasoning models take only this).
+                           Default auto: Keel's model table, then the server's known rules.
   --subagent-max-turns N   the most turns one sub-agent (delegate, delegate_plan) may take
                            (default 10; a model asking for more gets this many).
   --subagent-budget N      the sub-agent turns allowed across the task (default 40).

@@ -2,8 +2,10 @@
 // vendor id becomes an adapter, for the CLI and the extension alike, through the provider
 // registry (src/providers/registry.ts): a vendor added there appears in both.
 import type { ModelProvider, ModelSwitch } from '../kernel/index.js';
-import { type VendorId, vendorOf } from '../providers/index.js';
+import { type MaxTokensParamChoice, type ReasoningSetting, type VendorId, vendorOf } from '../providers/index.js';
 import { resolveModelName } from '../providers/model-names.js';
+import { checkBaseUrl } from '../providers/base-url.js';
+import { capabilitiesFor } from '../providers/models.js';
 
 export interface ProviderChoice {
   provider: VendorId;
@@ -13,6 +15,10 @@ export interface ProviderChoice {
   baseUrl?: string | undefined;
   /** The model's context window in tokens; undefined or 0: the window Keel's model table knows. */
   contextWindow?: number | undefined;
+  /** keel.reasoning / --reasoning; undefined: the model's default. */
+  reasoning?: ReasoningSetting | undefined;
+  /** keel.maxTokensParameter / --max-tokens-param; undefined or auto: the table's and the server's rules. */
+  maxTokensParameter?: MaxTokensParamChoice | undefined;
 }
 
 /** The model a choice runs: the one named, else the vendor's default. */
@@ -25,11 +31,15 @@ export function modelOf(choice: ProviderChoice): string {
  * withModel gives the same vendor, key and endpoint with another model (a custom agent's).
  */
 export function createModelProvider(choice: ProviderChoice, apiKey?: string): ModelProvider {
+  const checked = choice.baseUrl ? checkBaseUrl(choice.baseUrl, 'keel.baseUrl') : undefined;
+  if (checked && !checked.ok) return refusingProvider(choice, checked.message);
   const provider = vendorOf(choice.provider).create({
     model: modelOf(choice),
     ...(apiKey ? { apiKey } : {}),
     ...(choice.baseUrl ? { baseURL: choice.baseUrl } : {}),
     ...(choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
+    ...(choice.reasoning && choice.reasoning !== 'default' ? { reasoning: choice.reasoning } : {}),
+    ...(choice.maxTokensParameter && choice.maxTokensParameter !== 'auto' ? { maxTokensParam: choice.maxTokensParameter } : {}),
   });
   return Object.assign(provider, {
     // A window given for the task's model says nothing about another's: the table's is used.
@@ -38,6 +48,19 @@ export function createModelProvider(choice: ProviderChoice, apiKey?: string): Mo
         createModelProvider({ ...choice, model, contextWindow: undefined }, apiKey),
       ),
   });
+}
+
+/** A provider whose every turn is the error that keeps it from starting (a base URL without its scheme). */
+function refusingProvider(choice: ProviderChoice, message: string): ModelProvider {
+  const model = modelOf(choice);
+  return {
+    name: choice.provider,
+    model,
+    capabilities: capabilitiesFor(model, choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
+    async *stream() {
+      yield { type: 'error', error: { kind: 'bad_request', message, retryable: false } };
+    },
+  };
 }
 
 /**

@@ -1,11 +1,13 @@
 // The append-only event log: stamps each event with its sequence number, run id and time,
-// keeps it, tells subscribers, and hands it to a store for persistence.
+// checks it against the log's schema, keeps it, tells subscribers, and hands it to a store for
+// persistence. An event that does not match the schema is an error thrown to whoever emitted
+// it, never a line in the log: a saved task must always read back.
 //
 // Streamed text dominates a long task's log, so text deltas are kept in columns — the text
 // itself, its time, its run — rather than as one object each: a million deltas cost about
 // the bytes of their text plus 16 bytes apiece. Events are rebuilt from columns on read.
 import type { LogStore } from './contracts/runtime.js';
-import type { RuntimeEvent, RuntimeEventInput } from './contracts/events.js';
+import { type RuntimeEvent, type RuntimeEventInput, RuntimeEventSchema } from './contracts/events.js';
 
 export type EventListener = (event: RuntimeEvent) => void;
 
@@ -37,6 +39,7 @@ export class EventLog {
     event.seq = this.entries.length + 1;
     event.runId = runId;
     event.time = this.now();
+    checkEvent(event);
     this.keep(event);
     this.store?.append([event]);
     for (const listener of this.listeners) listener(event);
@@ -103,6 +106,31 @@ export class EventLog {
     }
     return this.runStarts[lo]!.runId;
   }
+}
+
+/** An event that does not match the log's schema: it was not kept, stored or told to anyone. */
+class MalformedEventError extends Error {
+  override name = 'MalformedEventError';
+}
+
+/**
+ * The event as the schema has it, or a MalformedEventError. Streamed deltas, the bulk of a log,
+ * are checked by hand (two strings and three numbers): the schema's parse would cost each one
+ * an object walk.
+ */
+function checkEvent(event: RuntimeEvent): void {
+  if (event.type === 'text_delta' || event.type === 'reasoning_delta') {
+    if (typeof event.text === 'string' && (event.frame === undefined || typeof event.frame === 'string') && typeof event.runId === 'string')
+      return;
+  }
+  const parsed = RuntimeEventSchema.safeParse(event);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  const type = typeof event.type === 'string' ? `a ${event.type.slice(0, 40)} event` : 'an event without a type';
+  throw new MalformedEventError(
+    `Keel refused to log ${type}: it does not match the task log's format (${issue?.message ?? 'invalid'}${where}).`,
+  );
 }
 
 /** A store that keeps appended events in memory (tests, the CLI without --log). */

@@ -1,7 +1,8 @@
 export * from './contracts/index.js';
 export { contentHash, ContentHasher, estimateTokens, messageOf, tokensForChars } from './text.js';
 export { EventLog, MemoryLogStore } from './event-log.js';
-export { applyEvent, initialState, replay, grantCovers } from './reducer.js';
+export { applyEvent, initialState, replay } from './reducer.js';
+export { grantCovers } from './grants.js';
 export { fitToBudget, SHORTENED_OUTPUT_CHARS } from './projection.js';
 export { fixedTokens, requestTokens, requestBreakdown } from './context/tokens.js';
 export { HIGH_WATER, LOW_WATER } from './context/fold-plan.js';

@@ -105,6 +105,10 @@ function onModelEvent(h: LoopHost, ev: ModelEvent, calls: Extract<ModelEvent, { 
     case 'reasoning_delta':
       h.emit({ type: 'reasoning_delta', text: ev.text });
       return undefined;
+    case 'reasoning':
+      // Kept with the turn (the draft), so the next request, or a resumed task, can send it back.
+      h.emit({ type: 'model_reasoning', reasoning: ev.reasoning });
+      return undefined;
     case 'usage':
       h.emit({ type: 'usage', usage: ev.usage });
       return undefined;

@@ -2,7 +2,7 @@
 // protected paths, command parsing) lives in src/tools/policy; this is the kernel's default.
 import type { ApprovalPolicy, PolicyContext, PolicyDecision } from './contracts/runtime.js';
 import type { ToolIntent } from './contracts/tool.js';
-import { grantCovers } from './reducer.js';
+import { grantCovers } from './grants.js';
 
 /** Reads run; everything else asks, unless a standing approval covers it. */
 export const defaultPolicy: ApprovalPolicy = {

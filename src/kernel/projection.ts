@@ -76,7 +76,12 @@ export function toModelMessages(state: ConversationState, messages: readonly Sta
         return { intentId: id, providerRef: intent.providerRef, tool: intent.tool, input: intent.input };
       });
       if (m.text === '' && toolCalls.length === 0) continue;
-      out.push({ role: 'assistant', text: m.text, toolCalls });
+      // The turn's reasoning goes along: the adapter that wrote it decides whether its API gets it back.
+      out.push(
+        m.reasoningBlocks
+          ? { role: 'assistant', text: m.text, toolCalls, reasoning: m.reasoningBlocks }
+          : { role: 'assistant', text: m.text, toolCalls },
+      );
       for (const call of toolCalls) {
         if (!answered.has(call.intentId)) out.push(unansweredResult(call.intentId, call.providerRef, call.tool));
       }

@@ -1,7 +1,7 @@
 // The reducer: ConversationState folded from RuntimeEvents one at a time. Pure: it never
 // mutates its input and touches only what the event changes, so each step costs O(1) for
 // streamed text (the turn being streamed lives in `draft`, not in `messages`).
-import type { ConversationState, Draft, Grant, StateMessage } from './contracts/state.js';
+import type { ConversationState, Draft, StateMessage } from './contracts/state.js';
 import type { FrameRecord } from './contracts/frames.js';
 import type { RuntimeEvent } from './contracts/events.js';
 import type { IntentStatus, Observation, ToolIntent } from './contracts/tool.js';
@@ -9,6 +9,7 @@ import type { Usage } from './contracts/model.js';
 import type { SandboxProfile } from './contracts/sandbox.js';
 import { emptyLedger, ledgerAfter } from './context/ledger.js';
 import { activateSkill, NO_SKILLS } from './skill-gate.js';
+import { addGrant } from './grants.js';
 
 const ZERO_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
@@ -184,11 +185,15 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
       return { ...s, status: 'running', turn: e.turn, draft: emptyDraft(), retrying: undefined };
     case 'text_delta': {
       const d = s.draft ?? emptyDraft();
-      return withDraft(s, { text: d.text + e.text, reasoning: d.reasoning, intentIds: d.intentIds });
+      return withDraft(s, { text: d.text + e.text, reasoning: d.reasoning, intentIds: d.intentIds, reasoningBlocks: d.reasoningBlocks });
     }
     case 'reasoning_delta': {
       const d = s.draft ?? emptyDraft();
-      return withDraft(s, { text: d.text, reasoning: d.reasoning + e.text, intentIds: d.intentIds });
+      return withDraft(s, { text: d.text, reasoning: d.reasoning + e.text, intentIds: d.intentIds, reasoningBlocks: d.reasoningBlocks });
+    }
+    case 'model_reasoning': {
+      const d = s.draft ?? emptyDraft();
+      return { ...s, draft: { ...d, reasoningBlocks: e.reasoning } };
     }
     case 'usage':
       return { ...s, usage: addUsage(s.usage, e.usage), lastTurnUsage: e.usage };
@@ -268,16 +273,17 @@ function withDraft(s: ConversationState, draft: Draft): ConversationState {
 }
 
 function emptyDraft(): Draft {
-  return { text: '', reasoning: '', intentIds: [] };
+  return { text: '', reasoning: '', intentIds: [], reasoningBlocks: undefined };
 }
 
 /** The streamed turn becomes a message, committed at `seq`: the task's next model step. */
 function commitDraft(s: ConversationState, seq: number): ConversationState {
   const d = s.draft;
   if (!d) return s;
-  if (d.text === '' && d.reasoning === '' && d.intentIds.length === 0) return { ...s, draft: undefined };
+  if (d.text === '' && d.reasoning === '' && d.intentIds.length === 0 && !d.reasoningBlocks) return { ...s, draft: undefined };
   const step = s.ledger.step + 1;
   const message: StateMessage = { type: 'assistant', seq, step, text: d.text, reasoning: d.reasoning, intentIds: d.intentIds };
+  if (d.reasoningBlocks) message.reasoningBlocks = d.reasoningBlocks;
   return { ...s, draft: undefined, messages: [...s.messages, message], ledger: { ...s.ledger, step } };
 }
 
@@ -340,51 +346,6 @@ function fold(s: ConversationState, e: Extract<RuntimeEvent, { type: 'context_fo
     },
     usage: e.usage ? addUsage(s.usage, e.usage) : s.usage,
   };
-}
-
-function addGrant(s: ConversationState, intentId: string, scope: 'once' | 'task' | 'workspace'): Grant[] {
-  if (scope !== 'task') return s.grants;
-  const intent = s.intents[intentId];
-  if (!intent) return s.grants;
-  return [...s.grants, grantFor(intent, 'task')];
-}
-
-/**
- * A standing approval covering calls like this one: the tool, for commands the exact line, and
- * for calls naming a `url` that URL's origin (a grant for one site lets no other run unasked).
- */
-export function grantFor(intent: ToolIntent, scope: Grant['scope']): Grant {
-  return { tool: intent.tool, ...grantTarget(intent), scope };
-}
-
-/**
- * A grant covers calls of its tool with the same command line and the same URL origin: a grant
- * given to a call with no command (a file tool, or run_tests running the detected command)
- * covers no explicit command, and one with no origin (kept from before origins) covers no URL.
- */
-export function grantCovers(grant: Grant, intent: ToolIntent): boolean {
-  if (grant.tool !== intent.tool) return false;
-  const target = grantTarget(intent);
-  return target.command === grant.command && target.origin === grant.origin;
-}
-
-function grantTarget(intent: ToolIntent): Pick<Grant, 'command' | 'origin'> {
-  const input = intent.input as { command?: unknown; url?: unknown } | null;
-  return {
-    ...(typeof input?.command === 'string' ? { command: input.command } : {}),
-    ...(typeof input?.url === 'string' ? { origin: urlOrigin(input.url) } : {}),
-  };
-}
-
-/** Scheme, host and port of an http(s) URL; any other text is granted only as written. */
-function urlOrigin(url: string): string {
-  try {
-    const parsed = new URL(url.trim());
-    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return parsed.origin;
-  } catch {
-    // Not a URL: the grant names the exact text.
-  }
-  return url;
 }
 
 export function addUsage(a: Usage, b: Usage): Usage {

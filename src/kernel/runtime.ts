@@ -9,7 +9,8 @@ import type { FoldOutcome, RuntimeFacade, RuntimeOutput } from './contracts/runt
 import type { ToolDefinition } from './contracts/tool.js';
 import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
-import { applyEvent, grantCovers, grantFor, replay } from './reducer.js';
+import { applyEvent, replay } from './reducer.js';
+import { grantCovers, grantFor } from './grants.js';
 import { askPolicy, closeOpenIntents, runLoop, sandboxOf, type LoopHost } from './loop.js';
 import { foldHost, projectFor } from './infer.js';
 import { foldSteps, planFoldNow } from './fold.js';
@@ -175,6 +176,7 @@ export class Runtime implements RuntimeFacade {
     this.controller = controller;
     const work = (async (): Promise<FoldOutcome> => {
       try {
+        await this.prepareProvider(controller.signal);
         const host = this.hostFor(controller.signal, await this.system());
         const folding = foldHost(host);
         const plan = planFoldNow(folding, true);
@@ -260,6 +262,7 @@ export class Runtime implements RuntimeFacade {
       try {
         const ids = await begin(controller.signal);
         if (ids === undefined) return;
+        await this.prepareProvider(controller.signal);
         const host = this.hostFor(controller.signal, await this.system());
         this.host = host;
         await runLoop(host, ids);
@@ -285,6 +288,14 @@ export class Runtime implements RuntimeFacade {
       () => this.state,
       (paths) => this.emit({ type: 'rules_used', paths }),
     );
+  }
+
+  /** The run's provider learns what it can before the run's budget is set (a local server's window). */
+  private async prepareProvider(signal: AbortSignal): Promise<void> {
+    await this.models
+      .for(this.state.agent)
+      .provider.prepare?.(signal)
+      .catch(() => undefined);
   }
 
   private hostFor(signal: AbortSignal, system: string): LoopHost {

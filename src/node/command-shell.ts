@@ -32,7 +32,16 @@ const SHELL_VARIABLES = new Set([
 /** Exported bash functions travel as BASH_FUNC_name%%=() {…}: a function named `ls` would replace ls. */
 const EXPORTED_FUNCTION_PREFIX = 'BASH_FUNC_';
 /** The provider credentials Keel may hold, by name. Values equal to any held key go too. */
-export const PROVIDER_KEY_VARIABLES: readonly string[] = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'OPENAI_API_KEY'];
+export const PROVIDER_KEY_VARIABLES: readonly string[] = [
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'OPENAI_API_KEY',
+  'AZURE_OPENAI_API_KEY',
+  'OLLAMA_API_KEY',
+  'LM_API_TOKEN',
+  'LLAMA_API_KEY',
+  'VLLM_API_KEY',
+];
 /** A held "key" shorter than this is compared whole only: containment would drop innocent values. */
 const MIN_CONTAINED_SECRET_CHARS = 8;
 

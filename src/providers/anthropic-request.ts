@@ -1,5 +1,6 @@
 // Kernel ModelRequest → Anthropic Messages request: system text, tools, messages (tool
-// results grouped into one user message, under Anthropic's own tool_use ids), images, and
+// results grouped into one user message, under Anthropic's own tool_use ids), images, each
+// assistant turn's thinking blocks (when thinking is on), the thinking the model takes, and
 // prompt-cache breakpoints so a long task reads most of each request from cache.
 import type {
   ContentBlockParam,
@@ -11,33 +12,33 @@ import type {
   RedactedThinkingBlockParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ImagePart, ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
+import type { ImagePart, ModelMessage, ModelRequest, Reasoning, ToolSchema } from '../kernel/contracts/index.js';
 import { imagesLeftOut, renderAttachment } from '../kernel/attachments.js';
+import { type AnthropicThinking, MIN_THINKING_BUDGET } from './reasoning.js';
 
-export type ThinkingParam = ThinkingBlockParam | RedactedThinkingBlockParam;
+/** The format of the reasoning this API writes and takes back (kernel Reasoning.format). */
+export const ANTHROPIC_REASONING = 'anthropic';
 
 export interface AnthropicRequestOptions {
   model: string;
   maxOutputTokens: number;
   vision: boolean;
   promptCaching: boolean;
-  /** Extended thinking; off unless asked for. */
-  thinkingBudgetTokens?: number;
-  /** Thinking blocks of an earlier turn, by its first tool_use id (the API wants them back). */
-  thinkingFor?: (toolUseId: string) => ThinkingParam[] | undefined;
+  /** Extended thinking as the model takes it (reasoning.ts); undefined: the field is left out. */
+  thinking?: AnthropicThinking;
 }
 
 type Role = 'user' | 'assistant';
 
-const MIN_THINKING_TOKENS = 1_024;
 type Turn = { role: Role; content: ContentBlockParam[] };
 
 export function toAnthropicParams(req: ModelRequest, o: AnthropicRequestOptions): MessageCreateParamsStreaming {
-  const { turns: messages, ends } = toMessages(req.messages, o);
+  const maxTokens = req.maxOutputTokens ?? o.maxOutputTokens;
+  const thinking = thinkingFor(req, o.thinking, maxTokens);
+  const { turns: messages, ends } = toMessages(req.messages, o, thinking !== undefined && thinking.type !== 'disabled');
   const tools = req.tools.map(toTool);
   const system: TextBlockParam[] = req.system ? [{ type: 'text', text: req.system }] : [];
   if (o.promptCaching) markCacheBreakpoints(messages, ends[(req.stablePrefix ?? 0) - 1]);
-  const maxTokens = req.maxOutputTokens ?? o.maxOutputTokens;
   const params: MessageCreateParamsStreaming = {
     model: o.model,
     max_tokens: maxTokens,
@@ -46,17 +47,30 @@ export function toAnthropicParams(req: ModelRequest, o: AnthropicRequestOptions)
   };
   if (system.length > 0) params.system = system;
   if (tools.length > 0) params.tools = tools;
-  // The API's smallest thinking budget is 1,024 tokens: a short request (an episode note) goes without.
-  if (o.thinkingBudgetTokens && maxTokens > MIN_THINKING_TOKENS && canThink(req.messages, o)) {
-    params.thinking = { type: 'enabled', budget_tokens: Math.min(o.thinkingBudgetTokens, maxTokens - 1) };
-  }
+  if (thinking?.type === 'budget') params.thinking = { type: 'enabled', budget_tokens: Math.min(thinking.budgetTokens, maxTokens - 1) };
+  else if (thinking?.type === 'adaptive') {
+    params.thinking = { type: 'adaptive' };
+    params.output_config = { effort: thinking.effort };
+  } else if (thinking?.type === 'disabled') params.thinking = { type: 'disabled' };
   return params;
+}
+
+/**
+ * The thinking this request can take. None for an episode note (a summary needs none), nor for a
+ * budget the output limit cannot hold (the API's least is 1,024 tokens), nor when the tool calls
+ * being answered lost their thinking blocks (see canThink).
+ */
+function thinkingFor(req: ModelRequest, thinking: AnthropicThinking, maxTokens: number): AnthropicThinking {
+  if (!thinking || thinking.type === 'disabled') return thinking;
+  if (req.purpose === 'note') return undefined;
+  if (thinking.type === 'budget' && maxTokens <= MIN_THINKING_BUDGET) return undefined;
+  return canThink(req.messages) ? thinking : undefined;
 }
 
 /** Where a kernel message's last block landed (consecutive user messages share a turn). */
 type BlockRef = { turn: Turn; block: number } | undefined;
 
-function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): { turns: Turn[]; ends: BlockRef[] } {
+function toMessages(list: ModelMessage[], o: AnthropicRequestOptions, thinking: boolean): { turns: Turn[]; ends: BlockRef[] } {
   const turns: Turn[] = [];
   const ends: BlockRef[] = [];
   // Anthropic wants roles to alternate: consecutive tool results (and a user note after
@@ -71,7 +85,7 @@ function toMessages(list: ModelMessage[], o: AnthropicRequestOptions): { turns: 
   };
   for (const m of list) {
     if (m.role === 'user') push('user', userBlocks(m, o.vision));
-    else if (m.role === 'assistant') push('assistant', assistantBlocks(m, o));
+    else if (m.role === 'assistant') push('assistant', assistantBlocks(m, thinking));
     else
       push('user', [
         {
@@ -109,13 +123,23 @@ function userBlocks(m: Extract<ModelMessage, { role: 'user' }>, vision: boolean)
   return blocks;
 }
 
-function assistantBlocks(m: Extract<ModelMessage, { role: 'assistant' }>, o: AnthropicRequestOptions): ContentBlockParam[] {
-  const first = m.toolCalls[0];
-  const thinking = first && o.thinkingBudgetTokens ? (o.thinkingFor?.(first.providerRef) ?? []) : [];
-  const blocks: ContentBlockParam[] = [...thinking];
+/**
+ * The turn as the model wrote it: its thinking blocks first (with thinking on, unmodified and in
+ * their order, as the API checks their signatures), then its text, then its calls.
+ */
+function assistantBlocks(m: Extract<ModelMessage, { role: 'assistant' }>, thinking: boolean): ContentBlockParam[] {
+  const blocks: ContentBlockParam[] = thinking ? thinkingBlocks(m.reasoning) : [];
   if (m.text !== '') blocks.push({ type: 'text', text: m.text });
   for (const call of m.toolCalls) blocks.push({ type: 'tool_use', id: call.providerRef, name: call.tool, input: call.input ?? {} });
   return blocks;
+}
+
+/** Anthropic's own reasoning, as blocks; another API's reasoning means nothing here and is left out. */
+function thinkingBlocks(r: Reasoning | undefined): (ThinkingBlockParam | RedactedThinkingBlockParam)[] {
+  if (r?.format !== ANTHROPIC_REASONING) return [];
+  return r.blocks.map((b) =>
+    b.type === 'text' ? { type: 'thinking', thinking: b.text, signature: b.signature ?? '' } : { type: 'redacted_thinking', data: b.data },
+  );
 }
 
 function toTool(t: ToolSchema): Tool {
@@ -158,18 +182,15 @@ function lastCacheable(blocks: ContentBlockParam[]): { cache_control?: unknown }
 }
 
 /**
- * With thinking on, the API needs the thinking blocks of the assistant turn whose tool
- * calls are being answered. If we no longer have them (e.g. after a reload), this request
- * goes without thinking rather than failing.
+ * With thinking on, the API needs the thinking blocks of the assistant turn whose tool calls are
+ * being answered. A turn that has none (written with thinking off, or by another API) sends this
+ * request without thinking rather than failing.
  */
-function canThink(list: ModelMessage[], o: AnthropicRequestOptions): boolean {
+function canThink(list: ModelMessage[]): boolean {
   for (let i = list.length - 1; i >= 0; i--) {
     const m = list[i]!;
     if (m.role === 'user') return true;
-    if (m.role === 'assistant') {
-      const first = m.toolCalls[0];
-      return !first || (o.thinkingFor?.(first.providerRef)?.length ?? 0) > 0;
-    }
+    if (m.role === 'assistant') return m.toolCalls.length === 0 || thinkingBlocks(m.reasoning).length > 0;
   }
   return true;
 }

@@ -4,11 +4,22 @@
 // that every retry is ours and shown.
 import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
-import { toAnthropicParams, type ThinkingParam } from './anthropic-request.js';
+import { toAnthropicParams } from './anthropic-request.js';
 import { AnthropicTurn } from './anthropic-stream.js';
-import { capabilitiesFor, type CapabilityOverrides } from './models.js';
+import { capabilitiesFor, rulesOf, type CapabilityOverrides } from './models.js';
+import { anthropicThinking, type ReasoningSetting } from './reasoning.js';
 import { isSendableKey, missingKeyError, resolveApiKey, unsendableKeyError } from './credentials.js';
-import { StreamErrorEvent, cancelledError, classifyApiFailure, classifyTransportError, withoutKey, type VendorInfo } from './errors.js';
+import {
+  StreamErrorEvent,
+  TurnFailure,
+  cancelledError,
+  classifyApiFailure,
+  classifyTransportError,
+  jsonAnswerFailure,
+  withoutKey,
+  type VendorInfo,
+} from './errors.js';
+import { anthropicMessageEvents } from './json-answers.js';
 import type { RetryOptions } from './retry.js';
 import { responseBatches } from './sse.js';
 import { singleEvent, streamTurn } from './turn-stream.js';
@@ -18,8 +29,8 @@ export interface AnthropicProviderOptions extends CapabilityOverrides {
   apiKey?: string;
   baseURL?: string;
   model: string;
-  /** Extended thinking budget; thinking is off when absent. */
-  thinkingBudgetTokens?: number;
+  /** keel.reasoning: extended thinking as the model table says the model takes it; absent: off. */
+  reasoning?: ReasoningSetting;
   retry?: RetryOptions;
   /** Milliseconds the SDK waits for a response before giving up on an attempt. */
   timeoutMs?: number;
@@ -32,8 +43,8 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
     keyEnvVar: 'ANTHROPIC_API_KEY',
   };
   const apiKey = resolveApiKey(opts.apiKey, vendor, opts.baseURL);
+  const thinking = anthropicThinking(rulesOf(opts.model).reasoning, opts.reasoning ?? 'default');
   const client = apiKey ? new Anthropic({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs }) : undefined;
-  const thinking = new RecentMap<string, ThinkingParam[]>(64);
 
   return {
     name: 'anthropic',
@@ -47,14 +58,19 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
         maxOutputTokens: capabilities.maxOutputTokens,
         vision: capabilities.vision,
         promptCaching: capabilities.promptCaching,
-        thinkingBudgetTokens: opts.thinkingBudgetTokens,
-        thinkingFor: (id) => thinking.get(id),
+        thinking,
       });
       const source = {
         // The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
         // events are decoded by sse.ts, a network read at a time.
-        open: async (signal: AbortSignal) => responseBatches(await client.messages.create(params, { signal }).asResponse(), 'Anthropic'),
-        translator: () => new AnthropicTurn(opts.model, (id, blocks) => thinking.set(id, blocks)),
+        open: async (signal: AbortSignal) =>
+          responseBatches(await client.messages.create(params, { signal }).asResponse(), 'Anthropic', (body) => {
+            const events = anthropicMessageEvents(body);
+            if (events) return events;
+            const failure = jsonAnswerFailure(body, vendor);
+            throw new TurnFailure(withoutKey(failure.error, apiKey));
+          }),
+        translator: () => new AnthropicTurn(opts.model),
         classify: (e: unknown, s: AbortSignal) => withoutKey(classifyAnthropicError(e, s, vendor), apiKey),
       };
       return streamTurn(source, signal, opts.retry);
@@ -76,17 +92,4 @@ export function classifyAnthropicError(e: unknown, signal: AbortSignal, vendor: 
     },
     vendor,
   );
-}
-
-/** A small map that forgets its oldest entries: thinking blocks only matter for recent turns. */
-class RecentMap<K, V> extends Map<K, V> {
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override set(key: K, value: V): this {
-    super.delete(key);
-    super.set(key, value);
-    if (this.size > this.limit) this.delete(this.keys().next().value as K);
-    return this;
-  }
 }

@@ -34,10 +34,14 @@ export class TurnFailure extends Error {
 export class StreamErrorEvent extends Error {
   /** What classifyApiFailure needs: no HTTP status, as the stream itself was a 200. */
   readonly failure: ApiFailure;
-  constructor(payload: { message?: string; type?: string; code?: string | null }) {
-    super(payload.message ?? 'error event in the stream');
+  constructor(payload: { message?: string; type?: string; code?: string | number | null }) {
+    super(typeof payload.message === 'string' ? payload.message : 'error event in the stream');
     this.name = 'StreamErrorEvent';
-    this.failure = { type: payload.type, code: payload.code ?? undefined, message: this.message };
+    const code = payload.code;
+    this.failure = { type: typeof payload.type === 'string' ? payload.type : undefined, message: this.message };
+    // A numeric code is the HTTP status the server means (`"code": 400` from a gateway): classified as one.
+    if (typeof code === 'number' && Number.isInteger(code) && code >= 400 && code < 600) this.failure.status = code;
+    else if (typeof code === 'string' && code !== '') this.failure.code = code;
   }
 }
 
@@ -102,10 +106,36 @@ export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelErro
   if (status === 413 || CONTEXT.test(f.message) || /context_length_exceeded|request_too_large/.test(tag))
     return modelError('context_overflow', `The conversation is too long for the model: ${detail}`, false, extra);
   if (status === 408) return modelError('network', `The request timed out: ${detail}`, true, extra);
-  if (status !== undefined && status >= 400 && status < 500 && status !== 409)
+  if (status !== undefined && status >= 400 && status < 500)
     return modelError('bad_request', `${vendor.label} rejected the request (${status}): ${detail}`, false, extra);
-  // 5xx, 409 and error events without a known type: the server's side, worth another try.
+  if (/invalid_request|bad_request|not_found|unsupported/.test(tag))
+    return modelError('bad_request', `${vendor.label} rejected the request: ${detail}`, false, extra);
+  // 5xx and error events without a known type: the server's side, worth another try.
   return modelError('unknown', `${vendor.label} failed${status ? ` (${status})` : ''}: ${detail}`, true, extra);
+}
+
+/**
+ * A whole JSON body where a stream was asked for that is no answer (an error body, or anything
+ * else): reported once, never retried — the request was answered, and resending it bills it again.
+ */
+export function jsonAnswerFailure(body: unknown, vendor: VendorInfo): TurnFailure {
+  const error = (body as { error?: unknown } | null)?.error;
+  if (error && typeof error === 'object') {
+    const e = error as { type?: unknown; code?: unknown; message?: unknown };
+    const failure = new StreamErrorEvent({
+      type: typeof e.type === 'string' ? e.type : undefined,
+      code: typeof e.code === 'string' || typeof e.code === 'number' ? e.code : undefined,
+      message: typeof e.message === 'string' ? e.message : JSON.stringify(error).slice(0, 300),
+    }).failure;
+    return new TurnFailure({ ...classifyApiFailure(failure, vendor), retryable: false });
+  }
+  return new TurnFailure(
+    modelError(
+      'unknown',
+      `${vendor.label} answered with a JSON body that is not a reply instead of a stream; the request was not sent again.`,
+      false,
+    ),
+  );
 }
 
 /** Errors that are not API answers: aborts, dropped connections, garbled streams. */

@@ -4,12 +4,14 @@ import { VENDORS, type VendorId } from './registry.js';
 
 export { createAnthropicProvider } from './anthropic.js';
 export { ScriptedProvider } from './scripted.js';
-export { capabilitiesFor, priceOf, type Price } from './models.js';
+export { capabilitiesFor, MAX_TOKENS_PARAM_CHOICES, priceOf, type MaxTokensParamChoice, type Price } from './models.js';
+export { parseReasoning, REASONING_CHOICES, type ReasoningSetting } from './reasoning.js';
 
 export {
   CLI_PROVIDER_IDS,
   DEFAULT_VENDOR,
   DEMO_PROVIDER,
+  effectiveBaseUrl,
   parseVendorId,
   pickerModels,
   VENDOR_IDS,

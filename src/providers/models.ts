@@ -5,6 +5,7 @@
 // server's model — gets conservative limits, which the user can override (the window above all,
 // which Keel cannot know for a local model).
 import type { ModelCapabilities, Usage } from '../kernel/contracts/index.js';
+import type { ReasoningLevel, ReasoningStyle } from './reasoning.js';
 
 export interface Price {
   /** US dollars per million tokens. */
@@ -29,11 +30,34 @@ interface Limits {
   promptCaching: boolean;
 }
 
+/**
+ * How a request to the model must be written, as data the adapters read (never a branch on a
+ * model's name in an adapter).
+ */
+/** The chat-completions field the output limit goes in. */
+export type MaxTokensParam = 'max_tokens' | 'max_completion_tokens';
+
+/** What keel.maxTokensParameter and --max-tokens-param take: `auto` leaves it to the table and the server. */
+export const MAX_TOKENS_PARAM_CHOICES = ['auto', 'max_tokens', 'max_completion_tokens'] as const;
+export type MaxTokensParamChoice = (typeof MAX_TOKENS_PARAM_CHOICES)[number];
+
+export interface ModelRules {
+  /**
+   * Chat completions: the field the output limit goes in. OpenAI's reasoning models refuse
+   * `max_tokens`; many OpenAI-compatible servers know only it. Absent: `max_completion_tokens`
+   * on OpenAI's own API, `max_tokens` at a base URL.
+   */
+  maxTokensParam?: MaxTokensParam;
+  /** How the model takes the reasoning setting; absent: it takes none (and nothing is sent). */
+  reasoning?: ReasoningStyle;
+}
+
 /** A row: an exact family id (with its price) or a pattern for names the table does not list. */
 interface Row {
   match: string | RegExp;
   limits: Limits;
   price?: Price;
+  rules?: ModelRules;
 }
 
 const limits = (contextWindow: number, maxOutput: number, vision = true, promptCaching = true): Limits => ({
@@ -44,46 +68,70 @@ const limits = (contextWindow: number, maxOutput: number, vision = true, promptC
 });
 const price = (input: number, output: number, cacheRead: number, cacheWrite: number): Price => ({ input, output, cacheRead, cacheWrite });
 
+const BUDGET_THINKING: ModelRules = { reasoning: { kind: 'anthropic_budget' } };
+const ADAPTIVE_THINKING: ModelRules = { reasoning: { kind: 'anthropic_adaptive' } };
+const ALL_LEVELS: readonly ReasoningLevel[] = ['low', 'medium', 'high'];
+/** OpenAI's reasoning models: `max_completion_tokens` only (Azure and gateways too), and `reasoning_effort`. */
+const OPENAI_REASONING: ModelRules = { maxTokensParam: 'max_completion_tokens', reasoning: { kind: 'effort', levels: ALL_LEVELS } };
+const DEEPSEEK: ModelRules = { maxTokensParam: 'max_tokens', reasoning: { kind: 'deepseek' } };
+const GROK_MINI: ModelRules = { reasoning: { kind: 'effort', levels: ['low', 'high'] } };
+
 const OPUS_4 = limits(200_000, 32_000);
 const CLAUDE_4 = limits(200_000, 64_000);
 const SONNET_1M = limits(1_000_000, 128_000);
 const GPT_4O = limits(128_000, 16_384);
 const GPT_4_1 = limits(1_047_576, 32_768);
 const GPT_5 = limits(400_000, 128_000);
+const O_SERIES = limits(200_000, 100_000);
+const DEEPSEEK_LIMITS = limits(128_000, 32_000, false, true);
 
 /** Ids are lower case, dots as dashes (`gpt-4.1` → `gpt-4-1`), without a vendor prefix. */
 const MODELS: Row[] = [
-  { match: 'claude-sonnet-5-5', limits: SONNET_1M, price: price(2, 10, 0.2, 2.5) },
-  { match: 'claude-sonnet-5', limits: SONNET_1M, price: price(2, 10, 0.2, 2.5) },
-  { match: 'claude-sonnet-4-6', limits: SONNET_1M, price: price(3, 15, 0.3, 3.75) },
-  { match: 'claude-opus-4-5', limits: CLAUDE_4, price: price(5, 25, 0.5, 6.25) },
-  { match: 'claude-opus-4-1', limits: OPUS_4, price: price(15, 75, 1.5, 18.75) },
-  { match: 'claude-opus-4-0', limits: OPUS_4, price: price(15, 75, 1.5, 18.75) },
-  { match: 'claude-opus-4', limits: OPUS_4, price: price(15, 75, 1.5, 18.75) },
-  { match: 'claude-sonnet-4-5', limits: CLAUDE_4, price: price(3, 15, 0.3, 3.75) },
-  { match: 'claude-sonnet-4-0', limits: CLAUDE_4, price: price(3, 15, 0.3, 3.75) },
-  { match: 'claude-sonnet-4', limits: CLAUDE_4, price: price(3, 15, 0.3, 3.75) },
-  { match: 'claude-3-7-sonnet', limits: CLAUDE_4, price: price(3, 15, 0.3, 3.75) },
-  { match: 'claude-haiku-4-5', limits: CLAUDE_4, price: price(1, 5, 0.1, 1.25) },
+  { match: 'claude-sonnet-5-5', limits: SONNET_1M, price: price(2, 10, 0.2, 2.5), rules: ADAPTIVE_THINKING },
+  { match: 'claude-sonnet-5', limits: SONNET_1M, price: price(2, 10, 0.2, 2.5), rules: ADAPTIVE_THINKING },
+  { match: 'claude-sonnet-4-6', limits: SONNET_1M, price: price(3, 15, 0.3, 3.75), rules: ADAPTIVE_THINKING },
+  { match: 'claude-opus-4-5', limits: CLAUDE_4, price: price(5, 25, 0.5, 6.25), rules: BUDGET_THINKING },
+  { match: 'claude-opus-4-1', limits: OPUS_4, price: price(15, 75, 1.5, 18.75), rules: BUDGET_THINKING },
+  { match: 'claude-opus-4-0', limits: OPUS_4, price: price(15, 75, 1.5, 18.75), rules: BUDGET_THINKING },
+  { match: 'claude-opus-4', limits: OPUS_4, price: price(15, 75, 1.5, 18.75), rules: BUDGET_THINKING },
+  { match: 'claude-sonnet-4-5', limits: CLAUDE_4, price: price(3, 15, 0.3, 3.75), rules: BUDGET_THINKING },
+  { match: 'claude-sonnet-4-0', limits: CLAUDE_4, price: price(3, 15, 0.3, 3.75), rules: BUDGET_THINKING },
+  { match: 'claude-sonnet-4', limits: CLAUDE_4, price: price(3, 15, 0.3, 3.75), rules: BUDGET_THINKING },
+  { match: 'claude-3-7-sonnet', limits: CLAUDE_4, price: price(3, 15, 0.3, 3.75), rules: BUDGET_THINKING },
+  { match: 'claude-haiku-4-5', limits: CLAUDE_4, price: price(1, 5, 0.1, 1.25), rules: BUDGET_THINKING },
   { match: 'claude-3-5-haiku', limits: limits(200_000, 8_192), price: price(0.8, 4, 0.08, 1) },
   { match: 'gpt-4o', limits: GPT_4O, price: price(2.5, 10, 1.25, 0) },
   { match: 'gpt-4o-mini', limits: GPT_4O, price: price(0.15, 0.6, 0.075, 0) },
   { match: 'gpt-4-1', limits: GPT_4_1, price: price(2, 8, 0.5, 0) },
   { match: 'gpt-4-1-mini', limits: GPT_4_1, price: price(0.4, 1.6, 0.1, 0) },
   { match: 'gpt-4-1-nano', limits: GPT_4_1, price: price(0.1, 0.4, 0.025, 0) },
-  { match: 'gpt-5', limits: GPT_5, price: price(1.25, 10, 0.125, 0) },
-  { match: 'gpt-5-mini', limits: GPT_5, price: price(0.25, 2, 0.025, 0) },
-  { match: 'gpt-5-nano', limits: GPT_5, price: price(0.05, 0.4, 0.005, 0) },
+  { match: 'gpt-5', limits: GPT_5, price: price(1.25, 10, 0.125, 0), rules: OPENAI_REASONING },
+  { match: 'gpt-5-mini', limits: GPT_5, price: price(0.25, 2, 0.025, 0), rules: OPENAI_REASONING },
+  { match: 'gpt-5-nano', limits: GPT_5, price: price(0.05, 0.4, 0.005, 0), rules: OPENAI_REASONING },
+  { match: 'o3', limits: O_SERIES, price: price(2, 8, 0.5, 0), rules: OPENAI_REASONING },
+  { match: 'o4-mini', limits: O_SERIES, price: price(1.1, 4.4, 0.275, 0), rules: OPENAI_REASONING },
+  // OpenAI-compatible vendors behind a base URL: their list prices, cache hits as cache reads.
+  { match: 'deepseek-chat', limits: DEEPSEEK_LIMITS, price: price(0.28, 0.42, 0.028, 0), rules: DEEPSEEK },
+  { match: 'deepseek-reasoner', limits: DEEPSEEK_LIMITS, price: price(0.28, 0.42, 0.028, 0), rules: DEEPSEEK },
+  { match: 'grok-4', limits: limits(256_000, 32_000, true, true), price: price(3, 15, 0.75, 0) },
+  { match: 'grok-3-mini', limits: limits(131_072, 32_000, false, true), price: price(0.3, 0.5, 0.075, 0), rules: GROK_MINI },
   // Families, first match wins: a new release gets its family's limits and no price.
-  { match: /^claude-opus-4(-\d{8})?$/, limits: OPUS_4 },
-  { match: /claude-sonnet-(4-6|5)/, limits: SONNET_1M },
-  { match: /claude-[a-z]+-([4-9]|\d{2})/, limits: CLAUDE_4 },
-  { match: /claude-3-7-sonnet/, limits: CLAUDE_4 },
+  { match: /^claude-opus-4(-\d{8})?$/, limits: OPUS_4, rules: BUDGET_THINKING },
+  { match: /claude-sonnet-(4-6|5)/, limits: SONNET_1M, rules: ADAPTIVE_THINKING },
+  // Claude 4.6 and later take adaptive thinking only; the 4 generation before them, budgets.
+  { match: /claude-[a-z]+-(4-[6-9]|[5-9](-|$)|\d{2})/, limits: CLAUDE_4, rules: ADAPTIVE_THINKING },
+  { match: /claude-[a-z]+-4/, limits: CLAUDE_4, rules: BUDGET_THINKING },
+  { match: /claude-3-7-sonnet/, limits: CLAUDE_4, rules: BUDGET_THINKING },
   { match: /claude/, limits: limits(200_000, 8_192) },
   { match: /gpt-4o/, limits: GPT_4O },
   { match: /gpt-4-1/, limits: GPT_4_1 },
-  { match: /gpt-5/, limits: GPT_5 },
-  { match: /^o[34]/, limits: limits(200_000, 100_000) },
+  { match: /gpt-5/, limits: GPT_5, rules: OPENAI_REASONING },
+  { match: /^o[1-9]/, limits: O_SERIES, rules: OPENAI_REASONING },
+  { match: /deepseek/, limits: DEEPSEEK_LIMITS, rules: DEEPSEEK },
+  { match: /grok-3-mini/, limits: limits(131_072, 32_000, false, true), rules: GROK_MINI },
+  { match: /grok/, limits: limits(256_000, 32_000, true, true) },
+  { match: /kimi-k2|moonshot/, limits: limits(262_144, 32_000, false, true) },
+  { match: /magistral|mistral|devstral|codestral/, limits: limits(128_000, 32_000, false, false) },
 ];
 
 /** Local models are usually run with a small context; the user can say otherwise. */
@@ -113,6 +161,16 @@ function rowOf(model: string): Row | undefined {
 
 export function priceOf(model: string): Price | undefined {
   return rowOf(model)?.price;
+}
+
+/** Every model the table names exactly (not a family pattern): each must carry its list price. */
+export function exactModelIds(): string[] {
+  return MODELS.flatMap((row) => (typeof row.match === 'string' ? [row.match] : []));
+}
+
+/** How requests to this model must be written (none known: the adapters' defaults). */
+export function rulesOf(model: string): ModelRules {
+  return rowOf(model)?.rules ?? {};
 }
 
 /**

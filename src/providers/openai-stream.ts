@@ -1,6 +1,11 @@
 // One attempt's chat-completions event stream → kernel ModelEvents. Text and reasoning go
-// out as they arrive; tool calls are assembled by index and released, with usage and the
-// stop reason, only once a `finish_reason` proved the turn whole.
+// out as they arrive; tool calls are assembled by index and released, with the turn's
+// reasoning, usage and the stop reason, only once a `finish_reason` proved the turn whole.
+//
+// What the OpenAI-compatible servers send beside OpenAI's own fields: reasoning as
+// `reasoning_content` (DeepSeek, Kimi, Qwen, vLLM) or `reasoning` (OpenRouter, Ollama, Groq),
+// `content` as an array of text and thinking parts (Mistral), `citations` (Perplexity), and usage
+// with reasoning tokens counted apart (xAI) or cache hits in their own field (DeepSeek, Kimi).
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { ModelEvent, StopReason, Usage } from '../kernel/contracts/index.js';
 import { StreamErrorEvent, TurnFailure, modelError } from './errors.js';
@@ -8,10 +13,30 @@ import { withCost } from './models.js';
 import type { SseMessage } from './sse.js';
 import type { TurnTranslator } from './turn-stream.js';
 import { ToolCallAssembler } from './tool-call-assembler.js';
+import { citationLinks, type Citations } from './citations.js';
+import { contentParts, REASONING_FIELDS, type ReasoningField } from './chat-content.js';
 
-/** Fields some OpenAI-compatible servers add: DeepSeek, vLLM (`reasoning_content`), OpenRouter, Ollama (`reasoning`). */
-type Delta = ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null; reasoning?: string | null };
+type Delta = Omit<ChatCompletionChunk.Choice.Delta, 'content'> & { content?: unknown } & Partial<Record<ReasoningField, unknown>>;
 type CallDelta = NonNullable<Delta['tool_calls']>[number];
+/** `x_groq.usage`: where Groq reported usage before it took `include_usage`. */
+type Chunk = Omit<ChatCompletionChunk, 'usage'> & { usage?: WireUsage | null; error?: unknown; x_groq?: { usage?: WireUsage } } & Citations;
+
+const FILTERED = '\n\nThe reply was stopped by the server’s content filter (finish_reason content_filter).';
+
+const SPLICED = 'The model server’s stream was malformed: a second reply began inside the first, so neither was kept.';
+
+/** Usage as the servers report it: OpenAI's fields, and the ones others add beside them. */
+interface WireUsage {
+  prompt_tokens?: number | null;
+  completion_tokens?: number | null;
+  total_tokens?: number | null;
+  prompt_tokens_details?: { cached_tokens?: number | null } | null;
+  completion_tokens_details?: { reasoning_tokens?: number | null } | null;
+  /** DeepSeek's cache hits (its prompt_tokens counts them too). */
+  prompt_cache_hit_tokens?: number | null;
+  /** Moonshot (Kimi). */
+  cached_tokens?: number | null;
+}
 
 export class OpenAITurn implements TurnTranslator<SseMessage> {
   /** `data: [DONE]`: the end of the stream, after `finish_reason` and the usage chunk. */
@@ -19,6 +44,11 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
   private readonly calls = new ToolCallAssembler();
   private finishReason: string | null = null;
   private usage: Usage | undefined;
+  private readonly reasoning: string[] = [];
+  private reasoningFormat: string | undefined;
+  private citations: Citations = {};
+  private id: string | undefined;
+  private refused = false;
 
   constructor(
     private readonly model: string,
@@ -35,27 +65,45 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
       return undefined;
     }
     // A SyntaxError here is a garbled stream: the adapter retries the turn.
-    const chunk = JSON.parse(message.data) as ChatCompletionChunk & { error?: ConstructorParameters<typeof StreamErrorEvent>[0] };
-    if (chunk.error) throw new StreamErrorEvent(chunk.error);
+    const chunk = JSON.parse(message.data) as Chunk;
+    if (chunk.error) throw new StreamErrorEvent(chunk.error as ConstructorParameters<typeof StreamErrorEvent>[0]);
     return this.pushChunk(chunk);
   }
 
-  private pushChunk(chunk: ChatCompletionChunk): ModelEvent | ModelEvent[] | undefined {
-    if (chunk.usage) this.usage = toUsage(chunk.usage);
+  private pushChunk(chunk: Chunk): ModelEvent | ModelEvent[] | undefined {
+    const usage = chunk.usage ?? chunk.x_groq?.usage;
+    if (usage) this.usage = toUsage(usage);
+    if (chunk.citations || chunk.search_results) this.citations = chunk;
     const choice = chunk.choices?.[0];
     if (!choice) return undefined;
-    if (choice.finish_reason) this.finishReason = choice.finish_reason;
     const d = choice.delta as Delta | undefined;
+    this.checkSplice(chunk.id, d);
+    // After the finish only usage may follow: a reply's text never outlives its finish_reason.
+    if (this.finishReason !== null) return undefined;
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
     if (!d) return undefined;
     if (d.tool_calls) for (const call of d.tool_calls) this.addCall(call);
-    const reasoning = d.reasoning_content ?? d.reasoning;
-    // The usual chunk carries one thing; a few servers put reasoning and text in one.
-    if (!reasoning && !d.refusal) return d.content ? { type: 'text_delta', text: d.content } : undefined;
+    // The usual chunk carries one piece of text and nothing else: one event, nothing allocated.
+    if (typeof d.content === 'string' && !d.refusal && !hasReasoning(d))
+      return d.content ? { type: 'text_delta', text: d.content } : undefined;
     const out: ModelEvent[] = [];
-    if (reasoning) out.push({ type: 'reasoning_delta', text: reasoning });
-    if (d.content) out.push({ type: 'text_delta', text: d.content });
+    for (const field of REASONING_FIELDS) {
+      const text = d[field];
+      if (typeof text === 'string' && text !== '') this.addReasoning(out, text, field);
+    }
+    if (typeof d.content === 'string') {
+      if (d.content) out.push({ type: 'text_delta', text: d.content });
+    } else {
+      for (const part of contentParts(d.content)) {
+        if (part.kind === 'text') out.push({ type: 'text_delta', text: part.text });
+        else this.addReasoning(out, part.text, 'thinking_parts');
+      }
+    }
     // A refusal is text the user should read: why the model declined.
-    if (d.refusal) out.push({ type: 'text_delta', text: d.refusal });
+    if (typeof d.refusal === 'string' && d.refusal) {
+      this.refused = true;
+      out.push({ type: 'text_delta', text: d.refusal });
+    }
     return out;
   }
 
@@ -64,11 +112,35 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
       throw new TurnFailure(modelError('network', 'The response stream ended before the reply was complete.', true));
     const stop = mapFinish(this.finishReason);
     const intents = stop === 'refusal' ? [] : this.calls.intents({ requireClosed: false, truncated: stop === 'length' });
-    const events: ModelEvent[] = [...intents];
+    const events: ModelEvent[] = [];
+    // A content filter that stopped the reply without a word: the user is told, not shown nothing.
+    if (stop === 'refusal' && !this.refused) events.push({ type: 'text_delta', text: FILTERED });
+    const links = citationLinks(this.citations);
+    if (links) events.push({ type: 'text_delta', text: links });
+    if (this.reasoningFormat)
+      events.push({
+        type: 'reasoning',
+        reasoning: { format: this.reasoningFormat, blocks: [{ type: 'text', text: this.reasoning.join('') }] },
+      });
+    events.push(...intents);
     // Servers that ignore `include_usage` send none: better no usage event than a false zero.
     if (this.usage) events.push({ type: 'usage', usage: withCost(this.model, this.usage) });
     events.push({ type: 'final', stopReason: intents.length > 0 ? 'tool_intent' : stop === 'tool_intent' ? 'stop' : stop });
     return events;
+  }
+
+  /** A second completion's first chunk (its role, under another id) spliced into this one's stream. */
+  private checkSplice(id: string | undefined, d: Delta | undefined): void {
+    if (!id) return;
+    if (this.id && id !== this.id && d?.role === 'assistant') throw new TurnFailure(modelError('unknown', SPLICED, false));
+    this.id ??= id;
+  }
+
+  /** Reasoning streams out as it comes and is kept, in the form it came in, to be sent back. */
+  private addReasoning(out: ModelEvent[], text: string, format: string): void {
+    out.push({ type: 'reasoning_delta', text });
+    this.reasoningFormat ??= format;
+    if (format === this.reasoningFormat) this.reasoning.push(text);
   }
 
   private addCall(call: CallDelta): void {
@@ -77,7 +149,9 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
     const name = call.function?.name || undefined;
     if (!this.calls.has(key)) this.calls.start(key, id ?? this.newCallId(), name ?? '');
     else this.calls.amend(key, id, name);
-    this.calls.append(key, call.function?.arguments ?? '');
+    const args = call.function?.arguments;
+    // Arguments are JSON text; a server that sends the object itself gets it written as JSON.
+    this.calls.append(key, typeof args === 'string' ? args : args == null ? '' : JSON.stringify(args));
   }
 
   /** Calls are keyed by `index`; a few servers omit it and send each call whole. */
@@ -87,13 +161,24 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
   }
 }
 
-function toUsage(u: NonNullable<ChatCompletionChunk['usage']>): Usage {
+function hasReasoning(d: Delta): boolean {
+  return (typeof d.reasoning_content === 'string' && d.reasoning_content !== '') || (typeof d.reasoning === 'string' && d.reasoning !== '');
+}
+
+const count = (n: number | null | undefined): number => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0);
+
+function toUsage(u: WireUsage): Usage {
   // prompt_tokens includes the cached part; the kernel counts the two apart.
-  const cached = u.prompt_tokens_details?.cached_tokens ?? 0;
+  const cached = count(u.prompt_tokens_details?.cached_tokens) || count(u.prompt_cache_hit_tokens) || count(u.cached_tokens);
+  const prompt = count(u.prompt_tokens);
+  const completion = count(u.completion_tokens);
+  const reasoning = count(u.completion_tokens_details?.reasoning_tokens);
+  // OpenAI counts reasoning inside completion_tokens; xAI reports it apart (the total says which).
+  const apart = reasoning > completion || (u.total_tokens != null && u.total_tokens === prompt + completion + reasoning && reasoning > 0);
   return {
-    inputTokens: Math.max(0, (u.prompt_tokens ?? 0) - cached),
-    outputTokens: u.completion_tokens ?? 0,
-    cacheReadTokens: cached,
+    inputTokens: Math.max(0, prompt - cached),
+    outputTokens: completion + (apart ? reasoning : 0),
+    cacheReadTokens: Math.min(cached, prompt || cached),
     cacheWriteTokens: 0,
   };
 }

@@ -12,6 +12,7 @@ export function recordedTurns(events: readonly RuntimeEvent[]): ModelEvent[][] {
     else if (!turn) continue;
     else if (e.type === 'text_delta' || e.type === 'reasoning_delta') turn.push({ type: e.type, text: e.text });
     else if (e.type === 'usage') turn.push({ type: 'usage', usage: e.usage });
+    else if (e.type === 'model_reasoning') turn.push({ type: 'reasoning', reasoning: e.reasoning });
     else if (e.type === 'intent_proposed')
       turn.push({ type: 'tool_intent', providerRef: e.intent.providerRef, tool: e.intent.tool, input: e.intent.input });
     else if (e.type === 'model_final' || e.type === 'model_error') {

@@ -2,12 +2,18 @@
 // keel.provider and --provider take), label, key variable, key placeholder, default model, where
 // its own API lives, whether a server on this machine may run without a key, and the factory of
 // its adapter. The CLI flags and --help, the settings model, key storage and key destination,
-// the header picker and compose all read this file; a third vendor is a new entry here and its
-// adapter. package.json's keel.provider enum cannot import it: a unit test holds them equal.
+// the header picker and compose all read this file; a new vendor is a new entry here and its
+// adapter (Azure and the local servers' presets — Ollama, LM Studio, llama.cpp, vLLM — are entries
+// over the chat-completions adapter). package.json's keel.provider enum cannot import it: a unit
+// test holds them equal.
 import type { ModelProvider } from '../kernel/contracts/index.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { tableModels, type CapabilityOverrides } from './models.js';
 import { createOpenAIProvider } from './openai.js';
+import { AZURE_KEY_VARIABLE, createAzureProvider } from './azure.js';
+import type { LocalServer } from './local-servers.js';
+import type { MaxTokensParam } from './models.js';
+import type { ReasoningSetting } from './reasoning.js';
 
 /** What a host passes to a vendor's factory. */
 interface VendorProviderOptions extends CapabilityOverrides {
@@ -16,6 +22,10 @@ interface VendorProviderOptions extends CapabilityOverrides {
   apiKey?: string;
   /** Absent: the vendor's own API. */
   baseURL?: string;
+  /** keel.reasoning / --reasoning; absent: the model's default (Anthropic's thinking off). */
+  reasoning?: ReasoningSetting;
+  /** keel.maxTokensParameter / --max-tokens-param, for a model behind a base URL the table cannot know. */
+  maxTokensParam?: MaxTokensParam;
 }
 
 export interface VendorSpec<Id extends string = string> {
@@ -36,6 +46,10 @@ export interface VendorSpec<Id extends string = string> {
   localNeedsNoKey: boolean;
   /** The picker lists the model table's ids with this prefix, spelled as the vendor's API does. */
   pickerModel: { prefix: string; spell(id: string): string };
+  /** A local server's preset: the base URL used when keel.baseUrl is empty (the server's own default). */
+  defaultBaseUrl?: string;
+  /** The vendor has no one API of its own: keel.baseUrl must name the user's (Azure's resource). */
+  needsBaseUrl?: true;
   create(options: VendorProviderOptions): ModelProvider;
 }
 
@@ -66,8 +80,55 @@ const OPENAI = {
   create: createOpenAIProvider,
 } as const satisfies VendorSpec;
 
+const AZURE = {
+  id: 'azure',
+  label: 'Azure OpenAI',
+  switchLabel: 'Azure OpenAI',
+  keyEnvVar: AZURE_KEY_VARIABLE,
+  keyPlaceholder: 'the key from the resource’s Keys and Endpoint page',
+  // The model is the deployment's name, which the user chose; most name it after the model.
+  defaultModel: 'gpt-4o',
+  officialOrigin: 'https://RESOURCE.openai.azure.com',
+  localNeedsNoKey: false,
+  pickerModel: OPENAI.pickerModel,
+  needsBaseUrl: true,
+  create: createAzureProvider,
+} as const satisfies VendorSpec;
+
+/** A local server's preset: its default address, no key, and the window asked of the server. */
+function localServer<Id extends string>(
+  id: Id,
+  label: string,
+  baseUrl: string,
+  keyEnvVar: string,
+  defaultModel: string,
+  server: LocalServer,
+) {
+  return {
+    id,
+    label,
+    switchLabel: `${label} (on this machine)`,
+    keyEnvVar,
+    keyPlaceholder: 'none needed on this machine',
+    defaultModel,
+    officialOrigin: new URL(baseUrl).origin,
+    localNeedsNoKey: true,
+    // Local models are whatever the server has: the table lists none of them.
+    pickerModel: { prefix: `${id}:`, spell: (m: string) => m },
+    defaultBaseUrl: baseUrl,
+    create: (o: VendorProviderOptions) =>
+      createOpenAIProvider({ ...o, baseURL: o.baseURL ?? baseUrl, vendor: { name: id, label, keyEnvVar }, contextProbe: server }),
+  } as const satisfies VendorSpec<Id>;
+}
+
+const OLLAMA = localServer('ollama', 'Ollama', 'http://127.0.0.1:11434/v1', 'OLLAMA_API_KEY', 'qwen2.5-coder', 'ollama');
+const LM_STUDIO = localServer('lmstudio', 'LM Studio', 'http://127.0.0.1:1234/v1', 'LM_API_TOKEN', 'qwen2.5-coder-7b-instruct', 'lmstudio');
+// llama.cpp's server runs the one model it was started with, whatever the request names.
+const LLAMA_CPP = localServer('llamacpp', 'llama.cpp server', 'http://127.0.0.1:8080/v1', 'LLAMA_API_KEY', 'local', 'llamacpp');
+const VLLM = localServer('vllm', 'vLLM', 'http://127.0.0.1:8000/v1', 'VLLM_API_KEY', 'Qwen/Qwen2.5-Coder-7B-Instruct', 'vllm');
+
 /** Every vendor, in the order the settings and pickers list them; the first is the default. */
-export const VENDORS = [ANTHROPIC, OPENAI] as const;
+export const VENDORS = [ANTHROPIC, OPENAI, AZURE, OLLAMA, LM_STUDIO, LLAMA_CPP, VLLM] as const;
 
 export type VendorId = (typeof VENDORS)[number]['id'];
 
@@ -94,6 +155,11 @@ export function vendorOf(id: VendorId): VendorSpec<VendorId> {
 /** The vendor a setting or flag names, or undefined for anything else (a hostile or stale value). */
 export function parseVendorId(value: unknown): VendorId | undefined {
   return VENDOR_IDS.find((id) => id === value);
+}
+
+/** The base URL a task of this vendor goes to: the one set, else a local preset's own. */
+export function effectiveBaseUrl(id: VendorId, baseUrl: string | undefined): string | undefined {
+  return baseUrl || vendorOf(id).defaultBaseUrl;
 }
 
 /** The models the header picker offers for a vendor, each once (family aliases left out). */

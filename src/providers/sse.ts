@@ -73,8 +73,32 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>, work?: SseWo
   }
 }
 
-/** A streaming response's events, batched by read; `sender` names who sent an empty body. */
-export function responseBatches(response: Response, sender: string): AsyncIterable<SseMessage[]> {
+/**
+ * A streaming response's events, batched by read; `sender` names who sent an empty body. A server
+ * that answered with a whole JSON body instead of a stream (some proxies and local servers do)
+ * has its answer read as one batch through `fromJson`, which turns it into the events the stream
+ * would have carried, or throws a TurnFailure that is not retried: the request was answered (and
+ * billed) once, and sending it again would only bill it again.
+ */
+export function responseBatches(
+  response: Response,
+  sender: string,
+  fromJson: (body: unknown) => SseMessage[],
+): AsyncIterable<SseMessage[]> {
   if (!response.body) throw new TurnFailure(modelError('network', `${sender} sent an empty response.`, true));
+  if (/\bjson\b/i.test(response.headers.get('content-type') ?? '')) return jsonBatch(response, sender, fromJson);
   return sseBatches(response.body);
+}
+
+async function* jsonBatch(response: Response, sender: string, fromJson: (body: unknown) => SseMessage[]): AsyncGenerator<SseMessage[]> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new TurnFailure(
+      modelError('unknown', `${sender} answered with JSON that does not parse instead of a stream; the request was not sent again.`, false),
+    );
+  }
+  yield fromJson(body);
 }

@@ -10,6 +10,8 @@ interface Slot {
   name: string;
   parts: string[];
   closed: boolean;
+  /** The input sent whole when the call began (Anthropic's content_block_start); fragments win. */
+  whole: unknown;
 }
 
 export class ToolCallAssembler {
@@ -20,8 +22,8 @@ export class ToolCallAssembler {
     return this.slots.size;
   }
 
-  start(key: number, ref: string, name: string): void {
-    this.slots.set(key, { ref, name, parts: [], closed: false });
+  start(key: number, ref: string, name: string, whole?: unknown): void {
+    this.slots.set(key, { ref, name, parts: [], closed: false, whole });
   }
 
   has(key: number): boolean {
@@ -52,8 +54,7 @@ export class ToolCallAssembler {
    */
   intents(opts: { requireClosed: boolean; truncated: boolean }): ModelEvent[] {
     return [...this.slots.values()].map((slot): ModelEvent => {
-      const parsed =
-        opts.requireClosed && !slot.closed ? ({ ok: false, error: 'the call was never closed' } as const) : parse(slot.parts.join(''));
+      const parsed = opts.requireClosed && !slot.closed ? ({ ok: false, error: 'the call was never closed' } as const) : inputOf(slot);
       if (parsed.ok) return { type: 'tool_intent', providerRef: slot.ref, tool: slot.name, input: parsed.value };
       return {
         type: 'tool_intent',
@@ -67,6 +68,12 @@ export class ToolCallAssembler {
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** The streamed fragments when any came; else the input the call began with (a whole object). */
+function inputOf(slot: Slot): Parsed {
+  if (slot.parts.length === 0 && slot.whole !== null && typeof slot.whole === 'object') return { ok: true, value: slot.whole };
+  return parse(slot.parts.join(''));
+}
 
 /** The parser's own words are kept short: they may quote the model's text back. */
 const MAX_PARSE_ERROR_CHARS = 200;

@@ -1,7 +1,7 @@
 // Where Keel finds the API key for a provider: SecretStorage first, then the environment.
 // Pure (no vscode import) so the lookup order is unit-tested; the host passes the readers in.
 // Each vendor's label, key variable and whether a local server needs a key: the provider registry.
-import { type VendorId, vendorOf } from '../../providers/index.js';
+import { effectiveBaseUrl, type VendorId, vendorOf } from '../../providers/index.js';
 
 export type ProviderName = VendorId;
 
@@ -42,7 +42,8 @@ export async function lookupApiKey(input: KeyLookupInput): Promise<KeyLookup> {
   const vendor = vendorOf(input.provider);
   const env = clean(input.env[vendor.keyEnvVar]);
   if (env) return { kind: 'found', key: env, source: 'env' };
-  if (vendor.localNeedsNoKey && isLocalBaseUrl(input.baseUrl)) return { kind: 'not_needed' };
+  // A local server's preset needs no base URL set: its own default is on this machine.
+  if (vendor.localNeedsNoKey && isLocalBaseUrl(effectiveBaseUrl(input.provider, input.baseUrl))) return { kind: 'not_needed' };
   return { kind: 'missing', provider: input.provider, message: missingKeyMessage(input.provider) };
 }
 

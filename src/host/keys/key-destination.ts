@@ -3,6 +3,7 @@
 // is asked about once, and a yes is remembered per provider and origin. No vscode import: the
 // host passes the question (a modal) and the store (global state), so this is unit-tested.
 import { vendorOf } from '../../providers/index.js';
+import { checkBaseUrl } from '../../providers/base-url.js';
 import type { ProviderName } from './api-key.js';
 
 export interface KeyDestination {
@@ -17,15 +18,10 @@ export type DestinationResult = { ok: true; destination: KeyDestination } | { ok
 export function keyDestination(provider: ProviderName, baseUrl: string): DestinationResult {
   const official = vendorOf(provider).officialOrigin;
   if (!baseUrl) return { ok: true, destination: { provider, origin: official, official: true } };
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return { ok: false, message: 'keel.baseUrl is not a valid URL; nothing was sent. Fix it in your user settings, or clear it.' };
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return { ok: false, message: `keel.baseUrl must be an http or https URL (it is ${url.protocol}); nothing was sent.` };
-  return { ok: true, destination: { provider, origin: url.origin, official: url.origin === official } };
+  const checked = checkBaseUrl(baseUrl, 'keel.baseUrl');
+  if (!checked.ok) return { ok: false, message: `${checked.message} Fix it in your user settings, or clear it.` };
+  const { origin } = checked.url;
+  return { ok: true, destination: { provider, origin, official: origin === official } };
 }
 
 /** The modal's text: the whole origin, and whose key it is. */

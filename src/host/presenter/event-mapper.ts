@@ -2,7 +2,8 @@
 // whether the result must reach the webview at once instead of waiting for the next frame.
 // The run's status and the usage are the kernel's: the presenter reads them from its state.
 import type { Observation, RuntimeEvent, RuntimeOutput, TodoItem, ToolIntent, ToolKind } from '../../kernel/contracts/index.js';
-import { grantFor, observedStatus } from '../../kernel/reducer.js';
+import { observedStatus } from '../../kernel/reducer.js';
+import { grantFor } from '../../kernel/grants.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult, TodoView } from '../../protocol/index.js';
 import { applyCheckpointEvent } from './checkpoint-mapper.js';

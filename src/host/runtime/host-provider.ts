@@ -7,6 +7,7 @@ import { createModelProvider, modelOf } from '../../compose/index.js';
 import { switchModel } from '../../compose/provider.js';
 import { capabilitiesFor } from '../../providers/models.js';
 import { isSendableKey, unsendableKeyError } from '../../providers/credentials.js';
+import { checkBaseUrl } from '../../providers/base-url.js';
 import { vendorOf } from '../../providers/index.js';
 import type { KeyLookup } from '../keys/api-key.js';
 import { keyDestination, refusedKeyMessage, type KeyDestination } from '../keys/key-destination.js';
@@ -36,6 +37,13 @@ export class HostProvider implements ModelProvider {
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
     this.options.onRequest?.(request);
+    // A base URL without its scheme is named as what it is, before any key is looked for.
+    const { baseUrl } = this.options.settings;
+    const checked = baseUrl ? checkBaseUrl(baseUrl, 'keel.baseUrl') : undefined;
+    if (checked && !checked.ok) {
+      yield { type: 'error', error: { kind: 'bad_request', message: checked.message, retryable: false } };
+      return;
+    }
     const key = await this.options.lookupKey();
     if (key.kind === 'missing') {
       yield { type: 'error', error: { kind: 'auth', message: key.message, retryable: false } };
@@ -49,6 +57,24 @@ export class HostProvider implements ModelProvider {
       }
     }
     yield* this.providerFor(key.kind === 'found' ? key.key : undefined).stream(request, signal);
+  }
+
+  /**
+   * Before a run, a local server's preset asks the server its context window (the inner
+   * provider does), when no key has to go anywhere to ask: the meter and the folding budget
+   * then read the server's own window.
+   */
+  async prepare(signal: AbortSignal): Promise<void> {
+    const key = await this.options.lookupKey();
+    if (key.kind === 'missing') return;
+    if (key.kind === 'found') {
+      const where = keyDestination(this.options.settings.provider, this.options.settings.baseUrl);
+      if (!where.ok || !where.destination.official) return;
+    }
+    const inner = this.providerFor(key.kind === 'found' ? key.key : undefined);
+    if (!inner.prepare) return;
+    await inner.prepare(signal);
+    Object.assign(this.capabilities, inner.capabilities);
   }
 
   /** A custom agent's model: the same settings (vendor, endpoint, key checks) with that model. */

@@ -8,7 +8,14 @@
 // every level, so a workspace can add to it but never empty it.
 import { type Risk, type SandboxMode, SandboxModeSchema } from '../../kernel/contracts/index.js';
 import { SUBAGENT_DEFAULTS } from '../../kernel/frames.js';
-import { DEFAULT_VENDOR, parseVendorId } from '../../providers/index.js';
+import {
+  DEFAULT_VENDOR,
+  MAX_TOKENS_PARAM_CHOICES,
+  type MaxTokensParamChoice,
+  parseReasoning,
+  parseVendorId,
+  type ReasoningSetting,
+} from '../../providers/index.js';
 import type { ProviderName } from '../keys/api-key.js';
 
 export interface KeelSettings {
@@ -19,6 +26,10 @@ export interface KeelSettings {
   baseUrl: string;
   /** The model's context window in tokens; 0: the window Keel knows for the model. */
   contextWindow: number;
+  /** keel.reasoning: the model's default, off, a level, or a thinking budget in tokens. */
+  reasoning: ReasoningSetting;
+  /** keel.maxTokensParameter: which field the output limit goes in (auto: the model table's and server's rules). */
+  maxTokensParameter: MaxTokensParamChoice;
   maxTurns: number;
   autoApprove: Risk[];
   commandsAllow: string[];
@@ -63,6 +74,9 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     model: str(get('model')),
     baseUrl: str(get('baseUrl')),
     contextWindow: contextWindowOf(get('contextWindow')),
+    // A value the setting's pattern would not take (edited by hand) is the model's default.
+    reasoning: parseReasoning(str(get('reasoning'))) ?? 'default',
+    maxTokensParameter: MAX_TOKENS_PARAM_CHOICES.find((c) => c === get('maxTokensParameter')) ?? 'auto',
     maxTurns,
     autoApprove,
     commandsAllow: strings(get('commands.allow')),

@@ -1,6 +1,6 @@
 // The one token estimate of a request and its parts (characters / 4, see text.ts), used for the
 // budget, the fold marks, the meter and the benchmark alike, so they never disagree.
-import type { ModelMessage, ModelRequest, ToolSchema } from '../contracts/model.js';
+import type { ModelMessage, ModelRequest, Reasoning, ToolSchema } from '../contracts/model.js';
 import { estimateTokens } from '../text.js';
 import { attachmentTokens } from '../attachments.js';
 
@@ -12,6 +12,17 @@ export function messageTokens(m: ModelMessage): number {
   if (m.role === 'user') return estimateTokens(m.text) + 4 + (m.images?.length ?? 0) * IMAGE_TOKENS + attachmentTokens(m.attachments);
   let n = estimateTokens(m.text) + 4;
   for (const c of m.toolCalls) n += estimateTokens(JSON.stringify(c.input) ?? '') + 10;
+  if (m.reasoning) n += reasoningTokens(m.reasoning);
+  return n;
+}
+
+/**
+ * Reasoning sent back weighs what its text (or its encrypted data) does: it is part of the request.
+ * A signature is not: the API checks it and counts no tokens for it.
+ */
+function reasoningTokens(r: Reasoning): number {
+  let n = 0;
+  for (const b of r.blocks) n += estimateTokens(b.type === 'text' ? b.text : b.data);
   return n;
 }
 

@@ -1,7 +1,7 @@
 // RuntimeEvent: the append-only log of facts. State is folded from it; nothing else is the
 // source of truth. Every event carries its sequence number, run id and time.
 import { z } from 'zod';
-import { MODEL_KEPT_REASONS, ModelErrorKindSchema, ModelErrorSchema, StopReasonSchema, UsageSchema } from './model.js';
+import { MODEL_KEPT_REASONS, ModelErrorKindSchema, ModelErrorSchema, ReasoningSchema, StopReasonSchema, UsageSchema } from './model.js';
 import { ObservationSchema, RiskSchema, ToolIntentSchema } from './tool.js';
 import { CheckpointFileSchema } from './checkpoints.js';
 import { AttachmentSchema } from './attachments.js';
@@ -85,6 +85,8 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   e('turn_started', { turn: z.number() }),
   e('text_delta', { text: z.string() }),
   e('reasoning_delta', { text: z.string() }),
+  /** The turn's reasoning as its API must get it back (signatures, encrypted blocks): kept with the turn. */
+  e('model_reasoning', { reasoning: ReasoningSchema }),
   e('usage', { usage: UsageSchema }),
   e('model_final', { stopReason: StopReasonSchema }),
   e('model_error', { error: ModelErrorSchema }),

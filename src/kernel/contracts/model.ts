@@ -37,9 +37,31 @@ export const UsageSchema = z.object({
 });
 export type Usage = z.infer<typeof UsageSchema>;
 
+/**
+ * One piece of a turn's reasoning as the API must get it back: readable text (Anthropic's
+ * thinking with its `signature`; DeepSeek's, Kimi's or Qwen's `reasoning_content`), or reasoning
+ * the API sent encrypted (Anthropic's `redacted_thinking`; an OpenAI Responses reasoning item's
+ * `encrypted_content`, with its `id` and readable `summary`). Opaque fields travel byte for byte.
+ */
+const ReasoningBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string(), signature: z.string().optional() }),
+  z.object({ type: z.literal('encrypted'), data: z.string(), id: z.string().optional(), summary: z.array(z.string()).optional() }),
+]);
+export type ReasoningBlock = z.infer<typeof ReasoningBlockSchema>;
+
+/**
+ * A turn's reasoning, kept with the turn so the next request can send it back (and a resumed
+ * task still can). `format` names the wire that wrote it — an adapter sends back only its own
+ * (a signature means nothing to another API), and decides per model whether to send it at all.
+ */
+export const ReasoningSchema = z.object({ format: z.string(), blocks: z.array(ReasoningBlockSchema) });
+export type Reasoning = z.infer<typeof ReasoningSchema>;
+
 const ModelEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_delta'), text: z.string() }),
   z.object({ type: z.literal('reasoning_delta'), text: z.string() }),
+  /** The turn's reasoning as the API must get it back: once, with the closing events, before `final`. */
+  z.object({ type: z.literal('reasoning'), reasoning: ReasoningSchema }),
   /**
    * A tool call of a finished turn. `input` is unvalidated: the kernel validates it against the
    * tool. `inputError` is set (and `input` is null) when the call's JSON did not parse: the
@@ -85,7 +107,8 @@ interface ToolCallRef {
 
 export type ModelMessage =
   | { role: 'user'; text: string; images?: ImagePart[]; attachments?: Attachment[] }
-  | { role: 'assistant'; text: string; toolCalls: ToolCallRef[] }
+  /** `reasoning`: what the turn reasoned, for the adapter that wrote it to send back (or leave out). */
+  | { role: 'assistant'; text: string; toolCalls: ToolCallRef[]; reasoning?: Reasoning }
   | {
       role: 'tool_result';
       intentId: string;
@@ -139,6 +162,12 @@ export interface ModelProvider {
    * event (and the stream ends). Ends with `final` on success.
    */
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent>;
+  /**
+   * Asked before each run, before the run's budget is read from `capabilities`: a provider that
+   * asks its server what it is (a local server's context window) does so here, and updates
+   * `capabilities`. Never throws; absent: the capabilities are known already.
+   */
+  prepare?(signal: AbortSignal): Promise<void>;
   /**
    * The provider a child frame's turns go to; absent: the parent's. A replay uses it to hand
    * each frame its own recorded turns (children may run side by side).

@@ -1,6 +1,6 @@
 // ConversationState: folded from RuntimeEvents by the reducer, one event at a time.
 import type { AgentProfile } from './agents.js';
-import type { ImagePart, Usage } from './model.js';
+import type { ImagePart, Reasoning, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, FoldSource, RunError } from './events.js';
 import type { CheckpointFile } from './checkpoints.js';
@@ -32,8 +32,19 @@ export type StateMessage =
       /** What hooks added for the model when it was sent. */
       hookContext?: string;
     }
-  /** `step`: the model step it was, counted across the task (1, 2, …). */
-  | { type: 'assistant'; seq: number; step: number; text: string; reasoning: string; intentIds: string[] }
+  /**
+   * `step`: the model step it was, counted across the task (1, 2, …). `reasoning`: the reasoning
+   * text as streamed; `reasoningBlocks`: the turn's reasoning as its API must get it back.
+   */
+  | {
+      type: 'assistant';
+      seq: number;
+      step: number;
+      text: string;
+      reasoning: string;
+      intentIds: string[];
+      reasoningBlocks?: Reasoning;
+    }
   | { type: 'observation'; seq: number; observation: Observation };
 
 /** The assistant turn being streamed; committed to `messages` when the turn ends. */
@@ -41,6 +52,7 @@ export interface Draft {
   text: string;
   reasoning: string;
   intentIds: string[];
+  reasoningBlocks: Reasoning | undefined;
 }
 
 export interface Grant {

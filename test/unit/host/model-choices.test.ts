@@ -3,13 +3,14 @@
 import assert from 'node:assert/strict';
 import { modelChoices } from '../../../src/host/settings/model-choices.js';
 import { capabilitiesFor } from '../../../src/providers/models.js';
-import { pickerModels } from '../../../src/providers/registry.js';
+import { pickerModels, VENDOR_IDS } from '../../../src/providers/registry.js';
 
 describe('the model picker (issue 21 #15)', () => {
   it('offers another model id and the other provider before the models', () => {
     const choices = modelChoices({ provider: 'anthropic', model: 'claude-sonnet-5-5' });
-    assert.deepEqual(choices.slice(0, 2), [{ type: 'other' }, { type: 'switch', to: 'openai' }]);
-    assert.ok(choices.slice(2).every((c) => c.type === 'model'));
+    const others = VENDOR_IDS.filter((v) => v !== 'anthropic').map((to) => ({ type: 'switch', to }));
+    assert.deepEqual(choices.slice(0, 1 + others.length), [{ type: 'other' }, ...others]);
+    assert.ok(choices.slice(1 + others.length).every((c) => c.type === 'model'));
     assert.deepEqual(
       choices.filter((c) => c.type === 'model' && c.current).map((c) => c.type === 'model' && c.id),
       ['claude-sonnet-5-5'],

@@ -27,6 +27,8 @@ describe('host/settings', () => {
       model: '',
       baseUrl: '',
       contextWindow: 0,
+      reasoning: 'default',
+      maxTokensParameter: 'auto',
       maxTurns: 25,
       autoApprove: ['read'],
       commandsAllow: [],

@@ -42,9 +42,15 @@ describe('anthropic provider: wire specifics', function () {
   it('streams thinking as reasoning deltas', async () => {
     server = await startModelServer(conversation([{ reasoning: ['Let me ', 'think.'], text: ['Done.'] }]));
     const events = await run(anthropic.provider(server));
-    assert.deepEqual(kindsOf(events), ['reasoning_delta', 'text_delta', 'usage', 'final']);
+    assert.deepEqual(kindsOf(events), ['reasoning_delta', 'text_delta', 'reasoning', 'usage', 'final']);
     assert.equal(events.map((e) => (e.type === 'reasoning_delta' ? e.text : '')).join(''), 'Let me think.');
     assert.equal(textOf(events), 'Done.');
+    const kept = events.find((e) => e.type === 'reasoning');
+    assert.ok(kept?.type === 'reasoning');
+    assert.equal(kept.reasoning.format, 'anthropic');
+    const [block, ...more] = kept.reasoning.blocks;
+    assert.equal(more.length, 0);
+    assert.ok(block?.type === 'text' && block.text === 'Let me think.' && /^sig-/.test(block.signature ?? ''), JSON.stringify(block));
   });
 
   it('takes usage from the end of the stream, with cache reads and writes', async () => {
@@ -140,16 +146,23 @@ describe('anthropic provider: wire specifics', function () {
       baseURL: server.anthropicBaseURL,
       apiKey: 'k',
       model: 'claude-haiku-4-5',
-      thinkingBudgetTokens: 2048,
+      reasoning: 2048,
       retry: FAST_RETRY,
     });
-    await run(provider);
+    const first = await run(provider);
+    const kept = first.find((e) => e.type === 'reasoning');
+    assert.ok(kept?.type === 'reasoning');
     await run(provider, {
       system: '',
       tools: [READ_TOOL],
       messages: [
         { role: 'user', text: 'read a' },
-        { role: 'assistant', text: '', toolCalls: [{ intentId: 'k', providerRef: 'toolu_T', tool: 'read_note', input: { path: 'a' } }] },
+        {
+          role: 'assistant',
+          text: '',
+          toolCalls: [{ intentId: 'k', providerRef: 'toolu_T', tool: 'read_note', input: { path: 'a' } }],
+          reasoning: kept.reasoning,
+        },
         { role: 'tool_result', intentId: 'k', providerRef: 'toolu_T', tool: 'read_note', content: 'alpha', isError: false },
       ],
     });

@@ -41,7 +41,15 @@ describe('request builders with attachments and images', () => {
   });
 
   it('OpenAI with vision: text parts for attachments, an image_url data URL, then the words', () => {
-    const params = toOpenAIParams(request, { model: 'gpt-4o', maxOutputTokens: 100, vision: true, maxTokensField: 'max_tokens' });
+    const params = toOpenAIParams(request, {
+      model: 'gpt-4o',
+      maxOutputTokens: 100,
+      vision: true,
+      maxTokensField: 'max_tokens',
+      streamOptions: true,
+      returnReasoning: true,
+      reasoningFields: {},
+    });
     const parts = params.messages[1]!.content as { type: string; text?: string; image_url?: { url: string } }[];
     assert.deepEqual(
       parts.map((p) => p.type),
@@ -52,7 +60,15 @@ describe('request builders with attachments and images', () => {
   });
 
   it('OpenAI-compatible text-only server: one string with the attachment, the notice and the words', () => {
-    const params = toOpenAIParams(request, { model: 'llama', maxOutputTokens: 100, vision: false, maxTokensField: 'max_tokens' });
+    const params = toOpenAIParams(request, {
+      model: 'llama',
+      maxOutputTokens: 100,
+      vision: false,
+      maxTokensField: 'max_tokens',
+      streamOptions: true,
+      returnReasoning: true,
+      reasoningFields: {},
+    });
     const content = params.messages[1]!.content as string;
     assert.equal(typeof content, 'string');
     assert.match(content, /^<attachment kind="problems"[\s\S]*<\/attachment>\n\n\[1 image\(s\) left out[^\]]*\]\n\nfix it$/);

@@ -30,6 +30,15 @@ describe('openai provider: wire specifics', function () {
   let server: ModelServer | undefined;
   afterEach(async () => server?.close());
 
+  it('an OpenAI reasoning model behind a base URL gets max_completion_tokens (it refuses max_tokens); a local model max_tokens', async () => {
+    server = await startModelServer(conversation([{ text: ['a'] }, { text: ['b'] }]));
+    await run(createOpenAIProvider({ baseURL: server.openaiBaseURL, apiKey: 'k', model: 'gpt-5-mini', retry: FAST_RETRY }));
+    await run(createOpenAIProvider({ baseURL: server.openaiBaseURL, apiKey: 'k', model: 'llama3.1:8b', retry: FAST_RETRY }));
+    const [reasoning, local] = server.requests.map((r) => r.body);
+    assert.ok(reasoning.max_completion_tokens > 0 && reasoning.max_tokens === undefined, JSON.stringify(reasoning));
+    assert.ok(local.max_tokens > 0 && local.max_completion_tokens === undefined, JSON.stringify(local));
+  });
+
   it('reads usage from the final chunk with empty choices, cached tokens apart', async () => {
     server = await startModelServer([
       { type: 'stream', body: openaiSse({ text: ['hi'], usage: { input: 400, cacheRead: 600, output: 9 } }) },

@@ -1,11 +1,11 @@
 // The pure parts: price lookup by model id, retry delays, retry-after parsing, and the
 // classification of HTTP failures.
 import assert from 'node:assert/strict';
-import { classifyApiFailure, parseRetryAfter } from '../../../src/providers/errors.js';
-import { capabilitiesFor, priceOf, withCost } from '../../../src/providers/models.js';
+import { classifyApiFailure, parseRetryAfter, StreamErrorEvent } from '../../../src/providers/errors.js';
+import { capabilitiesFor, exactModelIds, priceOf, withCost } from '../../../src/providers/models.js';
 import { abortableSleep, DEFAULT_RETRY, retryDelay } from '../../../src/providers/retry.js';
 import { FakeClock } from '../presenter/fake-clock.js';
-import { DEFAULT_MODELS } from '../../../src/providers/index.js';
+import { DEFAULT_MODELS, pickerModels, VENDORS } from '../../../src/providers/index.js';
 
 const headers = (h: Record<string, string>) => new Headers(h);
 const vendor = { label: 'Anthropic', keyEnvVar: 'ANTHROPIC_API_KEY' };
@@ -22,10 +22,17 @@ describe('providers: pricing', () => {
     assert.equal(priceOf('gpt-5-mini')?.output, 2);
   });
 
-  it('prices the default models, so a user on the defaults sees the cost', () => {
-    for (const model of Object.values(DEFAULT_MODELS)) assert.ok(priceOf(model), model);
+  it('prices the default models, so a user on the defaults sees the cost (a local server’s model has none)', () => {
+    for (const v of VENDORS) assert.equal(priceOf(DEFAULT_MODELS[v.id]) !== undefined, !('defaultBaseUrl' in v), v.id);
     assert.deepEqual(priceOf('claude-sonnet-5-5'), { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 });
     assert.equal(priceOf('claude-sonnet-4-6')?.input, 3);
+  });
+
+  it('every model the table names, and so every model a picker offers, has its list price', () => {
+    const ids = exactModelIds();
+    assert.ok(ids.length >= 25);
+    for (const id of ids) assert.ok(priceOf(id), `${id} is in the table without a price`);
+    for (const v of VENDORS) for (const m of pickerModels(v.id)) assert.ok(priceOf(m.id), `${v.id}: ${m.id}`);
   });
 
   it('does not guess: a variant or an unknown model has no price', () => {
@@ -101,6 +108,16 @@ describe('providers: error classification', () => {
     const e = classifyApiFailure(f, vendor);
     return [e.kind, e.retryable];
   };
+
+  it('never retries a 4xx but 429 and 408; an error event’s numeric code is the status it names', () => {
+    assert.deepEqual(kind({ status: 409, message: 'conflict' }), ['bad_request', false]);
+    assert.deepEqual(kind({ status: 422, message: 'extra inputs are not permitted' }), ['bad_request', false]);
+    assert.deepEqual(kind(new StreamErrorEvent({ code: 400, message: 'Provider returned error' }).failure), ['bad_request', false]);
+    assert.deepEqual(kind(new StreamErrorEvent({ code: 429, message: 'slow down' }).failure), ['rate_limited', true]);
+    assert.deepEqual(kind(new StreamErrorEvent({ code: 503, message: 'busy' }).failure), ['overloaded', true]);
+    assert.deepEqual(kind(new StreamErrorEvent({ type: 'invalid_request_error', message: 'bad tool id' }).failure), ['bad_request', false]);
+    assert.deepEqual(kind(new StreamErrorEvent({ code: 'server_error', message: 'oops' }).failure), ['unknown', true]);
+  });
 
   it('sorts HTTP failures into the kernel kinds', () => {
     assert.deepEqual(kind({ status: 401, message: 'bad key' }), ['auth', false]);

@@ -43,7 +43,15 @@ describe('tool results with images', () => {
 
   it('Anthropic without vision, and OpenAI tool messages: a note instead of the image', () => {
     assert.match(toolResult(false).content as string, /1 image\(s\) left out/);
-    const params = toOpenAIParams(request, { model: 'gpt-4o', maxOutputTokens: 100, vision: true, maxTokensField: 'max_tokens' });
+    const params = toOpenAIParams(request, {
+      model: 'gpt-4o',
+      maxOutputTokens: 100,
+      vision: true,
+      maxTokensField: 'max_tokens',
+      streamOptions: true,
+      returnReasoning: true,
+      reasoningFields: {},
+    });
     const tool = params.messages.find((m) => m.role === 'tool')!;
     assert.match(tool.content as string, /^here \[image 1: image\/png\]\n\[1 image\(s\) left out/);
   });

@@ -3,7 +3,7 @@
 // site, scheme or port, and a grant kept from before origins covers no URL. The card says which
 // origin its "Always" buttons cover.
 import assert from 'node:assert/strict';
-import { grantCovers, grantFor } from '../../../src/kernel/reducer.js';
+import { grantCovers, grantFor } from '../../../src/kernel/grants.js';
 import type { Grant, ToolIntent, Workspace } from '../../../src/kernel/index.js';
 import { intentItem } from '../../../src/host/presenter/event-mapper.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
