@@ -6,7 +6,7 @@
 // profile; for a test run writable but for its protected paths; secret files hidden in both.
 import type { SandboxProfile } from '../../kernel/index.js';
 import { COMMAND_MARKER_VARIABLE } from '../process-keeper.js';
-import { homeMounts, privateMounts, systemMounts } from './machine-view.js';
+import { homeMounts, privateMounts, systemMounts, tmpdirMounts } from './machine-view.js';
 import type { ScanResult } from './workspace-scan.js';
 
 /** The descriptor bwrap reports on: `{"child-pid": N}` once the command started. */
@@ -40,6 +40,7 @@ export function bwrapArgs(c: BwrapCommand): string[] {
     ...systemMounts(),
     ...privateMounts(),
     ...homeMounts(c.env),
+    ...tmpdirMounts(c.env, c.root),
     ...workspace,
     ...(c.profile === 'test_run' ? kept : []),
     ...hidden,

@@ -1,11 +1,11 @@
 // run_tests: runs the project's tests (the given command, or the detected one) and answers
 // with a structured report: counts, each failure's name, file:line and message. The tests run in
 // the user's own environment: no variable a suite reads is added (NO_COLOR, CI, TERM… would change
-// their results; colour codes are stripped from the output instead), only the git and npm settings
-// every command Keel runs gets (COMMAND_ENV), and in the sandbox profile the policy chose.
+// their results; colour codes are stripped from the output instead; git's and npm's settings for
+// run_command's read-only lines, COMMAND_ENV, would change what a suite's own `git diff` says),
+// in the sandbox profile the policy chose.
 import { z } from 'zod';
 import type { ProcessResult, ToolDefinition, Workspace } from '../../kernel/index.js';
-import { COMMAND_ENV } from '../policy/command-env.js';
 import { describeExit, renderNotices } from '../process-output.js';
 import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
@@ -65,7 +65,6 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
         timeoutMs: TIMEOUT_MS,
         signal: ctx.signal,
         maxCaptureChars: CAPTURE_CHARS,
-        env: { ...COMMAND_ENV },
         onOutput: (chunk) => ctx.onProgress(chunk),
         ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
       });

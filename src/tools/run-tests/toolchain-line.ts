@@ -2,7 +2,6 @@
 // the same program the command starts (`node --version` for npm and the JS runners, the venv's
 // Python, `go version`, `cargo --version`); and a warning when the project asks for another Node.
 import type { ToolContext } from '../../kernel/index.js';
-import { COMMAND_ENV } from '../policy/command-env.js';
 import type { DetectedCommand } from './detect-command.js';
 import { nodeSatisfies } from './toolchain.js';
 
@@ -47,7 +46,6 @@ async function ask(probe: string, ctx: ToolContext): Promise<string | undefined>
       timeoutMs: PROBE_TIMEOUT_MS,
       signal: ctx.signal,
       maxCaptureChars: 2000,
-      env: { ...COMMAND_ENV },
       ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
     });
     if (r.exitCode !== 0) return undefined;
