@@ -14,8 +14,11 @@ function probeFor(command: string): { label: string; probe: string } | undefined
   const first = words[0] ?? '';
   if (/(?:^|\/)python[\d.]*$/.test(first))
     return { label: first === 'python3' ? 'Python' : `Python (${first})`, probe: `${first} --version` };
-  if (['uv', 'poetry', 'pipenv'].includes(first) && words[1] === 'run')
-    return { label: `Python (${first} run)`, probe: `${first} run python --version` };
+  if (['uv', 'poetry', 'pipenv'].includes(first) && words[1] === 'run') {
+    // The same `run` options as the tests (uv's --offline), then the environment's python.
+    const options = words.slice(2).filter((w, i, all) => w.startsWith('-') && all.slice(0, i).every((x) => x.startsWith('-')));
+    return { label: `Python (${first} run)`, probe: [first, 'run', ...options, 'python', '--version'].join(' ') };
+  }
   if (first === 'pytest' || first === 'py.test') return { label: 'Python', probe: 'python3 --version' };
   if (NODE_FRONTS.has(first)) return { label: first === 'node' ? 'Node' : `Node (${first})`, probe: 'node --version' };
   if (first === 'go') return { label: 'Go', probe: 'go version' };

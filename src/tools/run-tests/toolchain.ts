@@ -38,7 +38,7 @@ async function python(ws: Workspace, names: ReadonlySet<string>): Promise<Pick<T
     const bin = ['python', 'python3'].find((b) => bins.has(`${venv}/bin/${b}`));
     if (bin) return { python: `${venv}/bin/${bin}`, pythonBecause: `the workspace's ${venv}` };
   }
-  if (names.has('uv.lock')) return { python: 'uv run python', pythonBecause: 'uv.lock' };
+  if (names.has('uv.lock')) return { python: 'uv run --offline python', pythonBecause: 'uv.lock' };
   if (names.has('poetry.lock')) return { python: 'poetry run python', pythonBecause: 'poetry.lock' };
   if (names.has('Pipfile') || names.has('Pipfile.lock')) return { python: 'pipenv run python', pythonBecause: 'Pipfile' };
   return { python: 'python3' };

@@ -37,7 +37,7 @@ describe("run_tests uses the project's toolchain", function () {
 
   it('uses uv, Poetry or pipenv when the project is managed by one', async () => {
     const tests = { 'tests/test_x.py': 'def test_x():\n    pass\n' };
-    assert.equal(await detect({ ...tests, 'uv.lock': '' }), 'uv run python -m pytest');
+    assert.equal(await detect({ ...tests, 'uv.lock': '' }), 'uv run --offline python -m pytest');
     await t.cleanup();
     assert.equal(await detect({ ...tests, 'poetry.lock': '' }), 'poetry run python -m pytest');
   });
