@@ -16,6 +16,16 @@ const JS_CONFIG = ['js', 'ts', 'mjs', 'cjs', 'mts', 'cts'];
 const anyOf = (has: Has, names: readonly string[]) => Promise.all(names.map(has)).then((found) => found.includes(true));
 const withExtensions = (base: string, exts: readonly string[]) => exts.map((e) => `${base}.${e}`);
 
+/** Whether a folder holds a file that ends pytest's search for its configuration. */
+export async function pytestConfigured(has: Has, read: Read): Promise<boolean> {
+  return (
+    (await anyOf(has, ['pytest.ini', '.pytest.ini'])) ||
+    /^\[tool\.pytest/m.test(await read('pyproject.toml')) ||
+    /^\[pytest\]/m.test(await read('tox.ini')) ||
+    /^\[tool:pytest\]/m.test(await read('setup.cfg'))
+  );
+}
+
 /** For each runner: whether the folder it starts in ends its config search, and what it looks for. */
 const ROOTS: Record<RunnerName, { ends(has: Has, read: Read): Promise<boolean>; wants: string }> = {
   npm: { ends: (has) => has('package.json'), wants: 'a package.json' },
@@ -33,14 +43,7 @@ const ROOTS: Record<RunnerName, { ends(has: Has, read: Read): Promise<boolean>; 
     wants: 'a .mocharc and a package.json',
   },
   tsc: { ends: (has) => has('tsconfig.json'), wants: 'a tsconfig.json' },
-  pytest: {
-    ends: async (has, read) =>
-      (await anyOf(has, ['pytest.ini', '.pytest.ini'])) ||
-      /^\[tool\.pytest/m.test(await read('pyproject.toml')) ||
-      /^\[pytest\]/m.test(await read('tox.ini')) ||
-      /^\[tool:pytest\]/m.test(await read('setup.cfg')),
-    wants: 'a pytest.ini, or a pyproject.toml, tox.ini or setup.cfg with a pytest section',
-  },
+  pytest: { ends: pytestConfigured, wants: 'a pytest.ini, or a pyproject.toml, tox.ini or setup.cfg with a pytest section' },
   // node --test reads no configuration file.
   node: { ends: async () => true, wants: '' },
   go: { ends: (has) => has('go.mod'), wants: 'a go.mod' },
