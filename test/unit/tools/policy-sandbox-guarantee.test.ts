@@ -13,6 +13,7 @@ import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { COMMAND_SANDBOX_RULES } from '../../../src/tools/index.js';
 import { createPolicy } from '../../../src/tools/policy/create-policy.js';
 import { runTestsTool } from '../../../src/tools/run-tests/run-tests.js';
+import { sandboxOrSkip } from '../../support/sandbox.js';
 import { scratchDir } from '../../support/scratch.js';
 import { context, proposedIntent as intent, toolNamed as tool } from './helpers.js';
 
@@ -86,13 +87,10 @@ describe('policy: the sandbox is the guarantee (issue 36 item 1)', function () {
   this.timeout(60_000);
   let ws: Workspace;
   let bare: Workspace;
-  before(async () => {
+  before(async function () {
     ws = await workspace(PROJECT);
     bare = await workspace(PROJECT, true);
-    if (ws.sandbox?.status().type !== 'ready') {
-      if (process.env.CI) throw new Error('the sandbox tests need bubblewrap');
-      this.skip();
-    }
+    await sandboxOrSkip(this, ws.root);
   });
 
   it("runs the project's own test commands unasked in the test-run sandbox", async () => {
