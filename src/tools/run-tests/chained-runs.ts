@@ -7,7 +7,7 @@
 // add up.
 
 /** Offsets just past the end of each run the output holds, in order, without the output's own end. */
-export function runEnds(output: string): number[] {
+function runEnds(output: string): number[] {
   const ends = new Set<number>();
   for (const re of RUN_END) for (const m of output.matchAll(re)) ends.add(lineEnd(output, m.index + m[0].length));
   for (const end of [...mochaRunEnds(output), ...nodeSpecRunEnds(output)]) ends.add(end);
