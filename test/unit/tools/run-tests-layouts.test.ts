@@ -28,10 +28,10 @@ const CASES: [string, Record<string, string>, string][] = [
   ['pytest with no configuration (a Python exercise)', { 'two_fer.py': '', 'two_fer_test.py': '' }, 'python3 -m pytest --rootdir=.'],
   ['pytest configured', { 'pytest.ini': '[pytest]\n', 'tests/test_a.py': '' }, 'python3 -m pytest'],
   ['deno', { 'deno.json': '{}\n', 'main_test.ts': '' }, 'deno test'],
-  ['turbo', { 'package.json': NO_SCRIPT, 'turbo.json': '{}' }, 'npx --no-install turbo run test'],
+  ['turbo', { 'package.json': NO_SCRIPT, 'turbo.json': '{}' }, 'npx --no-install turbo run test --continue'],
   ['nx', { 'package.json': NO_SCRIPT, 'nx.json': '{}' }, 'npx --no-install nx run-many -t test'],
-  ['lerna', { 'package.json': NO_SCRIPT, 'lerna.json': '{}' }, 'npx --no-install lerna run test'],
-  ['pnpm workspaces', { 'package.json': NO_SCRIPT, 'pnpm-workspace.yaml': 'packages: [pkgs/*]\n', 'pnpm-lock.yaml': '' }, 'pnpm -r test'],
+  ['lerna', { 'package.json': NO_SCRIPT, 'lerna.json': '{}' }, 'npx --no-install lerna run test --no-bail'],
+  ['pnpm workspaces', { 'package.json': NO_SCRIPT, 'pnpm-workspace.yaml': 'packages: [pkgs/*]\n', 'pnpm-lock.yaml': '' }, 'pnpm -r --no-bail test'],
   [
     'yarn 1 workspaces',
     { 'package.json': JSON.stringify({ private: true, workspaces: ['pkgs/*'] }), 'yarn.lock': '' },
