@@ -3,7 +3,8 @@
 // the user's own environment: no variable a suite reads is added (NO_COLOR, CI, TERM… would change
 // their results; colour codes are stripped from the output instead; git's and npm's settings for
 // run_command's read-only lines, COMMAND_ENV, would change what a suite's own `git diff` says),
-// in the sandbox profile the policy chose.
+// in the sandbox profile the policy chose. A JUnit XML report the build tool wrote while running
+// (Maven, Gradle) is read before its console output.
 import { z } from 'zod';
 import type { ProcessResult, ToolDefinition, Workspace } from '../../kernel/index.js';
 import { describeExit, renderNotices } from '../process-output.js';
@@ -11,6 +12,7 @@ import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
 import { excerpt, formatReport, summaryLine } from './format-report.js';
 import { locateSyntaxErrors } from './locate-syntax-error.js';
+import { junitReport } from './junit-report.js';
 import { parseTestOutput } from './parse-output.js';
 import { stripAnsi, type ParseContext, type TestReport } from './test-report.js';
 import { toolchainLine } from './toolchain-line.js';
@@ -61,6 +63,7 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
           'No test command could be detected (no package.json test script, pytest, go.mod or Cargo.toml). Pass the command to run.',
         );
       const toolchain = await toolchainLine(command, detected, ctx);
+      const started = Date.now();
       const r = await ctx.workspace.runProcess(command, {
         timeoutMs: TIMEOUT_MS,
         signal: ctx.signal,
@@ -69,7 +72,8 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
         ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
       });
       const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
-      const parsed = parseTestOutput(output, await parseContext(ctx.workspace));
+      // The JUnit XML a build tool wrote during the run, before its console; the console when it wrote none.
+      const parsed = (await junitReport(ctx.workspace, started)) ?? parseTestOutput(output, await parseContext(ctx.workspace));
       const placed =
         parsed &&
         (await locateSyntaxErrors(parsed, {
