@@ -142,7 +142,7 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
         stdout: out.result(),
         stderr: err.result(),
         combined: combined.result(),
-        ...(undone.length ? { notices: [protectedNotice(undone)] } : {}),
+        ...noticesOf(start.sandboxed, undone),
       });
     };
 
@@ -176,6 +176,12 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
     if (opts.signal.aborted) onAbort();
     else opts.signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** What the sandbox hid, and what it undid, for the command's result. */
+function noticesOf(launch: SandboxLaunch | undefined, undone: readonly string[]): { notices?: string[] } {
+  const notices = [...(launch?.notices ?? []), ...(undone.length ? [protectedNotice(undone)] : [])];
+  return notices.length ? { notices } : {};
 }
 
 function protectedNotice(paths: readonly string[]): string {

@@ -23,6 +23,8 @@ export interface BwrapCommand {
   argv: readonly string[];
   /** Report on STATUS_FD (false for a starter that gives the child no such descriptor). */
   status?: boolean;
+  /** What the project's toolchains need besides (toolchain-view.ts), mounted after the home folder and /tmp. */
+  toolchains?: readonly string[];
 }
 
 const NAMESPACES = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL'];
@@ -41,6 +43,7 @@ export function bwrapArgs(c: BwrapCommand): string[] {
     ...privateMounts(),
     ...homeMounts(c.env),
     ...tmpdirMounts(c.env, c.root),
+    ...(c.toolchains ?? []),
     ...workspace,
     ...(c.profile === 'test_run' ? kept : []),
     ...hidden,
