@@ -107,7 +107,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
   const sandbox = {
     rules: COMMAND_SANDBOX_RULES,
-    cacheDir: keelSandboxCacheDir(process.env, os.homedir()),
+    cacheDir: keelSandboxCacheDir(ports.env, os.homedir()),
     ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}),
   };
   const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox });
