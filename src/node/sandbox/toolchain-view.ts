@@ -184,6 +184,11 @@ function pathLinkTargets(env: Env): string[] {
   for (const dir of (env.PATH ?? '').split(':')) {
     if (!path.isAbsolute(dir) || SYSTEM.some((s) => within(dir, s))) continue;
     const parent = path.dirname(path.resolve(dir));
+    // A node_modules/.bin (npm run puts one on PATH): its links lead into the node_modules around it.
+    if (path.basename(dir) === '.bin' && path.basename(parent) === 'node_modules') {
+      out.add(parent);
+      continue;
+    }
     for (const e of safeList(dir).slice(0, MAX_PATH_ENTRIES)) {
       if (!e.isSymbolicLink()) continue;
       let real: string;

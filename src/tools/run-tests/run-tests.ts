@@ -62,7 +62,8 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
           'invalid_input',
           'No test command could be detected (no package.json test script, pytest, go.mod or Cargo.toml). Pass the command to run.',
         );
-      const toolchain = await toolchainLine(command, detected, ctx);
+      // Asked while the tests run: the probe starts a sandbox of its own.
+      const toolchain = toolchainLine(command, detected, ctx);
       const started = Date.now();
       const r = await ctx.workspace.runProcess(command, {
         timeoutMs: TIMEOUT_MS,
@@ -82,7 +83,7 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
           signal: ctx.signal,
           ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
         }));
-      return report(command, r, output, placed, toolchain);
+      return report(command, r, output, placed, await toolchain);
     } catch (err) {
       return errorResult(err);
     }

@@ -154,7 +154,7 @@ describe('policy, round 2: the attack classes', function () {
     await expectAsks(rooted, ['cd node_modules/dep && npm test', 'cd node_modules/dep && npx --no-install jest']);
   });
 
-  it("run_tests adds none of run_command's git and npm settings (a suite reads its environment); its toolchain probe runs in the tests' sandbox", async () => {
+  it("run_tests adds none of run_command's git and npm settings (a suite reads its environment); its toolchain probe runs in the sandbox, read-only", async () => {
     const seen = new Map<string, ProcessOptions>();
     const ws = await workspace(scratchDir('r2-env'), { 'package.json': '{"scripts":{"test":"node --test"}}' });
     const spy: Workspace = {
@@ -165,11 +165,11 @@ describe('policy, round 2: the attack classes', function () {
       },
     };
     await runTestsTool.execute({ command: 'npm test' }, { ...context(spy), sandbox: 'test_run' });
-    // The toolchain probe starts the program the tests start: in the same profile.
+    // The toolchain probe starts the program the tests start: sandboxed too, read-only.
     assert.deepEqual(
       [...seen].map(([line, o]) => [line, o.sandbox]),
       [
-        ['node --version', 'test_run'],
+        ['node --version', 'read_only'],
         ['npm test', 'test_run'],
       ],
     );
