@@ -46,7 +46,10 @@ function projects(): Project[] {
       name: 'go',
       command: 'go test -count=1 ./...',
       needs: 'go',
-      files: { 'go.mod': 'module example.com/bench\n\ngo 1.19\n', ...Object.assign({}, ...Array.from({ length: 8 }, (_, i) => goPackage(i))) },
+      files: {
+        'go.mod': 'module example.com/bench\n\ngo 1.19\n',
+        ...Object.assign({}, ...Array.from({ length: 8 }, (_, i) => goPackage(i))),
+      },
     },
     {
       name: 'jest',
@@ -55,7 +58,10 @@ function projects(): Project[] {
       install: ['jest@29.7.0'],
       files: {
         'package.json': '{"name":"bench-jest","private":true}\n',
-        ...many(10, (i) => [`test/t${i}.test.js`, `test('adds ${i}', () => expect(${i} + 1).toBe(${i + 1}));\ntest('deep ${i}', () => expect({ a: [${i}] }).toEqual({ a: [${i}] }));\n`]),
+        ...many(10, (i) => [
+          `test/t${i}.test.js`,
+          `test('adds ${i}', () => expect(${i} + 1).toBe(${i + 1}));\ntest('deep ${i}', () => expect({ a: [${i}] }).toEqual({ a: [${i}] }));\n`,
+        ]),
       },
     },
     {
@@ -65,7 +71,10 @@ function projects(): Project[] {
       install: ['vitest@3.2.4'],
       files: {
         'package.json': '{"name":"bench-vitest","private":true,"type":"module"}\n',
-        ...many(10, (i) => [`test/t${i}.test.js`, `import { test, expect } from 'vitest';\ntest('adds ${i}', () => expect(${i} + 1).toBe(${i + 1}));\n`]),
+        ...many(10, (i) => [
+          `test/t${i}.test.js`,
+          `import { test, expect } from 'vitest';\ntest('adds ${i}', () => expect(${i} + 1).toBe(${i + 1}));\n`,
+        ]),
       },
     },
     {
@@ -76,7 +85,10 @@ function projects(): Project[] {
       files: {
         'package.json': '{"name":"bench-pnpm","private":true,"packageManager":"pnpm@9.15.0","scripts":{"test":"node --test"}}\n',
         'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
-        ...many(10, (i) => [`test/t${i}.test.mjs`, `import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('adds ${i}', () => assert.equal(${i} + 1, ${i + 1}));\n`]),
+        ...many(10, (i) => [
+          `test/t${i}.test.mjs`,
+          `import { test } from 'node:test';\nimport assert from 'node:assert';\ntest('adds ${i}', () => assert.equal(${i} + 1, ${i + 1}));\n`,
+        ]),
       },
     },
     {
@@ -85,7 +97,10 @@ function projects(): Project[] {
       needs: 'python3',
       files: {
         'pytest.ini': '[pytest]\n',
-        ...many(5, (i) => [`tests/test_m${i}.py`, Array.from({ length: 10 }, (_, k) => `def test_${k}():\n    assert ${k} + ${i} == ${k + i}\n`).join('\n')]),
+        ...many(5, (i) => [
+          `tests/test_m${i}.py`,
+          Array.from({ length: 10 }, (_, k) => `def test_${k}():\n    assert ${k} + ${i} == ${k + i}\n`).join('\n'),
+        ]),
       },
     },
     {
@@ -135,7 +150,10 @@ function prepare(p: Project): string | { skipped: string } {
     fs.writeFileSync(path.join(dir, rel), content);
   }
   if (p.install && !fs.existsSync(path.join(dir, 'node_modules'))) {
-    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--no-save', ...p.install], { cwd: dir, stdio: 'ignore' });
+    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--no-save', ...p.install], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
     if (r.status !== 0) return { skipped: `npm install ${p.install.join(' ')} failed (no registry?)` };
   }
   return fs.realpathSync(dir);
@@ -170,7 +188,13 @@ function runDirect(command: string, cwd: string, env: NodeJS.ProcessEnv): Promis
 /** run_tests as the policy runs it unasked, with PATH as the direct run has it. */
 async function runSandboxed(command: string, ws: Workspace, env: NodeJS.ProcessEnv): Promise<void> {
   const withPath: Workspace = { ...ws, runProcess: (line, o) => ws.runProcess(line, { ...o, env: { ...o.env, PATH: env.PATH ?? '' } }) };
-  const ctx = { workspace: withPath, signal: new AbortController().signal, fileVersions: {}, onProgress: () => {}, sandbox: 'test_run' as const };
+  const ctx = {
+    workspace: withPath,
+    signal: new AbortController().signal,
+    fileVersions: {},
+    onProgress: () => {},
+    sandbox: 'test_run' as const,
+  };
   const r = await runTestsTool.execute({ command }, ctx);
   if ((r.data as { exitCode?: number } | undefined)?.exitCode !== 0) throw new Error(`${command} in the sandbox: ${r.content}`);
 }

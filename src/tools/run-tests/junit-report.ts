@@ -111,9 +111,9 @@ async function failureOf(ws: Workspace, module: string, c: Case): Promise<TestFa
   const cls = c.classname.split('.').pop() ?? c.classname;
   const name = `${cls} > ${c.name.replace(/\(\)$/, '')}`;
   const message = tidy([c.message ?? 'failed']);
-  const frame = new RegExp(`\\bat ${escape(c.classname)}(?:\\$\\S*)?\\.[\\w$<>]+\\(([\\w$]+\\.(?:java|kt|groovy|scala)):(\\d+)\\)`).exec(
-    c.detail ?? '',
-  );
+  const frame = new RegExp(
+    `\\bat ${regexpText(c.classname)}(?:\\$\\S*)?\\.[\\w$<>]+\\(([\\w$]+\\.(?:java|kt|groovy|scala)):(\\d+)\\)`,
+  ).exec(c.detail ?? '');
   if (!frame) return { kind: 'test_failure', name, message };
   const file = await sourceFile(ws, module, c.classname, frame[1]!);
   return { kind: 'test_failure', name, ...(file ? { file } : {}), line: Number(frame[2]), message };
@@ -129,6 +129,6 @@ async function sourceFile(ws: Workspace, module: string, classname: string, file
   return undefined;
 }
 
-function escape(s: string): string {
+function regexpText(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

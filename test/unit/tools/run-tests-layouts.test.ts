@@ -31,7 +31,11 @@ const CASES: [string, Record<string, string>, string][] = [
   ['turbo', { 'package.json': NO_SCRIPT, 'turbo.json': '{}' }, 'npx --no-install turbo run test --continue'],
   ['nx', { 'package.json': NO_SCRIPT, 'nx.json': '{}' }, 'npx --no-install nx run-many -t test'],
   ['lerna', { 'package.json': NO_SCRIPT, 'lerna.json': '{}' }, 'npx --no-install lerna run test --no-bail'],
-  ['pnpm workspaces', { 'package.json': NO_SCRIPT, 'pnpm-workspace.yaml': 'packages: [pkgs/*]\n', 'pnpm-lock.yaml': '' }, 'pnpm -r --no-bail test'],
+  [
+    'pnpm workspaces',
+    { 'package.json': NO_SCRIPT, 'pnpm-workspace.yaml': 'packages: [pkgs/*]\n', 'pnpm-lock.yaml': '' },
+    'pnpm -r --no-bail test',
+  ],
   [
     'yarn 1 workspaces',
     { 'package.json': JSON.stringify({ private: true, workspaces: ['pkgs/*'] }), 'yarn.lock': '' },
