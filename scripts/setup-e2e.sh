@@ -3,8 +3,8 @@
 #   - Debian's chromium (the browser playwright-core drives), libkrb5-dev (a native module
 #     of VS Code needs its headers), ripgrep (search_files' engine on Node), strace (the
 #     command classifier's differential proof traces what each command line really does),
-#     bubblewrap (the OS sandbox for commands), the allowlisted programs a slim image lacks and
-#     redis-server (the fleet tests' queue);
+#     bubblewrap (the OS sandbox for commands), the allowlisted programs a slim image lacks,
+#     redis-server (the fleet tests' queue) and Go (the sandbox's toolchain caches);
 #   - Node 24 from the npm package `node` (code-server requires it) and code-server from npm,
 #     built against Node 24's headers, into ${KEEL_CACHE:-$HOME/.cache/keel}.
 # Idempotent: a marker is written only after the installed server answers --version, so a
@@ -46,6 +46,9 @@ command -v column >/dev/null 2>&1 && command -v hexdump >/dev/null 2>&1 || missi
 # node-gyp builds code-server's native modules (normally already on these machines).
 command -v make >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
+# go: the sandbox tests check that Go's build cache is kept between sandboxed runs, in Keel's own
+# folder and never the user's (test/unit/node/sandbox-toolchains.test.ts).
+command -v go >/dev/null 2>&1 || missing+=(golang-go)
 if ((${#missing[@]})); then
   sudo=()
   if [ "$(id -u)" != 0 ]; then

@@ -6,6 +6,7 @@
 // with the same durability: the run's policy in a new log's header, the sweep of temp files a
 // crashed write left, a log that cannot be written ending the run (storage_failed), checkpoints
 // unless --no-checkpoints, and memory that cannot be opened costing only the memory tools.
+import * as os from 'node:os';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
@@ -37,6 +38,7 @@ import { commandCall } from '../compose/commands/command-file.js';
 import { expandSlash } from '../compose/commands/slash.js';
 import { pickAgent } from '../compose/agents/pick-agent.js';
 import { DEMO_PROVIDER, priceOf } from '../providers/index.js';
+import { keelSandboxCacheDir } from '../node/sandbox/toolchain-view.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { headlessWorkspace } from '../compose/headless-workspace.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
@@ -105,7 +107,11 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   const provider = taskProvider(options, ports);
   // Commands get no credential from this environment but those the user passes (--pass-env).
   const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
-  const sandbox = { rules: COMMAND_SANDBOX_RULES, ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}) };
+  const sandbox = {
+    rules: COMMAND_SANDBOX_RULES,
+    cacheDir: keelSandboxCacheDir(ports.env, os.homedir()),
+    ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}),
+  };
   const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox });
   // A new log's header records the policy the run decides with (replay and resume read it); the
   // log is sealed with the user's key, and a resumed one's seal goes on.

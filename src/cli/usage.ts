@@ -29,9 +29,12 @@ export const USAGE = `Usage:
 What runs without asking:
   --approve RISKS          a comma list of read, write, execute, network, memory. read (the
                            default): reading and searching inside the workspace. write: edits
-                           outside protected paths. execute: test runs and commands Keel
-                           classifies as read-only; other commands still ask. memory: the
-                           model's remember and forget (the exact text is printed).
+                           outside protected paths. execute: test runs (the project's own
+                           test command: npm/pnpm/yarn test, pytest, go test, cargo test,
+                           make test, cmake and ctest, mvn -o test, gradle --offline test…) and
+                           commands Keel classifies as read-only; other commands still ask,
+                           naming the --allow-command prefix that would let them run. memory:
+                           the model's remember and forget (the exact text is printed).
   --approve all            every risk and memory, and commands of every kind: builds, scripts,
                            installs, network use, lines Keel cannot classify (node script.js,
                            make, …).
@@ -87,7 +90,8 @@ or times out blocks. A blocking or failing hook is printed.
 
 The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
 system read-only, only the workspace, toolchains and system folders visible (your home, other
-projects and .env files hidden), a private /tmp thrown away afterwards; a test run may write in
+projects and .env files hidden), a private /tmp thrown away afterwards, the toolchains' caches
+kept in $XDG_CACHE_HOME/keel/sandbox (never your own caches); a test run may write in
 the workspace but not its protected paths (.git, .vscode, .keel, AGENTS.md, manifests and
 lockfiles). Where there is no sandbox Keel says so on stderr and every command asks.
   --sandbox unasked        (the default) sandbox what runs unasked; commands you approve (at the
@@ -95,7 +99,9 @@ lockfiles). Where there is no sandbox Keel says so on stderr and every command a
                            would run them.
   --sandbox everything     sandbox every command; those you approve may write in the workspace.
   --sandbox off            no sandbox: what runs unasked is decided by the command classifier
-                           alone, as Keel did before it had a sandbox.
+                           alone, as Keel did before it had a sandbox — but for the test
+                           commands safe only inside it (make test, a .venv's python, pnpm…),
+                           which then ask.
 Whatever the sandbox, a command's processes end when it ends, and when keel ends (even killed).
 
 Output and exit status:

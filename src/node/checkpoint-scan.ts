@@ -1,10 +1,19 @@
 // The workspace scan a command's checkpoint compares against: every non-ignored file (never
 // `.git`, never a symbolic link, never one of Keel's temporary files), hashed only when its size or mtime changed since the last scan,
-// so the second scan of a large tree costs a walk and a stat per file.
+// so the second scan of a large tree costs a walk and a stat per file. Folders only dependencies
+// and tools write are never entered, ignored by git or not: node_modules, a folder a tool marked
+// as its cache (CACHEDIR.TAG: cargo's target, pytest's cache), a Python virtualenv (pyvenv.cfg) —
+// a task's checkpoint does not hash and store 15,000 installed files, and restoring a step leaves
+// them as the installer left them.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { CapturedFile } from '../kernel/contracts/checkpoints.js';
 import { isKeelTempPath } from '../kernel/temp-files.js';
+
+/** git's own files, and installed dependencies. */
+const NOT_ENTERED = new Set(['.git', 'node_modules']);
+/** A file that marks its folder as a tool's: a cache (cargo, pytest…), a virtualenv. */
+const TOOL_FOLDER_MARKS = new Set(['CACHEDIR.TAG', 'pyvenv.cfg']);
 
 interface Seen {
   size: number;
@@ -37,12 +46,13 @@ export class WorkspaceScanner {
 
   private async walk(dirRel: string, out: Map<string, Seen>): Promise<void> {
     const entries = await fs.readdir(path.join(this.root, dirRel), { withFileTypes: true }).catch(() => []);
+    if (dirRel && entries.some((e) => e.isFile() && TOOL_FOLDER_MARKS.has(e.name))) return;
     const subdirs: string[] = [];
     const files: string[] = [];
     for (const entry of entries) {
       const rel = dirRel ? `${dirRel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (entry.name !== '.git' && !this.isIgnored?.(rel, true)) subdirs.push(rel);
+        if (!NOT_ENTERED.has(entry.name) && !this.isIgnored?.(rel, true)) subdirs.push(rel);
       } else if (entry.isFile() && !isKeelTempPath(entry.name) && !this.isIgnored?.(rel, false)) files.push(rel);
     }
     await Promise.all(files.map((rel) => this.visit(rel, out)));

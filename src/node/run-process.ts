@@ -22,8 +22,6 @@ const DRAIN_MS = 250;
 const EXITED = '"exit-code"';
 /** How long to wait, after bwrap exits, for the rest of its status report. */
 const STATUS_WAIT_MS = 5000;
-/** A sandboxed command's private temporary folder. */
-const SANDBOX_TMP = '/tmp';
 
 export interface RunProcessExtras {
   /** What the child's environment withholds: held keys, credential-looking variables. */
@@ -68,7 +66,7 @@ function startFor(how: ChildSpawn, cwdAbs: string, opts: ProcessOptions, sandbox
   // The pid namespace ends with bwrap, and bwrap with Keel — once bwrap has asked for that. A
   // keeper covers the moment before: a Keel killed while bwrap starts would leave it running.
   const keeper = startKeeper();
-  const env = { ...how.env, TMPDIR: SANDBOX_TMP, [keeper.marker.name]: keeper.marker.value };
+  const env = { ...how.env, [keeper.marker.name]: keeper.marker.value };
   try {
     const launch = sandbox.launch([how.file, ...how.args], cwdAbs, profile, env);
     return { file: launch.file, args: launch.args, env, keeper, sandboxed: launch };
@@ -144,7 +142,7 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
         stdout: out.result(),
         stderr: err.result(),
         combined: combined.result(),
-        ...(undone.length ? { notices: [protectedNotice(undone)] } : {}),
+        ...noticesOf(start.sandboxed, undone),
       });
     };
 
@@ -178,6 +176,12 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
     if (opts.signal.aborted) onAbort();
     else opts.signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** What the sandbox hid, and what it undid, for the command's result. */
+function noticesOf(launch: SandboxLaunch | undefined, undone: readonly string[]): { notices?: string[] } {
+  const notices = [...(launch?.notices ?? []), ...(undone.length ? [protectedNotice(undone)] : [])];
+  return notices.length ? { notices } : {};
 }
 
 function protectedNotice(paths: readonly string[]): string {

@@ -31,4 +31,10 @@ export interface SandboxPathRules {
   hidden(rel: string): boolean;
   /** Read-only for a command that may write in the workspace (a test run). */
   readOnly(rel: string): boolean;
+  /**
+   * A protected path a test runner creates as part of running (a first Cargo.lock beside its
+   * Cargo.toml, pytest's .pytest_cache/.gitignore): when a test run creates it where there was
+   * none, it is kept and not reported as the run's change. `exists` looks in the workspace.
+   */
+  runnerWrites?(rel: string, exists: (rel: string) => boolean): boolean;
 }

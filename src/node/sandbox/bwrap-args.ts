@@ -6,7 +6,7 @@
 // profile; for a test run writable but for its protected paths; secret files hidden in both.
 import type { SandboxProfile } from '../../kernel/index.js';
 import { COMMAND_MARKER_VARIABLE } from '../process-keeper.js';
-import { homeMounts, privateMounts, systemMounts } from './machine-view.js';
+import { homeMounts, privateMounts, systemMounts, tmpdirMounts } from './machine-view.js';
 import type { ScanResult } from './workspace-scan.js';
 
 /** The descriptor bwrap reports on: `{"child-pid": N}` once the command started. */
@@ -23,6 +23,8 @@ export interface BwrapCommand {
   argv: readonly string[];
   /** Report on STATUS_FD (false for a starter that gives the child no such descriptor). */
   status?: boolean;
+  /** What the project's toolchains need besides (toolchain-view.ts), mounted after the home folder and /tmp. */
+  toolchains?: readonly string[];
 }
 
 const NAMESPACES = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL'];
@@ -40,6 +42,8 @@ export function bwrapArgs(c: BwrapCommand): string[] {
     ...systemMounts(),
     ...privateMounts(),
     ...homeMounts(c.env),
+    ...tmpdirMounts(c.env, c.root),
+    ...(c.toolchains ?? []),
     ...workspace,
     ...(c.profile === 'test_run' ? kept : []),
     ...hidden,

@@ -64,6 +64,20 @@ export function privateMounts(): string[] {
   return ['--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
 }
 
+/**
+ * The temporary folder the user's TMPDIR names, private and empty like /tmp, so a command sees
+ * the variable as the user set it and the folder exists (a path under a system folder only when
+ * it is there to mount on; never the workspace or a folder holding it).
+ */
+export function tmpdirMounts(env: Readonly<Record<string, string | undefined>>, root: string): string[] {
+  const dir = env.TMPDIR;
+  if (!dir || !path.isAbsolute(dir)) return [];
+  const abs = path.resolve(dir);
+  if (abs === '/' || abs === '/tmp' || isWithin(abs, root) !== 'outside' || isWithin(root, abs) !== 'outside') return [];
+  if (isSystemPath(abs) && !fs.existsSync(abs)) return [];
+  return ['--tmpfs', abs];
+}
+
 /** An empty home at $HOME (when it is a folder of its own), with the toolchains and PATH folders shown read-only. */
 export function homeMounts(env: Readonly<Record<string, string | undefined>>): string[] {
   const home = env.HOME;

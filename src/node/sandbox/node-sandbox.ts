@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { SandboxPathRules, SandboxProfile, SandboxStatus, SandboxSupport } from '../../kernel/index.js';
 import { withoutCredentials } from '../environment-block.js';
 import { bwrapArgs, STATUS_FD } from './bwrap-args.js';
+import { toolchainView } from './toolchain-view.js';
 import { changedKept, restoreKept, scanWorkspace, type ScanResult } from './workspace-scan.js';
 
 const BWRAP_PATHS = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap'];
@@ -22,6 +23,11 @@ export interface NodeSandboxOptions {
   bwrapPath?: string | null;
   /** Told once, when the sandbox is found unavailable or stops working. */
   onUnavailable?(reason: string): void;
+  /**
+   * Keel's folder for the toolchains' caches a test run writes (Go's build cache, jest's…), one
+   * folder per workspace under it (keelSandboxCacheDir); absent: nothing is kept between runs.
+   */
+  cacheDir?: string;
 }
 
 /** A command line to start in the sandbox, and the check after it ended. */
@@ -30,6 +36,8 @@ export interface SandboxLaunch {
   args: string[];
   /** Protected paths the run created or replaced, already undone (a test run only). */
   afterRun(): string[];
+  /** What the sandbox hid that the command may have needed (a link out of the workspace), for its result. */
+  notices?: string[];
 }
 
 export interface NodeSandbox extends SandboxSupport {
@@ -65,8 +73,9 @@ export async function createNodeSandbox(root: string, options: NodeSandboxOption
     launch(argv, cwd, profile, env, report = true) {
       if (status.type !== 'ready' || !bwrap) throw new Error(`no sandbox is available (${status.type === 'ready' ? '' : status.reason})`);
       const scan = scanWorkspace(root, options.rules, profile === 'test_run');
-      const args = bwrapArgs({ root, cwd, profile, scan, env, argv, status: report });
-      return { file: bwrap, args, afterRun: () => undoProtected(root, options.rules, scan, profile) };
+      const view = toolchainView({ root, env, cacheDir: options.cacheDir });
+      const args = bwrapArgs({ root, cwd, profile, scan, env, argv, status: report, toolchains: view.args });
+      return { file: bwrap, args, afterRun: () => undoProtected(root, options.rules, scan, profile), notices: view.notices };
     },
   };
 }
@@ -75,9 +84,16 @@ export async function createNodeSandbox(root: string, options: NodeSandboxOption
 function undoProtected(root: string, rules: SandboxPathRules, before: ScanResult, profile: SandboxProfile): string[] {
   if (profile !== 'test_run') return [];
   const after = scanWorkspace(root, rules, true);
-  const changed = changedKept(before.kept, after.kept);
+  const changed = changedKept(before.kept, after.kept).filter((p) => !createdByRunner(root, rules, p, before));
   for (const p of changed) restoreKept(p, before.kept);
   return changed.map((p) => path.relative(root, p));
+}
+
+/** A protected path the runner made where there was none (a first Cargo.lock): kept, and not the run's change to report. */
+function createdByRunner(root: string, rules: SandboxPathRules, abs: string, before: ScanResult): boolean {
+  if (before.kept.has(abs) || !rules.runnerWrites) return false;
+  const exists = (rel: string) => fs.existsSync(path.join(root, rel));
+  return rules.runnerWrites(path.relative(root, abs).split(path.sep).join('/'), exists);
 }
 
 function initialStatus(bwrap: string | null | undefined, rules: SandboxPathRules): Promise<SandboxStatus> {

@@ -92,7 +92,11 @@ function judgeProgram(words: readonly Word[], ctx: ArgvContext): Judgement {
   if (wrapped.type !== 'unwrapped') return wrapped;
   if (ctx.depth >= MAX_DEPTH) return judgement('unparseable', 'wrappers nested too deeply', { programs: [name] });
   const inner = judgeArgv(wrapped.inner, { ...ctx, builtins: wrapped.builtins, depth: ctx.depth + 1 });
-  const self = judgement(wrapped.notReadOnly ? 'execute' : 'read_only', wrapped.notReadOnly, { programs: [name] });
+  const floor = wrapped.notReadOnly ? 'execute' : wrapped.sandboxOnly ? 'test_run' : 'read_only';
+  const self = judgement(floor, wrapped.notReadOnly, {
+    programs: [name],
+    ...(wrapped.sandboxOnly ? { sandboxOnly: wrapped.sandboxOnly } : {}),
+  });
   return { ...worst(self, inner), ...(inner.cd ? { cd: inner.cd } : {}) };
 }
 
@@ -116,11 +120,27 @@ function judgeNamed(name: string, args: readonly Word[], ctx: ArgvContext): Judg
   }
 }
 
-/** `./cat`, `bin/ls`, `/usr/bin/env`: only the network and danger of its name count; it never reads only. */
+/**
+ * `./cat`, `bin/ls`, `/usr/bin/env`: only the network and danger of its name count; it never
+ * reads only. A test runner the workspace holds (`.venv/bin/python -m pytest`,
+ * `node_modules/.bin/jest`, `./gradlew --offline test`) is a test run, inside the sandbox only:
+ * an earlier sandboxed run could have written the file.
+ */
 function pathQualified(name: string, args: readonly Word[], ctx: ArgvContext): Judgement {
   const named = judgeNamed(name.slice(name.lastIndexOf('/') + 1), args, ctx);
   if (RANK[named.type] >= RANK.network) return { ...named, programs: [name] };
+  if (named.type === 'test_run' && inWorkspaceSpelling(name))
+    return {
+      ...named,
+      programs: [name],
+      sandboxOnly: named.sandboxOnly ?? `runs ${name}, a program in the workspace that an earlier run could have written`,
+    };
   return judgement('execute', `runs ${name}, a program named by its path (whatever that file holds)`, { programs: [name] });
+}
+
+/** A path that stays in the folder the command starts in by its spelling: relative, no `..`. */
+function inWorkspaceSpelling(name: string): boolean {
+  return !name.startsWith('/') && !name.startsWith('~') && !name.split('/').includes('..');
 }
 
 /** A command the user allowed by rule: its operands may still name files outside the workspace. */

@@ -74,6 +74,7 @@ class Walker {
   private readonly programs = new Set<string>();
   private readonly paths = new Map<string, CommandPath>();
   private readonly located = new Map<string, LocatedProgram>();
+  private sandboxOnly: string | undefined;
 
   constructor(
     private readonly rules: CommandRules,
@@ -88,6 +89,7 @@ class Walker {
       programs: [...this.programs],
       paths: [...this.paths.values()],
       located: [...this.located.values()],
+      ...(this.sandboxOnly ? { sandboxOnly: this.sandboxOnly } : {}),
     };
   }
 
@@ -174,6 +176,7 @@ class Walker {
     if (RANK[j.type] > RANK[this.type]) this.type = j.type;
     if (j.type !== 'read_only' && j.reason && (this.reasons.get(j.reason) ?? -1) < RANK[j.type]) this.reasons.set(j.reason, RANK[j.type]);
     for (const p of j.programs) this.programs.add(p);
+    this.sandboxOnly ??= j.sandboxOnly;
     for (const l of j.located ?? []) {
       for (const cwd of scope.cwds) {
         const placed = { ...l, cwd: placeIn(cwd, readPath(l.cwd)).path };

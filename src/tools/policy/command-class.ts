@@ -37,6 +37,13 @@ export interface CommandClassification {
   paths: CommandPath[];
   /** Test runners and git, with the folders they may start in. */
   located?: LocatedProgram[];
+  /**
+   * Why the line runs unasked only inside the test-run sandbox: it runs what the workspace
+   * defines or holds (a Makefile, .venv/bin/python), looks for settings above the workspace or
+   * may download — contained there (no network, the home folder and the workspace's parents out
+   * of reach, protected paths read-only), so without a sandbox it asks.
+   */
+  sandboxOnly?: string;
 }
 
 /** One simple command's judgement; its paths are relative to the directory it runs in. */
@@ -48,6 +55,8 @@ export interface Judgement {
   located?: LocatedProgram[];
   /** The static directory a `cd` changes to. */
   cd?: string;
+  /** As CommandClassification's. */
+  sandboxOnly?: string;
 }
 
 export const RANK: Record<CommandClass, number> = {
@@ -65,6 +74,7 @@ export function judgement(type: CommandClass, reason?: string, extra?: Partial<J
   if (extra?.located?.length) j.located = extra.located;
   if (reason) j.reason = reason;
   if (extra?.cd !== undefined) j.cd = extra.cd;
+  if (extra?.sandboxOnly) j.sandboxOnly = extra.sandboxOnly;
   return j;
 }
 
@@ -72,12 +82,14 @@ export function judgement(type: CommandClass, reason?: string, extra?: Partial<J
 export function worst(a: Judgement, b: Judgement): Judgement {
   const [top, other] = RANK[b.type] > RANK[a.type] ? [b, a] : [a, b];
   const located = [...(a.located ?? []), ...(b.located ?? [])];
+  const sandboxOnly = a.sandboxOnly ?? b.sandboxOnly;
   return {
     ...top,
     reason: top.reason ?? other.reason,
     programs: [...a.programs, ...b.programs],
     paths: [...a.paths, ...b.paths],
     ...(located.length ? { located } : {}),
+    ...(sandboxOnly ? { sandboxOnly } : {}),
   };
 }
 

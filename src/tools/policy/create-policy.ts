@@ -21,6 +21,7 @@ import { classifyCommand, ruleTokens, type CommandClassification } from './class
 import { commandContextProblem } from './command-context.js';
 import { commandReadProblem, commandWriteProblem } from './command-paths.js';
 import { isSecretFile, protectedReason } from './protected-paths.js';
+import { withAllowHint } from './allow-hint.js';
 import { approvedRun, unaskedRun } from './sandbox-choice.js';
 import { MEMORY_WRITE_TOOLS } from '../memory/visibility.js';
 import { detectTestCommand, type DetectedCommand } from '../run-tests/detect-command.js';
@@ -81,39 +82,50 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
     async decide(intent: ToolIntent, ctx: PolicyContext): Promise<PolicyDecision> {
       const detected = await detectedTestCommand(intent, ctx);
       const cls = commandClass(intent, rules, detected?.command);
-      if (cls?.type === 'denied') return { type: 'deny', reason: cls.reasons[0] ?? 'denied by a command rule' };
-      const where = await checkPaths(intent, ctx);
-      if (where) return where;
-      const writes = cls && ctx.workspace ? await commandWriteProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
-      if (writes) return writes;
-      if (cls && ALWAYS_ASK.has(cls.type)) {
-        if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent)))
-          return { type: 'allow', reason: 'this exact command was approved earlier', ...approved(cls) };
-        if (auto.has(intent.risk) && autoRuns(cls))
-          return { type: 'allow', reason: `every ${intent.risk} is auto-approved`, ...approved(cls) };
-        return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.`, ...approved(cls) };
-      }
-      if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier', ...approved(cls) };
-      if (MEMORY_WRITE_TOOLS.has(intent.tool))
-        return options.autoApproveMemory
-          ? { type: 'allow', reason: 'memory writes are auto-approved' }
-          : { type: 'ask', reason: `${intent.summary} — memory outlives this task.` };
-      const reads = cls && ctx.workspace ? await commandReadProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
-      if (reads) return { type: 'ask', reason: reads, ...approved(cls) };
-      const context = cls && ctx.workspace ? await commandContextProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
-      if (context) return { type: 'ask', reason: context, ...approved(cls) };
-      if (cls && allowedByRule(intent, cls, rules, detected?.command))
-        return unaskedRun(cls, mode, ctx.workspace, 'an allowed command prefix covers it', true);
-      if (auto.has(intent.risk) && autoRuns(cls)) return autoRun(cls, ctx, `${intent.risk} is auto-approved`);
-      // A tool that changes nothing but reaches the network (web_fetch) is no read: it asks.
-      if (ctx.tool.readOnly && intent.risk === 'read') return { type: 'allow', reason: 'reads inside the workspace run' };
-      if (detected)
-        return { type: 'ask', reason: `Detected from the project: ${detected.because}.`, command: detected.command, ...approved(cls) };
-      if (cls)
-        return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.', ...approved(cls) };
-      return { type: 'ask', reason: askReason(intent) };
+      return withAllowHint(await decideFor(intent, ctx, detected, cls), commandLine(intent) ?? detected?.command, cls);
     },
   };
+
+  async function decideFor(
+    intent: ToolIntent,
+    ctx: PolicyContext,
+    detected: DetectedCommand | undefined,
+    classified: CommandClassification | undefined,
+  ): Promise<PolicyDecision> {
+    let cls = classified;
+    if (cls?.type === 'denied') return { type: 'deny', reason: cls.reasons[0] ?? 'denied by a command rule' };
+    const where = await checkPaths(intent, ctx);
+    if (where) return where;
+    const writes = cls && ctx.workspace ? await commandWriteProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+    if (writes) return writes;
+    if (cls && ALWAYS_ASK.has(cls.type)) {
+      if (ctx.grants.some((g) => g.command !== undefined && grantCovers(g, intent)))
+        return { type: 'allow', reason: 'this exact command was approved earlier', ...approved(cls) };
+      if (auto.has(intent.risk) && autoRuns(cls))
+        return { type: 'allow', reason: `every ${intent.risk} is auto-approved`, ...approved(cls) };
+      return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.`, ...approved(cls) };
+    }
+    if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier', ...approved(cls) };
+    if (MEMORY_WRITE_TOOLS.has(intent.tool))
+      return options.autoApproveMemory
+        ? { type: 'allow', reason: 'memory writes are auto-approved' }
+        : { type: 'ask', reason: `${intent.summary} — memory outlives this task.` };
+    const reads = cls && ctx.workspace ? await commandReadProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+    if (reads) return { type: 'ask', reason: reads, ...approved(cls) };
+    const context = cls && ctx.workspace ? await commandContextProblem(cls, commandCwd(intent), ctx.workspace) : undefined;
+    if (context?.type === 'ask') return { type: 'ask', reason: context.reason, ...approved(cls) };
+    if (context && cls) cls = { ...cls, sandboxOnly: cls.sandboxOnly ?? context.reason };
+    if (cls && allowedByRule(intent, cls, rules, detected?.command))
+      return unaskedRun(cls, mode, ctx.workspace, 'an allowed command prefix covers it', true);
+    if (auto.has(intent.risk) && autoRuns(cls)) return autoRun(cls, ctx, `${intent.risk} is auto-approved`);
+    // A tool that changes nothing but reaches the network (web_fetch) is no read: it asks.
+    if (ctx.tool.readOnly && intent.risk === 'read') return { type: 'allow', reason: 'reads inside the workspace run' };
+    if (detected)
+      return { type: 'ask', reason: `Detected from the project: ${detected.because}.`, command: detected.command, ...approved(cls) };
+    if (cls)
+      return { type: 'ask', reason: cls.reasons.length ? `The command ${cls.reasons.join('; ')}.` : 'Runs a command.', ...approved(cls) };
+    return { type: 'ask', reason: askReason(intent) };
+  }
 }
 
 /** Why a call without a command asks, in words a person uses (never the tool's internal name). */

@@ -7,6 +7,7 @@
 // sandbox (src/node/sandbox) hides the secret files from sandboxed commands and keeps these paths,
 // and manifests, read-only for a test run.
 import type { SandboxPathRules } from '../../kernel/index.js';
+import { runnerWrites } from './runner-writes.js';
 
 const SEGMENTS: [string, string][] = [
   ['.git', 'is inside .git (repository internals and hooks)'],
@@ -50,6 +51,7 @@ const MANIFESTS =
 
 /** What a sandboxed command may not see (secrets) and, when it may write, may not change. */
 export const COMMAND_SANDBOX_RULES: SandboxPathRules = {
+  runnerWrites,
   hidden: isSecretFile,
   readOnly: (rel) => protectedReason(rel) !== undefined || MANIFESTS.test(rel.toLowerCase().split('/').pop() ?? ''),
 };

@@ -2,7 +2,8 @@
 // Commands that run unasked (read-only and test-run classes, allow rules) run in the OS sandbox,
 // or ask when there is none; commands the user approved run as the user's shell would run them,
 // unless the user chose to sandbox everything. With the sandbox off, nothing is sandboxed and
-// the classifier alone decides what runs unasked.
+// the classifier alone decides what runs unasked — but for the lines it says are safe only
+// inside the sandbox (a Makefile's recipes, .venv/bin/python), which then ask.
 import type { PolicyDecision, SandboxMode, SandboxProfile, Workspace } from '../../kernel/index.js';
 import type { CommandClassification } from './command-class.js';
 
@@ -14,12 +15,14 @@ export function unaskedRun(
   reason: string,
   byRule = false,
 ): PolicyDecision {
-  if (mode === 'off') return { type: 'allow', reason, sandbox: 'none' };
+  const inside = cls.sandboxOnly ? ` The command ${cls.sandboxOnly}: it runs unasked only inside the sandbox.` : '';
+  if (mode === 'off')
+    return inside ? { type: 'ask', reason: `The sandbox is off.${inside}`, sandbox: 'none' } : { type: 'allow', reason, sandbox: 'none' };
   const status = workspace?.sandbox?.status() ?? { type: 'unavailable', reason: 'this host runs no sandbox' };
   if (status.type !== 'ready')
     return {
       type: 'ask',
-      reason: `No sandbox is available (${status.reason}), so every command asks before it runs.`,
+      reason: `No sandbox is available (${status.reason}), so every command asks before it runs.${inside}`,
       sandbox: approvedRun(mode),
     };
   return { type: 'allow', reason, sandbox: unaskedProfile(cls, byRule) };

@@ -19,6 +19,7 @@ import {
   pathOperands,
   wordText,
 } from './program-args.js';
+import { NPX_TASK_RUNNERS, PROJECT_RUNNERS, type ProjectForm } from './project-runners.js';
 import { hasGlob, staticValue, type Word } from './shell-word.js';
 
 type Runner = (args: readonly Word[]) => CommandPath[];
@@ -72,7 +73,7 @@ const PYTEST = options(`
   -q --quiet, -v --verbose, -x --exitfirst, --maxfail =num, -k =text, -m =text, --tb =text, -s,
   --capture =text, --lf --last-failed, --ff --failed-first, --nf --new-first, --sw --stepwise, -r =text,
   --no-header, --no-summary, --co --collect-only, --durations =num, --strict-markers, -l --showlocals,
-  --color =text, --disable-warnings, --runxfail, --setup-show
+  --color =text, --disable-warnings, --runxfail, --setup-show, --rootdir =path, -p =text
 `);
 
 const CARGO = options(`
@@ -108,9 +109,19 @@ const GO_VALUE = new Set([
 /** Which runner a form runs: its config search decides where it may read code from (runner-roots.ts). */
 export type RunnerName = 'npm' | 'jest' | 'vitest' | 'mocha' | 'tsc' | 'pytest' | 'node' | 'go' | 'cargo';
 
+const NPM = options('--workspaces -ws, --if-present, -w --workspace =text, -s --silent');
+
 interface RunnerForm {
-  runner: RunnerName;
+  /** The runner whose config search is checked; none for the forms that run only in the sandbox. */
+  runner?: RunnerName;
   paths: CommandPath[];
+  sandboxOnly?: string;
+  /** The form would reach the network outside the sandbox (Maven, Gradle without offline). */
+  network?: string;
+}
+
+function fromProject(form: ProjectForm): RunnerForm {
+  return form.type === 'network' ? { paths: [], network: form.reason } : { paths: form.paths, sandboxOnly: form.sandboxOnly };
 }
 
 /** yargs (jest, mocha) and cac (vitest) read `-tc=FILE` as `-t -c FILE`: one short option per word there. */
@@ -152,7 +163,10 @@ function only(option: string, allowed: Set<string>) {
 
 const mocha = runnerArgs(MOCHA, only('-R', MOCHA_REPORTERS), YARGS);
 const jest = runnerArgs(JEST, undefined, YARGS);
-const pytest = runnerArgs(PYTEST);
+/** pytest: `-p no:NAME` turns a plugin off; any other `-p` loads one. */
+const pytest = runnerArgs(PYTEST, (a) => {
+  for (const o of a.options) if (o.name === '-p' && !/^no:[\w.-]+$/.test(o.value ?? '')) notReadOnly(`-p ${o.value ?? ''} loads a plugin`);
+});
 
 /**
  * tsc: a boolean option takes a following `true` or `false` as its value (`--noEmit false` emits
@@ -219,22 +233,34 @@ const NPX_RUNNERS: Record<string, [RunnerName, Runner]> = {
   tsc: ['tsc', tsc],
 };
 
-/** `npm test` exactly: extra arguments would reach a runner we cannot see. */
+/** `npm test` (in every workspace with --workspaces): extra arguments would reach a runner we cannot see. */
 function npm(args: readonly Word[]): RunnerForm | undefined {
   const argv = args.map((w) => staticValue(w));
-  const isTest =
-    (argv.length === 1 && ['test', 't', 'tst'].includes(argv[0]!)) ||
-    (argv.length === 2 && ['run', 'run-script'].includes(argv[0]!) && argv[1] === 'test');
-  if (isTest) return { runner: 'npm', paths: [] };
-  if (['test', 't', 'tst'].includes(argv[0] ?? '') || (['run', 'run-script'].includes(argv[0] ?? '') && argv[1] === 'test'))
-    notReadOnly('npm test with extra arguments passes them to a test script we cannot see');
+  const isScript = ['test', 't', 'tst'].includes(argv[0] ?? '') || (['run', 'run-script'].includes(argv[0] ?? '') && argv[1] === 'test');
+  if (!argv.some((w) => ['test', 't', 'tst'].includes(w ?? '')) && !isScript) return undefined;
+  let operands: (string | undefined)[];
+  try {
+    operands = parseArgs(args, NPM).operands.map((w) => staticValue(w));
+  } catch (err) {
+    if (!(err instanceof NotReadOnly)) throw err;
+    if (!isScript) return undefined;
+    return notReadOnly('npm test with extra arguments passes them to a test script we cannot see');
+  }
+  const exact =
+    (operands.length === 1 && ['test', 't', 'tst'].includes(operands[0]!)) ||
+    (operands.length === 2 && ['run', 'run-script'].includes(operands[0]!) && operands[1] === 'test');
+  if (exact) return { runner: 'npm', paths: [] };
+  if (isScript) notReadOnly('npm test with extra arguments passes them to a test script we cannot see');
   return undefined;
 }
 
 /** `npx --no-install RUNNER …`: never downloads (plain npx may fetch the package and run it). */
 function npx(args: readonly Word[]): RunnerForm | undefined {
   if (!args[0] || staticValue(args[0]) !== '--no-install') return undefined;
-  const found = args[1] ? own(NPX_RUNNERS, staticValue(args[1]) ?? '') : undefined;
+  const name = args[1] ? (staticValue(args[1]) ?? '') : '';
+  const task = own(NPX_TASK_RUNNERS, name)?.(args.slice(2));
+  if (task) return fromProject(task);
+  const found = own(NPX_RUNNERS, name);
   if (!found) return undefined;
   return { runner: found[0], paths: found[1](args.slice(2)) };
 }
@@ -277,16 +303,22 @@ const RUNNERS: Record<string, (args: readonly Word[]) => RunnerForm | undefined>
   cargo: subcommand('test', 'cargo', cargoTest),
 };
 
+/** `python3.12` is python3 to the runner forms. */
+const runnerName = (name: string) => name.replace(/^(python3?)\.\d+$/, '$1');
+
 /** `test_run` for a runner in an allowed form, `execute` for a runner with other flags, undefined otherwise. */
 export function judgeTestRunner(name: string, args: readonly Word[]): Judgement | undefined {
-  const runner = own(RUNNERS, name);
+  const project = own(PROJECT_RUNNERS, name);
+  const runner = project ? (a: readonly Word[]) => ((p) => p && fromProject(p))(project(a)) : own(RUNNERS, runnerName(name));
   if (!runner) return undefined;
   const programs = [name];
   try {
     const form = runner(args);
     if (!form) return undefined;
-    const located = [{ kind: 'test_runner' as const, name: form.runner, cwd: '.' }];
-    return judgement('test_run', `runs the project's tests (${name})`, { programs, paths: form.paths, located });
+    if (form.network) return judgement('network', form.network, { programs });
+    const located = form.runner ? [{ kind: 'test_runner' as const, name: form.runner, cwd: '.' }] : [];
+    const extra = form.sandboxOnly ? { sandboxOnly: form.sandboxOnly } : {};
+    return judgement('test_run', `runs the project's tests (${name})`, { programs, paths: form.paths, located, ...extra });
   } catch (err) {
     if (!(err instanceof NotReadOnly)) throw err;
     return judgement('execute', `${name}: ${err.message}`, { programs });

@@ -15,13 +15,20 @@ export interface Unwrapped {
   builtins: boolean;
   /** Why the wrapper itself is never read-only (xargs, nohup); the inner command is still judged. */
   notReadOnly?: string;
+  /**
+   * Why the wrapper runs the inner command unasked only inside the test-run sandbox (it is a
+   * test run at least): corepack may download the package manager, poetry, pipenv and uv run it
+   * in an environment they keep outside the workspace.
+   */
+  sandboxOnly?: string;
 }
 
-type Wrapper = (args: readonly Word[]) => Unwrapped | Judgement;
+/** undefined: not a form this wrapper wraps (`poetry add`): the program is judged by its other rules. */
+type Wrapper = (args: readonly Word[]) => Unwrapped | Judgement | undefined;
 
 const exec = (inner: readonly Word[], builtins = false): Unwrapped => ({ type: 'unwrapped', inner, builtins });
 
-function withOptions(table: OptionTable, leading = 0): Wrapper {
+function withOptions(table: OptionTable, leading = 0): (args: readonly Word[]) => Unwrapped {
   return (args) => {
     const operands = parseArgs(args, table, { ...POSIX, numeric: true }).operands;
     fixedOperands(operands.slice(0, leading));
@@ -72,7 +79,40 @@ function execWrapper(args: readonly Word[]): Unwrapped | Judgement {
   return exec(inner);
 }
 
+/** `corepack pnpm|yarn|npm …`: the package manager the project pins, from corepack's cache. */
+function corepack(args: readonly Word[]): Unwrapped | undefined {
+  const pm = args[0] ? staticValue(args[0]) : undefined;
+  if (!pm || !/^(?:pnpm|yarn|npm)(?:@[\w.+-]+)?$/.test(pm)) return undefined;
+  const inner: Word[] = [{ parts: [{ type: 'text', text: pm.replace(/@.*/, ''), quoted: true }] }, ...args.slice(1)];
+  return { ...exec(inner), sandboxOnly: 'corepack may download the package manager the project pins' };
+}
+
+/** `poetry run`, `pipenv run`: the project's environment, which they keep outside the workspace. */
+function projectEnvironment(tool: string): Wrapper {
+  return (args) => {
+    if (!args[0] || staticValue(args[0]) !== 'run') return undefined;
+    return { ...exec(args.slice(1)), sandboxOnly: `${tool} run uses the environment ${tool} keeps outside the workspace` };
+  };
+}
+
+const UV_RUN = options('--offline, --no-sync, --frozen, --locked, --no-project, -q --quiet');
+
+/** `uv run --offline …`: the workspace's environment as installed (without --offline uv syncs it from the network). */
+function uv(args: readonly Word[]): Unwrapped | Judgement | undefined {
+  if (!args[0] || staticValue(args[0]) !== 'run') return undefined;
+  const parsed = parseArgs(args.slice(1), UV_RUN, POSIX);
+  if (!parsed.has('--offline'))
+    return judgement('network', 'uv run without --offline may download packages (uv run --offline runs unasked in the sandbox)', {
+      programs: ['uv'],
+    });
+  return { ...exec(parsed.operands), sandboxOnly: 'uv run uses the environment and interpreters uv keeps outside the workspace' };
+}
+
 const WRAPPERS: Record<string, Wrapper> = {
+  corepack,
+  poetry: projectEnvironment('poetry'),
+  pipenv: projectEnvironment('pipenv'),
+  uv,
   env,
   command,
   exec: execWrapper,
@@ -93,6 +133,7 @@ export function unwrap(name: string, args: readonly Word[]): Unwrapped | Judgeme
   if (!wrapper) return undefined;
   try {
     const result = wrapper(args);
+    if (!result) return undefined;
     if (result.type === 'unwrapped' && result.inner.length === 0 && name !== 'exec') notReadOnly(`${name} with no command`);
     return result;
   } catch (err) {

@@ -1,8 +1,12 @@
 // Finds the project's test command when the model gives none: package.json's test script,
 // then the JS runners' configs (run with npx --no-install: a missing runner is an error, never a
-// download), pytest (a config, or test files at the root, under tests/ or test/ at any depth, or
-// under src/), go, cargo, a Makefile's `test` target, and node's built-in runner.
+// download), a monorepo's runner, deno, pytest (a config, or test files at the root, under tests/
+// or test/ at any depth, or under src/; with none of its config files, `--rootdir=.` so its
+// conftest search stops at the workspace), go, cargo, a Makefile's `test` target, CMake, Gradle,
+// Maven and node's built-in runner (detect-layouts.ts).
 import type { DirEntry, Workspace } from '../../kernel/index.js';
+import { pytestConfigured } from '../policy/runner-roots.js';
+import { cmakeCommand, denoCommand, jvmCommand, monorepoCommand } from './detect-layouts.js';
 import { detectToolchain, type PackageJson, type Toolchain } from './toolchain.js';
 
 export interface DetectedCommand {
@@ -49,10 +53,13 @@ async function detect(
   if ('vitest' in deps || has(/^vitest\.config\./)) return { command: 'npx --no-install vitest run', because: 'vitest is configured' };
   if ('jest' in deps || has(/^jest\.config\./)) return { command: 'npx --no-install jest', because: 'jest is configured' };
   if ('mocha' in deps || has(/^\.mocharc/)) return { command: 'npx --no-install mocha', because: 'mocha is configured' };
-  if (await isPytest(names, read, ws))
+  const layout = monorepoCommand(names, pkg, tc) ?? denoCommand(names);
+  if (layout) return layout;
+  const pytest = await pytestConfig(names, read, ws);
+  if (pytest)
     return {
-      command: `${tc.python} -m pytest`,
-      because: `a pytest configuration or tests folder${tc.pythonBecause ? `; Python from ${tc.pythonBecause}` : ''}`,
+      command: `${tc.python} -m pytest${pytest === 'configured' ? '' : ' --rootdir=.'}`,
+      because: `${pytest === 'configured' ? 'a pytest configuration' : 'Python test files'}${tc.pythonBecause ? `; Python from ${tc.pythonBecause}` : ''}`,
     };
   if (names.has('go.work')) return { command: `go test -v ${goWorkspaceDirs(await read('go.work'))}`, because: 'go.work (a Go workspace)' };
   if (names.has('go.mod')) return { command: 'go test -v ./...', because: 'go.mod' };
@@ -62,6 +69,8 @@ async function detect(
       : { command: 'cargo test', because: 'Cargo.toml' };
   for (const makefile of MAKEFILES.filter((m) => names.has(m)))
     if (MAKE_TEST_RULE.test(await read(makefile))) return { command: 'make test', because: `${makefile} has a test target` };
+  const build = cmakeCommand(names) ?? jvmCommand(names);
+  if (build) return build;
   if (pkg || (await hasNodeTests(ws))) return { command: 'node --test', because: 'a Node project without a test script' };
   return undefined;
 }
@@ -77,13 +86,16 @@ function goWorkspaceDirs(goWork: string): string {
   return dirs.length ? dirs.map(pattern).join(' ') : './...';
 }
 
-async function isPytest(names: Set<string>, read: (p: string) => Promise<string>, ws: Workspace): Promise<boolean> {
-  if (names.has('pytest.ini') || names.has('conftest.py')) return true;
-  if (/\[tool\.pytest/.test(await read('pyproject.toml'))) return true;
-  if (/\[tool:pytest\]/.test(await read('setup.cfg')) || /\[pytest\]/.test(await read('tox.ini'))) return true;
-  if ([...names].some((n) => PY_TEST_FILE.test(n))) return true;
+/** `configured`: a file that ends pytest's config search is at the root; `files`: only test files. */
+async function pytestConfig(
+  names: Set<string>,
+  read: (p: string) => Promise<string>,
+  ws: Workspace,
+): Promise<'configured' | 'files' | undefined> {
+  if (await pytestConfigured(async (n) => names.has(n), read)) return 'configured';
+  if (names.has('conftest.py') || [...names].some((n) => PY_TEST_FILE.test(n))) return 'files';
   const roots = ['tests', 'test', 'src'].filter((d) => names.has(d));
-  return roots.length > 0 && hasPythonTests(ws, roots);
+  return roots.length > 0 && (await hasPythonTests(ws, roots)) ? 'files' : undefined;
 }
 
 /** Breadth-first through the given folders, a few levels deep and a bounded number of folders. */

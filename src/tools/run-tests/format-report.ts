@@ -23,7 +23,15 @@ export function summaryLine(r: TestReport): string {
   if (r.passed === undefined) line += `, passing tests not listed${r.runner === 'go-test' ? ' (go test lists them with -v)' : ''}`;
   if (r.packages) line += `; packages: ${r.packages.ok} ok, ${r.packages.failed} failed`;
   if (loadErrors && !r.passed && !r.failed && !r.skipped) line += ' — no tests ran';
+  if (r.runs && r.runs.length > 1) line += `; ${r.runs.length} runs: ${r.runs.map(runText).join('; ')}`;
   return line;
+}
+
+/** One run of several: its package (a task runner's), counts and runner. */
+function runText(run: NonNullable<TestReport['runs']>[number]): string {
+  const counts = [...(run.passed !== undefined ? [`${run.passed} passed`] : []), `${run.failed} failed`];
+  if (run.skipped) counts.push(`${run.skipped} skipped`);
+  return `${run.package ? `${run.package}: ` : ''}${counts.join(', ')} (${run.runner})`;
 }
 
 /** The whole report, within maxChars. */
@@ -62,11 +70,12 @@ function stoppedNoun(runner: TestReport['runner']): string {
 const titleFor = (runner: TestReport['runner']) => (f: TestFailure) => title(f, stoppedNoun(runner));
 
 function title(f: TestFailure, stoppedNoun: string): string {
+  const pkg = f.package ? `[${f.package}] ` : '';
   const at = f.file ? `${f.file}${f.line ? `:${f.line}${f.column ? `:${f.column}` : ''}` : ''}` : '';
   if (f.kind === 'load_error' && f.stopped)
-    return `[load error] ${at || 'the runner printed no location'} — ${stoppedText(f.stopped, stoppedNoun)}`;
-  if (f.kind === 'load_error') return `[load error] ${f.name === f.file ? at : `${f.name}${at ? ` — ${at}` : ''}`}`;
-  return `${f.name}${at ? ` — ${at}` : ''}`;
+    return `[load error] ${pkg}${at || 'the runner printed no location'} — ${stoppedText(f.stopped, stoppedNoun)}`;
+  if (f.kind === 'load_error') return `[load error] ${pkg}${f.name === f.file ? at : `${f.name}${at ? ` — ${at}` : ''}`}`;
+  return `${pkg}${f.name}${at ? ` — ${at}` : ''}`;
 }
 
 /** Test files a load error stopped: counted, and named while few. */

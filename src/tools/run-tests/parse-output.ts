@@ -1,13 +1,21 @@
 // Picks the parser whose signature the output carries. Order matters: the more specific
-// formats (jest, vitest) come before the ones their output could also resemble. Load errors
-// with one cause (a module many test files import) are then merged into one.
+// formats (jest, vitest) come before the ones their output could also resemble. A task runner's
+// output is first split by package (task-prefixes.ts) and a chained script's by run
+// (chained-runs.ts): each piece is parsed alone and the reports are added up (merge-runs.ts).
+// Load errors with one cause (a module many test files import) are then merged into one.
+import { splitRuns } from './chained-runs.js';
 import { mergeLoadErrors } from './merge-load-errors.js';
+import { mergeReports } from './merge-runs.js';
 import { avaParser } from './parsers/ava.js';
 import { bunParser } from './parsers/bun.js';
 import { cargoParser } from './parsers/cargo.js';
+import { catch2Parser } from './parsers/catch2.js';
+import { compilerParser } from './parsers/compilers.js';
 import { crashParser } from './parsers/crash.js';
+import { ctestParser } from './parsers/ctest.js';
 import { denoParser } from './parsers/deno.js';
 import { goTestParser } from './parsers/go-test.js';
+import { gtestParser } from './parsers/gtest.js';
 import { jasmineParser } from './parsers/jasmine.js';
 import { jestParser } from './parsers/jest.js';
 import { mochaParser } from './parsers/mocha.js';
@@ -19,6 +27,7 @@ import { tapParser } from './parsers/tap.js';
 import { unittestParser } from './parsers/unittest.js';
 import { uvuParser } from './parsers/uvu.js';
 import { vitestParser } from './parsers/vitest.js';
+import { splitByPackage } from './task-prefixes.js';
 import { stripAnsi, type OutputParser, type ParseContext, type TestFailure, type TestReport } from './test-report.js';
 
 const PARSERS: readonly OutputParser[] = [
@@ -37,8 +46,13 @@ const PARSERS: readonly OutputParser[] = [
   unittestParser,
   cargoParser,
   goTestParser,
+  // CTest before the frameworks whose output it shows for a failed test.
+  ctestParser,
+  gtestParser,
+  catch2Parser,
   // Last: a compiler's or linter's errors count only when no runner's output is there.
   prestepParser,
+  compilerParser,
   crashParser,
 ];
 
@@ -47,10 +61,18 @@ const STORED_TEXT_CHARS = 8000;
 
 export function parseTestOutput(output: string, ctx: ParseContext = { root: '' }): TestReport | undefined {
   const clean = stripAnsi(output).replace(/\r\n/g, '\n');
-  const parser = PARSERS.find((p) => p.detect(clean));
-  if (!parser) return undefined;
-  const report = parser.parse(clean, ctx);
-  return { ...report, failures: mergeLoadErrors(report.failures.map((f) => withUnplaced(tidied(f, ctx.root)))) };
+  const runs = splitByPackage(clean).flatMap((p) => splitRuns(p.text).map((text) => ({ package: p.package, text })));
+  const reports = runs.flatMap((run) => {
+    const report = parseRun(run.text, ctx);
+    return report ? [{ report, package: run.package }] : [];
+  });
+  const report = mergeReports(reports);
+  return report && { ...report, failures: mergeLoadErrors(report.failures.map((f) => withUnplaced(tidied(f, ctx.root)))) };
+}
+
+function parseRun(text: string, ctx: ParseContext): TestReport | undefined {
+  const parser = PARSERS.find((p) => p.detect(text));
+  return parser?.parse(text, ctx);
 }
 
 /** V8's syntax-error message, as Node prints it ("SyntaxError: …") or mocha ("SyntaxError[ @file ]: …"). */

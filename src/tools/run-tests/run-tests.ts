@@ -1,16 +1,18 @@
 // run_tests: runs the project's tests (the given command, or the detected one) and answers
 // with a structured report: counts, each failure's name, file:line and message. The tests run in
 // the user's own environment: no variable a suite reads is added (NO_COLOR, CI, TERM… would change
-// their results; colour codes are stripped from the output instead), only the git and npm settings
-// every command Keel runs gets (COMMAND_ENV), and in the sandbox profile the policy chose.
+// their results; colour codes are stripped from the output instead; git's and npm's settings for
+// run_command's read-only lines, COMMAND_ENV, would change what a suite's own `git diff` says),
+// in the sandbox profile the policy chose. A JUnit XML report the build tool wrote while running
+// (Maven, Gradle) is read before its console output.
 import { z } from 'zod';
 import type { ProcessResult, ToolDefinition, Workspace } from '../../kernel/index.js';
-import { COMMAND_ENV } from '../policy/command-env.js';
 import { describeExit, renderNotices } from '../process-output.js';
 import { errorResult, failure } from '../tool-result.js';
 import { detectTestCommand } from './detect-command.js';
 import { excerpt, formatReport, summaryLine } from './format-report.js';
 import { locateSyntaxErrors } from './locate-syntax-error.js';
+import { junitReport } from './junit-report.js';
 import { parseTestOutput } from './parse-output.js';
 import { stripAnsi, type ParseContext, type TestReport } from './test-report.js';
 import { toolchainLine } from './toolchain-line.js';
@@ -60,17 +62,19 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
           'invalid_input',
           'No test command could be detected (no package.json test script, pytest, go.mod or Cargo.toml). Pass the command to run.',
         );
-      const toolchain = await toolchainLine(command, detected, ctx);
+      // Asked while the tests run: the probe starts a sandbox of its own.
+      const toolchain = toolchainLine(command, detected, ctx);
+      const started = Date.now();
       const r = await ctx.workspace.runProcess(command, {
         timeoutMs: TIMEOUT_MS,
         signal: ctx.signal,
         maxCaptureChars: CAPTURE_CHARS,
-        env: { ...COMMAND_ENV },
         onOutput: (chunk) => ctx.onProgress(chunk),
         ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
       });
       const output = r.combined.head + (r.combined.omittedChars > 0 ? '\n' : '') + r.combined.tail;
-      const parsed = parseTestOutput(output, await parseContext(ctx.workspace));
+      // The JUnit XML a build tool wrote during the run, before its console; the console when it wrote none.
+      const parsed = (await junitReport(ctx.workspace, started)) ?? parseTestOutput(output, await parseContext(ctx.workspace));
       const placed =
         parsed &&
         (await locateSyntaxErrors(parsed, {
@@ -79,7 +83,7 @@ export const runTestsTool: ToolDefinition<RunTestsInput> = {
           signal: ctx.signal,
           ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
         }));
-      return report(command, r, output, placed, toolchain);
+      return report(command, r, output, placed, await toolchain);
     } catch (err) {
       return errorResult(err);
     }

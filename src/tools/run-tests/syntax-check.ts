@@ -4,7 +4,6 @@
 // choice for a .js file without a package "type" is unreliable here (Node 20 exits 0 without
 // checking a file it takes for an ES module), and vite parses every file as a module.
 import type { SandboxProfile, Workspace } from '../../kernel/index.js';
-import { COMMAND_ENV } from '../policy/command-env.js';
 import { isSecretFile } from '../policy/protected-paths.js';
 import { caretColumn } from './locate.js';
 import { dedent, tidy } from './message-text.js';
@@ -40,7 +39,6 @@ export async function checkSyntax(
     timeoutMs: CHECK_TIMEOUT_MS,
     signal,
     maxCaptureChars: 4000,
-    env: { ...COMMAND_ENV },
     // A parse only reads: in the read-only profile whenever the tests ran in a sandbox.
     ...(sandbox && sandbox !== 'none' ? { sandbox: 'read_only' as const } : sandbox ? { sandbox } : {}),
   });

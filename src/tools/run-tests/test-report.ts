@@ -16,12 +16,19 @@ type RunnerName =
   | 'unittest'
   | 'go-test'
   | 'cargo-test'
+  | 'catch2'
+  | 'gtest'
+  | 'ctest'
+  /** JUnit XML reports the runner wrote (Maven's surefire, Gradle). */
+  | 'junit'
   /** Output no runner's format matched, ending in a JavaScript error and its stack. */
   | 'js-error'
   /** Steps a test script runs first: their errors stop it before any test. */
   | 'tsc'
   | 'eslint'
-  | 'xo';
+  | 'xo'
+  /** A compiler's errors (gcc, clang, javac) that stopped the build before any test. */
+  | 'compiler';
 
 /** A test that ran and failed, or a file/package that could not be loaded or compiled. */
 type FailureKind = 'test_failure' | 'load_error';
@@ -42,6 +49,8 @@ export interface TestFailure {
   stopped?: string[];
   /** A syntax error the runner printed without its line, for locate-syntax-error.ts to place. */
   unplaced?: UnplacedSyntaxError;
+  /** The package a monorepo's task runner ran it in (turbo's `web:test: ` prefix). */
+  package?: string;
 }
 
 /**
@@ -62,6 +71,16 @@ export interface TestReport {
   failures: TestFailure[];
   /** go test without -v counts packages, not tests. */
   packages?: { ok: number; failed: number };
+  /** A script that chained several runs, or a task runner's packages: each run's own counts, in order. */
+  runs?: RunCounts[];
+}
+
+export interface RunCounts {
+  runner: RunnerName;
+  package?: string;
+  passed?: number;
+  failed: number;
+  skipped: number;
 }
 
 /** What a parser knows of the run beyond its output. */

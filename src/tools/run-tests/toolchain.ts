@@ -12,6 +12,8 @@ export interface Toolchain {
   pythonBecause?: string;
   /** npm, pnpm, yarn or bun, from packageManager or the lock file. */
   packageManager: 'npm' | 'pnpm' | 'yarn' | 'bun';
+  /** Yarn 2 or later (packageManager says so, or .yarnrc.yml is there): its workspaces command differs. */
+  yarnBerry?: true;
   /** The Node version the project asks for, and where it says so. */
   nodeWanted?: { version: string; from: string };
 }
@@ -20,7 +22,14 @@ const VENVS = ['.venv', 'venv'];
 const decoder = new TextDecoder();
 
 export async function detectToolchain(ws: Workspace, names: ReadonlySet<string>, pkg: PackageJson | undefined): Promise<Toolchain> {
-  return { ...(await python(ws, names)), packageManager: packageManager(names, pkg), ...(await nodeWanted(ws, names, pkg)) };
+  const pm = packageManager(names, pkg);
+  const berry = pm === 'yarn' && (names.has('.yarnrc.yml') || /^yarn@(?:[2-9]|\d{2,})/.test(String(pkg?.packageManager ?? '')));
+  return {
+    ...(await python(ws, names)),
+    packageManager: pm,
+    ...(berry ? { yarnBerry: true as const } : {}),
+    ...(await nodeWanted(ws, names, pkg)),
+  };
 }
 
 export interface PackageJson {
@@ -29,6 +38,7 @@ export interface PackageJson {
   devDependencies?: object;
   packageManager?: unknown;
   engines?: { node?: unknown };
+  workspaces?: unknown;
 }
 
 async function python(ws: Workspace, names: ReadonlySet<string>): Promise<Pick<Toolchain, 'python' | 'pythonBecause'>> {
@@ -38,7 +48,7 @@ async function python(ws: Workspace, names: ReadonlySet<string>): Promise<Pick<T
     const bin = ['python', 'python3'].find((b) => bins.has(`${venv}/bin/${b}`));
     if (bin) return { python: `${venv}/bin/${bin}`, pythonBecause: `the workspace's ${venv}` };
   }
-  if (names.has('uv.lock')) return { python: 'uv run python', pythonBecause: 'uv.lock' };
+  if (names.has('uv.lock')) return { python: 'uv run --offline python', pythonBecause: 'uv.lock' };
   if (names.has('poetry.lock')) return { python: 'poetry run python', pythonBecause: 'poetry.lock' };
   if (names.has('Pipfile') || names.has('Pipfile.lock')) return { python: 'pipenv run python', pythonBecause: 'Pipfile' };
   return { python: 'python3' };

@@ -3,6 +3,7 @@
 // editor's environment withheld from them, but for those keel.commands.passEnv lists — search
 // with VS Code's bundled ripgrep or the walking fallback; commands in the OS sandbox as the
 // policy chose), and the Keel terminal mirroring every command.
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TreeSitterIntel } from '../../codeintel/tree-sitter-intel.js';
@@ -10,6 +11,7 @@ import { secretDetector } from '../../compose/index.js';
 import { withheldCredentials } from '../../node/command-shell.js';
 import { createNodeWorkspace } from '../../node/node-workspace.js';
 import type { NodeSandbox } from '../../node/sandbox/node-sandbox.js';
+import { keelSandboxCacheDir } from '../../node/sandbox/toolchain-view.js';
 import { COMMAND_SANDBOX_RULES } from '../../tools/policy/protected-paths.js';
 import { createWebFetcher } from '../../node/web-fetcher.js';
 import { LanguageIntel } from './language-intel.js';
@@ -46,7 +48,7 @@ export async function createHostWorkspace(
     ...(rgPath ? { rgPath } : {}),
     fallbackSearch: searchByWalking,
     withheldSecrets,
-    sandbox: { rules: COMMAND_SANDBOX_RULES, onUnavailable: sandboxUnavailable },
+    sandbox: { rules: COMMAND_SANDBOX_RULES, onUnavailable: sandboxUnavailable, cacheDir: keelSandboxCacheDir(process.env, os.homedir()) },
     credentials: { detector: secretDetector(), passEnv },
     web: createWebFetcher(),
   });

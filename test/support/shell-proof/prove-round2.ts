@@ -182,13 +182,21 @@ async function runInside(line: Round2Line, text: string, profile: SandboxProfile
   return effects;
 }
 
-/** Changes to the world a sandboxed run may not make: any for read-only, outside the workspace or to its protected paths for a test run. */
+/**
+ * Changes to the world a sandboxed run may not make: any for read-only, outside the workspace or
+ * to its protected paths for a test run — but for the workspace folder itself (a test run may add
+ * an entry to it) and a protected file a runner creates as part of running (a first Cargo.lock,
+ * .pytest_cache/.gitignore), which the sandbox keeps.
+ */
 function changedWorld(box: Sandbox, before: Map<string, string>, profile: SandboxProfile, ws: string): string[] {
+  const exists = (rel: string) => fs.existsSync(path.join(ws, rel));
   return diffFingerprints(before, fingerprint(box))
     .filter((c) => {
       if (profile !== 'test_run') return true;
       const rel = path.relative(ws, c.path);
+      if (rel === '' && c.how === 'changed') return false;
       const inside = rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+      if (inside && c.how === 'created' && COMMAND_SANDBOX_RULES.runnerWrites?.(rel, exists)) return false;
       return !inside || COMMAND_SANDBOX_RULES.readOnly(rel);
     })
     .map((c) => `${c.how} ${path.relative(box.root, c.path)}`);

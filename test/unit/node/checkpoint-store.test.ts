@@ -192,4 +192,23 @@ describe('checkpoints (Node store)', function () {
     await cp.restore(planRestore([checkpoint!], checkpoint!.seq).targets);
     assert.equal(fs.readFileSync(path.join(ws, 'd5', 'f7.txt'), 'utf8'), '5/7\n');
   });
+
+  it('never hashes what only dependencies and tools write, ignored or not: node_modules, a CACHEDIR.TAG folder, a virtualenv (issue 36)', async () => {
+    fs.writeFileSync(path.join(ws, 'app.js'), 'v1\n');
+    for (const dir of ['node_modules/dep', 'target/debug', '.venv/lib']) {
+      fs.mkdirSync(path.join(ws, dir), { recursive: true });
+      for (let f = 0; f < 50; f++) fs.writeFileSync(path.join(ws, dir, `f${f}.js`), `${f}\n`);
+    }
+    fs.writeFileSync(path.join(ws, 'target/CACHEDIR.TAG'), 'Signature: 8a477f597d28d172789f06886806bc55\n');
+    fs.writeFileSync(path.join(ws, '.venv/pyvenv.cfg'), 'home = /usr/bin\n');
+    const cp = store(ws, storage);
+    const snapshot = await cp.snapshot();
+    assert.deepEqual([...snapshot.files.keys()].sort(), ['a.txt', 'app.js', 'crlf.txt', 'latin1.txt']);
+    fs.writeFileSync(path.join(ws, 'node_modules/dep/f1.js'), 'changed by an install\n');
+    fs.writeFileSync(path.join(ws, 'app.js'), 'v2\n');
+    assert.deepEqual(
+      (await cp.changedSince(snapshot)).map((f) => f.path),
+      ['app.js'],
+    );
+  });
 });

@@ -101,7 +101,7 @@ describe('OS sandbox (bubblewrap)', function () {
           'cat /etc/shadow',
           'echo x > README.md',
           'touch new-file',
-          `echo t > "$TMPDIR/${hostTmp}" && echo tmp-ok`,
+          `echo t > "\${TMPDIR:-/tmp}/${hostTmp}" && echo tmp-ok`,
           `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null || echo no-network`,
           "ls -A ~ | sed 's/^/home: /'",
         ].join('; '),

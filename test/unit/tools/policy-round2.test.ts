@@ -31,13 +31,14 @@ function git(cwd: string, ...args: string[]): void {
   execFileSync('git', args, { cwd, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1' } });
 }
 
-type Approve = 'execute' | 'all';
+type Approve = 'execute' | 'all' | 'execute, sandbox off';
 
 async function verdict(ws: Workspace, command: string, approve: Approve = 'execute', toolName = 'run_command'): Promise<string> {
   const all = approve === 'all';
   const policy = createPolicy({
     autoApprove: all ? ['read', 'write', 'execute', 'network'] : ['read', 'execute'],
     approveUnclassified: all,
+    ...(approve === 'execute, sandbox off' ? { sandbox: 'off' as const } : {}),
   });
   const ctx: PolicyContext = { tool: tool(toolName), grants: [], workspace: ws };
   const d = await policy.decide(intent(toolName, { command }), ctx);
@@ -119,9 +120,9 @@ describe('policy, round 2: the attack classes', function () {
     await expectRuns(own, ['git status', 'git log -1', 'git diff --stat', 'cd . && git show HEAD --stat']);
   });
 
-  it('test runners whose config search would climb out of the workspace, or that start in node_modules, ask', async () => {
+  it('test runners whose config search would climb out of the workspace run only in the sandbox, which hides the parents; started in node_modules, they ask', async () => {
     const root = scratchDir('r2-runners');
-    fs.writeFileSync(path.join(root, 'package.json'), '{"scripts":{"test":"touch ../../pwned"}}');
+    fs.writeFileSync(path.join(root, 'package.json'), '{"scripts":{"test":"touch pwned"}}');
     fs.writeFileSync(path.join(root, 'conftest.py'), 'open("pwned", "w")\n');
     fs.writeFileSync(path.join(root, '.mocharc.yml'), 'require: ../evil.js\n');
     const ws = await workspace(path.join(root, 'sub'), {
@@ -129,16 +130,19 @@ describe('policy, round 2: the attack classes', function () {
       'tests/test_a.py': '',
       'node_modules/dep/package.json': '{"scripts":{"test":"echo dep"}}',
     });
-    await expectAsks(ws, [
-      'npm test',
-      'python3 -m pytest',
-      'npx --no-install mocha',
-      'npx --no-install jest',
-      'cd node_modules/dep && npm test',
-      'jest -tc=../evil.config.js',
-      "mocha '{test,../..}/*.js'",
-      'npx --no-install vitest run',
-    ]);
+    const climbing = ['npm test', 'python3 -m pytest', 'npx --no-install mocha', 'npx --no-install jest', 'npx --no-install vitest run'];
+    await expectRuns(ws, climbing);
+    await expectAsks(ws, climbing, 'execute, sandbox off');
+    await expectAsks(ws, ['cd node_modules/dep && npm test', 'jest -tc=../evil.config.js', "mocha '{test,../..}/*.js'"]);
+    // Run for real in the sandbox: the parent's test script and conftest.py are out of its reach.
+    const signal = new AbortController().signal;
+    for (const command of ['npm test', 'python3 -m pytest'])
+      await runTestsTool.execute({ command }, { workspace: ws, signal, fileVersions: {}, onProgress: () => {}, sandbox: 'test_run' });
+    assert.deepEqual(
+      ['pwned', 'sub/pwned'].filter((p) => fs.existsSync(path.join(root, p))),
+      [],
+      "the parent folder's script ran",
+    );
     const rooted = await workspace(scratchDir('r2-rooted'), {
       'package.json': '{"scripts":{"test":"node --test"}}',
       '.mocharc.yml': 'spec: test\n',
@@ -150,7 +154,7 @@ describe('policy, round 2: the attack classes', function () {
     await expectAsks(rooted, ['cd node_modules/dep && npm test', 'cd node_modules/dep && npx --no-install jest']);
   });
 
-  it("run_tests runs with the settings every command gets: git's optional locks off, npm's update check and logs off; its toolchain probe in the tests' sandbox", async () => {
+  it("run_tests adds none of run_command's git and npm settings (a suite reads its environment); its toolchain probe runs in the sandbox, read-only", async () => {
     const seen = new Map<string, ProcessOptions>();
     const ws = await workspace(scratchDir('r2-env'), { 'package.json': '{"scripts":{"test":"node --test"}}' });
     const spy: Workspace = {
@@ -161,19 +165,15 @@ describe('policy, round 2: the attack classes', function () {
       },
     };
     await runTestsTool.execute({ command: 'npm test' }, { ...context(spy), sandbox: 'test_run' });
-    // The toolchain probe starts the program the tests start: in the same profile.
+    // The toolchain probe starts the program the tests start: sandboxed too, read-only.
     assert.deepEqual(
       [...seen].map(([line, o]) => [line, o.sandbox]),
       [
-        ['node --version', 'test_run'],
+        ['node --version', 'read_only'],
         ['npm test', 'test_run'],
       ],
     );
-    const env = seen.get('npm test')?.env ?? {};
-    assert.equal(env.GIT_OPTIONAL_LOCKS, '0');
-    assert.equal(env.NPM_CONFIG_UPDATE_NOTIFIER, 'false');
-    assert.equal(env.NPM_CONFIG_LOGS_MAX, '0');
-    assert.equal(env.GIT_NO_LAZY_FETCH, '1');
+    for (const o of seen.values()) assert.deepEqual(o.env ?? {}, {});
   });
 });
 

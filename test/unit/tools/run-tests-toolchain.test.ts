@@ -37,9 +37,9 @@ describe("run_tests uses the project's toolchain", function () {
 
   it('uses uv, Poetry or pipenv when the project is managed by one', async () => {
     const tests = { 'tests/test_x.py': 'def test_x():\n    pass\n' };
-    assert.equal(await detect({ ...tests, 'uv.lock': '' }), 'uv run python -m pytest');
+    assert.equal(await detect({ ...tests, 'uv.lock': '' }), 'uv run --offline python -m pytest --rootdir=.');
     await t.cleanup();
-    assert.equal(await detect({ ...tests, 'poetry.lock': '' }), 'poetry run python -m pytest');
+    assert.equal(await detect({ ...tests, 'poetry.lock': '' }), 'poetry run python -m pytest --rootdir=.');
   });
 
   it('reads the Node a project asks for', () => {

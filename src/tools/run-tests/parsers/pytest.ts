@@ -1,7 +1,9 @@
 // pytest: FAILURES/ERRORS sections of "____ title ____" blocks (a traceback printed outermost
-// first, "path.py:LINE: …" lines and "E   " message lines), the "short test summary info"
-// FAILED/ERROR lines that name each test, and a last line with the counts. "ERROR collecting
-// file.py" is a load error: its SyntaxError names 'File "…", line N' with the source and a caret.
+// first, "path.py:LINE: …" lines and "E   " message lines; a title too long for the line is
+// padded with a single "_"), the "short test summary info" FAILED/ERROR lines that name each
+// test, and a last line with the counts. "ERROR collecting file.py" and a conftest that fails to
+// import are load errors. A SyntaxError names 'File "…", line N' with the source and a caret in
+// its message: that is where it is placed, not at the line that imported the file.
 import { lastWorkspaceFrame, relativeTo } from '../locate.js';
 import { dedent, tidy } from '../message-text.js';
 import { countsFrom, type OutputParser, type TestFailure } from '../test-report.js';
@@ -74,6 +76,8 @@ function nodeId(b: Block): string {
 function conftestError(output: string, path: string, root: string): TestFailure {
   const lines = output.split('\n');
   const file = relativeTo(path, root);
+  const syntax = syntaxError(eLines(lines), root);
+  if (syntax) return { kind: 'load_error', name: file, ...syntax };
   const at = where(lines, root);
   return { kind: 'load_error', name: file, file, ...(at ?? {}), message: tidy(eLines(lines)) || 'the conftest could not be imported' };
 }
@@ -90,8 +94,9 @@ function sectionBlocks(output: string): Block[] {
       current = undefined;
       continue;
     }
-    const title = /^_{3,} (.*?) _{3,}$/.exec(line);
-    if (inSection && title) out.push((current = { title: title[1]!, lines: [] }));
+    // The traceback's own separator is "_ _ _ … _": no title.
+    const title = /^_+ (.*?) _+$/.exec(line);
+    if (inSection && title && !/^[_ ]*$/.test(title[1]!)) out.push((current = { title: title[1]!, lines: [] }));
     else current?.lines.push(line);
   }
   return out;
@@ -111,6 +116,8 @@ function where(lines: readonly string[], root: string) {
 }
 
 function testFailure(name: string, block: Block | undefined, file: string | undefined, root: string): TestFailure {
+  const syntax = block && syntaxError(eLines(block.lines), root);
+  if (syntax) return { kind: 'test_failure', name, ...syntax };
   const at = block ? where(block.lines, root) : undefined;
   const message = block ? tidy(eLines(block.lines)) : '';
   return { kind: 'test_failure', name, ...(at ?? (file ? { file } : {})), message: message || 'failed' };
@@ -118,22 +125,31 @@ function testFailure(name: string, block: Block | undefined, file: string | unde
 
 function collectionError(block: Block, root: string): TestFailure {
   const file = block.title.replace(/^ERROR collecting /, '');
-  const failure: TestFailure = { kind: 'load_error', name: file, file, message: '' };
   const e = eLines(block.lines);
-  const syntax = e.findIndex((l) => /^\s*File ".*", line \d+/.test(l));
-  if (syntax >= 0) {
-    const m = /^\s*File "(.*)", line (\d+)/.exec(e[syntax]!)!;
-    Object.assign(failure, { file: relativeTo(m[1]!, root), line: Number(m[2]) });
-    // Python prints the source line without its indentation and the caret under that, so the
-    // caret's column is not the file's: the context shows it, no column is claimed.
-    const after = e.slice(syntax + 1);
-    failure.context = tidy(dedent(after.filter((l) => /^\s/.test(l))));
-    failure.message = tidy(after.filter((l) => /^\S/.test(l)));
-  } else {
+  const syntax = syntaxError(e, root);
+  const failure: TestFailure = syntax
+    ? { kind: 'load_error', name: file, ...syntax }
+    : { kind: 'load_error', name: file, file, message: '' };
+  if (!syntax) {
     const at = where(block.lines, root);
     if (at?.file === file) failure.line = at.line;
     failure.message = tidy(e);
   }
   if (!failure.message) failure.message = tidy(dedent(block.lines)).split('\n')[0] ?? 'collection failed';
   return failure;
+}
+
+/**
+ * A SyntaxError in the message lines: 'File "…", line N', the source line and caret, then the
+ * error. Python prints the source without its indentation and the caret under that, so the
+ * caret's column is not the file's: the context shows it, no column is claimed.
+ */
+function syntaxError(e: readonly string[], root: string): Pick<TestFailure, 'file' | 'line' | 'context' | 'message'> | undefined {
+  const at = e.findIndex((l) => /^\s*File ".*", line \d+/.test(l));
+  if (at < 0) return undefined;
+  const m = /^\s*File "(.*)", line (\d+)/.exec(e[at]!)!;
+  const after = e.slice(at + 1);
+  const message = tidy(after.filter((l) => /^\S/.test(l)));
+  if (!/^(?:SyntaxError|IndentationError|TabError)\b/.test(message)) return undefined;
+  return { file: relativeTo(m[1]!, root), line: Number(m[2]), context: tidy(dedent(after.filter((l) => /^\s/.test(l)))), message };
 }
