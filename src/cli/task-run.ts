@@ -104,7 +104,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   // Commands get no credential from this environment but those the user passes (--pass-env).
   const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
   const sandbox = { rules: COMMAND_SANDBOX_RULES, ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}) };
-  const workspace = await headlessWorkspace(root, { web: true, credentials, sandbox });
+  const workspace = await headlessWorkspace(root, { web: { allowHosts: options.allowHosts ?? [] }, credentials, sandbox });
   // A new log's header records the policy the run decides with (replay and resume read it).
   const store = logPath ? JsonlLogStore.open(logPath, start.type === 'new' ? { policy: runPolicy(options) } : {}) : undefined;
   const taskId = cliTaskId();
