@@ -31,6 +31,8 @@ export interface HostileTask {
   /** More flags for `keel run`. */
   flags?: string[];
   env?: Record<string, string>;
+  /** The model thinks this long before each reply (so a later turn comes later). */
+  replyDelayMs?: number;
 }
 
 /** Runs `keel run` against the hostile model; `server` is closed afterwards. */
@@ -46,12 +48,12 @@ export async function hostileRun(task: HostileTask): Promise<HostileRun> {
   const started = Date.now();
   const arrivedMs: number[] = [];
   const steps = [...task.turns.map((calls) => ({ toolCalls: calls })), { text: ['Done.'] }];
-  const server: ModelServer = await startModelServer(
-    conversation((_req, index) => {
-      arrivedMs.push(Date.now() - started);
-      return steps[Math.min(index, steps.length - 1)]!;
-    }),
-  );
+  const reply = conversation((_req, index) => steps[Math.min(index, steps.length - 1)]!);
+  const server: ModelServer = await startModelServer(async (req, index) => {
+    arrivedMs.push(Date.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, task.replyDelayMs ?? 0));
+    return reply(req, index);
+  });
   try {
     const logPath = path.join(dir, 'task.jsonl');
     const env = { XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache'), ...task.env };
