@@ -72,6 +72,8 @@ export interface RunOptions {
   agent?: string;
   /** --allow-hooks: the workspace's hooks (.keel/hooks.json, .claude/settings*.json) run too. */
   allowHooks?: boolean;
+  /** --allow-host: hosts web_fetch may reach though they are not public (a docs server on this machine). */
+  allowHosts?: string[];
 }
 
 const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
@@ -163,7 +165,21 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     ...(values.mode === undefined ? {} : { mode: parseMode(values.mode) }),
     ...(values.agent === undefined ? {} : { agent: values.agent }),
     ...(values['allow-hooks'] ? { allowHooks: true } : {}),
+    ...(values['allow-host'] ? { allowHosts: values['allow-host'].map(parseHost) } : {}),
   };
+}
+
+/** A host web_fetch may reach though it is not public: `HOST` or `HOST:PORT`, nothing else of a URL. */
+function parseHost(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(`http://${value.trim()}`);
+  } catch {
+    url = undefined;
+  }
+  const bare = url && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  if (!bare || value.trim() === '') throw new UsageError(`--allow-host takes a host or host:port such as localhost:8080 (got "${value}").`);
+  return value.trim();
 }
 
 function parseMode(value: string): AgentMode {
@@ -329,6 +345,7 @@ function parseRunFlags(args: string[]) {
       // keel resume only (parseRunArgs refuses it).
       'approve-plan': { type: 'boolean' },
       'allow-hooks': { type: 'boolean' },
+      'allow-host': { type: 'string', multiple: true },
     },
   });
 }

@@ -14,7 +14,7 @@ export const USAGE = `Usage:
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
            [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
-           [--allow-hooks] "<task>"
+           [--allow-hooks] [--allow-host HOST[:PORT]]... "<task>"
   keel resume LOG [the run flags above but --log, --mode and --agent] [--approve-plan]
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
@@ -170,6 +170,16 @@ recommended rules and a few of Keel's). keel run names them on stderr when it st
   --pass-env NAME          pass this variable to commands anyway (e.g. --pass-env NPM_TOKEN for
                            an approved npm publish). Repeatable. Keel's own API keys are never
                            passed.
+
+web_fetch (risk network: it asks unless --approve network) reads public addresses only: never
+this machine (localhost, 127.0.0.1 in any spelling, 0.0.0.0, [::1]), a private or link-local
+network, or a cloud's metadata service — after each redirect and as the host resolves (the
+address checked is the one connected to). A URL holding a credential, as written or percent-,
+hex- or base64-encoded, is never sent.
+  --allow-host HOST[:PORT] let web_fetch reach this host though it is not public (a docs server
+                           on this machine: --allow-host localhost:8080; without a port, any
+                           port). Repeatable. Only the command line and the user setting
+                           keel.web.allowHosts allow one.
 
 Memories (what earlier tasks or you asked Keel to remember) are kept in
 $XDG_CONFIG_HOME/keel/memory (else ~/.config/keel/memory), never in the workspace: the user's

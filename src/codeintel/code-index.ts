@@ -7,8 +7,8 @@ import type { Workspace } from '../kernel/index.js';
 import { isSecretFile } from '../tools/policy/protected-paths.js';
 import type { IndexedDef } from './extract.js';
 import { type LanguageSpec, languageOf } from './languages.js';
-import { parseWorkspaceFile } from './parse-file.js';
-import { ParsePool, parseFiles, POOL_MIN_FILES, poolSize } from './parse-pool.js';
+import type { SkipReason } from './parse-limits.js';
+import { type ParseOptions, ParsePool, parseFiles, POOL_MIN_FILES, poolSize } from './parse-pool.js';
 import type { FileOutcome } from './parse-protocol.js';
 import { listSources, type SourceStat } from './source-files.js';
 
@@ -39,6 +39,8 @@ export interface CodeIndexOptions {
   parseWorkers?: number;
   /** The parse worker's script, instead of the bundled or source one (the bench runs a bundle; tests, failing workers). */
   parseWorkerScript?: string;
+  /** What one file may hold the main thread for before a worker takes it over (parse-pool.ts; tests hand every file over). */
+  mainThreadFileMs?: number;
 }
 
 /** How the last walk's files were parsed (the bench and tests read it). */
@@ -54,6 +56,8 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.venv', 'venv', '__pycache__',
 
 export class CodeIndex {
   private readonly entries = new Map<string, IndexedFile>();
+  /** Files given up under the parse limits (parse-limits.ts), and why: left out of the index. */
+  private readonly givenUp = new Map<string, { reason: SkipReason; size: number; mtimeMs: number }>();
   private refreshing: Promise<void> | undefined;
   private readonly maxFiles: number;
   private readonly maxFileBytes: number;
@@ -64,6 +68,7 @@ export class CodeIndex {
   private readonly watched: boolean;
   private readonly parseWorkers: number | undefined;
   private readonly parseWorkerScript: string | undefined;
+  private readonly mainThreadFileMs: number | undefined;
   lastParse: ParseStats | undefined;
 
   constructor(
@@ -75,6 +80,7 @@ export class CodeIndex {
     this.watched = options.watched === true;
     this.parseWorkers = options.parseWorkers;
     this.parseWorkerScript = options.parseWorkerScript;
+    this.mainThreadFileMs = options.mainThreadFileMs;
   }
 
   files(): IterableIterator<IndexedFile> {
@@ -87,6 +93,11 @@ export class CodeIndex {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The files left out because their parse was given up, and why. */
+  skipped(): Map<string, SkipReason> {
+    return new Map([...this.givenUp].map(([path, g]) => [path, g.reason]));
   }
 
   /** Brings the index up to date with the workspace; concurrent callers share one walk. */
@@ -112,8 +123,9 @@ export class CodeIndex {
     for (const path of paths) {
       if (!this.accepts(path) || path.split('/').some((part) => SKIPPED_FOLDERS.has(part) || part === '.git')) continue;
       const listed = await listOne(this.ws.root, path);
-      if (listed) this.store(listed, listed.size > this.maxFileBytes ? undefined : await parseWorkspaceFile(this.ws.root, path));
-      else this.entries.delete(path);
+      if (!listed) this.forget(path);
+      else if (listed.size > this.maxFileBytes) this.store(listed, undefined);
+      else this.store(listed, (await parseFiles(this.ws.root, [path], this.parseOptions())).outcomes[0]);
     }
   }
 
@@ -133,16 +145,17 @@ export class CodeIndex {
       });
       this.partial = listing.partial;
       const keep = new Set(listing.files.map((s) => s.path));
-      for (const path of this.entries.keys()) if (!keep.has(path)) this.entries.delete(path);
+      for (const path of [...this.entries.keys(), ...this.givenUp.keys()]) if (!keep.has(path)) this.forget(path);
       const changed = listing.files.filter((s) => {
-        const known = this.entries.get(s.path);
+        // A file given up is tried again only once it changes.
+        const known = this.entries.get(s.path) ?? this.givenUp.get(s.path);
         return !known || known.size !== s.size || known.mtimeMs !== s.mtimeMs;
       });
       const toParse = changed.filter((s) => s.size <= this.maxFileBytes).map((s) => s.path);
       const early = pool.started();
       const workers = early?.size ?? this.parseWorkers ?? poolSize(toParse.length);
       const late = !early && workers > 0 && toParse.length > 0 ? this.newPool(workers) : undefined;
-      const parsed = await parseFiles(this.ws.root, toParse, early ?? late, signal);
+      const parsed = await parseFiles(this.ws.root, toParse, this.parseOptions({ pool: early ?? late, signal }));
       this.lastParse = { files: toParse.length, workers, byWorkers: parsed.byWorkers, recovered: parsed.recovered };
       const outcomes = new Map(toParse.map((path, i) => [path, parsed.outcomes[i]]));
       // Stored in the walk's order, as a file-by-file walk would, whichever thread parsed each.
@@ -172,18 +185,32 @@ export class CodeIndex {
     return { onFile, started };
   }
 
+  private parseOptions(o: ParseOptions = {}): ParseOptions {
+    return { ...o, script: this.parseWorkerScript, mainThreadMs: this.mainThreadFileMs };
+  }
+
   private newPool(size: number): ParsePool {
     return new ParsePool(this.ws.root, size, this.parseWorkerScript);
   }
 
-  /** Keeps a parsed file; a file too large, unreadable or binary (no outcome, or `unreadable`) leaves the index. */
+  /**
+   * Keeps a parsed file; a file too large, unreadable or binary (no outcome, or `unreadable`)
+   * leaves the index, and one given up is remembered with its reason.
+   */
   private store(s: SourceStat, outcome: FileOutcome | undefined): void {
     const spec = languageOf(s.path);
+    this.givenUp.delete(s.path);
+    if (outcome?.type === 'skipped') this.givenUp.set(s.path, { reason: outcome.reason, size: s.size, mtimeMs: s.mtimeMs });
     if (!spec || outcome?.type !== 'parsed') {
       this.entries.delete(s.path);
       return;
     }
     this.entries.set(s.path, { path: s.path, spec, size: s.size, mtimeMs: s.mtimeMs, ...outcome.file });
+  }
+
+  private forget(path: string): void {
+    this.entries.delete(path);
+    this.givenUp.delete(path);
   }
 }
 

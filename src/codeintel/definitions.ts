@@ -57,8 +57,12 @@ interface Open {
   opaque: boolean;
 }
 
-/** Whether a match's pattern starts shallow enough to count (file-query.ts). */
-export type DepthCheck = (node: Node, pattern: number) => boolean;
+/**
+ * Whether a match's pattern starts shallow enough to count (file-query.ts). `atLeast` is a depth
+ * the node is known to have (the definitions around it), so a node inside too many needs no trip
+ * into the tree.
+ */
+export type DepthCheck = (node: Node, pattern: number, atLeast: number) => boolean;
 
 const CONTAINERS = new Set<string>(['class', 'interface', 'enum', 'module', 'group']);
 const OPAQUE = new Set<string>(['function', 'method', 'constructor', 'scope']);
@@ -75,21 +79,65 @@ const MEMBER_KIND = new Map<CodeSymbolKind, CodeSymbolKind>([
  */
 export function definitionsIn(matches: readonly QueryMatch[], source: string, lines: readonly number[], shallow: DepthCheck): IndexedDef[] {
   const defs: IndexedDef[] = [];
-  const open: Open[] = [];
+  const around = new Enclosing();
   for (const g of groupsOf(matches)) {
     const first = g.matches[0]!;
-    while (open.length > 0 && open[open.length - 1]!.end <= first.node.startIndex) open.pop();
-    // Two names of one definition (`const a, b`) are siblings, not parent and child.
-    const top = open[open.length - 1];
-    const outer = top?.id === first.node.id ? open[open.length - 2] : top;
-    if (open.some((o) => o.opaque)) continue;
+    around.closeBefore(first.node.startIndex);
+    if (around.inOpaque()) continue;
+    const outer = around.outerOf(first.node);
     // A lambda deeper than the limit holds only deeper nodes: opening it changes nothing.
-    const c = first.kind === 'scope' ? first : g.matches.find((m) => shallow(m.node, m.pattern));
-    if (!c) continue;
+    const atLeast = around.depthOf(first.node);
+    const c = first.kind === 'scope' ? first : g.matches.find((m) => shallow(m.node, m.pattern, atLeast));
+    if (!c) {
+      around.passOver(first.node, endOf(g));
+      continue;
+    }
     const made = record(c, endOf(g), outer, defs, source, lines);
-    if (made) open.push({ id: c.node.id, end: endOf(g), ...made });
+    if (made) around.open({ id: c.node.id, end: endOf(g), ...made });
   }
   return defs;
+}
+
+/**
+ * The definitions around the name the walk is at, opened and closed in document order. Counts
+ * are kept, not searched, so a file nested thousands of levels deep costs no more per name; the
+ * definitions passed over as too deep are kept too, since all they hold is deeper still and a
+ * name inside enough of them needs no trip into the tree (each costs about the node's depth).
+ */
+class Enclosing {
+  private readonly opened: Open[] = [];
+  private readonly passed: { id: number; end: number }[] = [];
+  private opaque = 0;
+
+  closeBefore(start: number): void {
+    while (this.opened.length > 0 && this.opened[this.opened.length - 1]!.end <= start) if (this.opened.pop()!.opaque) this.opaque--;
+    while (this.passed.length > 0 && this.passed[this.passed.length - 1]!.end <= start) this.passed.pop();
+  }
+
+  inOpaque(): boolean {
+    return this.opaque > 0;
+  }
+
+  /** The definition this node's belongs to; two names of one definition (`const a, b`) are siblings, not parent and child. */
+  outerOf(node: Node): Open | undefined {
+    const top = this.opened[this.opened.length - 1];
+    return top?.id === node.id ? this.opened[this.opened.length - 2] : top;
+  }
+
+  /** How many definitions enclose the node (not counting its own): a depth it has at least. */
+  depthOf(node: Node): number {
+    const self = (list: readonly { id: number }[]) => (list[list.length - 1]?.id === node.id ? 1 : 0);
+    return this.opened.length - self(this.opened) + this.passed.length - self(this.passed);
+  }
+
+  open(entry: Open): void {
+    this.opened.push(entry);
+    if (entry.opaque) this.opaque++;
+  }
+
+  passOver(node: Node, end: number): void {
+    this.passed.push({ id: node.id, end });
+  }
 }
 
 /**

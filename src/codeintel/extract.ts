@@ -9,6 +9,7 @@ import { fileQuery, MAX_DEFINITION_DEPTH, SKIP_CAPTURE } from './file-query.js';
 import { parserFor } from './grammars.js';
 import { collectIdentifiers, type UsesByName, unpackPosition } from './identifiers.js';
 import type { LanguageSpec } from './languages.js';
+import { checkDeadline, checkNesting, type Deadline, deadlineIn, PARSE_FILE_MS } from './parse-limits.js';
 
 export type { IndexedDef } from './definitions.js';
 export { packPosition, unpackPosition } from './identifiers.js';
@@ -26,15 +27,29 @@ export interface Occurrence {
   column: number;
 }
 
-export async function parseSource(source: string, spec: LanguageSpec): Promise<ParsedFile> {
+/**
+ * The file's definitions and identifiers, within the caps of parse-limits.ts: a file nested too
+ * deep is refused before it is parsed, and the parse, the query and the depth questions stop at
+ * the deadline (each throws ParseRefused).
+ */
+export async function parseSource(source: string, spec: LanguageSpec, deadline: Deadline = deadlineIn(PARSE_FILE_MS)): Promise<ParsedFile> {
+  checkNesting(source, spec.family === 'python');
   const { query, rootOffset } = await fileQuery(spec);
-  const tree = (await parserFor(spec.grammar)).parse(source);
+  const stop = () => deadline.passed();
+  const tree = (await parserFor(spec.grammar)).parse(source, null, { progressCallback: stop });
+  checkDeadline(deadline);
   if (!tree) return { defs: [], uses: new Map() };
   try {
-    const { definitions, skip } = splitMatches(query.matches(tree.rootNode));
+    const matches = query.matches(tree.rootNode, { progressCallback: stop });
+    checkDeadline(deadline);
+    const { definitions, skip } = splitMatches(matches);
     const lines = lineStarts(source);
-    const depth = depthCounter();
-    const shallow = (node: Node, pattern: number) => depth(node) - rootOffset[pattern]! <= MAX_DEFINITION_DEPTH;
+    const depth = depthWithin(MAX_DEFINITION_DEPTH + Math.max(0, ...rootOffset));
+    const shallow = (node: Node, pattern: number, atLeast: number) => {
+      if (atLeast - rootOffset[pattern]! > MAX_DEFINITION_DEPTH) return false;
+      checkDeadline(deadline);
+      return depth(node) - rootOffset[pattern]! <= MAX_DEFINITION_DEPTH;
+    };
     return { defs: definitionsIn(definitions, source, lines, shallow), uses: collectIdentifiers(source, skip, spec.keywords, lines) };
   } finally {
     tree.delete();
@@ -43,7 +58,11 @@ export async function parseSource(source: string, spec: LanguageSpec): Promise<P
 
 /** Every identifier of the file's code, in order (what find_references matches, headless). */
 export async function occurrencesIn(source: string, spec: LanguageSpec): Promise<Occurrence[]> {
-  const { uses } = await parseSource(source, spec);
+  return occurrencesOf(await parseSource(source, spec));
+}
+
+/** The identifiers of a parsed file, in order. */
+export function occurrencesOf({ uses }: ParsedFile): Occurrence[] {
   const out: { name: string; at: number }[] = [];
   for (const [name, positions] of uses) for (const at of positions) out.push({ name, at });
   out.sort((a, b) => a.at - b.at);
@@ -71,16 +90,34 @@ function splitMatches(matches: readonly QueryMatch[]): { definitions: QueryMatch
   return { definitions, skip };
 }
 
-/** A node's depth below the root, remembering every node it passes (siblings share their parents). */
-function depthCounter(): (node: Node) => number {
+/**
+ * A node's depth below the root when it is at most `limit`, else Infinity. It climbs at most
+ * `limit + 1` parents and remembers every node it passes (siblings share their parents): asking
+ * the tree for a parent costs about the node's depth, so climbing all the way from deep inside a
+ * file nested thousands of levels cost the square of its depth.
+ */
+function depthWithin(limit: number): (node: Node) => number {
   const known = new Map<number, number>();
-  const depth = (node: Node): number => {
-    const seen = known.get(node.id);
-    if (seen !== undefined) return seen;
-    const parent = node.parent;
-    const d = parent ? depth(parent) + 1 : 0;
-    known.set(node.id, d);
-    return d;
+  return (node: Node): number => {
+    const path: Node[] = [];
+    // The depth of the node above `path` (-1 above the root); Infinity while unknown.
+    let base = Number.POSITIVE_INFINITY;
+    for (let n: Node | null = node; n && path.length <= limit; ) {
+      const seen = known.get(n.id);
+      if (seen !== undefined) {
+        base = seen;
+        break;
+      }
+      path.push(n);
+      n = n.parent;
+      if (!n) base = -1;
+    }
+    // Climbed past the limit without reaching a known node or the root: only `node` is known to be too deep.
+    if (base === Number.POSITIVE_INFINITY) {
+      known.set(node.id, base);
+      return base;
+    }
+    for (let k = 0; k < path.length; k++) known.set(path[k]!.id, base + path.length - k);
+    return known.get(node.id)!;
   };
-  return depth;
 }

@@ -6,11 +6,18 @@
 // order, so the index is the same whoever parsed what. A file a worker took and never reported
 // (the worker crashed, its grammar failed) is parsed on the main thread at the end: the pool can
 // lose time, never a file.
+//
+// No file holds a thread for long (parse-limits.ts). The main thread gives each file a short
+// deadline and lets timers and I/O in after each one, so a task's first request is never queued
+// behind the index; a file that needs longer is handed to a worker, started for it when no pool
+// runs. A watchdog stops a worker busy with one file past WORKER_STOP_MS (what no deadline check
+// reached), counts the file as given up, and starts another worker in its place.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parseWorkspaceFile } from './parse-file.js';
+import { deadlineIn, PARSE_FILE_MS } from './parse-limits.js';
 import {
   type FileOutcome,
   type PackedOutcome,
@@ -27,8 +34,13 @@ import {
  */
 export const POOL_MIN_FILES = 400;
 const MAX_WORKERS = 4;
-/** The main thread lets workers' outcomes in after this many of its own files. */
-const YIELD_EVERY = 8;
+/** What one file may hold the main thread for; past it the file goes to a worker. */
+const MAIN_THREAD_FILE_MS = 300;
+/** A worker still on one file this long after starting it is stopped (its own deadline is PARSE_FILE_MS). */
+const WORKER_STOP_MS = PARSE_FILE_MS + 2000;
+const WATCH_EVERY_MS = 250;
+/** Workers started in place of stopped ones, at most: past it, what is left is parsed by parseFiles. */
+const MAX_REPLACEMENTS = 4;
 
 /** Workers for a parse of `files` files: none on one core or for few files; else one per spare core, at most 4. */
 export function poolSize(files: number, cores = availableParallelism()): number {
@@ -48,66 +60,111 @@ export interface ParsedFiles {
 /** Worker threads for one parse: started early, given the list once, stopped after. */
 export class ParsePool {
   private readonly counter = new Int32Array(new SharedArrayBuffer(4));
-  private readonly workers: Worker[] = [];
+  private readonly busy: Int32Array;
+  private readonly since = Date.now();
+  private readonly workers: (Worker | undefined)[] = [];
+  /** Each worker's end; a worker started in place of a stopped one adds its own. */
   private readonly finished: Promise<void>[] = [];
+  private job: ParseJob | undefined;
   private outcomes: (FileOutcome | undefined)[] = [];
   private reported = 0;
 
-  /** Starts `size` workers reading files under `root`; `script` replaces the worker (tests start failing ones). */
-  constructor(root: string, size: number, script = workerScript()) {
-    const setup: WorkerSetup = { root, counter: this.counter.buffer as SharedArrayBuffer };
-    for (let n = 0; n < size; n++) {
-      const worker = spawn(script, setup);
-      if (!worker) continue; // this thread parses what it would have
-      this.workers.push(worker);
-      this.finished.push(
-        new Promise<void>((resolve) => {
-          worker.on('message', (message: WorkerMessage) => {
-            if (message.type === 'outcomes') this.take(message.indexes, message.outcomes);
-            else if (message.type === 'done') resolve();
-          });
-          // A worker that fails to start or crashes: what it took is parsed again by parseFiles.
-          worker.on('error', () => resolve());
-          worker.on('exit', () => resolve());
-        }),
-      );
-    }
+  /**
+   * Starts `size` workers reading files under `root`; `script` replaces the worker (tests start
+   * failing ones). `shared`: this thread takes files too (false: only the workers parse).
+   */
+  constructor(
+    private readonly root: string,
+    size: number,
+    private readonly script: string = workerScript(),
+    private readonly shared = true,
+  ) {
+    this.busy = new Int32Array(new SharedArrayBuffer(8 * (size + MAX_REPLACEMENTS)));
+    for (let n = 0; n < size; n++) this.start();
   }
 
   get size(): number {
-    return this.workers.length;
+    return this.workers.filter(Boolean).length;
   }
 
   /** Parses `paths` on the workers and this thread; the pool is stopped after. */
-  async parse(root: string, paths: readonly string[], signal?: AbortSignal): Promise<ParsedFiles> {
+  async parse(root: string, paths: readonly string[], signal?: AbortSignal, mainThreadMs?: number): Promise<ParsedFiles> {
     this.outcomes = new Array(paths.length).fill(undefined);
-    const job: ParseJob = { type: 'parse', paths };
-    for (const w of this.workers) w.postMessage(job);
+    this.job = { type: 'parse', paths };
+    for (const w of this.workers) w?.postMessage(this.job);
     const aborted = () => signal?.aborted === true;
+    const watchdog = setInterval(() => this.watch(), WATCH_EVERY_MS);
+    const slow: number[] = [];
     try {
-      let mine = 0;
-      for (let i = takeNext(this.counter); i < paths.length && !aborted(); i = takeNext(this.counter)) {
-        this.outcomes[i] = await parseWorkspaceFile(root, paths[i]!);
-        if (++mine % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-      }
-      if (!aborted()) await Promise.all(this.finished);
+      if (this.shared)
+        for (let i = takeNext(this.counter); i < paths.length && !aborted(); i = takeNext(this.counter)) {
+          const outcome = await parseOnThisThread(root, paths[i]!, mainThreadMs);
+          if (outcome.type === 'skipped' && outcome.reason === 'time') slow.push(i);
+          else this.outcomes[i] = outcome;
+        }
+      if (!aborted()) for (let n = 0; n < this.finished.length; n++) await this.finished[n];
     } finally {
+      clearInterval(watchdog);
       await this.stop();
     }
     const outcomes = this.outcomes;
+    // Only a pool this thread shares parses what its workers lost; one that parses slow files alone gives them up.
     let recovered = 0;
-    for (let i = 0; i < paths.length && !aborted(); i++) {
-      if (outcomes[i]) continue;
-      outcomes[i] = await parseWorkspaceFile(root, paths[i]!);
+    for (let i = 0; i < paths.length && !aborted() && this.shared; i++) {
+      if (outcomes[i] || slow.includes(i)) continue;
+      const outcome = await parseOnThisThread(root, paths[i]!, mainThreadMs);
+      if (outcome.type === 'skipped' && outcome.reason === 'time') slow.push(i);
+      else outcomes[i] = outcome;
       recovered++;
     }
-    return { outcomes, byWorkers: this.reported, recovered };
+    const byWorkers = slow.length > 0 && !aborted() ? await parseInWorker(root, paths, slow, outcomes, this.script, signal) : 0;
+    return { outcomes, byWorkers: this.reported + byWorkers, recovered };
   }
 
   /** Ends the workers (a parse not needed after all, or done): no file is taken after this. */
   async stop(): Promise<void> {
     Atomics.store(this.counter, 0, 1 << 30); // past any list, with room for the workers still adding
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map((w) => w?.terminate()));
+  }
+
+  private start(): void {
+    const slot = this.workers.length;
+    const setup: WorkerSetup = {
+      root: this.root,
+      counter: this.counter.buffer as SharedArrayBuffer,
+      busy: this.busy.buffer as SharedArrayBuffer,
+      slot,
+      since: this.since,
+      reportEach: !this.shared,
+    };
+    const worker = spawn(this.script, setup);
+    this.workers[slot] = worker;
+    if (!worker) return; // this thread parses what it would have
+    this.finished.push(
+      new Promise<void>((resolve) => {
+        worker.on('message', (message: WorkerMessage) => {
+          if (message.type === 'outcomes') this.take(message.indexes, message.outcomes);
+          else if (message.type === 'done') resolve();
+        });
+        // A worker that fails to start or crashes: what it took is parsed again by parseFiles.
+        worker.on('error', () => resolve());
+        worker.on('exit', () => resolve());
+      }),
+    );
+    if (this.job) worker.postMessage(this.job);
+  }
+
+  /** Stops each worker that has been on one file too long; the file is given up, another worker takes the rest. */
+  private watch(): void {
+    const now = Date.now() - this.since;
+    this.workers.forEach((worker, slot) => {
+      const index = Atomics.load(this.busy, 2 * slot) - 1;
+      if (!worker || index < 0 || now - Atomics.load(this.busy, 2 * slot + 1) < WORKER_STOP_MS) return;
+      this.workers[slot] = undefined;
+      this.outcomes[index] = { type: 'skipped', reason: 'time' };
+      void worker.terminate();
+      if (this.workers.length < this.busy.length / 2) this.start();
+    });
   }
 
   private take(indexes: readonly number[], outcomes: readonly PackedOutcome[]): void {
@@ -118,12 +175,60 @@ export class ParsePool {
   }
 }
 
-/** Parses `paths` in order on this thread, or with `pool` when one was started. */
-export async function parseFiles(root: string, paths: readonly string[], pool?: ParsePool, signal?: AbortSignal): Promise<ParsedFiles> {
-  if (pool) return pool.parse(root, paths, signal);
+export interface ParseOptions {
+  /** The pool started for this parse, if any. */
+  pool?: ParsePool | undefined;
+  signal?: AbortSignal | undefined;
+  /** The worker script for files this thread gives up (tests give failing ones). */
+  script?: string | undefined;
+  /** What one file may hold this thread for (MAIN_THREAD_FILE_MS; tests hand every file over with 0). */
+  mainThreadMs?: number | undefined;
+}
+
+/**
+ * Parses `paths` in order on this thread, or with the pool when one was started. Files this
+ * thread gives up for time are parsed again by one worker, with the whole deadline.
+ */
+export async function parseFiles(root: string, paths: readonly string[], o: ParseOptions = {}): Promise<ParsedFiles> {
+  if (o.pool) return o.pool.parse(root, paths, o.signal, o.mainThreadMs);
   const outcomes: (FileOutcome | undefined)[] = new Array(paths.length).fill(undefined);
-  for (let i = 0; i < paths.length && !signal?.aborted; i++) outcomes[i] = await parseWorkspaceFile(root, paths[i]!);
-  return { outcomes, byWorkers: 0, recovered: 0 };
+  const slow: number[] = [];
+  for (let i = 0; i < paths.length && !o.signal?.aborted; i++) {
+    const outcome = await parseOnThisThread(root, paths[i]!, o.mainThreadMs);
+    if (outcome.type === 'skipped' && outcome.reason === 'time') slow.push(i);
+    else outcomes[i] = outcome;
+  }
+  const handed = slow.length > 0 && !o.signal?.aborted;
+  const byWorkers = handed ? await parseInWorker(root, paths, slow, outcomes, o.script ?? workerScript(), o.signal) : 0;
+  return { outcomes, byWorkers, recovered: 0 };
+}
+
+/** One file on this thread under the short deadline, then a turn for timers and I/O. */
+async function parseOnThisThread(root: string, path: string, ms = MAIN_THREAD_FILE_MS): Promise<FileOutcome> {
+  const outcome = await parseWorkspaceFile(root, path, deadlineIn(ms));
+  await new Promise((resolve) => setImmediate(resolve));
+  return outcome;
+}
+
+/**
+ * The files at `indexes` of `paths` parsed by one worker only, into `outcomes`; a file no worker
+ * could parse (none started) is given up for time. Returns how many the worker parsed.
+ */
+async function parseInWorker(
+  root: string,
+  paths: readonly string[],
+  indexes: readonly number[],
+  outcomes: (FileOutcome | undefined)[],
+  script: string,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  const slow = indexes.map((i) => paths[i]!);
+  const pool = new ParsePool(root, 1, script, false);
+  const parsed = await pool.parse(root, slow, signal);
+  indexes.forEach((i, k) => {
+    outcomes[i] = parsed.outcomes[k] ?? (signal?.aborted ? undefined : { type: 'skipped', reason: 'time' });
+  });
+  return parsed.byWorkers;
 }
 
 /** The parse worker: beside the bundle that runs this code (dist/parse-worker.js), else its TypeScript source. */

@@ -7,12 +7,23 @@
 // travel packed (one string of names, two typed arrays): copying a map of small arrays between
 // threads cost the main thread more than half what parsing the file there would.
 import type { IndexedDef, ParsedFile } from './extract.js';
+import type { SkipReason } from './parse-limits.js';
 
 /** A worker's `workerData`. */
 export interface WorkerSetup {
   root: string;
   /** One Int32 over a SharedArrayBuffer: the next index to take (Atomics.add). */
   counter: SharedArrayBuffer;
+  /**
+   * Two Int32s per worker over a SharedArrayBuffer, at `2 * slot`: the index of the file the
+   * worker is parsing plus one (0: none), and when it started, in ms since `since` (Date.now()).
+   * The pool's watchdog reads them (parse-pool.ts).
+   */
+  busy: SharedArrayBuffer;
+  slot: number;
+  since: number;
+  /** Post each outcome as soon as it is known (slow files: a worker stopped on one loses no other). */
+  reportEach: boolean;
 }
 
 /** The one message a worker gets: workspace-relative paths of the files to parse, in the walk's order. */
@@ -21,8 +32,12 @@ export interface ParseJob {
   paths: readonly string[];
 }
 
-/** One file's outcome: what it holds, or `unreadable` (gone, unreadable or binary: the index drops it). */
-export type FileOutcome = { type: 'parsed'; file: ParsedFile } | { type: 'unreadable' };
+/**
+ * One file's outcome: what it holds, `unreadable` (gone, unreadable or binary: the index drops
+ * it), or `skipped` (given up under parse-limits.ts: the index drops it and says why).
+ */
+export type FileOutcome = { type: 'parsed'; file: ParsedFile } | { type: 'unreadable' } | Skipped;
+type Skipped = { type: 'skipped'; reason: SkipReason };
 
 /** A parsed file as it crosses threads: the uses' names joined by newlines (no name holds one), each name's count, all positions. */
 interface PackedFile {
@@ -32,7 +47,7 @@ interface PackedFile {
   positions: Float64Array;
 }
 
-export type PackedOutcome = { type: 'parsed'; file: PackedFile } | { type: 'unreadable' };
+export type PackedOutcome = { type: 'parsed'; file: PackedFile } | { type: 'unreadable' } | Skipped;
 
 export type WorkerMessage =
   /** Outcomes of files this worker took, in the order it finished them. */
@@ -45,6 +60,12 @@ export type WorkerMessage =
 /** Takes the next index from the shared counter. */
 export function takeNext(counter: Int32Array): number {
   return Atomics.add(counter, 0, 1);
+}
+
+/** Marks the worker at `slot` busy with file `index` from now (undefined: idle). */
+export function markBusy(busy: Int32Array, slot: number, since: number, index: number | undefined): void {
+  if (index !== undefined) Atomics.store(busy, 2 * slot + 1, Date.now() - since);
+  Atomics.store(busy, 2 * slot, index === undefined ? 0 : index + 1);
 }
 
 export function packOutcome(outcome: FileOutcome): PackedOutcome {

@@ -5,13 +5,22 @@
 import { estimateTokens, type RepoMap, type RepoMapRequest, tokensForChars } from '../kernel/index.js';
 import type { IndexedFile } from './code-index.js';
 import type { IndexedDef } from './extract.js';
+import type { SkipReason } from './parse-limits.js';
 import { type GraphCache, rankFiles } from './rank.js';
 
 /** Member names shown per definition, at most. */
 const MEMBERS_SHOWN = 8;
 const HEADER_TOKENS = 60;
 
-export function buildRepoMap(files: readonly IndexedFile[], request: RepoMapRequest, graphs?: GraphCache): RepoMap | undefined {
+/** Files given up named in the map's header, at most (the count is always given). */
+const GIVEN_UP_NAMED = 3;
+
+export function buildRepoMap(
+  files: readonly IndexedFile[],
+  request: RepoMapRequest,
+  graphs?: GraphCache,
+  givenUp: ReadonlyMap<string, SkipReason> = new Map(),
+): RepoMap | undefined {
   if (files.length === 0 || request.budgetTokens <= HEADER_TOKENS) return undefined;
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const scores = rankFiles(sorted, { paths: new Set(request.focusPaths), names: wordsOf(request.focusText) }, graphs);
@@ -38,8 +47,21 @@ export function buildRepoMap(files: readonly IndexedFile[], request: RepoMapRequ
   if (blocks.length === 0) return undefined;
   const header =
     `Repo map: ${blocks.length} of the ${files.length} source files Keel's syntax index reads, most relevant first ` +
-    '(ranked by how the code refers to them and by this task); each line is a definition: its line number, then its first line.';
+    '(ranked by how the code refers to them and by this task); each line is a definition: its line number, then its first line.' +
+    givenUpNote(givenUp);
   return { text: `${header}\n${blocks.join('\n')}`, files: blocks.length, totalFiles: files.length };
+}
+
+/** What the map leaves out because parsing was given up (parse-limits.ts), so the model knows to read those files itself. */
+function givenUpNote(givenUp: ReadonlyMap<string, SkipReason>): string {
+  if (givenUp.size === 0) return '';
+  const paths = [...givenUp.keys()].sort();
+  const named = paths
+    .slice(0, GIVEN_UP_NAMED)
+    .map((p) => `${p} (${givenUp.get(p) === 'nesting' ? 'nested too deeply' : 'too slow to parse'})`);
+  const more = paths.length > GIVEN_UP_NAMED ? `, and ${paths.length - GIVEN_UP_NAMED} more` : '';
+  const files = givenUp.size === 1 ? '1 file' : `${givenUp.size} files`;
+  return ` Not in the map: ${files} the index gave up on: ${named.join(', ')}${more}.`;
 }
 
 /** A lower bound of a file's block length: its path, and per top-level definition its first line and indentation. */

@@ -15,7 +15,8 @@ import type {
 } from '../kernel/index.js';
 import { decodeText } from '../tools/text/encoding.js';
 import { CodeIndex, type CodeIndexOptions, type IndexedFile } from './code-index.js';
-import { type IndexedDef, type Occurrence, occurrencesIn, packPosition, parseSource, unpackPosition } from './extract.js';
+import { type IndexedDef, type Occurrence, occurrencesOf, packPosition, type ParsedFile, parseSource, unpackPosition } from './extract.js';
+import { deadlineIn, ParseRefused } from './parse-limits.js';
 import { isMemberAccess, isMemberDef } from './members.js';
 import { type LanguageSpec, languageOf } from './languages.js';
 import { buildRepoMap } from './repo-map.js';
@@ -23,6 +24,8 @@ import { GraphCache } from './rank.js';
 
 /** Larger files are not parsed for a question about them (generated or minified code). */
 const MAX_PARSE_BYTES = 4 * 1024 * 1024;
+/** How long a question may spend parsing the file it is about. */
+const ASKED_PARSE_MS = 1000;
 
 const answer = <T>(items: T[]): CodeIntelAnswer<T> => ({ engine: 'tree-sitter', items });
 
@@ -95,8 +98,9 @@ export class TreeSitterIntel implements CodeIntel {
     const spec = languageOf(path);
     const text = spec && (await this.read(path));
     if (!spec || text === undefined) return { ...answer([]), unsupported: { path } };
-    const { defs } = await parseSource(text, spec);
-    return answer(nest({ path, spec }, defs));
+    const parsed = await parseAsked(text, spec, path);
+    if ('refused' in parsed) return parsed.refused;
+    return answer(nest({ path, spec }, parsed.defs));
   }
 
   /** No types without a compiler: the definitions' own first lines, which often carry them. */
@@ -112,7 +116,7 @@ export class TreeSitterIntel implements CodeIntel {
   async repoMap(request: RepoMapRequest, signal: AbortSignal): Promise<RepoMap | undefined> {
     await this.index.refresh(signal);
     if (this.index.size === 0) return undefined;
-    return buildRepoMap([...this.index.files()], request, this.graphs);
+    return buildRepoMap([...this.index.files()], request, this.graphs, this.index.skipped());
   }
 
   /** The identifier at a position, read from the file as it is now. */
@@ -122,9 +126,11 @@ export class TreeSitterIntel implements CodeIntel {
     const spec = languageOf(at.path);
     const text = spec && (await this.read(at.path));
     if (!spec || text === undefined) return { unsupported: { ...answer([]), unsupported: { path: at.path } } };
-    const hit = (await occurrencesIn(text, spec)).find((o) => covers(o, at));
+    const parsed = await parseAsked(text, spec, at.path);
+    if ('refused' in parsed) return { unsupported: parsed.refused };
+    const hit = occurrencesOf(parsed).find((o) => covers(o, at));
     if (!hit) return { unsupported: answer([]) };
-    const { defs } = await parseSource(text, spec);
+    const { defs } = parsed;
     const def = defs.find((d) => d.line === hit.line && d.column === hit.column);
     const member = def ? isMemberDef(defs, def) : isMemberAccess(text.split('\n')[hit.line - 1] ?? '', hit.column);
     return { name: hit.name, spec, member };
@@ -138,6 +144,19 @@ export class TreeSitterIntel implements CodeIntel {
     } catch {
       return undefined;
     }
+  }
+}
+
+/**
+ * A file parsed for a question about it, on this thread: within a second, or the answer says
+ * why not (parse-limits.ts), so a hostile file cannot hold the host up.
+ */
+async function parseAsked(text: string, spec: LanguageSpec, path: string): Promise<ParsedFile | { refused: CodeIntelAnswer<never> }> {
+  try {
+    return await parseSource(text, spec, deadlineIn(ASKED_PARSE_MS));
+  } catch (err) {
+    if (err instanceof ParseRefused) return { refused: { ...answer([]), unsupported: { path, reason: err.message } } };
+    throw err;
   }
 }
 

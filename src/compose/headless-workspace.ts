@@ -9,13 +9,19 @@ import { searchByWalking } from '../tools/index.js';
 
 export function headlessWorkspace(
   root: string,
-  options: { web: boolean; credentials?: NodeWorkspaceOptions['credentials']; sandbox?: NodeWorkspaceOptions['sandbox'] },
+  options: {
+    /** Whether web pages are fetched, and the hosts the user allows that are not public. */
+    web: false | { allowHosts: readonly string[] };
+    credentials?: NodeWorkspaceOptions['credentials'];
+    sandbox?: NodeWorkspaceOptions['sandbox'];
+  },
 ): Promise<NodeWorkspace> {
+  const { web } = options;
   return createNodeWorkspace(root, {
     fallbackSearch: searchByWalking,
     ...(options.credentials ? { credentials: options.credentials } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     codeIntel: (ws) => new TreeSitterIntel(ws),
-    ...(options.web ? { web: createWebFetcher() } : {}),
+    ...(web ? { web: createWebFetcher({ allowHosts: () => web.allowHosts }) } : {}),
   });
 }

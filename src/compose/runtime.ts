@@ -10,14 +10,12 @@ import {
   type ApprovalPolicy,
   type Checkpoints,
   type EditPreviewSource,
-  type CodeIntel,
   type GrantStore,
   type HookPort,
   type LogStore,
   type MemoryAccess,
   type ModelProvider,
   type PolicyDecision,
-  type RepoMapBuilder,
   type Risk,
   type RuntimeEvent,
   type SandboxMode,
@@ -41,6 +39,7 @@ import { createSkillLibrary } from './skills/skill-library.js';
 import { type SkillSource, workspaceSkillSource } from './skills/skill-source.js';
 import { secretDetector } from './secrets/detector.js';
 import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
+import { waitingRepoMap } from './repo-map-wait.js';
 import { createHookPort, type HookSettings } from './hooks/hook-port.js';
 
 /** The settings that shape a runtime, whichever host read them. */
@@ -153,7 +152,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     ...(input.checkpoints ? { checkpoints: input.checkpoints } : {}),
     ...(input.previews ? { previews: input.previews } : {}),
     ...hookPortOf(input),
-    ...(input.workspace?.codeIntel?.repoMap ? { repoMap: repoMapBuilder(input.workspace.codeIntel) } : {}),
+    ...(input.workspace?.codeIntel?.repoMap ? { repoMap: waitingRepoMap(input.workspace.codeIntel) } : {}),
     maxTurns: input.settings.maxTurns,
     ...(input.settings.subagents ? { subagents: input.settings.subagents } : {}),
     visibility,
@@ -194,15 +193,6 @@ function hookPortOf(input: ComposeInput): { hooks?: HookPort } {
   if (input.hookPort) return { hooks: input.hookPort };
   if (!input.hooks || !input.workspace) return {};
   return { hooks: createHookPort({ settings: input.hooks, workspace: input.workspace, trusted: input.trusted }) };
-}
-
-/** The repo map of the task's prefix, focused on the files and names the task mentions so far. */
-function repoMapBuilder(intel: CodeIntel): RepoMapBuilder {
-  return (state, budgetTokens, signal) => {
-    const focus = taskFocus(state);
-    const focusPaths = focus.paths.map((p) => p.replace(/^\.\//, ''));
-    return intel.repoMap!({ focusPaths, focusText: focus.text, budgetTokens }, signal);
-  };
 }
 
 /** Every tool, run_command described for the workspace's shell, use_skill given skills; none without a folder. */

@@ -36,7 +36,10 @@ type Written = { note: string; source: 'model' | 'fallback'; usage?: Usage };
  * after turn). Undefined when the run was cancelled meanwhile.
  */
 export async function prepareRequest(h: FoldHost, requested: boolean): Promise<ModelRequest | undefined> {
-  if (h.state().context.repoMap === undefined && !(await refreshRepoMap(h, 'start'))) return undefined;
+  // The map is built before the first request, and asked for again each turn while it is pending.
+  const { repoMap, repoMapPending } = h.state().context;
+  const mapDue = repoMap === undefined ? 'start' : repoMapPending ? 'late' : undefined;
+  if (mapDue && !(await refreshRepoMap(h, mapDue))) return undefined;
   const plan = planFoldNow(h, requested);
   if (!plan) return h.project(h.state());
   if (!(await foldSteps(h, plan))) return undefined;
@@ -113,16 +116,21 @@ async function writeNote(h: FoldHost, plan: FoldPlan, request: ModelRequest): Pr
 
 /**
  * Builds the repo map and logs it when it changed (a failed build keeps the old one, or none).
- * False when the run was cancelled meanwhile.
+ * A map the host could not wait for is logged pending once (the prefix says it comes later) and
+ * logged again when a later turn finds it ready. False when the run was cancelled meanwhile.
  */
-async function refreshRepoMap(h: FoldHost, reason: 'start' | 'fold'): Promise<boolean> {
+async function refreshRepoMap(h: FoldHost, reason: 'start' | 'fold' | 'late'): Promise<boolean> {
   const budget = repoMapBudget(h.budgetTokens);
   if (!h.repoMap || budget === 0) return true;
-  const map = await h.repoMap(h.state(), budget, h.signal).catch(() => undefined);
+  const map = await h.repoMap(h.state(), budget, h.signal, reason).catch(() => undefined);
   if (h.signal.aborted) return false;
+  const { repoMap: known, repoMapPending: wasPending } = h.state().context;
+  if (map?.pending) {
+    if (known === undefined) h.emit({ type: 'repo_map_built', text: '', files: 0, totalFiles: 0, reason, pending: true });
+    return true;
+  }
   const text = map?.text ?? '';
-  const known = h.state().context.repoMap;
-  if (known !== undefined && (text === known || (text === '' && reason === 'fold'))) return true;
+  if (known !== undefined && !wasPending && (text === known || (text === '' && reason === 'fold'))) return true;
   h.emit({ type: 'repo_map_built', text, files: map?.files ?? 0, totalFiles: map?.totalFiles ?? 0, reason });
   return true;
 }

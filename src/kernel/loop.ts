@@ -285,6 +285,7 @@ async function precheck(h: LoopHost, intent: ToolIntent): Promise<ToolResult | u
   const ctx = {
     workspace: h.workspace,
     fileVersions: h.state().fileVersions,
+    ...(h.secrets ? { secrets: h.secrets } : {}),
     ...(offer ? { offerPreview: (previewed: PreviewedEdit) => offer.call(h.previews, intent.id, previewed) } : {}),
   };
   const result = await tool.precheck(intent.input, ctx).catch(() => undefined);

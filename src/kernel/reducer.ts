@@ -229,7 +229,7 @@ function step(s: ConversationState, e: RuntimeEvent): ConversationState {
     case 'hook_ran':
       return s;
     case 'repo_map_built':
-      return { ...s, context: { ...s.context, repoMap: e.text } };
+      return { ...s, context: { ...s.context, repoMap: e.text, repoMapPending: e.pending === true } };
     case 'run_finished':
       return { ...commitDraft(s, e.seq), status: 'completed', pendingIntentIds: [], retrying: undefined };
     case 'run_failed':

@@ -62,7 +62,17 @@ export interface RuntimeOptions {
   hooks?: HookPort;
 }
 
-export type RepoMapBuilder = (state: ConversationState, budgetTokens: number, signal: AbortSignal) => Promise<RepoMap | undefined>;
+/**
+ * Builds the repo map for the task's prefix: at the start, at a fold, or (`late`) at a later turn
+ * while the one asked for before is still pending. The host bounds how long it waits (a map not
+ * ready in time comes back `pending`); for `late` it does not wait at all.
+ */
+export type RepoMapBuilder = (
+  state: ConversationState,
+  budgetTokens: number,
+  signal: AbortSignal,
+  reason: 'start' | 'fold' | 'late',
+) => Promise<RepoMap | undefined>;
 
 export interface BuiltSystemPrompt {
   text: string;

@@ -1,9 +1,10 @@
 // edit_file: search/replace blocks applied all-or-nothing, refused when the file is stale.
 // The observation carries the unified diff; `data` carries what the VS Code diff editor needs.
 import { z } from 'zod';
-import { contentHash, type EditPreview, type ToolDefinition } from '../kernel/index.js';
+import { contentHash, type EditPreview, REDACTED, type ToolDefinition } from '../kernel/index.js';
 import { planEdit, type EditPlan } from './edit/plan-edit.js';
 import { PreviewPlans } from './edit/preview-plans.js';
+import { markerRefusal } from './edit/redaction-marker.js';
 import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { changeData } from './change-data.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
@@ -49,7 +50,9 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
       if (stale) return stale;
       // The diff the user approved, when the file is still what it was planned on; else planned now.
       const plan = plans.reuse(ctx.previewed, snap) ?? planEdit(snap.bytes, input.edits, snap.rel);
-      if (!plan.ok) return failure('invalid_input', plan.message, { summary: `${snap.rel}: edit did not apply` });
+      if (!plan.ok) return failure('invalid_input', plan.message + markerHint(input), { summary: `${snap.rel}: edit did not apply` });
+      const refused = markerRefusal(snap.rel, plan.before, plan.newText, ctx.secrets);
+      if (refused) return refused;
       await ctx.workspace.writeFile(snap.rel, plan.newBytes);
       const hash = contentHash(plan.newBytes);
       const stats = `+${plan.added} −${plan.removed}`;
@@ -78,6 +81,12 @@ function preview(raw: unknown, current: Uint8Array | undefined, rel?: string): E
   if (!current) return { ok: false, message: `${path} does not exist.` };
   const plan = planEdit(current, input.data.edits, path);
   return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
+}
+
+/** Why a search holding the redaction marker never matches: the file has the real value there. */
+function markerHint(input: EditFileInput): string {
+  if (!input.edits.some((e) => e.search.includes(REDACTED))) return '';
+  return ` A search holds ${REDACTED}, which stands for a credential hidden from you: the file has the real value there, so leave those lines out of the blocks.`;
 }
 
 function missingFile(rel: string) {

@@ -3,6 +3,7 @@
 // tool answers `stale` with the current content attached (and its new version recorded), so the
 // model can retry at once without another read. A file never read counts as stale too.
 import { contentHash, type EditPreview, type PrecheckContext, type ToolResult, type Workspace } from '../kernel/index.js';
+import { markerRefusal } from './edit/redaction-marker.js';
 import { decodeText, isBinary } from './text/encoding.js';
 import { LineIndex } from './text/line-index.js';
 import { numberedWithin } from './text/numbered.js';
@@ -74,8 +75,13 @@ export async function precheckChange(
   if (isResult(snap)) return snap;
   if (!snap.bytes && missing) return missing(snap.rel);
   const stale = staleCheck(snap, ctx, budgetChars);
-  if (!stale && preview && ctx.offerPreview) offer(snap, preview(snap), ctx.offerPreview);
-  return stale;
+  if (stale || !preview || !ctx.offerPreview) return stale;
+  // The diff the host would show: never one that writes the redaction marker over a secret.
+  const planned = preview(snap);
+  const refused =
+    planned.ok && snap.bytes ? markerRefusal(snap.rel, decodeText(snap.bytes).text, planned.proposedContent, ctx.secrets) : undefined;
+  if (!refused) offer(snap, planned, ctx.offerPreview);
+  return refused;
 }
 
 /** The preview planned on the bytes the precheck read, for the diff the user is about to see. */

@@ -5,6 +5,7 @@ import { contentHash, type EditPreview, type ToolDefinition } from '../kernel/in
 import { changeData } from './change-data.js';
 import { planWrite, type WritePlan } from './edit/plan-write.js';
 import { PreviewPlans } from './edit/preview-plans.js';
+import { markerRefusal } from './edit/redaction-marker.js';
 import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
 
@@ -44,6 +45,8 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
       // The diff the user approved, when the file is still what it was planned on; else planned now.
       const plan = plans.reuse(ctx.previewed, snap) ?? planWrite(snap.bytes, input.content, snap.rel);
       if (!plan.ok) return failure('invalid_input', plan.message, { retryable: false });
+      const refused = markerRefusal(snap.rel, plan.before, plan.newText, ctx.secrets);
+      if (refused) return refused;
       const fileVersions = { [snap.rel]: contentHash(plan.newBytes) };
       if (!plan.created && plan.diff === '' && sameBytes(snap.bytes!, plan.newBytes)) {
         return {

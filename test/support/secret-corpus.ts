@@ -63,6 +63,7 @@ export function secretCorpus(): SecretSample[] {
   const pkcs8 = pemBody(d, 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', 12);
   const gcpKey = `-----BEGIN PRIVATE KEY-----\n${pkcs8}\n-----END PRIVATE KEY-----\n`;
   const jwtSignature = d('b64url', 43);
+  const rsaB64 = Buffer.from(`-----BEGIN RSA PRIVATE KEY-----\n${rsa}\n-----END RSA PRIVATE KEY-----\n`).toString('base64');
   const jwt = `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url('{"sub":"1234567890","name":"Ada","iat":1700000000}')}.${jwtSignature}`;
   return [
     // Cloud
@@ -160,6 +161,50 @@ export function secretCorpus(): SecretSample[] {
     s('AMQP URL', d('alnum', 16), (v) => `amqp://guest2:${v}@rabbit:5672/vhost`),
     s('JDBC password parameter', `${d('alnum', 12)}#1`, (v) => `jdbc:postgresql://db/app?user=app&password=${v}`),
     s('HTTP basic auth URL', d('alnum', 14), (v) => `git clone https://deploy:${v}@git.example.com/team/repo.git`),
+    // Credentials in files and URLs a task reads: a git remote, .npmrc, .pypirc, Docker's config, a base64 key (issue 33)
+    s(
+      'git remote with a token as its user name',
+      d('hex', 40),
+      (v) => `origin\thttps://${v}@github.com/acme/app.git (fetch)\norigin\thttps://${v}@github.com/acme/app.git (push)`,
+    ),
+    s(
+      '.git/config remote URL with a token',
+      `glpat-${d('b64url', 20)}`,
+      (v) => `[remote "origin"]\n\turl = https://ci-bot:${v}@gitlab.com/acme/app.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n`,
+    ),
+    s(
+      '.npmrc legacy _auth',
+      Buffer.from(`ci:${d('alnum', 14)}`).toString('base64'),
+      (v) => `registry=https://npm.example.com/\n_auth=${v}\nalways-auth=true\n`,
+    ),
+    s(
+      '.npmrc registry password',
+      Buffer.from(d('alnum', 16)).toString('base64'),
+      (v) => `//npm.example.com/:username=ci\n//npm.example.com/:_password=${v}\n`,
+    ),
+    s(
+      '.pypirc password of letters',
+      d('letters', 18),
+      (v) => `[internal]\nrepository = https://pypi.example.com/simple\nusername = ci\npassword = ${v}\n`,
+    ),
+    s('Docker config.json auth', Buffer.from(`ci:${d('alnum', 16)}`).toString('base64'), (v) =>
+      JSON.stringify({ auths: { 'registry.example.com': { auth: v } }, credsStore: 'desktop' }, null, 2),
+    ),
+    s(
+      'DOCKER_AUTH_CONFIG',
+      Buffer.from(`bot:${d('alnum', 20)}`).toString('base64'),
+      (v) => `DOCKER_AUTH_CONFIG=${JSON.stringify({ auths: { 'ghcr.io': { auth: v } } })}`,
+    ),
+    s(
+      'base64 deploy key',
+      Buffer.from(`-----BEGIN OPENSSH PRIVATE KEY-----\n${openssh}\n-----END OPENSSH PRIVATE KEY-----\n`).toString('base64'),
+      (v) => `DEPLOY_KEY_B64=${v}`,
+    ),
+    s(
+      'base64 deploy key, wrapped',
+      rsaB64.slice(0, 76),
+      () => `apiVersion: v1\nkind: Secret\ndata:\n  id_rsa: ${rsaB64.match(/.{1,76}/g)!.join('\n    ')}\n`,
+    ),
     // Said in prose or set by name
     s('password in prose', 'hunter2', (v) => `the DB password is ${v}`),
     s('password after a colon', 'hunter2', (v) => `password: ${v}`),
@@ -237,5 +282,14 @@ export function innocentCorpus(): string[] {
     'super({ apiKey: azureADTokenProvider ?? apiKey, baseURL, ...opts });',
     '/** Indicates the token was resolved by the fallback provider. */',
     ' * for clients that use private key authentication (e.g., JWT bearer tokens) *',
+    // Files and URLs that name a registry or a remote without holding a credential.
+    'origin\thttps://github.com/acme/app.git (fetch)\norigin\tgit@github.com:acme/app.git (push)',
+    'url = https://alice@github.com/acme/app.git',
+    'registry=https://registry.npmjs.org/\nalways-auth=true\n@acme:registry=https://npm.pkg.github.com/',
+    '{"auths": {"ghcr.io": {}}, "credsStore": "desktop", "currentContext": "default"}',
+    '[distutils]\nindex-servers =\n    pypi\n[pypi]\nusername = __token__\npassword = <your token>',
+    'password = getpass.getpass("Password: ")',
+    `-----BEGIN PUBLIC KEY-----\n${Buffer.from('-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END PUBLIC KEY-----\n').toString('base64')}`,
+    `"sourceMappingURL=data:application/json;base64,${Buffer.from('{"version":3,"sources":["../src/token.ts"],"names":["password","token"],"mappings":"AAAA,SAASA"}').toString('base64')}"`,
   ];
 }

@@ -1,9 +1,11 @@
 // The one SecretDetector every host and check uses: secretlint's recommended preset (the
-// maintained formats), then Keel's few additions (keel-rules.ts). Spans of all rules are merged,
+// maintained formats), then Keel's few additions (keel-rules.ts), then the same in base64 that
+// decodes to text (encoded-secrets.ts). Spans of all rules are merged,
 // so a secret two rules both see is redacted once, and a variable is judged by its name and by
 // its `NAME=value` line, the form rules that read assignments expect.
 import type { SecretDetector, SecretFinding } from '../../kernel/index.js';
 import { namesCredential } from './credential-names.js';
+import { encodedSecretSpans } from './encoded-secrets.js';
 import { KEEL_RULES, type KeelRule } from './keel-rules.js';
 import { SecretlintRules } from './secretlint-rules.js';
 
@@ -11,10 +13,14 @@ import { SecretlintRules } from './secretlint-rules.js';
 const TOKEN_CHAR = /[A-Za-z0-9+/=_\-.~%]/;
 
 export function createSecretDetector(preset = new SecretlintRules(), additions: readonly KeelRule[] = KEEL_RULES): SecretDetector {
-  const find = (text: string): SecretFinding[] => {
+  const find = (text: string, depth = 0): SecretFinding[] => {
     if (text.length === 0) return [];
     const spans = preset.scan(text).map((f) => widen(text, f));
     for (const rule of additions) for (const [start, end] of rule.spans(text)) spans.push({ start, end, kind: rule.kind, rule: rule.id });
+    // Base64 that decodes to text holding a credential (a base64 deploy key), and base64 in that (a Kubernetes secret of one).
+    if (depth < MAX_ENCODED_DEPTH)
+      for (const [start, end] of encodedSecretSpans(text, (decoded) => find(decoded, depth + 1).length > 0))
+        spans.push({ start, end, kind: 'a base64-encoded credential', rule: 'keel/base64' });
     return merge(spans.filter((s) => s.end > s.start));
   };
   // Every command judges the same environment again: remember the verdicts (a bounded memo).
@@ -38,6 +44,9 @@ export function createSecretDetector(preset = new SecretlintRules(), additions: 
     },
   };
 }
+
+/** Layers of base64 decoded at most. */
+const MAX_ENCODED_DEPTH = 2;
 
 /** Variables remembered at most: an environment has a few hundred; a test that varies values is bounded. */
 const MAX_VERDICTS = 4096;

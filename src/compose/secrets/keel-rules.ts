@@ -1,7 +1,9 @@
 // Keel's additions to secretlint's preset, kept few and named: credential formats the preset
 // has no rule for (Stripe, Discord, Telegram, Azure, JSON Web Tokens, PyPI, passwords in any
-// URL scheme, a private key block cut short, the loose key shapes of the model vendors Keel
-// talks to, which errors quote cut or altered), values under a credential's name (`DB_PASSWORD=`,
+// URL scheme and tokens as a URL's user name, npm's `_auth`, registries' `auth` in Docker's
+// config, a password alone on a config line, a private key block cut short, the loose key
+// shapes of the model vendors Keel talks to, which errors quote cut or altered), values under a
+// credential's name (`DB_PASSWORD=`,
 // `"client_secret": "…"`, `Authorization: Bearer …`), and passwords said in prose ("the DB
 // password is hunter2"), which no format rule sees.
 import { namesCredential } from './credential-names.js';
@@ -41,7 +43,10 @@ function spanOf(m: RegExpMatchArray, groups: readonly number[]): [number, number
   return undefined;
 }
 
-const notPlaceholder = (value: string) => !isPlaceholder(value);
+/** A user name that is a token: long, letters and digits mixed (a person's name rarely is). */
+const tokenShaped = (value: string) => /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !isPlaceholder(value);
+/** Base64 of `user:password`, as registries' `auth` values are. */
+const decodesToLogin = (value: string) => /^[\x21-\x7e]+:[\x20-\x7e]+$/.test(Buffer.from(value, 'base64').toString('latin1'));
 /** A header's value, not code: no reference (`process.env.X`), no bracket or call, not a bare identifier (`apiKey: tokenProvider`). */
 /** A bearer token, not the word after "bearer" in prose ("JWT bearer tokens"): a digit or symbol in it, or long. */
 const aToken = (value: string) => !isPlaceholder(value) && (/[0-9\-._~+/=]/.test(value) || value.length >= 16);
@@ -81,6 +86,58 @@ const namedSecret: KeelRule = {
       if (isPlaceholder(value) || (quoted === undefined && !looksLikeValue(value, tight))) continue;
       const span = spanOf(v, [2, 3, 4, 5]);
       if (span) out.push(span);
+    }
+    return out;
+  },
+};
+
+/**
+ * A password in a URL of any scheme (redis, amqp, smtp, …; an empty user name included:
+ * `redis://:pw@host`), or a token as its user name (`https://TOKEN@github.com/…`, how CI checks
+ * out with a token: long, letters and digits mixed). Found from the `://`, the scheme read
+ * backwards: searching for the scheme first cost several times as much on ordinary code.
+ */
+const URL_AUTHORITY = /:\/\/([^\s:/@'"`<>]{0,200})(?::([^\s@/'"`<>]{3,200}))?@[^\s/'"`<>]/dg;
+const SCHEME_CHAR = /[a-z0-9+.-]/i;
+const urlCredential: KeelRule = {
+  id: 'keel/url-credential',
+  kind: 'a credential in a URL',
+  spans(text) {
+    const out: [number, number][] = [];
+    for (const m of text.matchAll(URL_AUTHORITY)) {
+      if (!afterScheme(text, m.index!)) continue;
+      const [, user = '', password] = m;
+      if (password !== undefined) {
+        if (!isPlaceholder(password)) out.push(m.indices![2]!);
+      } else if (user.length >= 20 && tokenShaped(user)) out.push(m.indices![1]!);
+    }
+    return out;
+  },
+};
+
+/** Whether a URL scheme (a letter, then 1–20 scheme characters, not inside a word) ends at `at`. */
+function afterScheme(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && at - i < 21 && SCHEME_CHAR.test(text[i - 1]!)) i--;
+  return at - i >= 2 && /[a-z]/i.test(text[i]!) && (i === 0 || !/\w/.test(text[i - 1]!));
+}
+
+/**
+ * `password = letters` on a line of its own (.pypirc, an INI or YAML file): a value, though the
+ * named rule wants a digit or a symbol in a bare one (elsewhere it may be code). Found from the
+ * word, what stands before it on its line checked after.
+ */
+const CONFIG_PASSWORD = /(?:password|passwd|passphrase)[ \t]*[=:][ \t]*([A-Za-z]{8,64})[ \t]*\r?$/dgim;
+/** What may stand before the key on its line: indentation, and the line number read_file, `cat -n` or `grep -n` put there. */
+const GUTTER = /^(?:[ \t]*\d+(?: \| |\t)|[^\s:]*:\d+[:-])?[ \t]*$/;
+const configPassword: KeelRule = {
+  id: 'keel/config-password',
+  kind: 'a password in a config file',
+  spans(text) {
+    const out: [number, number][] = [];
+    for (const m of text.matchAll(CONFIG_PASSWORD)) {
+      const lineStart = text.lastIndexOf('\n', m.index! - 1) + 1;
+      if (GUTTER.test(text.slice(lineStart, m.index!)) && !isPlaceholder(m[1]!)) out.push(m.indices![1]!);
     }
     return out;
   },
@@ -140,14 +197,12 @@ export const KEEL_RULES: readonly KeelRule[] = [
   ),
   patternRule('keel/jwt', 'a JSON Web Token', /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{16,}/g),
   patternRule('keel/pypi', 'a PyPI token', /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g),
-  // Any scheme (redis, amqp, smtp, …), an empty user name included (`redis://:pw@host`).
-  patternRule(
-    'keel/url-password',
-    'a password in a URL',
-    /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:/@'"`<>]{0,100}:([^\s@/'"`<>]{3,200})@[^\s/'"`<>]/gi,
-    1,
-    notPlaceholder,
-  ),
+  urlCredential,
+  // npm's legacy `_auth` (base64 of user:password) in an .npmrc, bare or under a registry's path.
+  patternRule('keel/npmrc-auth', 'an npm registry password', /(?:^|[\s:])_auth[ \t]*=[ \t]*([A-Za-z0-9+/]{8,}={0,2})/gm, 1),
+  // A registry's `auth` in Docker's config.json or DOCKER_AUTH_CONFIG (base64 of user:password), JSON-escaped or not.
+  patternRule('keel/registry-auth', 'a registry password', /\\?"auth\\?"\s*:\s*\\?"([A-Za-z0-9+/]{8,}={0,2})\\?"/g, 1, decodesToLogin),
+  configPassword,
   // From the header to its end line, or to the end of the text when it was cut.
   patternRule(
     'keel/private-key-block',

@@ -36,6 +36,8 @@ export interface KeelSettings {
   commandsDeny: string[];
   /** Inherited variables commands get though they look like credentials. User settings only. */
   commandsPassEnv: string[];
+  /** Hosts web_fetch may reach though they are not public (`host` or `host:port`). User settings only. */
+  webAllowHosts: string[];
   /** Sub-agents: the cap on one child's turns, and the child turns allowed across a task. */
   subagents: { maxTurns: number; turnBudget: number };
   /** Risk of MCP tools by server name or `server/tool` (default execute). User settings only. */
@@ -45,7 +47,16 @@ export interface KeelSettings {
 }
 
 /** Settings (under `keel.`) a workspace may not set: package.json declares them application-scoped. */
-const USER_ONLY_SETTINGS = ['provider', 'baseUrl', 'autoApprove', 'commands.allow', 'commands.passEnv', 'mcp.risk', 'sandbox'] as const;
+const USER_ONLY_SETTINGS = [
+  'provider',
+  'baseUrl',
+  'autoApprove',
+  'commands.allow',
+  'commands.passEnv',
+  'mcp.risk',
+  'sandbox',
+  'web.allowHosts',
+] as const;
 
 /** The levels of one setting, as `WorkspaceConfiguration.inspect` reports them. */
 export interface SettingLevels {
@@ -82,6 +93,7 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     commandsAllow: strings(get('commands.allow')),
     commandsDeny: unionOfLevels(inspect('commands.deny')),
     commandsPassEnv: strings(get('commands.passEnv')),
+    webAllowHosts: strings(get('web.allowHosts')),
     subagents: {
       maxTurns: countOf(get('subagents.maxTurns'), SUBAGENT_DEFAULTS.maxTurns, 100),
       turnBudget: countOf(get('subagents.turnBudget'), SUBAGENT_DEFAULTS.turnBudget, 1000),

@@ -49,8 +49,11 @@ export interface CodeIntelAnswer<T> {
   engine: CodeIntelEngine;
   items: T[];
   fallback?: CodeIntelFallback;
-  /** Set when the file's language has no grammar or server at all: nothing could be asked. */
-  unsupported?: { path: string };
+  /**
+   * Set when the file's language has no grammar or server at all, or its parse was given up
+   * (`reason`, for the model: "nested more than 256 levels deep"): nothing could be asked.
+   */
+  unsupported?: { path: string; reason?: string };
 }
 
 export interface SymbolQuery {
@@ -67,6 +70,8 @@ export interface RepoMap {
   /** Files shown in the map, of `totalFiles` indexed. */
   files: number;
   totalFiles: number;
+  /** Not ready within the wait the host allows (no text yet): asked again at the next turn. */
+  pending?: boolean;
 }
 
 export interface RepoMapRequest {

@@ -128,8 +128,17 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
   /**
    * The repo map the stable prefix shows from now on (built when the task first runs and again
    * at each fold; '' when the workspace has nothing to map). `files` of `totalFiles` are shown.
+   * A map that was not ready within the host's wait is logged pending, then again when it is.
    */
-  e('repo_map_built', { text: z.string(), files: z.number(), totalFiles: z.number(), reason: z.enum(['start', 'fold']) }),
+  e('repo_map_built', {
+    text: z.string(),
+    files: z.number(),
+    totalFiles: z.number(),
+    /** 'late': the map a start or fold could not wait for, arrived at a later turn. */
+    reason: z.enum(['start', 'fold', 'late']),
+    /** The map was not ready in time: no text yet, and the prefix says it comes later. */
+    pending: z.boolean().optional(),
+  }),
   /** Prior content of the files a step changed was kept (kind 'restore': what a restore overwrote). */
   e('checkpoint_recorded', {
     step: z.number(),

@@ -133,6 +133,8 @@ interface ContextState {
   ledgerAtFold: Ledger | undefined;
   /** The repo map in the stable prefix (rebuilt only at a fold); undefined until one was built, '' for none. */
   repoMap?: string;
+  /** True while the map is still being built: the prefix says so, and each turn asks again until it is there. */
+  repoMapPending?: boolean;
 }
 
 /** A checkpoint as logged: the event's seq names it. */

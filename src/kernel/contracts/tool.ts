@@ -261,8 +261,11 @@ export interface ToolDefinition<I = any> {
 }
 
 /**
- * What a precheck may look at: the workspace and what the agent last read. `offerPreview`: an
+ * What a precheck may look at: the workspace, what the agent last read and the host's secret
+ * detector. `offerPreview`: an
  * edit tool hands the host the preview it planned on the bytes it just read (absent: the host
  * keeps none).
  */
-export type PrecheckContext = Pick<ToolContext, 'workspace' | 'fileVersions'> & { offerPreview?(previewed: PreviewedEdit): void };
+export type PrecheckContext = Pick<ToolContext, 'workspace' | 'fileVersions' | 'secrets'> & {
+  offerPreview?(previewed: PreviewedEdit): void;
+};

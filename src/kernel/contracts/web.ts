@@ -1,6 +1,7 @@
 // The web port: one GET of one http(s) URL, with nothing of the workspace or the user's keys in
-// it (no body, no cookies, a fixed set of headers). Redirects are never followed by the port:
-// each hop comes back to the caller, who decides (web_fetch follows only within the same origin).
+// it (no body, no cookies, a fixed set of headers), to a public address unless the user allowed
+// the host. Redirects are never followed by the port: each hop comes back to the caller, who
+// decides (web_fetch follows only within the same origin), and each hop is checked again.
 
 export interface WebRequest {
   /** An absolute http: or https: URL, exactly as it will be requested. */
@@ -24,7 +25,8 @@ export type WebResponse =
     }
   | { type: 'redirect'; url: string; status: number; location: string };
 
-export type WebErrorCode = 'invalid_url' | 'timeout' | 'network' | 'cancelled';
+/** `refused`: the host is not public (loopback, private, link-local, metadata…) and the user has not allowed it. */
+export type WebErrorCode = 'invalid_url' | 'timeout' | 'network' | 'cancelled' | 'refused';
 
 export class WebError extends Error {
   constructor(

@@ -29,7 +29,7 @@ export async function lookUp<T>(
   let first: CodeIntelAnswer<T> | undefined;
   for (const at of resolved.positions) {
     const a = await ask(at);
-    if (a.unsupported) return { type: 'result', result: unsupported(a.unsupported.path) };
+    if (a.unsupported) return { type: 'result', result: unsupported(a.unsupported) };
     first ??= a;
     for (const item of a.items) {
       const k = key(item);
@@ -45,7 +45,9 @@ export function byPosition(a: CodeLocation, b: CodeLocation): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.column - b.column;
 }
 
-function unsupported(path: string): ToolResult {
+function unsupported({ path, reason }: { path: string; reason?: string }): ToolResult {
+  if (reason)
+    return failure('invalid_input', `${path} was not parsed: it is ${reason}. Use search_files and read_file.`, { retryable: false });
   return failure(
     'invalid_input',
     `No language server or grammar reads ${path} (supported without a language server: TypeScript, JavaScript, Python, Go, Rust, Java). Use search_files and read_file.`,

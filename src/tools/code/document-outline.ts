@@ -46,8 +46,12 @@ export const documentOutlineTool: ToolDefinition<DocumentOutlineInput> = {
           },
         );
       const answer = await intel.outline(path, ctx.signal);
-      if (answer.unsupported)
-        return failure('invalid_input', `No language server or grammar reads ${path}. Use read_file.`, { retryable: false });
+      if (answer.unsupported) {
+        const why = answer.unsupported.reason
+          ? `${path} was not parsed: it is ${answer.unsupported.reason}`
+          : `No language server or grammar reads ${path}`;
+        return failure('invalid_input', `${why}. Use read_file.`, { retryable: false });
+      }
       const lines = answer.items.flatMap((s) => render(s, 0));
       const summary = plural(lines.length, 'symbol');
       if (lines.length === 0) return { ok: true, content: `${path} defines no symbols. ${engineNote(answer)}`, summary };

@@ -1,7 +1,9 @@
 // web_fetch: reads one web page the user approved (risk network: it asks, and the card shows
 // the exact URL that will be requested). http and https only; a GET with no body, cookies or
 // credentials, so nothing of the workspace or the user's keys goes out but what the URL itself
-// says — and a URL holding something shaped like a key is refused before it is shown. Redirects
+// says — and a URL holding something shaped like a key, as written or decoded (percent, hex,
+// base64: url-secrets.ts), is refused before it is shown. Only public addresses are fetched
+// unless the user allows a host (the port, src/node/web-fetcher.ts). Redirects
 // are followed only within the same site (at most 5) and listed; one to another site is named,
 // not followed, so that site needs its own approval. Size and time are capped; HTML becomes
 // markdown; the text is paged.
@@ -9,6 +11,7 @@ import { z } from 'zod';
 import type { ToolDefinition, ToolResult, WebFetcher, WebResponse } from '../../kernel/index.js';
 import { failure } from '../tool-result.js';
 import { htmlToMarkdown } from './html-markdown.js';
+import { urlSecret } from './url-secrets.js';
 
 const WebFetchInputSchema = z.object({
   url: z.string().min(1).max(2048).describe('The http or https URL of the page.'),
@@ -51,8 +54,10 @@ export const webFetchTool: ToolDefinition<WebFetchInput> = {
     if (typeof url !== 'string') return undefined;
     // Without the host's detector nothing can be checked, so nothing is sent.
     if (!secrets) return 'Keel has no secret check here, so web_fetch sends nothing.';
-    const secret = secrets.find(decodeURIComponentSafe(url))[0];
-    return secret ? `The URL holds what looks like ${secret.kind}; web_fetch never sends it. Ask the user instead.` : undefined;
+    const found = urlSecret(url, secrets);
+    if (!found) return undefined;
+    const how = found.encoding ? ` (${found.encoding})` : '';
+    return `The URL holds what looks like ${found.finding.kind}${how}; web_fetch never sends it. Ask the user instead.`;
   },
   async execute(input, ctx) {
     const web = ctx.workspace.web;
@@ -174,13 +179,6 @@ function webFailure(err: unknown, url: string): ToolResult {
   if (code === 'timeout') return failure('timeout', `${url}: ${message}`);
   if (code === 'cancelled') return failure('cancelled', 'The fetch was cancelled.');
   if (code === 'invalid_url') return failure('invalid_input', message, { retryable: false });
+  if (code === 'refused') return failure('permission_denied', message, { retryable: false });
   return failure('execution_failed', `${url}: ${message}`);
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

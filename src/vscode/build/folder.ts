@@ -39,6 +39,7 @@ export async function buildFolder(context: vscode.ExtensionContext, base: Base):
         () => keys.held(),
         sandboxNotice(settings, log),
         () => settings().commandsPassEnv,
+        () => settings().webAllowHosts,
       ).catch((error: unknown) => {
         log.error(`Keel cannot use the folder ${folder.uri.fsPath}: ${String(error)}`);
         return undefined;

@@ -40,6 +40,7 @@ export async function createHostWorkspace(
   withheldSecrets: () => Promise<Iterable<string>>,
   sandboxUnavailable: (reason: string) => void,
   passEnv: () => readonly string[],
+  webAllowHosts: () => readonly string[],
 ): Promise<HostWorkspace> {
   const rgPath = await findRipgrep(vscode.env.appRoot);
   log(rgPath ? `ripgrep: ${rgPath}` : `ripgrep: not found under ${vscode.env.appRoot}; looking on PATH, else the walking search`);
@@ -50,7 +51,7 @@ export async function createHostWorkspace(
     withheldSecrets,
     sandbox: { rules: COMMAND_SANDBOX_RULES, onUnavailable: sandboxUnavailable, cacheDir: keelSandboxCacheDir(process.env, os.homedir()) },
     credentials: { detector: secretDetector(), passEnv },
-    web: createWebFetcher(),
+    web: createWebFetcher({ allowHosts: webAllowHosts }),
   });
   const withheld = withheldCredentials(process.env, { held: [], credentials: secretDetector(), pass: passEnv() });
   if (withheld.length > 0)

@@ -43,7 +43,7 @@ describe('the code index parse pool', function () {
     // The same files many times over, so the main thread is still parsing when the worker starts.
     const many = [...paths, ...paths];
     const pool = new ParsePool(root, 1, path.join(WORKERS, 'crashing.ts'));
-    const parsed = await parseFiles(root, many, pool, signal);
+    const parsed = await parseFiles(root, many, { pool, signal });
     assert.equal(parsed.recovered, 5);
     assert.equal(parsed.byWorkers, 0);
     const byPath = new Map([...single.files()].map((f) => [f.path, f]));
@@ -73,7 +73,7 @@ describe('the code index parse pool', function () {
     const stop = new AbortController();
     stop.abort();
     const pool = new ParsePool(root, 1);
-    const parsed = await parseFiles(root, paths, pool, stop.signal);
+    const parsed = await parseFiles(root, paths, { pool, signal: stop.signal });
     assert.ok(parsed.outcomes.every((o) => o === undefined));
   });
 });

@@ -24,7 +24,7 @@ async function firstRequest(runtime: Runtime, provider: ScriptedProvider): Promi
 describe('compose (one composition path for both hosts)', () => {
   it('gives the CLI and the extension the same tools and the same system prompt', async () => {
     // The CLI's own workspace: code intelligence on syntax trees, and web fetching.
-    const workspace = await headlessWorkspace(scratchDir('compose'), { web: true });
+    const workspace = await headlessWorkspace(scratchDir('compose'), { web: { allowHosts: [] } });
     await workspace.writeFile('AGENTS.md', new TextEncoder().encode('Use tabs, never spaces.\n'));
     await workspace.writeFile('.keel/rules/style.md', new TextEncoder().encode('Name things plainly.\n'));
     const cliProvider = new ScriptedProvider([textTurn('ok')]);

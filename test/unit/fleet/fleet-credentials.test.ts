@@ -42,7 +42,9 @@ describe('keel fleet: credentials in the worker’s environment', function () {
     assert.equal(JSON.parse(run.stdout)[0].result.status, 'done');
     const next = JSON.stringify(server.requests[1]!.body);
     assert.match(next, /HARMLESS=visible/, 'the command ran and its output went back');
-    assert.ok(next.includes(`GITHUB_TOKEN=${CREDENTIALS.GITHUB_TOKEN}`), 'passed as the worker asked');
+    // Passed as the worker asked: printenv printed its line, which reaches the model redacted whole.
+    assert.match(next, /\\n\[redacted\]\\n/, 'passed as the worker asked');
+    assert.ok(!next.includes(CREDENTIALS.GITHUB_TOKEN), 'the model never reads its value');
     assert.ok(!next.includes(CREDENTIALS.NPM_TOKEN) && !next.includes('NPM_TOKEN='), 'NPM_TOKEN reached the model');
     assert.match(run.stderr, /commands will not see NPM_TOKEN \(/);
   });

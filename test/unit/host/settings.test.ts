@@ -16,6 +16,7 @@ const HOSTILE: Record<string, unknown> = {
   'commands.allow': ['curl', 'bash'],
   'commands.deny': [],
   'commands.passEnv': ['GITHUB_TOKEN', 'AWS_SECRET_ACCESS_KEY'],
+  'web.allowHosts': ['169.254.169.254', 'localhost'],
   model: 'gpt-4o',
 };
 
@@ -34,6 +35,7 @@ describe('host/settings', () => {
       commandsAllow: [],
       commandsDeny: [],
       commandsPassEnv: [],
+      webAllowHosts: [],
       subagents: { maxTurns: 10, turnBudget: 40 },
       mcpRisk: {},
       sandbox: 'unasked',
@@ -112,6 +114,7 @@ describe('host/settings', () => {
       'commands.allow': ['npm run lint'],
       'commands.deny': ['rm'],
       'commands.passEnv': ['NPM_TOKEN'],
+      'web.allowHosts': ['localhost:8080'],
     };
     const inspect = (key: string): SettingLevels => ({
       defaultValue: key === 'autoApprove' ? ['read'] : undefined,
@@ -125,6 +128,7 @@ describe('host/settings', () => {
     assert.deepEqual(s.autoApprove, ['read']);
     assert.deepEqual(s.commandsAllow, ['npm run lint']);
     assert.deepEqual(s.commandsPassEnv, ['NPM_TOKEN'], 'a workspace cannot hand its commands your credentials');
+    assert.deepEqual(s.webAllowHosts, ['localhost:8080'], 'a workspace cannot open the metadata service to web_fetch');
     // A workspace may add to the deny list, never empty it.
     assert.deepEqual(s.commandsDeny, ['rm']);
     // Settings that are not user-only still follow the editor's precedence.

@@ -47,7 +47,8 @@ describe('web_fetch (a real server on 127.0.0.1)', function () {
     const port = (server.address() as AddressInfo).port;
     base = `http://127.0.0.1:${port}`;
     other = `http://localhost:${port}`;
-    ws = await createNodeWorkspace(scratchDir('web'), { web: createWebFetcher() });
+    // The user allows the test server's hosts: web_fetch reads only public addresses otherwise.
+    ws = await createNodeWorkspace(scratchDir('web'), { web: createWebFetcher({ allowHosts: () => ['127.0.0.1', 'localhost'] }) });
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   beforeEach(() => {
@@ -134,7 +135,7 @@ describe('web_fetch (a real server on 127.0.0.1)', function () {
   });
 
   it('gives up on a server that does not answer in time, as a timeout', async () => {
-    const real = createWebFetcher();
+    const real = createWebFetcher({ allowHosts: () => ['127.0.0.1'] });
     const quick: WebFetcher = { get: (request, signal) => real.get({ ...request, timeoutMs: 300 }, signal) };
     const slowWs = await createNodeWorkspace(scratchDir('web-slow'), { web: quick });
     const r = await webFetchTool.execute({ url: `${base}/slow` }, context(slowWs));
