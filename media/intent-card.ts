@@ -71,7 +71,6 @@ export class IntentCard {
     attrs: { 'data-testid': TestIds.intentCommand, 'aria-label': 'Command line' },
   });
   private readonly summaryEl = h('div', { class: 'intent-summary', attrs: { 'data-testid': TestIds.intentSummary } });
-  private readonly approveButton: HTMLButtonElement;
   private readonly hiddenEl = h('div', {
     class: 'intent-hidden-chars',
     attrs: { 'data-testid': TestIds.hiddenChars, role: 'note' },
@@ -105,7 +104,7 @@ export class IntentCard {
       actionButton('reject-cancel', 'Cancel reject', { text: 'Cancel', class: 'button secondary', data }),
     );
     const forSite = item.grantOrigin ? ` on ${item.grantOrigin}` : '';
-    this.approveButton = actionButton('approve', `Approve: ${toolTitle(item.tool)}`, {
+    const approve = actionButton('approve', `Approve: ${toolTitle(item.tool)}`, {
       text: 'Approve',
       testId: TestIds.approve,
       data: { ...data, scope: 'once' },
@@ -113,7 +112,7 @@ export class IntentCard {
     this.actionsEl = h(
       'div',
       { class: 'intent-actions' },
-      withIdWrapper(TestIds.approve, id, this.approveButton),
+      withIdWrapper(TestIds.approve, id, approve),
       withIdWrapper(
         TestIds.reject,
         id,
@@ -221,11 +220,6 @@ export class IntentCard {
 
   get waiting(): boolean {
     return this.item.status === 'awaiting_approval';
-  }
-
-  /** Puts the keyboard on Approve (the card started waiting and the view has focus). */
-  focusApprove(): void {
-    this.approveButton.focus();
   }
 
   showRejectForm(show: boolean): void {

@@ -72,12 +72,6 @@ describe('webview: focus when a card starts waiting', () => {
     t.frame();
   }
 
-  it('moves the keyboard to Approve when the view has focus', () => {
-    const t = makeApp(undefined, { hasFocus: () => true });
-    waitFor(t);
-    assert.equal(document.activeElement, q(t.root, '[data-testid="approve"]'));
-  });
-
   it('announces instead when an editor has the keyboard', () => {
     const t = makeApp(undefined, { hasFocus: () => false });
     waitFor(t);
@@ -96,7 +90,7 @@ describe('webview: focus when a card starts waiting', () => {
     assert.match(q(t.root, '[aria-live="assertive"]').textContent ?? '', /asks for approval/);
   });
 
-  it('focuses a card once per wait, not on every later update', () => {
+  it('announces a card once per wait, and never takes the keyboard on a later update', () => {
     const t = makeApp(undefined, { hasFocus: () => true });
     waitFor(t);
     const input = q<HTMLTextAreaElement>(t.root, '[data-testid="input"]');
