@@ -3,8 +3,9 @@
 // result (expandable) when it is done. A command is shown whole (wrapped, scrollable when long),
 // with the hidden characters the host made visible (⟨U+202E⟩, ␛) and a warning when there were
 // any; a file change shows its file. States read as what happened: a call stopped while it waited
-// is "Cancelled" and a rejection "Rejected", both neutral (not red "Failed"); tests that ran and
-// failed get a failure mark, not ✓.
+// is "Cancelled", a rejection "Rejected" and a call the mode or agent does not allow "Not run"
+// ("Not run in Plan mode"), all neutral (not red "Failed"); tests that ran and failed get a
+// failure mark, not ✓.
 import { perIntentTestId, TestIds, type IntentItem } from '../src/protocol/index.js';
 import { approvalKeysTitle } from './approval-keys.js';
 import { toolTitle } from './tool-titles.js';
@@ -25,8 +26,11 @@ const RISK_TEXT: Record<IntentItem['risk'], string> = {
   network: 'Uses the network',
 };
 
-/** What a card shows as its state: the kernel's status, with a stop told apart from a failure. */
-type Shown = IntentItem['status'] | 'cancelled';
+/**
+ * What a card shows as its state: the kernel's status, with a stop and a call the mode, agent or
+ * skill did not allow told apart from a failure.
+ */
+type Shown = IntentItem['status'] | 'cancelled' | 'not_run';
 
 const STATUS_LABEL: Record<Shown, string> = {
   proposed: 'Proposed',
@@ -37,10 +41,13 @@ const STATUS_LABEL: Record<Shown, string> = {
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  not_run: 'Not run',
 };
 
 function shownStatus(item: IntentItem): Shown {
-  return item.status === 'failed' && item.result?.code === 'cancelled' ? 'cancelled' : item.status;
+  if (item.status !== 'failed') return item.status;
+  if (item.result?.notRun) return 'not_run';
+  return item.result?.code === 'cancelled' ? 'cancelled' : item.status;
 }
 
 export function formatElapsed(ms: number): string {
@@ -266,14 +273,21 @@ export class IntentCard {
     setHidden(this.resultEl, !result);
     if (!result || this.resultEl.dataset.rendered === '1') return;
     this.resultEl.dataset.rendered = '1';
-    const good = result.ok && !result.failing;
-    const summary = h('summary', { class: good ? 'ok' : 'error' }, icon(good ? 'check' : 'error'), ` ${result.summary}`);
+    const look = result.notRun ? RESULT_LOOK.notRun : result.ok && !result.failing ? RESULT_LOOK.good : RESULT_LOOK.bad;
+    const summary = h('summary', { class: look.class }, icon(look.icon), ` ${result.summary}`);
     const detail = result.detail ? h('pre', { class: 'intent-detail', text: result.detail }) : null;
     this.resultEl.replaceChildren(summary, ...(detail ? [detail] : []));
   }
 }
 
 const resultCode = (item: IntentItem): string | undefined => item.result?.code;
+
+/** A result's mark: ✓ for a call that went well, a failure mark in the error colour, and a neutral one for a call not run by choice. */
+const RESULT_LOOK = {
+  good: { class: 'ok', icon: 'check' },
+  bad: { class: 'error', icon: 'error' },
+  notRun: { class: 'not-run', icon: 'circle-slash' },
+} as const;
 
 function riskIcon(risk: IntentItem['risk']): HTMLSpanElement {
   const el = icon(RISK_ICON[risk]);

@@ -110,8 +110,8 @@ function decide(outcome: TurnOutcome): RuntimeDecision {
 
 /** Repairs, asks, runs. Returns true when the run has ended. */
 async function act(h: LoopHost, ids: string[], failures: Map<string, number>, proposals: Proposal[] = []): Promise<boolean> {
-  const problems = new Map(proposals.filter((p) => p.problem).map((p) => [p.intent.id, p.problem!]));
-  for (const [id, problem] of problems) observe(h, id, { ok: false, code: 'invalid_input', content: problem, retryable: true });
+  const problems = new Map(proposals.filter((p) => p.problem).map((p) => [p.intent.id, p]));
+  for (const [id, { problem, refusal }] of problems) observe(h, id, problemResult(problem!, refusal));
   const runnable: string[] = [];
   for (const id of ids) if (!problems.has(id) && (await screen(h, id, runnable.length === 0))) runnable.push(id);
   const checkpoint = new StepCheckpoint(h.checkpoints);
@@ -198,6 +198,12 @@ async function askWithoutCheckpoint(h: LoopHost, id: string, why: string): Promi
   if (verdict === 'cancelled' || h.signal.aborted) return 'cancelled';
   if (verdict === 'rejected') observe(h, id, rejection(h.rejectionReason(id)));
   return verdict;
+}
+
+/** A call that cannot run as proposed: a repair for the model, or the gate's refusal (a choice, not a mistake). */
+function problemResult(problem: string, refusal: Proposal['refusal']): ToolResult {
+  if (refusal) return { ok: false, code: refusal.code, summary: refusal.summary, content: problem, retryable: false };
+  return { ok: false, code: 'invalid_input', content: problem, retryable: true };
 }
 
 /** What the model is told about a call that did not run for want of an approval. */

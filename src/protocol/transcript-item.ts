@@ -42,6 +42,8 @@ const IntentResultSchema = z.object({
   ok: z.boolean(),
   /** It ran, but what it checked failed (tests failing, a command's non-zero exit): a failure icon, not ✓. */
   failing: z.optional(z.boolean()),
+  /** It did not run because the mode, the picked agent or a skill does not allow it: neutral, not a failure. */
+  notRun: z.optional(z.boolean()),
   summary: z.string(),
   /** Bounded excerpt of the observation, shown when the result is expanded. */
   detail: z.optional(z.string()),

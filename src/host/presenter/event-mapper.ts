@@ -10,6 +10,7 @@ import type { TranscriptModel } from './transcript-model.js';
 import { applyFrameEvent } from './frame-mapper.js';
 import { PLAN_TOOL } from '../../kernel/frames.js';
 import { modelKeptText } from '../../kernel/agent-model.js';
+import { isGateRefusal } from '../../kernel/skill-gate.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
 const DETAIL_CHARS = 8192;
@@ -214,6 +215,7 @@ function resultOf(observation: Observation): IntentResult {
   return {
     ok: observation.ok,
     ...(failedCheck(observation) ? { failing: true } : {}),
+    ...(isGateRefusal(observation.code) ? { notRun: true } : {}),
     summary,
     ...(observation.content ? { detail: excerpt(observation.content) } : {}),
     ...(observation.code ? { code: observation.code } : {}),
