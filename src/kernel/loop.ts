@@ -21,6 +21,7 @@ import type { Checkpoints } from './contracts/checkpoints.js';
 import { StepCheckpoint } from './checkpointing.js';
 import type { RepoMapBuilder } from './runtime-options.js';
 import type { TaskHooks } from './hooks.js';
+import type { StreamWatcher } from './stream-watch.js';
 
 export interface LoopHost {
   readonly provider: ModelProvider;
@@ -66,6 +67,8 @@ export interface LoopHost {
   readonly repoMap?: RepoMapBuilder | undefined;
   /** The task's hooks (PreToolUse before the policy, PostToolUse on the result); absent: none. */
   readonly hooks?: TaskHooks | undefined;
+  /** Watches each model stream for silence (the stall notice, the idle timeout, the user's Retry). */
+  readonly streamWatch: StreamWatcher;
 }
 
 /** How many times the same failing call may be made before the run stops. */

@@ -51,8 +51,8 @@ export class AnthropicTurn implements TurnTranslator<SseMessage> {
       case 'content_block_delta': {
         const d = ev.delta;
         if (d.type === 'text_delta') return { type: 'text_delta', text: d.text };
-        if (d.type === 'input_json_delta') this.calls.append(ev.index, d.partial_json);
-        else if (d.type === 'thinking_delta') return this.addThinking(ev.index, d.thinking);
+        if (d.type === 'input_json_delta') return this.calls.append(ev.index, d.partial_json);
+        if (d.type === 'thinking_delta') return this.addThinking(ev.index, d.thinking);
         else if (d.type === 'signature_delta') this.addSignature(ev.index, d.signature);
         return undefined;
       }
@@ -91,7 +91,7 @@ export class AnthropicTurn implements TurnTranslator<SseMessage> {
     if (block.type === 'text') {
       if (block.text) return { type: 'text_delta', text: block.text };
     } else if (block.type === 'tool_use') {
-      this.calls.start(index, block.id, block.name);
+      return this.calls.start(index, block.id, block.name);
     } else if (block.type === 'thinking') {
       this.thinking.set(index, { type: 'thinking', parts: [], signature: block.signature ?? '' });
       if (block.thinking) return this.addThinking(index, block.thinking);

@@ -47,11 +47,12 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     const d = choice.delta as Delta | undefined;
     if (!d) return undefined;
-    if (d.tool_calls) for (const call of d.tool_calls) this.addCall(call);
+    // A call's input growing: the last fragment's progress says it all.
+    const progress = d.tool_calls?.map((call) => this.addCall(call)).findLast((p) => p !== undefined);
     const reasoning = d.reasoning_content ?? d.reasoning;
     // The usual chunk carries one thing; a few servers put reasoning and text in one.
-    if (!reasoning && !d.refusal) return d.content ? { type: 'text_delta', text: d.content } : undefined;
-    const out: ModelEvent[] = [];
+    if (!reasoning && !d.refusal && !progress) return d.content ? { type: 'text_delta', text: d.content } : undefined;
+    const out: ModelEvent[] = progress ? [progress] : [];
     if (reasoning) out.push({ type: 'reasoning_delta', text: reasoning });
     if (d.content) out.push({ type: 'text_delta', text: d.content });
     // A refusal is text the user should read: why the model declined.
@@ -71,13 +72,13 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
     return events;
   }
 
-  private addCall(call: CallDelta): void {
+  private addCall(call: CallDelta): ModelEvent | undefined {
     const key = this.keyOf(call);
     const id = call.id || undefined;
     const name = call.function?.name || undefined;
-    if (!this.calls.has(key)) this.calls.start(key, id ?? this.newCallId(), name ?? '');
-    else this.calls.amend(key, id, name);
-    this.calls.append(key, call.function?.arguments ?? '');
+    const started = this.calls.has(key) ? undefined : this.calls.start(key, id ?? this.newCallId(), name ?? '');
+    if (!started) this.calls.amend(key, id, name);
+    return this.calls.append(key, call.function?.arguments ?? '') ?? started;
   }
 
   /** Calls are keyed by `index`; a few servers omit it and send each call whole. */
