@@ -218,7 +218,13 @@ export class App {
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
     const moved =
-      changes.reset || changes.retry || changes.status || changes.hints || changes.intents.size > 0 || changes.textDone.size > 0;
+      changes.reset ||
+      changes.retry ||
+      changes.status ||
+      changes.hints ||
+      changes.activity ||
+      changes.intents.size > 0 ||
+      changes.textDone.size > 0;
     if (moved || changes.structural.length > 0) this.tick(localNow);
     // What held the keyboard went away (a decided card's buttons, Stop at the end of a run).
     if (hadKeyboard && this.focusIsLost()) this.composer.focus();

@@ -22,12 +22,16 @@ const UserItemSchema = z.object({
   images: z.optional(z.array(ImageInputSchema)),
 });
 
-/** Markdown, streamed by `text/append`; `done` once the turn's text is complete. */
+/**
+ * Markdown, streamed by `text/append`; `done` once the turn's text is complete. `cut`: the stream
+ * broke before the turn ended (it was retried or failed); the text is what had arrived.
+ */
 const AssistantItemSchema = z.object({
   kind: z.literal('assistant'),
   id: z.string(),
   text: z.string(),
   done: z.optional(z.boolean()),
+  cut: z.optional(z.boolean()),
 });
 
 /** Shown collapsed. */
@@ -36,6 +40,7 @@ const ReasoningItemSchema = z.object({
   id: z.string(),
   text: z.string(),
   done: z.optional(z.boolean()),
+  cut: z.optional(z.boolean()),
 });
 
 const IntentResultSchema = z.object({

@@ -59,6 +59,9 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     'task/retry': async (m) => {
       await session.retry(m.noticeId);
     },
+    'turn/retry': () => {
+      if (!session.current?.runtime.retryStalledTurn()) log.warn('ignored a retry of the turn: no model stream is being read');
+    },
     'intent/approve': (m) => (context.cards.decide(m.intentId, true) ? undefined : session.approve(m.intentId, m.scope)),
     'intent/reject': (m) => (context.cards.decide(m.intentId, false) ? undefined : session.reject(m.intentId, m.reason)),
     'intent/focus': (m) => session.focus(m.intentId),
