@@ -107,12 +107,16 @@ const MEASURE = `(() => {
   const el = document.activeElement;
   if (document.hasFocus() && el && el !== document.body && el.matches(':focus-visible')) {
     const style = getComputedStyle(el);
-    const ring = style.outlineStyle !== 'none' ? channels(style.outlineColor) : [];
+    const raw = style.outlineStyle !== 'none' ? channels(style.outlineColor) : [];
+    // A translucent ring is seen mixed with what is behind it.
+    const behind = backgroundBehind(el.parentElement || el);
+    const alpha = raw.length > 3 ? raw[3] : 1;
+    const ring = raw.length >= 3 ? raw.slice(0, 3).map((v, i) => v * alpha + behind[i] * (1 - alpha)) : [];
     const label = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40);
     focus = {
       what: el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + ' "' + label + '"',
       ringWidth: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth),
-      ringContrast: ring.length >= 3 ? contrast(ring, backgroundBehind(el.parentElement || el)) : 1,
+      ringContrast: ring.length >= 3 ? contrast(ring, behind) : 1,
     };
   }
   return { transcript: transcript ? rect(transcript) : undefined, overflowX, waiting, focus };
