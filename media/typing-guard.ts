@@ -1,8 +1,9 @@
 // Keys decide only where the user put them. Text typed while the keyboard is on something one does
 // not type into (the page, a card, a link, a button the view focused by itself or that was just
 // clicked) goes into the composer, whole; Space and Enter press a control only when the user moved
-// the keyboard there (Tab, or a click on that control). So a word typed while a card starts waiting,
-// or after clicking a welcome prompt, a card or a link, lands in the message and decides nothing.
+// the keyboard there with Tab — a control reached by a click was already pressed by the click, and
+// a key after it is the next word. So a sentence typed while a card starts waiting, or after
+// clicking a welcome prompt, a card or a link, lands in the message and decides nothing.
 // The approval keys (Alt+Shift+Y/N/A) carry modifiers and pass untouched.
 
 /** What the guard hands typed text to. */
@@ -16,46 +17,38 @@ export interface TypingTarget {
 const PRESSABLE = 'button, a[href], summary, input[type="checkbox"], input[type="radio"], [role="button"], [tabindex]';
 
 export class TypingGuard {
-  /** The control the user last moved the keyboard to themselves (by Tab or by clicking it). */
+  /** The control the user last moved the keyboard to with Tab (null: it got there otherwise). */
   private chosen: Element | null = null;
-  /** A Tab or a pointer press happened: the next focus change is the user's own. */
-  private userMoving = false;
+  /** A Tab is down: the focus change it makes is the user's own. */
+  private tabbing = false;
 
   constructor(
     doc: Document,
     private readonly target: TypingTarget,
   ) {
     doc.addEventListener('keydown', (e) => this.onKey(e), true);
-    doc.addEventListener('pointerdown', () => this.moving(), true);
-    doc.addEventListener('mousedown', () => this.moving(), true);
+    doc.addEventListener('keyup', () => this.settled(), true);
     doc.addEventListener('focusin', (e) => this.onFocus(e), true);
-    // A press that moved no focus (on text, on the control that had it) is over with its click.
-    doc.addEventListener('click', () => this.settled(), true);
   }
 
   private settled(): void {
-    this.userMoving = false;
-  }
-
-  private moving(): void {
-    this.userMoving = true;
+    this.tabbing = false;
   }
 
   private onFocus(e: FocusEvent): void {
-    this.chosen = this.userMoving ? (e.target as Element | null) : null;
-    this.userMoving = false;
+    this.chosen = this.tabbing ? (e.target as Element | null) : null;
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (e.key === 'Tab') return this.moving();
-    this.userMoving = false;
+    this.tabbing = e.key === 'Tab';
+    if (this.tabbing) return;
     const typed = typedText(e);
     const presses = e.key === 'Enter' || e.key === ' ';
     if (typed === undefined && !presses) return;
     const active = document.activeElement;
     if (!active || isTextField(active) || active === this.target.input) return;
     const pressable = active.matches(PRESSABLE);
-    // A control the user chose: Space and Enter press it (the reason a keyboard user went there).
+    // A control the user tabbed to: Space and Enter press it (the reason a keyboard user went there).
     if (presses && pressable && active === this.chosen) return;
     // Enter on something that is no control (the page, the transcript) means nothing here.
     if (typed === undefined && !pressable) return;

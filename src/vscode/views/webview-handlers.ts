@@ -22,6 +22,8 @@ export interface ContextHandlers {
   applyCode(text: string): Promise<void>;
   /** The Apply cards: their Approve / Reject are theirs, not the task's. */
   cards: ApplyCards;
+  /** Shows the view with the keyboard in its composer. */
+  focusComposer(): Promise<void>;
 }
 
 export function webviewHandlers(session: Session, log: KeelLog, context: ContextHandlers): WebviewMessageHandlers {
@@ -80,6 +82,8 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
         open: (url) => vscode.env.openExternal(vscode.Uri.parse(url, true)),
         log: (message) => log.warn(message),
       });
+      // The question took the keyboard from the view: the words typed next belong in the composer.
+      await context.focusComposer();
     },
     'clipboard/copy': async (m) => {
       await vscode.env.clipboard.writeText(m.text);
