@@ -50,7 +50,7 @@ function shownStatus(item: IntentItem): Shown {
   return item.result?.code === 'cancelled' ? 'cancelled' : item.status;
 }
 
-function formatElapsed(ms: number): string {
+export function formatElapsed(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${s % 60}s`;
 }

@@ -1,11 +1,12 @@
 // The activity line under the transcript: never silent while a run works. It says what is going
-// on in words, with the elapsed time — "Waiting for the model · 4 s" until the first token,
-// "Writing src/app.ts · 3.1 kB · 12 s" while a tool call's input streams, "Running npm test · 12 s"
-// while a call runs — and, when the stream has sent nothing for a while, "No data from the model
-// for 25 s" with Stop and Retry. Streamed text is its own sign of life. Elapsed times come from the
+// on in words, with the elapsed time (as the cards write it) — "Waiting for the model · 4s" until
+// the first token, "Writing src/app.ts · 3.1 kB · 12s" while a tool call's input streams, "Running
+// npm test · 12s" while a call runs — and, when the stream has sent nothing for a while, "No data
+// from the model for 25s" with Stop and Retry. Streamed text is its own sign of life. Elapsed times come from the
 // app's clock (injected), so tests never race a real one.
 import { isLiveRunStatus, TestIds, type Activity, type IntentItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
+import { formatElapsed } from './intent-card.js';
 import { toolDoing, toolTitle } from './tool-titles.js';
 import type { ViewModel } from './view-model.js';
 
@@ -56,7 +57,7 @@ export class StatusLine {
     if (this.current?.key !== line.key) this.current = { key: line.key, localStart: localNow };
     const started = line.hostStart !== undefined ? line.hostStart - model.hostSkew : this.current.localStart;
     const elapsed = line.stalled ? line.stalled.silentMs + localNow - line.stalled.receivedAt : localNow - started;
-    this.text.textContent = line.stalled ? `${line.what} ${seconds(elapsed)}` : `${line.what} · ${seconds(elapsed)}`;
+    this.text.textContent = line.stalled ? `${line.what} ${formatElapsed(elapsed)}` : `${line.what} · ${formatElapsed(elapsed)}`;
     this.el.classList.toggle('stalled', !!line.stalled);
     setHidden(this.actions, !line.stalled);
     this.setGlyph(line.stalled ? 'warning' : 'loading');
@@ -106,11 +107,6 @@ function inputLine(a: Extract<Activity, { type: 'tool_input' }>): Line {
 
 function size(bytes: number): string {
   return bytes < 1000 ? `${bytes} B` : `${(bytes / 1000).toFixed(1)} kB`;
-}
-
-function seconds(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
 const isStreaming = (item: TranscriptItem): boolean => (item.kind === 'assistant' || item.kind === 'reasoning') && !item.done;

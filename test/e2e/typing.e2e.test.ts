@@ -136,7 +136,7 @@ describe('Keel in a real VS Code: typing decides nothing, the activity line, the
       { timeoutMs: 60_000, intervalMs: 50 },
     );
     while (!(await notesCard.count()) && looks < 6) {
-      await session.screenshot(`writing-notes-${++looks}`, { rules: { activity: /^Writing NOTES\.md · [\d.]+ (B|kB) · \d+ s$/ } });
+      await session.screenshot(`writing-notes-${++looks}`, { rules: { activity: /^Writing NOTES\.md · [\d.]+ (B|kB) · \d+s$/ } });
       await type('.');
     }
     assert.ok(looks >= 2, `the activity line was looked at ${looks} times while the call streamed`);
@@ -170,7 +170,7 @@ describe('Keel in a real VS Code: typing decides nothing, the activity line, the
     const stall = frame.locator(`${byTestId(TestIds.statusLine)}.stalled`);
     await stall.waitFor({ state: 'visible', timeout: 60_000 });
     // A four-line draft and the notice with its buttons (a second row at 300 px) share the room.
-    await session.screenshot('stalled', { rules: { activity: /^No data from the model for \d+ s$/, minTranscriptShare: 0.6 } });
+    await session.screenshot('stalled', { rules: { activity: /^No data from the model for \d+s$/, minTranscriptShare: 0.6 } });
     await frame.locator(byTestId(TestIds.stallRetry)).click();
     await view.waitForText(DONE, 60_000);
     const cut = frame.locator(`${byTestId(TestIds.assistantText)}[data-cut="true"]`);

@@ -1,7 +1,7 @@
 // Issue 34, problem 2: the activity line is never silent while Keel works. Fed through the real
 // presenter (kernel outputs → deltas) into the real webview: while a call's input streams it says
-// "Writing src/app.ts · 3.1 kB" with the time; while a command runs, "Running npm test · 12 s";
-// when the stream is silent, "No data from the model for 20 s" with Stop and Retry; a stream that
+// "Writing src/app.ts · 3.1 kB" with the time; while a command runs, "Running npm test · 12s";
+// when the stream is silent, "No data from the model for 20s" with Stop and Retry; a stream that
 // is cut keeps its text, marked as cut.
 import './dom-env.js';
 import assert from 'node:assert/strict';
@@ -49,16 +49,16 @@ describe('webview: the activity line (issue 34)', () => {
       { type: 'run_started', provider: 'p', model: 'm' },
       { type: 'turn_started', turn: 1 },
     );
-    assert.equal(words(), 'Waiting for the model · 0 s');
+    assert.equal(words(), 'Waiting for the model · 0s');
     feed({ type: 'text_delta', text: 'Here it is.' });
     assert.equal(words(), '', 'streamed text is its own sign of life');
     feed(input(40));
-    assert.equal(words(), 'Writing a file · 40 B · 0 s', 'the text is done streaming; the call is not silent');
+    assert.equal(words(), 'Writing a file · 40 B · 0s', 'the text is done streaming; the call is not silent');
     feed(input(3_100, 'src/app.ts'));
     later(12_000);
-    assert.equal(words(), 'Writing src/app.ts · 3.1 kB · 12 s');
+    assert.equal(words(), 'Writing src/app.ts · 3.1 kB · 12s');
     feed({ type: 'model_final', stopReason: 'tool_intent' });
-    assert.notEqual(words(), 'Writing src/app.ts · 3.1 kB · 12 s', 'the call is whole: the line moves on');
+    assert.notEqual(words(), 'Writing src/app.ts · 3.1 kB · 12s', 'the call is whole: the line moves on');
   });
 
   it('says which command runs, with the time', () => {
@@ -67,17 +67,17 @@ describe('webview: the activity line (issue 34)', () => {
     feed({ type: 'user_message', text: 'test' }, { type: 'run_started', provider: 'p', model: 'm' }, { type: 'intent_proposed', intent });
     feed({ type: 'intent_approved', intentId: 'i1', scope: 'once', auto: true }, { type: 'intent_started', intentId: 'i1' });
     later(12_000);
-    assert.equal(words(), 'Running npm test · 12 s');
+    assert.equal(words(), 'Running npm test · 12s');
   });
 
   it('tells a silent stream apart, with Stop and Retry, until a byte comes', () => {
     const { t, feed, words, later, line } = panel();
     feed({ type: 'user_message', text: 'go' }, { type: 'run_started', provider: 'p', model: 'm' }, { type: 'turn_started', turn: 1 });
     feed({ kind: 'activity', activity: { type: 'stalled', silentMs: 20_000 } });
-    assert.equal(words(), 'No data from the model for 20 s');
+    assert.equal(words(), 'No data from the model for 20s');
     assert.ok(line.classList.contains('stalled'));
     later(5_000);
-    assert.equal(words(), 'No data from the model for 25 s', 'the silence is counted on');
+    assert.equal(words(), 'No data from the model for 25s', 'the silence is counted on');
     click(q(line, '[data-testid="stall-retry"]'));
     click(q(line, '[data-testid="stall-stop"]'));
     assert.deepEqual(

@@ -111,11 +111,11 @@ describe('webview: live status line', () => {
     const line = q(t.root, '[data-testid="status-line"]');
     const words = q(line, '.status-line-text');
     assert.equal(line.hidden, false);
-    assert.equal(words.textContent, 'Waiting for the model · 0 s');
+    assert.equal(words.textContent, 'Waiting for the model · 0s');
     now += 8_200;
     t.receive(d({ type: 'meter/set', meter: snapshot().meter }, { type: 'status/set', status: 'running' }));
     t.frame();
-    assert.equal(words.textContent, 'Waiting for the model · 8 s');
+    assert.equal(words.textContent, 'Waiting for the model · 8s');
     t.receive(d({ type: 'item/add', item: { kind: 'assistant', id: 'a1', text: 'Hel' } }));
     t.frame();
     assert.equal(line.hidden, true, 'streaming text is its own sign of life');
@@ -130,11 +130,11 @@ describe('webview: live status line', () => {
     t.frame();
     const line = q(t.root, '[data-testid="status-line"]');
     const words = q(line, '.status-line-text');
-    assert.equal(words.textContent, 'Running the tests · 3 s');
+    assert.equal(words.textContent, 'Running the tests · 3s');
     now += 61_000;
     t.receive(deltas()({ type: 'status/set', status: 'executing' }));
     t.frame();
-    assert.equal(words.textContent, 'Running the tests · 1 min 4 s');
+    assert.equal(words.textContent, 'Running the tests · 1m 4s');
     t.receive(deltas(1)({ type: 'status/set', status: 'waiting_for_approval' }));
     t.frame();
     assert.equal(line.hidden, true, 'a waiting card speaks for itself');

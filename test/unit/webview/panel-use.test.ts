@@ -258,7 +258,7 @@ describe('webview: Keel’s own question (issue 21 #10)', () => {
     );
     t.frame();
     const line = q(t.root, '[data-testid="status-line"] .status-line-text');
-    assert.match(line.textContent ?? '', /^Waiting for your answer in the dialog · \d+ s$/);
+    assert.match(line.textContent ?? '', /^Waiting for your answer in the dialog · \d+s$/);
     t.receive(deltas()({ type: 'hints/set', hints }));
     t.frame();
     assert.match(line.textContent ?? '', /^Waiting for the model · /);
