@@ -119,6 +119,8 @@ function fixerTurn(req: RecordedRequest): WireTurn {
     return { text: chunkText(testsPassed(last) ? say.done : say.stillFail, 12) };
   }
   switch (last.name) {
+    // The plan (written in Plan mode, after the read) was approved: carry it out.
+    case 'todo_write':
     case 'read_file':
       return {
         text: chunkText(say.edit, 12),

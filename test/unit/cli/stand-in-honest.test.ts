@@ -60,6 +60,27 @@ describe('the stand-in of npm start -- --stand-in is honest', function () {
     assert.doesNotMatch(ran.stdout, /tests pass/i);
   });
 
+  it('carries out its plan once it is approved (keel resume --approve-plan): the edit, the tests, then what they say', async () => {
+    const log = path.join(work, '..', `${path.basename(work)}.jsonl`);
+    const planned = await run('--mode', 'plan', '--log', log, 'fix the failing tests');
+    assert.equal(planned.code, 0, planned.stdout + planned.stderr);
+    const resumed = await keel([
+      'resume',
+      log,
+      '--approve-plan',
+      '--approve',
+      'all',
+      '--workspace',
+      work,
+      '--base-url',
+      server.anthropicBaseURL,
+    ]);
+    fs.rmSync(log, { force: true });
+    assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
+    assert.deepEqual(calledTools(), ['read_file', 'todo_write', 'edit_file', 'run_tests']);
+    assert.ok(resumed.stdout.includes(say.done), resumed.stdout);
+  });
+
   it('as an agent that only reads, reads and explains', async () => {
     fs.mkdirSync(path.join(work, '.keel/agents'), { recursive: true });
     fs.writeFileSync(path.join(work, '.keel/agents/reader.md'), '---\nname: reader\ndescription: Reads.\ntools: Read\n---\nRead only.\n');
