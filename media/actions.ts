@@ -138,6 +138,8 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.unqueue();
     case 'toggle-read-group':
       return handlers.toggleReadGroup(data.group ?? '');
+    case 'retry-turn':
+      return handlers.post({ type: 'turn/retry' });
     case 'retry': {
       const noticeId = el.closest<HTMLElement>('[data-testid="notice"]')?.dataset.itemId;
       return handlers.post({ type: 'task/retry', ...(noticeId ? { noticeId } : {}) });

@@ -18,6 +18,7 @@ import { QueuedMessage } from './queued-message.js';
 import { StatusLine } from './status-line.js';
 import { RulesLine } from './rules-line.js';
 import { TodoPin } from './todo-pin.js';
+import { TypingGuard } from './typing-guard.js';
 import { TaskListView } from './task-list.js';
 import { type RequestFrame, TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
@@ -55,7 +56,7 @@ export class App {
   private readonly statusLine = new StatusLine();
   private readonly queued = new QueuedMessage();
   private readonly welcome = new Welcome();
-  private readonly approvalFocus: ApprovalFocus;
+  private readonly approvalFocus = new ApprovalFocus();
   /** The last message posted, until the run it started shows an answer or fails. */
   private lastSent: string | undefined;
   /** A prompt put back in the composer because its run failed before any answer. */
@@ -90,7 +91,8 @@ export class App {
     // The welcome scrolls with the conversation: an empty task gives it the conversation's room.
     this.transcript.scroller.prepend(this.welcome.el);
     this.hasFocus = options.hasFocus ?? (() => document.hasFocus());
-    this.approvalFocus = new ApprovalFocus(this.hasFocus, () => this.composer.typing);
+    // Text typed on anything but a text box goes into the composer (approval only by intent).
+    new TypingGuard(document, this.composer);
     options.root.replaceChildren(
       h(
         'div',
@@ -122,7 +124,11 @@ export class App {
       showRejectForm: (id, show) => this.transcript.view(id)?.card?.showRejectForm(show),
       rejectReason: (id) => this.transcript.view(id)?.card?.rejectReason ?? '',
       markDeciding: (id) => this.transcript.view(id)?.el.classList.add('deciding'),
-      sendPrompt: (text) => this.sendOrQueue(text),
+      sendPrompt: (text) => {
+        this.sendOrQueue(text);
+        // The prompt is on its way: what the user types next is the next message.
+        this.composer.focus();
+      },
       unqueue: () => this.unqueue(),
       toggleReadGroup: (id) => this.transcript.toggleReadGroup(id),
       jumpToLatest: () => this.transcript.jumpToLatest(),
@@ -212,7 +218,13 @@ export class App {
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
     const moved =
-      changes.reset || changes.retry || changes.status || changes.hints || changes.intents.size > 0 || changes.textDone.size > 0;
+      changes.reset ||
+      changes.retry ||
+      changes.status ||
+      changes.hints ||
+      changes.activity ||
+      changes.intents.size > 0 ||
+      changes.textDone.size > 0;
     if (moved || changes.structural.length > 0) this.tick(localNow);
     // What held the keyboard went away (a decided card's buttons, Stop at the end of a run).
     if (hadKeyboard && this.focusIsLost()) this.composer.focus();

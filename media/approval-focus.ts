@@ -1,18 +1,14 @@
-// When a card starts waiting for approval the keyboard should be able to decide at once: focus
-// moves to its Approve button if the view has focus and the user is not typing a message; when
-// an editor (or the composer) has the keyboard, the wait is announced instead of stealing it.
+// When a card starts waiting for approval the keyboard stays where it is: whatever the user is
+// typing in (the composer, an editor) keeps it, so no keystroke meant for something else can
+// decide the card. The wait is announced to screen readers instead; the card comes into view
+// (transcript-view.ts), and the approval keys or a click decide it.
 import { h } from './dom.js';
 import type { IntentCard } from './intent-card.js';
 
 export class ApprovalFocus {
-  /** A polite live region screen readers announce; visually hidden. */
+  /** A live region screen readers announce; visually hidden. */
   readonly el = h('div', { class: 'visually-hidden', attrs: { 'aria-live': 'assertive', role: 'status' } });
   private readonly seen = new Set<string>();
-
-  constructor(
-    private readonly hasFocus: () => boolean,
-    private readonly typing: () => boolean,
-  ) {}
 
   /** Whether this card's waiting has not been acted on yet (note() has not seen it). */
   isNew(id: string): boolean {
@@ -23,7 +19,7 @@ export class ApprovalFocus {
     this.el.textContent = text;
   }
 
-  /** Called for every card that changed; acts once per waiting spell of a card. */
+  /** Called for every card that changed; announces once per waiting spell of a card. */
   note(id: string, card: IntentCard, label: string): void {
     if (!card.waiting) {
       this.seen.delete(id);
@@ -31,7 +27,6 @@ export class ApprovalFocus {
     }
     if (this.seen.has(id)) return;
     this.seen.add(id);
-    if (this.hasFocus() && !this.typing()) card.focusApprove();
-    else this.el.textContent = `Keel asks for approval: ${label}`;
+    this.el.textContent = `Keel asks for approval: ${label}`;
   }
 }

@@ -56,11 +56,6 @@ export class Composer {
     else this.end.prepend(el);
   }
 
-  /** The user is writing a message here (focus would be taken from them). */
-  get typing(): boolean {
-    return document.activeElement === this.input && this.input.value.trim() !== '';
-  }
-
   setBusy(busy: boolean): void {
     // Stop going away must not drop the keyboard on the page: it goes back to the text.
     const stopHadFocus = document.activeElement === this.stop;

@@ -3,8 +3,9 @@
 // result (expandable) when it is done. A command is shown whole (wrapped, scrollable when long),
 // with the hidden characters the host made visible (⟨U+202E⟩, ␛) and a warning when there were
 // any; a file change shows its file. States read as what happened: a call stopped while it waited
-// is "Cancelled" and a rejection "Rejected", both neutral (not red "Failed"); tests that ran and
-// failed get a failure mark, not ✓.
+// is "Cancelled", a rejection "Rejected" and a call the mode or agent does not allow "Not run"
+// ("Not run in Plan mode"), all neutral (not red "Failed"); tests that ran and failed get a
+// failure mark, not ✓.
 import { perIntentTestId, TestIds, type IntentItem } from '../src/protocol/index.js';
 import { approvalKeysTitle } from './approval-keys.js';
 import { toolTitle } from './tool-titles.js';
@@ -25,8 +26,11 @@ const RISK_TEXT: Record<IntentItem['risk'], string> = {
   network: 'Uses the network',
 };
 
-/** What a card shows as its state: the kernel's status, with a stop told apart from a failure. */
-type Shown = IntentItem['status'] | 'cancelled';
+/**
+ * What a card shows as its state: the kernel's status, with a stop and a call the mode, agent or
+ * skill did not allow told apart from a failure.
+ */
+type Shown = IntentItem['status'] | 'cancelled' | 'not_run';
 
 const STATUS_LABEL: Record<Shown, string> = {
   proposed: 'Proposed',
@@ -37,10 +41,13 @@ const STATUS_LABEL: Record<Shown, string> = {
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
+  not_run: 'Not run',
 };
 
 function shownStatus(item: IntentItem): Shown {
-  return item.status === 'failed' && item.result?.code === 'cancelled' ? 'cancelled' : item.status;
+  if (item.status !== 'failed') return item.status;
+  if (item.result?.notRun) return 'not_run';
+  return item.result?.code === 'cancelled' ? 'cancelled' : item.status;
 }
 
 export function formatElapsed(ms: number): string {
@@ -71,7 +78,6 @@ export class IntentCard {
     attrs: { 'data-testid': TestIds.intentCommand, 'aria-label': 'Command line' },
   });
   private readonly summaryEl = h('div', { class: 'intent-summary', attrs: { 'data-testid': TestIds.intentSummary } });
-  private readonly approveButton: HTMLButtonElement;
   private readonly hiddenEl = h('div', {
     class: 'intent-hidden-chars',
     attrs: { 'data-testid': TestIds.hiddenChars, role: 'note' },
@@ -105,7 +111,7 @@ export class IntentCard {
       actionButton('reject-cancel', 'Cancel reject', { text: 'Cancel', class: 'button secondary', data }),
     );
     const forSite = item.grantOrigin ? ` on ${item.grantOrigin}` : '';
-    this.approveButton = actionButton('approve', `Approve: ${toolTitle(item.tool)}`, {
+    const approve = actionButton('approve', `Approve: ${toolTitle(item.tool)}`, {
       text: 'Approve',
       testId: TestIds.approve,
       data: { ...data, scope: 'once' },
@@ -113,7 +119,7 @@ export class IntentCard {
     this.actionsEl = h(
       'div',
       { class: 'intent-actions' },
-      withIdWrapper(TestIds.approve, id, this.approveButton),
+      withIdWrapper(TestIds.approve, id, approve),
       withIdWrapper(
         TestIds.reject,
         id,
@@ -223,11 +229,6 @@ export class IntentCard {
     return this.item.status === 'awaiting_approval';
   }
 
-  /** Puts the keyboard on Approve (the card started waiting and the view has focus). */
-  focusApprove(): void {
-    this.approveButton.focus();
-  }
-
   showRejectForm(show: boolean): void {
     setHidden(this.rejectForm, !show);
     if (show) this.rejectInput.focus();
@@ -272,14 +273,21 @@ export class IntentCard {
     setHidden(this.resultEl, !result);
     if (!result || this.resultEl.dataset.rendered === '1') return;
     this.resultEl.dataset.rendered = '1';
-    const good = result.ok && !result.failing;
-    const summary = h('summary', { class: good ? 'ok' : 'error' }, icon(good ? 'check' : 'error'), ` ${result.summary}`);
+    const look = result.notRun ? RESULT_LOOK.notRun : result.ok && !result.failing ? RESULT_LOOK.good : RESULT_LOOK.bad;
+    const summary = h('summary', { class: look.class }, icon(look.icon), ` ${result.summary}`);
     const detail = result.detail ? h('pre', { class: 'intent-detail', text: result.detail }) : null;
     this.resultEl.replaceChildren(summary, ...(detail ? [detail] : []));
   }
 }
 
 const resultCode = (item: IntentItem): string | undefined => item.result?.code;
+
+/** A result's mark: ✓ for a call that went well, a failure mark in the error colour, and a neutral one for a call not run by choice. */
+const RESULT_LOOK = {
+  good: { class: 'ok', icon: 'check' },
+  bad: { class: 'error', icon: 'error' },
+  notRun: { class: 'not-run', icon: 'circle-slash' },
+} as const;
 
 function riskIcon(risk: IntentItem['risk']): HTMLSpanElement {
   const el = icon(RISK_ICON[risk]);

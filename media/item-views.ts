@@ -34,6 +34,16 @@ class AssistantView implements ItemView {
     this.stream.append(item.text);
     if (item.done) this.endText();
     this.render();
+    this.update(item);
+  }
+
+  /** The host marked the text as cut (its stream broke): it stays, with a line saying so. */
+  update(item: TranscriptItem): void {
+    if (item.kind !== 'assistant' || !item.cut || this.el.dataset.cut === 'true') return;
+    this.endText();
+    this.render();
+    this.el.dataset.cut = 'true';
+    this.el.append(cutMark());
   }
 
   appendText(text: string): void {
@@ -50,6 +60,16 @@ class AssistantView implements ItemView {
   }
 }
 
+/** The end of a text whose stream broke: what came before it is all that arrived. */
+function cutMark(): HTMLElement {
+  return h(
+    'div',
+    { class: 'cut-mark', attrs: { role: 'note' } },
+    icon('debug-disconnect'),
+    ' The stream was cut here; this is what had arrived.',
+  );
+}
+
 /** Reasoning is plain text, collapsed: appended as text nodes, O(chunk). */
 class ReasoningView implements ItemView {
   readonly el: HTMLDetailsElement;
@@ -63,10 +83,17 @@ class ReasoningView implements ItemView {
       this.body,
     );
     this.appendText(item.text);
+    this.update(item);
   }
 
   appendText(text: string): void {
     this.body.append(text);
+  }
+
+  update(item: TranscriptItem): void {
+    if (item.kind !== 'reasoning' || !item.cut || this.el.dataset.cut === 'true') return;
+    this.el.dataset.cut = 'true';
+    this.body.append(cutMark());
   }
 }
 

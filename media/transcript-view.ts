@@ -35,7 +35,7 @@ export class TranscriptView {
   /** Leading items of the model not rendered yet. */
   private hiddenCount = 0;
   private observer: IntersectionObserver | undefined;
-  /** Re-pins while following when the list's height changes after layout. */
+  /** Re-pins while following when the list's or the box's height changes after layout. */
   private resized: ResizeObserver | undefined;
   private filling = false;
   private readonly readGroups = new ReadGroups();
@@ -83,11 +83,15 @@ export class TranscriptView {
     }
     this.scroller.addEventListener('scroll', () => this.onScroll(), { passive: true });
     if (typeof ResizeObserver === 'function') {
-      // Items laid out late (content-visibility) grow the list without a scroll event: re-pin.
+      // Neither change fires a scroll event, so a reader at the bottom is pinned again after it:
+      // items laid out late (content-visibility) grow the list, and whatever shares the column
+      // (the composer growing, the context details, the to-do pin, chips, a resized window)
+      // makes the transcript's own box shorter.
       this.resized = new ResizeObserver(() => {
         if (this.following) this.pin();
       });
       this.resized.observe(this.list);
+      this.resized.observe(this.scroller);
     }
   }
 

@@ -1,6 +1,7 @@
 // The webview's copy of the view, folded from host messages, plus what changed since the last
 // DOM update. Deltas are applied only in seq order; a gap asks the host for a snapshot.
 import {
+  type Activity,
   decodeSnapshotItems,
   parseTranscriptItem,
   type DeltaOp,
@@ -32,6 +33,7 @@ export class Changes {
   meter = false;
   hints = false;
   tasks = false;
+  activity = false;
   private added = new Set<string>();
 
   /** A snapshot replaces everything: forget the piecemeal changes. */
@@ -103,6 +105,8 @@ export class ViewModel {
   status: RunStatus = 'idle';
   retry: { notice: RetryNotice; receivedAt: number } | null = null;
   meter: Meter | undefined;
+  /** What the model stream is doing, and when it arrived (a stall's silence counts on from then). */
+  activity: { value: Activity; receivedAt: number } | null = null;
   hints: Hints = { noApiKey: false, restricted: false, canResume: false };
   tasks: TaskList = { tasks: [] };
   /** host clock − local clock, from the last snapshot. */
@@ -167,6 +171,7 @@ export class ViewModel {
     this.status = snapshot.status;
     this.retry = snapshot.retry ? { notice: snapshot.retry, receivedAt: now } : null;
     this.meter = snapshot.meter;
+    this.activity = snapshot.activity ? { value: snapshot.activity, receivedAt: now } : null;
     this.hints = snapshot.hints;
     this.tasks = snapshot.tasks;
     this.hostSkew = snapshot.hostNow - now;
@@ -237,6 +242,10 @@ export class ViewModel {
       case 'hints/set':
         this.hints = op.hints;
         changes.hints = true;
+        return;
+      case 'activity/set':
+        this.activity = op.activity ? { value: op.activity, receivedAt: now } : null;
+        changes.activity = true;
         return;
     }
   }

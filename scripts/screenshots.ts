@@ -1,5 +1,5 @@
 // `npm run screenshots`: one HTML page of the panel's states (scripts/gallery/states.ts) in the
-// light, dark and high-contrast themes at 300 and 500 px, written to screenshots/index.html.
+// light, dark and high-contrast themes at 300 and 650 px, written to screenshots/index.html.
 //
 // It renders the real webview bundle (dist/webview.js and .css, built first) in Debian's
 // Chromium, in the page the webview benchmark uses (media/dev-harness.html, a fake host), with
@@ -12,13 +12,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
-import { type GalleryState, STATES } from './gallery/states.js';
+import { type GalleryState, STATES as BASE_STATES } from './gallery/states.js';
+import { ACTIVITY_STATES } from './gallery/states-activity.js';
 import { serveWebview } from './static-server.js';
 
 const ROOT = resolve(__dirname, '..');
 const OUT = join(ROOT, 'screenshots');
 const THEMES = ['light', 'dark', 'highContrast'] as const;
-const WIDTHS = [300, 500] as const;
+/** Side bars people have: the default width and a wide one. */
+const WIDTHS = [300, 650] as const;
+const STATES: GalleryState[] = [...BASE_STATES, ...ACTIVITY_STATES];
 const HEIGHT = 640;
 
 interface Theme {
@@ -61,7 +64,8 @@ async function shoot(browser: Browser, base: string, theme: Theme, width: number
 }
 
 function html(shots: Shot[], themes: Record<string, Theme>): string {
-  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  // Titles go into attributes too (alt): quotes are escaped with the rest.
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const rows = STATES.map((state) => {
     const cells = shots
       .filter((s) => s.state === state)

@@ -1,13 +1,14 @@
 // `npm start`: Keel in a real VS Code (code-server) on a fresh copy of examples/failing-tests.
 //   npm start                      uses your provider key (ANTHROPIC_API_KEY / OPENAI_API_KEY,
 //                                  or Keel: Set API Key) and the real API
-//   npm start -- --stand-in        plays the scripted bug fix from the e2e tests instead
+//   npm start -- --stand-in        plays the scripted bug fix from the e2e tests instead (it says it is
+//                                  a stand-in of one task, and follows the mode picked)
 //   npm start -- --folder <path>   opens <path> itself instead of a copy of the example
 //   KEEL_PORT=8080 npm start       a fixed port (default: a free one)
 import { copyWorkspace, startCodeServer } from '../test/support/code-server.js';
 import { packageVsix } from './vsix.js';
 import { startModelServer } from '../test/support/model-server.js';
-import { fixerModel } from '../test/e2e/lib/fixer-model.js';
+import { standInModel } from '../test/e2e/lib/fixer-model.js';
 import { standInProfile } from './stand-in.js';
 
 const args = process.argv.slice(2);
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   console.log('building and packaging Keel…');
   const vsix = await packageVsix();
   const folder = value('--folder') ?? copyWorkspace('examples/failing-tests', true);
-  const standIn = flag('--stand-in') ? await startModelServer(fixerModel()) : undefined;
+  const standIn = flag('--stand-in') ? await startModelServer(standInModel()) : undefined;
   const profile = standIn ? standInProfile(standIn.openaiBaseURL) : { settings: {}, env: {} };
   const server = await startCodeServer({
     folder,

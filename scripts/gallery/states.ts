@@ -12,7 +12,7 @@ export interface GalleryState {
   click?: string;
 }
 
-const HINTS: Hints = {
+export const HINTS: Hints = {
   noApiKey: false,
   restricted: false,
   canResume: false,
@@ -31,8 +31,8 @@ const METER: Meter = {
 };
 
 const ASK = 'Fix the failing tests in this workspace.';
-const user: TranscriptItem = { kind: 'user', id: 'u1', text: ASK };
-const said = (id: string, text: string, done = true): TranscriptItem => ({ kind: 'assistant', id, text, done });
+export const user: TranscriptItem = { kind: 'user', id: 'u1', text: ASK };
+export const said = (id: string, text: string, done = true): TranscriptItem => ({ kind: 'assistant', id, text, done });
 
 const testRun = (status: 'awaiting_approval' | 'done'): TranscriptItem => ({
   kind: 'intent',
@@ -79,7 +79,7 @@ const edit = (status: 'awaiting_approval' | 'done'): TranscriptItem => ({
     : { elapsedMs: 900, result: { ok: true, summary: 'src/price.js +1 −1' } }),
 });
 
-const fixSteps: TranscriptItem[] = [
+export const fixSteps: TranscriptItem[] = [
   user,
   said('a1', 'I will run the tests first to see what fails.'),
   testRun('done'),
@@ -88,7 +88,7 @@ const fixSteps: TranscriptItem[] = [
   said('a3', '`discount()` rounds down with `Math.floor`; it should round to the nearest cent. Here is the fix.'),
 ];
 
-function snap(items: TranscriptItem[], patch: Partial<SessionSnapshot> = {}): SessionSnapshot {
+export function snap(items: TranscriptItem[], patch: Partial<SessionSnapshot> = {}): SessionSnapshot {
   return {
     type: 'session/snapshot',
     seq: 0,

@@ -1,6 +1,7 @@
 // What the headless run prints: the answer as it streams, and a line per intent and outcome
 // (the model's call summaries with anything invisible in them shown, never interpreted).
 import {
+  isGateRefusal,
   modelKeptText,
   requestBreakdown,
   visibleText,
@@ -54,7 +55,9 @@ export function renderEvent(p: Printer, e: RuntimeEvent, intent: (id: string) =>
     case 'observation': {
       const o = e.observation;
       const what = o.summary ?? firstLine(o.content);
-      p.line(`${o.ok ? '  ↳ ok' : `  ↳ ${o.code ?? 'failed'}`}: ${what}`);
+      // A call the mode, the agent or a skill kept from running says so in words, not as an error code.
+      if (isGateRefusal(o.code)) p.line(`  ↳ ${what}`);
+      else p.line(`${o.ok ? '  ↳ ok' : `  ↳ ${o.code ?? 'failed'}`}: ${what}`);
       // The list changed (a todo_write): printed whole, as the user would see it pinned in the editor.
       if (o.ok && o.facts?.todos) printTodos(p, o.facts.todos);
       return;

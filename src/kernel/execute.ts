@@ -13,7 +13,7 @@ export async function executeIntent(h: LoopHost, id: string): Promise<void> {
   // A skill activated earlier in the same step (or before a reload) may have closed this tool.
   const gated = gateRefusal(tool, h.visibility, h.state());
   if (gated) {
-    result = { ok: false, code: 'permission_denied', content: gated, retryable: false };
+    result = { ok: false, code: gated.code, content: gated.reason, summary: gated.summary, retryable: false };
   } else if (!h.workspace) {
     result = { ok: false, code: 'execution_failed', content: 'No workspace folder is open, so tools cannot run.' };
   } else {

@@ -10,6 +10,7 @@ export { NOTE_PROMPT } from './context/fold-note.js';
 export { renderLedger } from './context/context-block.js';
 export { Registry } from './registry.js';
 export { PLAN_APPROVED_TEXT } from './modes.js';
+export { isGateRefusal } from './skill-gate.js';
 export { modelKeptText } from './agent-model.js';
 export { Runtime } from './runtime.js';
 export type { RepoMapBuilder, RuntimeOptions, UserInput } from './runtime-options.js';

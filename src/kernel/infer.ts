@@ -25,6 +25,11 @@ export async function infer(h: LoopHost): Promise<TurnOutcome> {
     const tooSmall = windowTooSmall(h, request);
     if (tooSmall) return modelError(h, { kind: 'context_overflow', message: tooSmall, retryable: false });
     const outcome = await streamTurn(h, request, attempt === 0);
+    if (outcome.type === 'restart') {
+      // The user's Retry on a stalled stream: what it streamed is void, the same request goes again.
+      h.emit({ type: 'turn_retry', attempt: attempt + 1, delayMs: 0, error: RESTARTED });
+      continue;
+    }
     if (outcome.type !== 'overflow') return outcome;
     // The API's window is smaller than Keel's estimate: fold what can be folded, and send once more.
     h.emit({ type: 'turn_retry', attempt: 1, delayMs: 0, error: outcome.error });
@@ -49,13 +54,32 @@ function windowTooSmall(h: LoopHost, request: ModelRequest): string | undefined 
   );
 }
 
-type StreamOutcome = TurnOutcome | { type: 'overflow'; error: ModelError };
+type StreamOutcome = TurnOutcome | { type: 'overflow'; error: ModelError } | { type: 'restart' };
 
+const RESTARTED: ModelError = { kind: 'network', message: 'The model went quiet; the turn is streamed again.', retryable: true };
+
+/**
+ * Reads one turn's stream under the watchdog (stream-watch.ts): each event is a sign of life; a
+ * silence past the idle timeout ends the turn with a retryable error, the user's Retry restarts it.
+ */
 async function streamTurn(h: LoopHost, request: ModelRequest, mayRetryOverflow: boolean): Promise<StreamOutcome> {
   const calls: Extract<ModelEvent, { type: 'tool_intent' }>[] = [];
+  const watch = h.streamWatch.watch(h.signal, (silentMs) => h.output({ kind: 'activity', activity: { type: 'stalled', silentMs } }));
+  const events = h.provider.stream(request, watch.signal)[Symbol.asyncIterator]();
+  let drained = false;
+  let abandoned = false;
   try {
-    for await (const ev of h.provider.stream(request, h.signal)) {
+    for (;;) {
+      const next = await watch.race(events.next());
       if (h.signal.aborted) return { type: 'cancelled' };
+      abandoned = 'type' in next;
+      if ('type' in next) return next.type === 'restart' ? next : modelError(h, idleError(next.silentMs));
+      if (next.done) {
+        drained = true;
+        break;
+      }
+      const ev = next.value;
+      watch.heard(ev.type === 'retry' ? ev.delayMs : 0);
       if (ev.type === 'error' && ev.error.kind === 'context_overflow' && mayRetryOverflow) return { type: 'overflow', error: ev.error };
       const end = onModelEvent(h, ev, calls);
       if (end) return end;
@@ -63,9 +87,20 @@ async function streamTurn(h: LoopHost, request: ModelRequest, mayRetryOverflow: 
   } catch (err) {
     if (h.signal.aborted) return { type: 'cancelled' };
     return modelError(h, { kind: 'unknown', message: `The model provider failed: ${messageOf(err)}`, retryable: false });
+  } finally {
+    watch.end();
+    // A stream left before its end is stopped. An abandoned one's request is aborted already, and
+    // its read may never settle: it is not waited for.
+    const closing = drained ? undefined : Promise.resolve(events.return?.()).catch(() => undefined);
+    if (!abandoned) await closing;
   }
   if (h.signal.aborted) return { type: 'cancelled' };
   return modelError(h, { kind: 'network', message: 'The model stream ended before the turn was complete.', retryable: true });
+}
+
+function idleError(silentMs: number): ModelError {
+  const seconds = Math.round(silentMs / 1000);
+  return { kind: 'network', message: `The model sent nothing for ${seconds} s, so Keel stopped waiting for this turn.`, retryable: true };
 }
 
 /** The request the state projects to under this host's options. */
@@ -112,6 +147,12 @@ function onModelEvent(h: LoopHost, ev: ModelEvent, calls: Extract<ModelEvent, { 
     case 'usage':
       h.emit({ type: 'usage', usage: ev.usage });
       return undefined;
+    case 'tool_input_progress': {
+      // Not logged: only a sign of progress for people while the call's input streams.
+      const { call, tool, bytes, path } = ev;
+      h.output({ kind: 'activity', activity: { type: 'tool_input', call, tool, bytes, ...(path === undefined ? {} : { path }) } });
+      return undefined;
+    }
     case 'tool_intent':
       // Held until the turn completes: an abandoned or failed turn proposes nothing.
       calls.push(ev);

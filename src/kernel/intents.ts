@@ -3,12 +3,14 @@
 import type { ModelEvent } from './contracts/model.js';
 import type { ToolIntent } from './contracts/tool.js';
 import type { LoopHost } from './loop.js';
-import { gateRefusal, isOffered } from './skill-gate.js';
+import { gateRefusal, isOffered, type GateRefusal } from './skill-gate.js';
 
 export interface Proposal {
   intent: ToolIntent;
   /** Set when the call cannot run: unknown tool or invalid input. */
   problem?: string;
+  /** Set when the mode, the agent or a skill does not allow the tool: how the refusal is coded and told. */
+  refusal?: Pick<GateRefusal, 'code' | 'summary'>;
 }
 
 type ToolCall = Extract<ModelEvent, { type: 'tool_intent' }>;
@@ -18,9 +20,13 @@ export function proposeIntent(h: LoopHost, call: ToolCall): Proposal {
   const def = h.registry.tool(call.tool);
   const gated = def && gateRefusal(def, h.visibility, h.state());
   if (def && gated && (!def.isVisible || def.isVisible(h.visibility))) {
-    const intent: ToolIntent = { ...base, input: call.input ?? null, summary: call.tool, risk: def.risk, paths: [] };
+    // Described as any call is (the file it would write), so the card says what was not done.
+    const parsed = def.input.safeParse(call.input);
+    const summary = parsed.success ? safely(() => def.summarize(parsed.data), call.tool) : call.tool;
+    const paths = parsed.success ? safely(() => def.paths?.(parsed.data) ?? [], []) : [];
+    const intent: ToolIntent = { ...base, input: call.input ?? null, summary, risk: def.risk, paths };
     h.emit({ type: 'intent_proposed', intent });
-    return { intent, problem: `The call to ${call.tool} did not run: ${gated}` };
+    return { intent, problem: `The call to ${call.tool} did not run: ${gated.reason}`, refusal: gated };
   }
   if (!def || !isOffered(def, h.visibility)) {
     const names = h.registry

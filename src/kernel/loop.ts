@@ -21,6 +21,7 @@ import type { Checkpoints } from './contracts/checkpoints.js';
 import { StepCheckpoint } from './checkpointing.js';
 import type { RepoMapBuilder } from './runtime-options.js';
 import type { TaskHooks } from './hooks.js';
+import type { StreamWatcher } from './stream-watch.js';
 
 export interface LoopHost {
   readonly provider: ModelProvider;
@@ -66,6 +67,8 @@ export interface LoopHost {
   readonly repoMap?: RepoMapBuilder | undefined;
   /** The task's hooks (PreToolUse before the policy, PostToolUse on the result); absent: none. */
   readonly hooks?: TaskHooks | undefined;
+  /** Watches each model stream for silence (the stall notice, the idle timeout, the user's Retry). */
+  readonly streamWatch: StreamWatcher;
 }
 
 /** How many times the same failing call may be made before the run stops. */
@@ -110,8 +113,8 @@ function decide(outcome: TurnOutcome): RuntimeDecision {
 
 /** Repairs, asks, runs. Returns true when the run has ended. */
 async function act(h: LoopHost, ids: string[], failures: Map<string, number>, proposals: Proposal[] = []): Promise<boolean> {
-  const problems = new Map(proposals.filter((p) => p.problem).map((p) => [p.intent.id, p.problem!]));
-  for (const [id, problem] of problems) observe(h, id, { ok: false, code: 'invalid_input', content: problem, retryable: true });
+  const problems = new Map(proposals.filter((p) => p.problem).map((p) => [p.intent.id, p]));
+  for (const [id, { problem, refusal }] of problems) observe(h, id, problemResult(problem!, refusal));
   const runnable: string[] = [];
   for (const id of ids) if (!problems.has(id) && (await screen(h, id, runnable.length === 0))) runnable.push(id);
   const checkpoint = new StepCheckpoint(h.checkpoints);
@@ -198,6 +201,12 @@ async function askWithoutCheckpoint(h: LoopHost, id: string, why: string): Promi
   if (verdict === 'cancelled' || h.signal.aborted) return 'cancelled';
   if (verdict === 'rejected') observe(h, id, rejection(h.rejectionReason(id)));
   return verdict;
+}
+
+/** A call that cannot run as proposed: a repair for the model, or the gate's refusal (a choice, not a mistake). */
+function problemResult(problem: string, refusal: Proposal['refusal']): ToolResult {
+  if (refusal) return { ok: false, code: refusal.code, summary: refusal.summary, content: problem, retryable: false };
+  return { ok: false, code: 'invalid_input', content: problem, retryable: true };
 }
 
 /** What the model is told about a call that did not run for want of an approval. */

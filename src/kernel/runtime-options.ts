@@ -15,6 +15,7 @@ import type { RepoMap } from './contracts/code-intel.js';
 import type { SecretDetector } from './contracts/secrets.js';
 import type { Registry } from './registry.js';
 import type { HookPort } from './contracts/hooks.js';
+import type { Timers } from './contracts/timers.js';
 
 export interface RuntimeOptions {
   provider: ModelProvider;
@@ -60,6 +61,10 @@ export interface RuntimeOptions {
   previews?: EditPreviewSource;
   /** Runs the task's hooks (the kernel logs and acts on what they answer); absent: no hooks. */
   hooks?: HookPort;
+  /** Silence on a model stream before the stall notice and before the turn is given up (stream-watch.ts). */
+  streamWatch?: { stallMs?: number; idleTimeoutMs?: number };
+  /** The clock the stream watch waits on (tests move it by hand); real timers when absent. */
+  timers?: Timers;
 }
 
 /**

@@ -34,6 +34,7 @@ import { AgentModels } from './agent-model.js';
 import { logMessage } from './send-message.js';
 import { ApprovalWaits, rejectionReason, type Decision } from './approval-waits.js';
 import { TaskHooks } from './hooks.js';
+import { StreamWatcher } from './stream-watch.js';
 
 /** Starts a run: logs its opening events, returns the open calls to act on first (undefined: nothing runs). */
 type Begin = (signal: AbortSignal) => Promise<string[] | undefined>;
@@ -55,6 +56,7 @@ export class Runtime implements RuntimeFacade {
   /** The provider of each model the task's custom agent may name (the task's own without one). */
   private readonly models: AgentModels;
   private readonly hooks: TaskHooks | undefined;
+  private readonly streamWatch: StreamWatcher;
 
   constructor(private readonly options: RuntimeOptions) {
     this.models = new AgentModels(options.provider);
@@ -66,6 +68,7 @@ export class Runtime implements RuntimeFacade {
     this.log.subscribe((event) => this.onEvent(event));
     this.systemPrompt = new RuntimeSystem(options.system);
     this.hooks = options.hooks ? new TaskHooks(options.hooks) : undefined;
+    this.streamWatch = StreamWatcher.from(options);
   }
 
   /** True while a run is in progress in this runtime (false for a run interrupted by a reload). */
@@ -161,6 +164,10 @@ export class Runtime implements RuntimeFacade {
 
   cancel(): void {
     if (this.controller) this.cancelRun(this.controller);
+  }
+
+  retryStalledTurn(): boolean {
+    return this.running && this.streamWatch.restart();
   }
 
   /**
@@ -333,6 +340,7 @@ export class Runtime implements RuntimeFacade {
       durable: () => this.log.flush(),
       repoMap: o.repoMap,
       hooks: this.hooks,
+      streamWatch: this.streamWatch,
     };
     return { ...host, frames: frameRunner(host, this.frameEnv(signal), 0, undefined) };
   }

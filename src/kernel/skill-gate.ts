@@ -11,7 +11,7 @@
 // gate: the tools offered are those the mode, the agent and the active skills all allow.
 import type { ActiveSkills, ConversationState } from './contracts/state.js';
 import type { RuntimeOptions } from './runtime-options.js';
-import type { ToolDefinition, VisibilityContext } from './contracts/tool.js';
+import type { ObservationErrorCode, ToolDefinition, VisibilityContext } from './contracts/tool.js';
 import { modeAllows, modeName, modeToolNames } from './modes.js';
 
 /** What the gate is folded from: the active skills and the mode. */
@@ -40,19 +40,47 @@ export function isOffered(def: ToolDefinition, ctx: VisibilityContext): boolean 
   return ctx.allowedTools === undefined || ctx.allowedTools.has(def.name);
 }
 
+/** Why a call did not run: the code hosts branch on, the model's reason, and the words people read. */
+export interface GateRefusal {
+  code: Extract<ObservationErrorCode, 'blocked_by_mode' | 'blocked_by_agent' | 'blocked_by_skill'>;
+  reason: string;
+  summary: string;
+}
+
+const GATE_CODES: ReadonlySet<string> = new Set<GateRefusal['code']>(['blocked_by_mode', 'blocked_by_agent', 'blocked_by_skill']);
+
+/** Whether an observation's code says the gate kept the call from running (a choice, not a failure). */
+export function isGateRefusal(code: string | undefined): boolean {
+  return code !== undefined && GATE_CODES.has(code);
+}
+
 /** Why a registered tool may not run under the mode and the active skills (undefined: it may). */
-export function gateRefusal(def: ToolDefinition, ctx: VisibilityContext, gate: GateState): string | undefined {
+export function gateRefusal(def: ToolDefinition, ctx: VisibilityContext, gate: GateState): GateRefusal | undefined {
   const tool = def.name;
   if (ctx.allowedTools === undefined || ctx.allowedTools.has(tool)) return undefined;
   // The offered tools are in the request: the mode's refusal names the rule, not a list.
-  if (!modeAllows(gate.mode, def))
-    return `${tool} is not available in ${modeName(gate.mode)} mode: the user chose a mode in which only tools that change nothing run.`;
+  if (!modeAllows(gate.mode, def)) {
+    const mode = modeName(gate.mode);
+    return {
+      code: 'blocked_by_mode',
+      reason: `${tool} is not available in ${mode} mode: the user chose a mode in which only tools that change nothing run.`,
+      summary: `Not run in ${mode} mode`,
+    };
+  }
   const agent = gate.agent;
   if (agent?.tools && !agent.tools.includes(tool))
-    return `${tool} is not available to the agent "${agent.name}" the user picked; its tools are: ${agent.tools.join(', ') || 'none'}.`;
+    return {
+      code: 'blocked_by_agent',
+      reason: `${tool} is not available to the agent "${agent.name}" the user picked; its tools are: ${agent.tools.join(', ') || 'none'}.`,
+      summary: `Not run: the agent ${agent.name} does not use this tool`,
+    };
   const allowed = [...ctx.allowedTools].join(', ') || 'none';
   const names = gate.skills.names.map((n) => `"${n}"`).join(', ');
-  return `${tool} is not available while the skill ${names} is active; it allows only: ${allowed}.`;
+  return {
+    code: 'blocked_by_skill',
+    reason: `${tool} is not available while the skill ${names} is active; it allows only: ${allowed}.`,
+    summary: `Not run: the skill ${names} does not use this tool`,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The small operations a `transcript/delta` carries. Each one is O(change), never O(transcript):
 // items are addressed by id, text arrives as appends.
 import * as z from 'zod/mini';
+import { ActivitySchema } from './activity.js';
 import { FrameItemSchema, IntentItemSchema, TranscriptItemSchema } from './transcript-item.js';
 import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema } from './view-state.js';
 
@@ -35,5 +36,7 @@ export const DeltaOpSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('retry/set'), retry: z.nullable(RetryNoticeSchema) }),
   z.object({ type: z.literal('meter/set'), meter: MeterSchema }),
   z.object({ type: z.literal('hints/set'), hints: HintsSchema }),
+  /** What the model stream is doing (null: nothing to say beyond the run's status). */
+  z.object({ type: z.literal('activity/set'), activity: z.nullable(ActivitySchema) }),
 ]);
 export type DeltaOp = z.infer<typeof DeltaOpSchema>;

@@ -1,5 +1,6 @@
 // Host → webview. One discriminated union; the webview validates every message it receives.
 import * as z from 'zod/mini';
+import { ActivitySchema } from './activity.js';
 import { DeltaOpSchema } from './delta-op.js';
 import { AttachmentChipSchema } from './attachments.js';
 import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema, TaskListSchema } from './view-state.js';
@@ -24,6 +25,8 @@ const SessionSnapshotSchema = z.object({
   meter: MeterSchema,
   hints: HintsSchema,
   tasks: TaskListSchema,
+  /** What the model stream is doing now; absent: nothing beyond the status. */
+  activity: z.optional(ActivitySchema),
 });
 export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
 

@@ -5,6 +5,7 @@ export * from './kernel-enums.js';
 export * from './transcript-item.js';
 export * from './checkpoint-items.js';
 export * from './view-state.js';
+export * from './activity.js';
 export * from './delta-op.js';
 export * from './host-message.js';
 export * from './webview-message.js';

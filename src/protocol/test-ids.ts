@@ -36,6 +36,8 @@ export const TestIds = {
   foldItem: 'fold-item',
   copyCode: 'copy-code',
   statusLine: 'status-line',
+  stallStop: 'stall-stop',
+  stallRetry: 'stall-retry',
   queued: 'queued',
   queuedCancel: 'queued-cancel',
   welcome: 'welcome',

@@ -22,12 +22,16 @@ const UserItemSchema = z.object({
   images: z.optional(z.array(ImageInputSchema)),
 });
 
-/** Markdown, streamed by `text/append`; `done` once the turn's text is complete. */
+/**
+ * Markdown, streamed by `text/append`; `done` once the turn's text is complete. `cut`: the stream
+ * broke before the turn ended (it was retried or failed); the text is what had arrived.
+ */
 const AssistantItemSchema = z.object({
   kind: z.literal('assistant'),
   id: z.string(),
   text: z.string(),
   done: z.optional(z.boolean()),
+  cut: z.optional(z.boolean()),
 });
 
 /** Shown collapsed. */
@@ -36,12 +40,15 @@ const ReasoningItemSchema = z.object({
   id: z.string(),
   text: z.string(),
   done: z.optional(z.boolean()),
+  cut: z.optional(z.boolean()),
 });
 
 const IntentResultSchema = z.object({
   ok: z.boolean(),
   /** It ran, but what it checked failed (tests failing, a command's non-zero exit): a failure icon, not ✓. */
   failing: z.optional(z.boolean()),
+  /** It did not run because the mode, the picked agent or a skill does not allow it: neutral, not a failure. */
+  notRun: z.optional(z.boolean()),
   summary: z.string(),
   /** Bounded excerpt of the observation, shown when the result is expanded. */
   detail: z.optional(z.string()),

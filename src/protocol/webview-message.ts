@@ -38,6 +38,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
    * sent again, with the settings as they are now. Only the task's latest failure can be retried.
    */
   m('task/retry', { noticeId: z.optional(z.string()) }),
+  /** Retry on the activity line's stall notice: the stream that went quiet is dropped and the turn streams again. */
+  m('turn/retry', {}),
   /** Edit and resend an earlier user message (`u<seq>`): the task forks there into a new one. */
   m('task/fork', { messageId: z.string(), text: z.string().check(z.minLength(1)) }),
   m('intent/approve', { intentId: IntentIdSchema, scope: ApprovalScopeSchema }),

@@ -53,8 +53,8 @@ export class AnthropicTurn implements TurnTranslator<SseMessage> {
         const d = ev.delta;
         // Only text is text: a hostile or broken server's other values never reach the log as a delta.
         if (d.type === 'text_delta') return typeof d.text === 'string' && d.text !== '' ? { type: 'text_delta', text: d.text } : undefined;
-        if (d.type === 'input_json_delta') this.calls.append(ev.index, d.partial_json);
-        else if (d.type === 'thinking_delta') return typeof d.thinking === 'string' ? this.addThinking(ev.index, d.thinking) : undefined;
+        if (d.type === 'input_json_delta') return this.calls.append(ev.index, d.partial_json);
+        if (d.type === 'thinking_delta') return typeof d.thinking === 'string' ? this.addThinking(ev.index, d.thinking) : undefined;
         else if (d.type === 'signature_delta') this.addSignature(ev.index, d.signature);
         return undefined;
       }
@@ -99,7 +99,7 @@ export class AnthropicTurn implements TurnTranslator<SseMessage> {
       if (typeof block.text === 'string' && block.text) return { type: 'text_delta', text: block.text };
     } else if (block.type === 'tool_use') {
       // Usually `{}` with the input streamed after it; some servers send the input whole here.
-      this.calls.start(index, block.id, block.name, block.input);
+      return this.calls.start(index, block.id, block.name, block.input);
     } else if (block.type === 'thinking') {
       this.thinking.set(index, { type: 'thinking', parts: [], signature: block.signature ?? '' });
       if (typeof block.thinking === 'string' && block.thinking) return this.addThinking(index, block.thinking);

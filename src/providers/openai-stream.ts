@@ -82,11 +82,12 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
     if (this.finishReason !== null) return undefined;
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     if (!d) return undefined;
-    if (d.tool_calls) for (const call of d.tool_calls) this.addCall(call);
+    // A call's input growing: the last fragment's progress says it all.
+    const progress = d.tool_calls?.map((call) => this.addCall(call)).findLast((p) => p !== undefined);
     // The usual chunk carries one piece of text and nothing else: one event, nothing allocated.
-    if (typeof d.content === 'string' && !d.refusal && !hasReasoning(d))
+    if (typeof d.content === 'string' && !d.refusal && !hasReasoning(d) && !progress)
       return d.content ? { type: 'text_delta', text: d.content } : undefined;
-    const out: ModelEvent[] = [];
+    const out: ModelEvent[] = progress ? [progress] : [];
     for (const field of REASONING_FIELDS) {
       const text = d[field];
       if (typeof text === 'string' && text !== '') this.addReasoning(out, text, field);
@@ -143,15 +144,15 @@ export class OpenAITurn implements TurnTranslator<SseMessage> {
     if (format === this.reasoningFormat) this.reasoning.push(text);
   }
 
-  private addCall(call: CallDelta): void {
+  private addCall(call: CallDelta): ModelEvent | undefined {
     const key = this.keyOf(call);
     const id = call.id || undefined;
     const name = call.function?.name || undefined;
-    if (!this.calls.has(key)) this.calls.start(key, id ?? this.newCallId(), name ?? '');
-    else this.calls.amend(key, id, name);
+    const started = this.calls.has(key) ? undefined : this.calls.start(key, id ?? this.newCallId(), name ?? '');
+    if (!started) this.calls.amend(key, id, name);
     const args = call.function?.arguments;
     // Arguments are JSON text; a server that sends the object itself gets it written as JSON.
-    this.calls.append(key, typeof args === 'string' ? args : args == null ? '' : JSON.stringify(args));
+    return this.calls.append(key, typeof args === 'string' ? args : args == null ? '' : JSON.stringify(args)) ?? started;
   }
 
   /** Calls are keyed by `index`; a few servers omit it and send each call whole. */

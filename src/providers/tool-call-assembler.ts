@@ -3,6 +3,8 @@
 // the turn is complete. A call whose JSON is not whole in a finished turn is the model's
 // mistake, not the network's: it goes out with `inputError` (so the model is told and can
 // try again) instead of failing the turn, since the same request would only repeat it.
+// While a call streams, each fragment gives a `tool_input_progress` (its bytes so far, and the
+// file it names once its "path" is whole in the first bytes): people see it grow, nothing acts on it.
 import type { ModelEvent } from '../kernel/contracts/index.js';
 
 interface Slot {
@@ -12,7 +14,19 @@ interface Slot {
   closed: boolean;
   /** The input sent whole when the call began (Anthropic's content_block_start); fragments win. */
   whole: unknown;
+  /** The call's place in the turn (0, 1, …), for its progress. */
+  call: number;
+  bytes: number;
+  /** The first PATH_SCAN_CHARS of the input, searched for the file it names until found. */
+  head: string;
+  path?: string;
 }
+
+type Progress = Extract<ModelEvent, { type: 'tool_input_progress' }>;
+
+/** How far into a call's input its "path" is looked for (tools name it first); bounded, so progress costs O(fragment). */
+const PATH_SCAN_CHARS = 2048;
+const PATH_FIELD = /"(?:path|file_path)"\s*:\s*"((?:[^"\\]|\\.){1,1000})"/;
 
 export class ToolCallAssembler {
   /** Keyed by the wire's block / call index; a Map keeps first-appearance order. */
@@ -22,8 +36,10 @@ export class ToolCallAssembler {
     return this.slots.size;
   }
 
-  start(key: number, ref: string, name: string, whole?: unknown): void {
-    this.slots.set(key, { ref, name, parts: [], closed: false, whole });
+  start(key: number, ref: string, name: string, whole?: unknown): Progress {
+    const slot: Slot = { ref, name, parts: [], closed: false, whole, call: this.slots.size, bytes: 0, head: '' };
+    this.slots.set(key, slot);
+    return progressOf(slot);
   }
 
   has(key: number): boolean {
@@ -38,8 +54,13 @@ export class ToolCallAssembler {
     if (name && !slot.name) slot.name = name;
   }
 
-  append(key: number, fragment: string): void {
-    if (fragment) this.slots.get(key)?.parts.push(fragment);
+  append(key: number, fragment: string): Progress | undefined {
+    const slot = this.slots.get(key);
+    if (!slot || !fragment) return undefined;
+    slot.parts.push(fragment);
+    slot.bytes += utf8Bytes(fragment);
+    if (slot.path === undefined && slot.head.length < PATH_SCAN_CHARS) findPath(slot, fragment);
+    return progressOf(slot);
   }
 
   close(key: number): void {
@@ -65,6 +86,32 @@ export class ToolCallAssembler {
       };
     });
   }
+}
+
+function progressOf(slot: Slot): Progress {
+  return { type: 'tool_input_progress', call: slot.call, tool: slot.name, bytes: slot.bytes, ...(slot.path ? { path: slot.path } : {}) };
+}
+
+/** Looks for the whole "path" string in the input's head (only when a quote arrives: a string may have closed). */
+function findPath(slot: Slot, fragment: string): void {
+  slot.head += fragment.slice(0, PATH_SCAN_CHARS - slot.head.length);
+  if (!fragment.includes('"')) return;
+  const found = PATH_FIELD.exec(slot.head);
+  if (!found) return;
+  try {
+    slot.path = JSON.parse(`"${found[1]}"`) as string;
+  } catch {
+    // A broken escape: no path to show.
+  }
+}
+
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 4 : c >= 0xdc00 && c < 0xe000 ? 0 : 3;
+  }
+  return bytes;
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; error: string };

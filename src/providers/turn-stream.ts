@@ -216,7 +216,10 @@ function linkedSignal(parent: AbortSignal): { signal: AbortSignal; unlink: () =>
   return { signal: child.signal, unlink: () => parent.removeEventListener('abort', forward) };
 }
 
-/** Collects a read's ModelEvents, joining each run of adjacent text or reasoning deltas into one. */
+/**
+ * Collects a read's ModelEvents, joining each run of adjacent text or reasoning deltas into one and
+ * keeping only the latest of adjacent progress events of one tool call.
+ */
 class DeltaMerger {
   private readonly out: ModelEvent[] = [];
   private run: { type: 'text_delta' | 'reasoning_delta'; parts: string[] } | undefined;
@@ -233,6 +236,12 @@ class DeltaMerger {
   }
 
   private addOne(e: ModelEvent): void {
+    // A call's input growing within one read: its latest progress stands for the rest.
+    const last = this.run ? undefined : this.out.at(-1);
+    if (e.type === 'tool_input_progress' && last?.type === 'tool_input_progress' && last.call === e.call) {
+      this.out[this.out.length - 1] = e;
+      return;
+    }
     if (e.type === 'text_delta' || e.type === 'reasoning_delta') {
       if (this.run?.type === e.type) {
         this.run.parts.push(e.text);

@@ -6,8 +6,6 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { waitFor } from '../support/processes.js';
 import { chunkText } from '../support/model-turn.js';
 import { fixerModel, requestText, streamed } from './lib/fixer-model.js';
 import { keelSessions } from './lib/session-hooks.js';
@@ -20,16 +18,6 @@ case "$input" in
 esac
 exit 0
 `;
-
-async function sideBarWidth(page: Page, width: number): Promise<void> {
-  const bar = page.locator('.part.sidebar').first();
-  const box = (await bar.boundingBox())!;
-  await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, box.y + box.height / 2, { steps: 8 });
-  await page.mouse.up();
-  await waitFor(`a ${width} px side bar`, async () => Math.abs(((await bar.boundingBox())?.width ?? 0) - width) <= 4, { timeoutMs: 5000 });
-}
 
 describe('Keel hooks in a real VS Code', function () {
   this.timeout(300_000);
@@ -61,7 +49,7 @@ describe('Keel hooks in a real VS Code', function () {
     const { view, workbench } = session;
     await view.open();
     // Best effort: where the sash cannot be dragged the view keeps its width (logged below).
-    await sideBarWidth(workbench.page, 320).catch(() => undefined);
+    await session.setSideBarWidth(320).catch(() => undefined);
     const width = (await workbench.page.locator('.part.sidebar').first().boundingBox())?.width;
     console.log(`    side bar width: ${width} px`);
     await view.send('Please clean the build folder.');

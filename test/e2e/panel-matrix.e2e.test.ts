@@ -4,7 +4,9 @@
 // waiting (with the badge on the Keel icon, markdown a narrow side bar struggles with, a keyboard
 // focus ring and the context meter in every theme), an edit in review, Apply on a code block,
 // a pasted 40-line trace in the composer, and the layout after Reset View Locations. Every
-// screenshot also runs the geometry checks (panel-look.ts). Screenshots: artifacts/21-panel-matrix/.
+// screenshot also runs the geometry checks (panel-look.ts); after each change of size or theme,
+// and with the composer grown, the conversation's end must be in view (issue 34).
+// Screenshots: artifacts/21-panel-matrix/.
 import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
@@ -155,7 +157,8 @@ describe('Keel panel in two window sizes and three themes (issue 21)', function 
       await session.setWindowSize(WINDOW_SIZES[size]);
       await session.setTheme(theme);
       await focusApproveByKeyboard(session);
-      await session.screenshot(`command-waits-${size}-${theme}`);
+      // The window and the theme changed under a reader at the bottom: the waiting card is still there.
+      await session.screenshot(`command-waits-${size}-${theme}`, { rules: { atBottom: true } });
       const contrast = (await frame.evaluate(METER_CONTRAST)) as number;
       assert.ok(contrast >= 3, `the context meter is visible in ${theme}: its edge at ${contrast.toFixed(2)}:1`);
     }
@@ -203,7 +206,7 @@ describe('Keel panel in two window sizes and three themes (issue 21)', function 
     assert.ok(grown.lines >= 9 && grown.lines <= 11 && grown.scrolls, `about ten lines, then it scrolls: ${JSON.stringify(grown)}`);
     assert.equal(await send.evaluate((b) => b.classList.contains('ready')), true, 'Send is ready');
     // The user's own draft takes the room here, by choice: the conversation keeps half.
-    await session.screenshot('composer-40-lines', { rules: { minTranscriptShare: 0.5 } });
+    await session.screenshot('composer-40-lines', { rules: { minTranscriptShare: 0.5, atBottom: true } });
     await composer.fill('');
 
     // After View: Reset View Locations the Chat view still has its container to itself.

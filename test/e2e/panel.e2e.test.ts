@@ -3,7 +3,6 @@
 // message queued while a run is busy, and Retry after the model server answered 500.
 // Screenshots: test/e2e/artifacts/panel-*/.
 import * as assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
 import { waitFor } from '../support/processes.js';
 import { fixerModel, requestText, say } from './lib/fixer-model.js';
@@ -11,20 +10,6 @@ import { openWorkbench } from '../support/browser.js';
 import { byTestId, KeelView } from './lib/keel-view.js';
 import { WINDOW_SIZES } from './lib/keel-session.js';
 import { keelSessions } from './lib/session-hooks.js';
-
-/** Drags the sash right of the side bar so the side bar is `width` px wide. */
-async function sideBarWidth(page: Page, width: number): Promise<void> {
-  const bar = page.locator('.part.sidebar').first();
-  const box = (await bar.boundingBox())!;
-  const x0 = box.x + box.width;
-  await page.mouse.move(x0 - 1, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + width, box.y + box.height / 2, { steps: 8 });
-  await page.mouse.up();
-  await waitFor(`a ${width} px side bar`, async () => Math.abs(((await bar.boundingBox())?.width ?? 0) - width) <= 4, {
-    timeoutMs: 5000,
-  });
-}
 
 describe('Keel panel (issue 15) in a real VS Code', function () {
   this.timeout(300_000);
@@ -34,7 +19,7 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     const session = await sessions.start({ name: 'panel-keyboard', model: fixerModel() });
     const { view, workbench } = session;
     const frame = await view.open();
-    await sideBarWidth(workbench.page, 300);
+    await session.setSideBarWidth(300);
     await session.screenshot('welcome-300px');
     assert.match(await (await view.testId(TestIds.welcome)).first().innerText(), /Fix the failing tests/);
 

@@ -63,6 +63,18 @@ const CARD_ON_SCREEN = `(() => {
 
 type OnScreen = { inView: boolean; card: number[]; log: number[]; text: string };
 
+/** How far the transcript's end is below its visible box (0: the bottom is in view). */
+const BELOW_BOTTOM = `(() => {
+  const log = document.querySelector('[data-testid="transcript"]');
+  return Math.round(log.scrollHeight - log.scrollTop - log.clientHeight);
+})()`;
+
+/** Two frames and a moment: layout, ResizeObserver, paint. */
+const SETTLE = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50))))';
+
+/** A delta carrying `ops` after `seq`. */
+const delta = (seq: number, ...ops: unknown[]) => ({ type: 'transcript/delta', seq, ops });
+
 describe('webview in a real browser: the transcript after the task is sent again', function () {
   this.timeout(60_000);
   let browser: Browser;
@@ -101,5 +113,58 @@ describe('webview in a real browser: the transcript after the task is sent again
     const seen = (await page.evaluate(CARD_ON_SCREEN)) as OnScreen;
     assert.ok(seen.inView, `the waiting card is on screen: card ${seen.card} in the transcript ${seen.log}`);
     assert.match(seen.text, /Replace lines 6–8 of src\/price\.js/);
+  });
+
+  // Issue 34, problem 4: what shares the column with the transcript changes its box, not its
+  // content; the reader at the bottom must stay there after each change.
+  it('keeps the bottom in view as the composer grows, the details open, the pin appears and the window shrinks', async () => {
+    await page.evaluate(`window.postMessage(${JSON.stringify(taskAgain(0))}, '*')`);
+    await waitFor('the card on screen', async () => ((await page.evaluate(CARD_ON_SCREEN)) as OnScreen).inView, { timeoutMs: 10_000 });
+    await page.evaluate(SETTLE);
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        'the composer grows to four lines',
+        async () => {
+          await page.locator('[data-testid="input"]').click();
+          await page.keyboard.type('one');
+          for (const line of ['two', 'three', 'four']) {
+            await page.keyboard.press('Shift+Enter');
+            await page.keyboard.type(line);
+          }
+        },
+      ],
+      ['the context details open', () => page.locator('.meter-toggle').click()],
+      [
+        'the to-do pin appears',
+        () =>
+          page.evaluate(
+            `window.postMessage(${JSON.stringify(
+              delta(1, {
+                type: 'hints/set',
+                hints: {
+                  noApiKey: false,
+                  restricted: false,
+                  canResume: false,
+                  todos: [
+                    { id: '1', text: 'Run the tests', status: 'done' },
+                    { id: '2', text: 'Fix discount()', status: 'in_progress' },
+                    { id: '3', text: 'Run the tests again', status: 'pending' },
+                  ],
+                },
+              }),
+            )}, '*')`,
+          ),
+      ],
+      ['the window gets shorter', () => page.setViewportSize({ width: 300, height: 480 })],
+      ['the window gets narrower and taller', () => page.setViewportSize({ width: 260, height: 640 })],
+    ];
+    const misses: string[] = [];
+    for (const [what, change] of changes) {
+      await change();
+      await page.evaluate(SETTLE);
+      const below = (await page.evaluate(BELOW_BOTTOM)) as number;
+      if (below > 2) misses.push(`${what}: the end is ${below} px below the view`);
+    }
+    assert.deepEqual(misses, [], 'the bottom stays in view after every change');
   });
 });

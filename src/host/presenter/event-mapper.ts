@@ -6,11 +6,13 @@ import { observedStatus } from '../../kernel/reducer.js';
 import { grantFor } from '../../kernel/grants.js';
 import { hasHiddenCharacters, visibleText } from '../../kernel/visible-text.js';
 import type { IntentItem, IntentResult, TodoView } from '../../protocol/index.js';
+import { activityAfter, applyActivity, cutTurnText } from './stream-mapper.js';
 import { applyCheckpointEvent } from './checkpoint-mapper.js';
 import type { TranscriptModel } from './transcript-model.js';
 import { applyFrameEvent } from './frame-mapper.js';
 import { PLAN_TOOL } from '../../kernel/frames.js';
 import { modelKeptText } from '../../kernel/agent-model.js';
+import { isGateRefusal } from '../../kernel/skill-gate.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
 const DETAIL_CHARS = 8192;
@@ -20,6 +22,8 @@ export function applyOutput(model: TranscriptModel, out: RuntimeOutput): { urgen
     model.progress(out.intentId, out.chunk);
     return { urgent: false };
   }
+  if (out.kind === 'activity') return { urgent: applyActivity(model, out.activity) };
+  activityAfter(model, out.event);
   return { urgent: applyEvent(model, out.event) };
 }
 
@@ -76,10 +80,11 @@ function applyEvent(model: TranscriptModel, event: RuntimeEvent): boolean {
       model.finishText(model.currentReasoningId);
       return false;
     case 'model_error':
-      // Retryable errors surface as turn_retry, fatal ones as run_failed: nothing to show yet.
+      // The turn ended without its stream's end: what it showed stays, marked as cut (run_failed says why).
+      cutTurnText(model);
       return false;
     case 'turn_retry':
-      for (const id of model.turnItemIds) model.remove(id);
+      cutTurnText(model);
       model.startTurn();
       model.setRetry({ attempt: event.attempt, delayMs: event.delayMs, message: event.error.message });
       return true;
@@ -215,6 +220,7 @@ function resultOf(observation: Observation): IntentResult {
   return {
     ok: observation.ok,
     ...(failedCheck(observation) ? { failing: true } : {}),
+    ...(isGateRefusal(observation.code) ? { notRun: true } : {}),
     summary,
     ...(observation.content ? { detail: excerpt(observation.content) } : {}),
     ...(observation.code ? { code: observation.code } : {}),

@@ -19,6 +19,8 @@ export class OpScheduler {
   private pending: DeltaOp[] = [];
   /** Where the mergeable append for an item sits in `pending`; cleared by any other op. */
   private appendAt = new Map<string, number>();
+  /** Where the pending activity op sits in `pending` (it depends on nothing, so any later one replaces it). */
+  private activityAt: number | undefined;
   private timer: unknown;
   private lastPostAt = Number.NEGATIVE_INFINITY;
   private seq: number;
@@ -56,6 +58,7 @@ export class OpScheduler {
     const ops = this.pending;
     this.pending = [];
     this.appendAt.clear();
+    this.activityAt = undefined;
     this.seq += 1;
     this.lastPostAt = this.options.clock.now();
     this.options.post({ type: 'transcript/delta', seq: this.seq, ops });
@@ -66,6 +69,7 @@ export class OpScheduler {
     this.cancelTimer();
     this.pending = [];
     this.appendAt.clear();
+    this.activityAt = undefined;
   }
 
   dispose(): void {
@@ -73,6 +77,7 @@ export class OpScheduler {
   }
 
   private enqueue(op: DeltaOp): void {
+    if (op.type === 'activity/set') return this.enqueueActivity(op);
     if (op.type !== 'text/append' && op.type !== 'intent/progress') {
       // Anything else may depend on the appends before it: stop merging across it.
       this.appendAt.clear();
@@ -87,6 +92,15 @@ export class OpScheduler {
       return;
     }
     this.pending[at] = this.bounded(merge(this.pending[at] as AppendOp, op));
+  }
+
+  /** Only the latest activity matters (a call's input grows by the fragment): one op per delta, in place. */
+  private enqueueActivity(op: Extract<DeltaOp, { type: 'activity/set' }>): void {
+    if (this.activityAt !== undefined) this.pending[this.activityAt] = op;
+    else {
+      this.activityAt = this.pending.length;
+      this.pending.push(op);
+    }
   }
 
   private bounded(op: AppendOp): AppendOp {

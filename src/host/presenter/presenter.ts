@@ -198,6 +198,7 @@ export class Presenter {
       meter: this.meter(),
       hints: { ...m.hints },
       tasks: m.tasks,
+      ...(m.activity ? { activity: m.activity } : {}),
     };
   }
 

@@ -4,6 +4,7 @@
 import type { CheckpointFile, ToolKind } from '../../kernel/contracts/index.js';
 import {
   PROGRESS_TAIL_CHARS,
+  type Activity,
   type DeltaOp,
   type Hints,
   type IntentItem,
@@ -21,6 +22,8 @@ export class TranscriptModel {
   toolKind: (tool: string) => ToolKind | undefined = () => undefined;
   status: RunStatus = 'idle';
   retry: RetryNotice | null = null;
+  /** What the model stream is doing now (activity-mapper.ts); null: nothing beyond the status. */
+  activity: Activity | null = null;
   hints: Hints = { noApiKey: false, restricted: false, canResume: false };
   tasks: TaskList = { tasks: [] };
   taskId: string | undefined;
@@ -131,6 +134,12 @@ export class TranscriptModel {
     if (retry === null && this.retry === null) return;
     this.retry = retry;
     this.ops.push({ type: 'retry/set', retry });
+  }
+
+  setActivity(activity: Activity | null): void {
+    if (activity === null && this.activity === null) return;
+    this.activity = activity;
+    this.ops.push({ type: 'activity/set', activity });
   }
 
   setHints(hints: Partial<Hints>): void {

@@ -74,6 +74,18 @@ const ModelEventSchema = z.discriminatedUnion('type', [
     input: z.unknown(),
     inputError: z.string().optional(),
   }),
+  /**
+   * A tool call's input is streaming (not whole yet): which call of the turn (0, 1, …), its tool,
+   * the bytes of input so far and, once they show it, the file it names. Only a sign of progress
+   * for people: the call itself comes as `tool_intent` when the turn completes.
+   */
+  z.object({
+    type: z.literal('tool_input_progress'),
+    call: z.number(),
+    tool: z.string(),
+    bytes: z.number(),
+    path: z.string().optional(),
+  }),
   z.object({ type: z.literal('usage'), usage: UsageSchema }),
   z.object({ type: z.literal('final'), stopReason: StopReasonSchema }),
   z.object({ type: z.literal('error'), error: ModelErrorSchema }),

@@ -10,8 +10,19 @@ import type { Attachment } from './attachments.js';
 import type { AgentMode } from './todos.js';
 import type { SandboxProfile } from './sandbox.js';
 
-/** What `send` and `resume` yield: every logged event, plus live tool output (not logged). */
-export type RuntimeOutput = { kind: 'event'; event: RuntimeEvent } | { kind: 'tool_output'; intentId: string; chunk: string };
+/**
+ * What the model stream is doing now, for people (not logged): a tool call's input streaming in,
+ * or no byte for a while (`silentMs` when told; the host counts on from there).
+ */
+export type ModelActivity =
+  | { type: 'tool_input'; call: number; tool: string; bytes: number; path?: string }
+  | { type: 'stalled'; silentMs: number };
+
+/** What `send` and `resume` yield: every logged event, plus live tool output and model activity (not logged). */
+export type RuntimeOutput =
+  | { kind: 'event'; event: RuntimeEvent }
+  | { kind: 'tool_output'; intentId: string; chunk: string }
+  | { kind: 'activity'; activity: ModelActivity };
 
 /** The loop's decision after a model turn. */
 export type RuntimeDecision =
@@ -86,6 +97,8 @@ export interface RuntimeFacade {
   /** `unanswered`: nobody could answer the question (a headless run), so the call is refused, not rejected by a person. */
   reject(intentId: string, reason?: string, options?: { unanswered?: boolean }): void;
   cancel(): void;
+  /** Abandons the model stream being read now (stalled) and streams the turn again; false when none is read. */
+  retryStalledTurn(): boolean;
   /** Folds the finished steps into an episode note: now when idle, before the next turn during a run. */
   fold(): Promise<FoldOutcome>;
   /** The request the next model turn would be sent now. */

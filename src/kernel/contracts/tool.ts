@@ -19,6 +19,11 @@ const ObservationErrorCodeSchema = z.enum([
   'timeout',
   'execution_failed',
   'cancelled',
+  // The call did not run because the mode, the picked agent or an active skill does not allow
+  // the tool (skill-gate.ts): a choice the user made, not a failure.
+  'blocked_by_mode',
+  'blocked_by_agent',
+  'blocked_by_skill',
 ]);
 export type ObservationErrorCode = z.infer<typeof ObservationErrorCodeSchema>;
 

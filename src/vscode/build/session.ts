@@ -104,7 +104,7 @@ export function buildSession(
     settings,
     log,
   });
-  const handlers = viewHandlers(base, parts, session, diffs, picker, checkpointUi);
+  const handlers = viewHandlers(base, parts, session, diffs, picker, checkpointUi, () => view.focusComposer());
   const answering = answerLinks(base, links, session, handlers, checkpointUi);
   return { session, diffs, view, attention, picker, checkpointUi, answering };
 }
@@ -116,6 +116,7 @@ function viewHandlers(
   diffs: DiffApprovals,
   picker: AttachmentPicker,
   checkpointUi: CheckpointUi,
+  focusComposer: () => Promise<void>,
 ): WebviewMessageHandlers {
   const { log, settings } = base;
   // An Apply's card waits in the transcript of the task shown, like an agent's edit.
@@ -133,6 +134,7 @@ function viewHandlers(
           log: (m) => log.warn(m),
         }),
       cards,
+      focusComposer,
     }),
     ...checkpointUi.handlers,
   };

@@ -22,6 +22,8 @@ export interface ContextHandlers {
   applyCode(text: string): Promise<void>;
   /** The Apply cards: their Approve / Reject are theirs, not the task's. */
   cards: ApplyCards;
+  /** Shows the view with the keyboard in its composer. */
+  focusComposer(): Promise<void>;
 }
 
 export function webviewHandlers(session: Session, log: KeelLog, context: ContextHandlers): WebviewMessageHandlers {
@@ -59,6 +61,9 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     'task/retry': async (m) => {
       await session.retry(m.noticeId);
     },
+    'turn/retry': () => {
+      if (!session.current?.runtime.retryStalledTurn()) log.warn('ignored a retry of the turn: no model stream is being read');
+    },
     'intent/approve': (m) => (context.cards.decide(m.intentId, true) ? undefined : session.approve(m.intentId, m.scope)),
     'intent/reject': (m) => (context.cards.decide(m.intentId, false) ? undefined : session.reject(m.intentId, m.reason)),
     'intent/focus': (m) => session.focus(m.intentId),
@@ -77,6 +82,8 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
         open: (url) => vscode.env.openExternal(vscode.Uri.parse(url, true)),
         log: (message) => log.warn(message),
       });
+      // The question took the keyboard from the view: the words typed next belong in the composer.
+      await context.focusComposer();
     },
     'clipboard/copy': async (m) => {
       await vscode.env.clipboard.writeText(m.text);

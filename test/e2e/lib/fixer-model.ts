@@ -16,8 +16,19 @@ export const say = {
   edit: 'discount() rounds down with Math.floor; it should round to the nearest cent. Here is the fix.',
   rerun: 'Edit applied. Running the tests again to confirm.',
   done: 'All tests pass now: discount() rounds to the nearest cent.',
+  stillFail: 'The tests still fail after the edit; the output above says which.',
+  alreadyPass: 'The tests pass already: there is nothing to fix.',
   gaveUp: 'Understood, I will leave src/price.js as it is.',
+  readOnly: 'The tools I have here do not edit files or run commands, so I will read src/price.js and say what to change.',
+  planning: 'discount() rounds down with Math.floor; it should round to the nearest cent. Here is the plan.',
+  planned: 'The plan is ready: approve it to let me make the edit and run the tests.',
+  explained: 'discount() rounds down with Math.floor; it should use Math.round. I cannot edit files here, so the change is yours to make.',
+  cannot: 'The tools I have here cannot read or edit files, so I cannot fix the failing test here.',
 };
+
+/** What the stand-in of `npm start -- --stand-in` says first: what it is, and the one task it knows. */
+export const STAND_IN_INTRO =
+  'This is Keel’s scripted stand-in, not a real model: it plays one task, fixing the failing test in examples/failing-tests, and follows the mode you pick. ';
 
 export interface ToolStep {
   name: string;
@@ -76,11 +87,26 @@ export function offeredTools(req: RecordedRequest): string[] {
 const isTestRun = (step: ToolStep) =>
   step.name === 'run_tests' || (step.name === 'run_command' && /npm test/.test(JSON.stringify(step.input)));
 
-/** The next turn of the bug fix, given what has happened so far. */
+/** What a test run's result says: passed only when it ran and exited 0 (either tool, either wire format). */
+const testsPassed = (step: ToolStep) => !step.isError && !step.result.startsWith('Error (') && /\bexit code 0\b/.test(step.result);
+
+/** The plan a mode that cannot edit gets (Plan mode writes it as its to-do list). */
+const PLAN = [
+  { id: '1', text: 'Change discount() in src/price.js to round with Math.round', status: 'pending' },
+  { id: '2', text: 'Run the tests to confirm the discount test passes', status: 'pending' },
+];
+
+/**
+ * The next turn of the bug fix, given what has happened so far. Like a real model it uses only
+ * what the request offers (run_tests, else run_command with npm test), so in a mode or agent that
+ * cannot edit it reads and plans or explains instead; and it says the tests pass only when the
+ * last test run says so.
+ */
 function fixerTurn(req: RecordedRequest): WireTurn {
   const history = toolHistory(req);
-  // Like a real model, use only what is offered: run_tests, else run_command with npm test.
-  const runTests = offeredTools(req).includes('run_tests')
+  const offered = offeredTools(req);
+  if (!offered.includes('edit_file')) return readOnlyTurn(history, offered);
+  const runTests = offered.includes('run_tests')
     ? { name: 'run_tests', input: {} }
     : { name: 'run_command', input: { command: 'npm test' } };
   const last = history[history.length - 1];
@@ -88,10 +114,13 @@ function fixerTurn(req: RecordedRequest): WireTurn {
   if (!last) return { text: chunkText(say.start, 12), toolCalls: [runTests] };
   if (edit && (edit.isError || /reject/i.test(edit.result)) && last === edit) return { text: chunkText(say.gaveUp, 12) };
   if (isTestRun(last)) {
+    if (!edit && testsPassed(last)) return { text: chunkText(say.alreadyPass, 12) };
     if (!edit) return { text: chunkText(say.read, 12), toolCalls: [{ name: 'read_file', input: { path: 'src/price.js' } }] };
-    return { text: chunkText(say.done, 12) };
+    return { text: chunkText(testsPassed(last) ? say.done : say.stillFail, 12) };
   }
   switch (last.name) {
+    // The plan (written in Plan mode, after the read) was approved: carry it out.
+    case 'todo_write':
     case 'read_file':
       return {
         text: chunkText(say.edit, 12),
@@ -104,6 +133,17 @@ function fixerTurn(req: RecordedRequest): WireTurn {
   }
 }
 
+/** Plan mode, Ask mode or an agent without edit_file: read the file, then plan (todo_write) or explain. */
+function readOnlyTurn(history: ToolStep[], offered: string[]): WireTurn {
+  const read = history.find((s) => s.name === 'read_file' && !s.isError);
+  if (!read && offered.includes('read_file'))
+    return { text: chunkText(say.readOnly, 12), toolCalls: [{ name: 'read_file', input: { path: 'src/price.js' } }] };
+  if (offered.includes('todo_write') && !history.some((s) => s.name === 'todo_write'))
+    return { text: chunkText(say.planning, 12), toolCalls: [{ name: 'todo_write', input: { todos: PLAN } }] };
+  if (offered.includes('todo_write')) return { text: chunkText(say.planned, 12) };
+  return { text: chunkText(read ? say.explained : say.cannot, 12) };
+}
+
 export interface StreamPace {
   /** Bytes per write and the pause after each, to make the stream visibly slow. */
   chunkBytes: number;
@@ -114,6 +154,18 @@ export interface StreamPace {
 export function streamed(req: RecordedRequest, turn: WireTurn, pace?: StreamPace): Reply {
   const body = req.api === 'openai' ? openaiSse(turn) : anthropicSse(turn);
   return pace ? { type: 'stream', body, chunks: pace.chunkBytes, pauseMs: pace.pauseMs } : { type: 'stream', body };
+}
+
+/**
+ * The demo of `npm start -- --stand-in`: the bug fix, its first reply of a task saying that it is a
+ * scripted stand-in of one task.
+ */
+export function standInModel(): Responder {
+  return fixerModel((req) => {
+    if (req.api === 'unknown' || toolHistory(req).length > 0) return undefined;
+    const turn = fixerTurn(req);
+    return streamed(req, { ...turn, text: [STAND_IN_INTRO, ...(turn.text ?? [])] });
+  });
 }
 
 /** Plays the bug fix; `override` may answer a request differently (return undefined to pass). */

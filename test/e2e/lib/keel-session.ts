@@ -170,6 +170,22 @@ export class KeelSession {
       });
   }
 
+  /** Drags the sash right of the side bar so the side bar is `width` px wide. */
+  async setSideBarWidth(width: number): Promise<void> {
+    const page = this.workbench.page;
+    const bar = page.locator('.part.sidebar').first();
+    const box = (await bar.boundingBox())!;
+    // The sash straddles the side bar's right edge; just right of it is the sash, not the view's frame.
+    const x0 = box.x + box.width + 1;
+    await page.mouse.move(x0, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + width + 1, box.y + box.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await waitFor(`a ${width} px side bar`, async () => Math.abs(((await bar.boundingBox())?.width ?? 0) - width) <= 4, {
+      timeoutMs: 5000,
+    });
+  }
+
   /** Resizes the browser window's page (the workbench lays itself out again). */
   async setWindowSize(size: { width: number; height: number }): Promise<void> {
     await this.workbench.page.setViewportSize(size);

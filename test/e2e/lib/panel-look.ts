@@ -1,7 +1,8 @@
 // What a person sees of the Keel panel, measured in the real browser rather than read from the
 // DOM: how tall the conversation is against the side bar, whether each waiting card shows its
 // whole command and its buttons inside the visible part of the view, whether anything scrolls
-// sideways, and whether the focused control's ring stands out from what is behind it.
+// sideways, whether the focused control's ring stands out from what is behind it, what has the
+// keyboard, what the activity line says, and whether the conversation's end is in view.
 // `lookAtPanel` measures; `panelProblems` says what is wrong, in words, for an assertion.
 import type { Frame, Page } from 'playwright-core';
 
@@ -41,11 +42,23 @@ export interface PanelLook {
   waiting: WaitingCardLook[];
   /** The focused control, when the view holds the keyboard and shows a focus ring. */
   focus?: FocusLook;
+  /** What has the keyboard in the view (a data-testid, else the tag); '' when the view does not. */
+  keyboardIn: string;
+  /** The activity line's words, when it shows. */
+  activity?: string;
+  /** Pixels of the conversation below its visible part (0: its end is in view). */
+  belowBottom: number;
 }
 
 export interface LookRules {
   /** Least share of the side bar's height the conversation must get (default 0.7). */
   minTranscriptShare?: number;
+  /** The composer must have the keyboard (the user was typing there). */
+  composerFocused?: boolean;
+  /** The activity line must show, in these words. */
+  activity?: RegExp;
+  /** The conversation's end must be in view (the user was at the bottom). */
+  atBottom?: boolean;
 }
 
 const intersect = (a: Box, b: Box): Box => {
@@ -107,15 +120,24 @@ const MEASURE = `(() => {
   const el = document.activeElement;
   if (document.hasFocus() && el && el !== document.body && el.matches(':focus-visible')) {
     const style = getComputedStyle(el);
-    const ring = style.outlineStyle !== 'none' ? channels(style.outlineColor) : [];
+    const raw = style.outlineStyle !== 'none' ? channels(style.outlineColor) : [];
+    // A translucent ring is seen mixed with what is behind it.
+    const behind = backgroundBehind(el.parentElement || el);
+    const alpha = raw.length > 3 ? raw[3] : 1;
+    const ring = raw.length >= 3 ? raw.slice(0, 3).map((v, i) => v * alpha + behind[i] * (1 - alpha)) : [];
     const label = (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40);
     focus = {
       what: el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + ' "' + label + '"',
       ringWidth: style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth),
-      ringContrast: ring.length >= 3 ? contrast(ring, backgroundBehind(el.parentElement || el)) : 1,
+      ringContrast: ring.length >= 3 ? contrast(ring, behind) : 1,
     };
   }
-  return { transcript: transcript ? rect(transcript) : undefined, overflowX, waiting, focus };
+  const active = document.hasFocus() ? document.activeElement : null;
+  const keyboardIn = !active || active === document.body ? '' : active.getAttribute('data-testid') || active.tagName.toLowerCase();
+  const line = document.querySelector('[data-testid="status-line"]');
+  const activity = line && !line.hidden && line.getClientRects().length > 0 ? (line.querySelector('.status-line-text') || line).textContent.trim() : undefined;
+  const belowBottom = transcript ? Math.max(0, Math.round(transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight)) : 0;
+  return { transcript: transcript ? rect(transcript) : undefined, overflowX, waiting, focus, keyboardIn, activity, belowBottom };
 })()`;
 
 interface Measured {
@@ -123,6 +145,9 @@ interface Measured {
   overflowX: number;
   waiting: { id: string; text: Box; buttons: Box[] }[];
   focus?: FocusLook;
+  keyboardIn: string;
+  activity?: string;
+  belowBottom: number;
 }
 
 const shift = (b: Box, by: Box): Box => ({ ...b, x: b.x + by.x, y: b.y + by.y });
@@ -158,6 +183,9 @@ export async function lookAtPanel(page: Page, frame: Frame | undefined): Promise
       buttonsWhole: card.buttons.length > 0 && card.buttons.every((b) => whole(shift(b, origin), transcript)),
     })),
     ...(m.focus ? { focus: m.focus } : {}),
+    keyboardIn: m.keyboardIn,
+    ...(m.activity ? { activity: m.activity } : {}),
+    belowBottom: m.belowBottom,
   };
 }
 
@@ -180,6 +208,13 @@ export function panelProblems(look: PanelLook, rules: LookRules = {}): string[] 
     problems.push(
       `the focused ${focus.what} has a ${focus.ringWidth} px ring at contrast ${focus.ringContrast.toFixed(2)} (wanted ≥ 1 px, ≥ 3:1)`,
     );
+  if (rules.composerFocused && look.keyboardIn !== 'input')
+    problems.push(`the composer lost the keyboard (it is on ${look.keyboardIn || 'nothing in the view'})`);
+  if (rules.activity && !rules.activity.test(look.activity ?? ''))
+    problems.push(
+      `the activity line says ${look.activity === undefined ? 'nothing' : JSON.stringify(look.activity)}, wanted ${rules.activity}`,
+    );
+  if (rules.atBottom && look.belowBottom > 2) problems.push(`the conversation's end is ${look.belowBottom} px below the view`);
   return problems;
 }
 
@@ -187,5 +222,6 @@ export function panelProblems(look: PanelLook, rules: LookRules = {}): string[] 
 export function describeLook(look: PanelLook): string {
   const share = `${Math.round(look.transcript.height)}/${Math.round(look.sideBar.height)} px (${Math.round(look.transcriptShare * 100)}%)`;
   const focus = look.focus ? `; focus ${look.focus.what} ring ${look.focus.ringWidth}px ${look.focus.ringContrast.toFixed(1)}:1` : '';
-  return `conversation ${share}; waiting cards ${look.waiting.length}; sideways ${look.overflowX}px${focus}`;
+  const activity = look.activity ? `; activity "${look.activity}"` : '';
+  return `conversation ${share}; waiting cards ${look.waiting.length}; sideways ${look.overflowX}px; below ${look.belowBottom}px; keyboard ${look.keyboardIn || '-'}${focus}${activity}`;
 }

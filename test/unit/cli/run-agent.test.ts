@@ -55,6 +55,8 @@ describe('keel run --agent', function () {
       /run_command is not available to the agent "reviewer"/,
     );
     assert.match(printed, /◇ agent reviewer \(\.claude\/agents\/reviewer\.md\): tools read_file, search_files, write_file/);
+    // The refusal is told in words, not as an error code.
+    assert.match(printed, /\n {2}↳ Not run: the agent reviewer does not use this tool\n/);
   });
 
   it('narrows with the mode: in Plan the agent keeps only its tools that change nothing', async () => {

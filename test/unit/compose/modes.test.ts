@@ -53,6 +53,9 @@ describe('modes', () => {
     const refused = observations(runtime)[0]!;
     assert.equal(refused.ok, false);
     assert.match(refused.content, /write_file is not available in Plan mode/);
+    // A choice the user made, coded as such (hosts show it neutral, in these words), never a failure to guess from a sentence.
+    assert.equal(refused.code, 'blocked_by_mode');
+    assert.equal(refused.summary, 'Not run in Plan mode');
     const goal = provider.requests[0]!.messages[0]!;
     assert.ok(goal.role === 'user' && /Plan mode/.test(goal.text) && goal.text.endsWith('add a flag'));
     assert.deepEqual(
@@ -89,6 +92,19 @@ describe('modes', () => {
     assert.equal(fs.readFileSync(path.join(root, 'b.txt'), 'utf8'), 'new\n');
     const user = provider.requests[1]!.messages.filter((m) => m.role === 'user').at(-1)!;
     assert.ok(user.role === 'user' && user.text === 'go ahead');
+  });
+
+  it('a call the picked agent does not use is refused as the agent’s, not as a mistake', async () => {
+    const { ws, root } = await workspace('mode-agent-tools');
+    const { runtime } = compose(ws, [toolTurn('write_file', { path: 'a.txt', content: 'changed\n' }), textTurn('I can only read.')]);
+    const reviewer = { name: 'reviewer', file: '.keel/agents/reviewer.md', instructions: 'Review.', tools: ['read_file'] };
+    await drain(runtime, { text: 'fix it', agent: reviewer });
+    const refused = observations(runtime)[0]!;
+    assert.equal(refused.code, 'blocked_by_agent');
+    assert.equal(refused.summary, 'Not run: the agent reviewer does not use this tool');
+    assert.equal(fs.readFileSync(path.join(root, 'a.txt'), 'utf8'), 'alpha\n');
+    const proposed = runtime.getEvents().find((e) => e.type === 'intent_proposed');
+    assert.equal(proposed?.type === 'intent_proposed' && proposed.intent.summary, 'a.txt', 'the card says what was not written');
   });
 
   it('a sub-agent started in Plan gets no tool the mode closed', async () => {

@@ -135,7 +135,8 @@ describe('skills in a run', () => {
     const runtime = compose(s, provider);
     await drain(runtime, 'go');
     const [, write] = observations(runtime);
-    assert.equal(write!.code, 'permission_denied');
+    assert.equal(write!.code, 'blocked_by_skill');
+    assert.equal(write!.summary, 'Not run: the skill "narrow" does not use this tool');
     assert.equal(fs.existsSync(path.join(s.root, 'x.txt')), false);
     assert.deepEqual(toolNames(provider, 1), ['use_skill']);
   });

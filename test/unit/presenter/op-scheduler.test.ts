@@ -23,6 +23,22 @@ describe('presenter: op scheduler', () => {
     assert.deepEqual(posts[1]!.ops, [{ type: 'text/append', id: 'a1', text: '0123456789'.repeat(5) }]);
   });
 
+  it('keeps one activity op per post, the latest, without stopping appends from merging', () => {
+    const { clock, posts, scheduler } = setup();
+    scheduler.push([{ type: 'text/append', id: 'a1', text: 'x' }]);
+    clock.advance(0);
+    for (let bytes = 100; bytes <= 3000; bytes += 100)
+      scheduler.push([
+        { type: 'activity/set', activity: { type: 'tool_input', call: 0, tool: 'write_file', bytes } },
+        { type: 'text/append', id: 'a1', text: '.' },
+      ]);
+    clock.advance(16);
+    assert.deepEqual(posts[1]!.ops, [
+      { type: 'activity/set', activity: { type: 'tool_input', call: 0, tool: 'write_file', bytes: 3000 } },
+      { type: 'text/append', id: 'a1', text: '.'.repeat(30) },
+    ]);
+  });
+
   it('posts at most once per frame under a steady stream', () => {
     const { clock, posts, scheduler } = setup();
     for (let ms = 0; ms < 1000; ms++) {

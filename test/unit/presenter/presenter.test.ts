@@ -91,7 +91,7 @@ describe('presenter: kernel outputs to deltas', () => {
     );
   });
 
-  it("removes a retried turn's partial text and shows the retry notice", () => {
+  it("keeps a retried turn's partial text, marked as cut, and shows the retry notice", () => {
     const { presenter, f, ops } = setup();
     presenter.handle(f.out({ type: 'turn_started', turn: 1 }));
     presenter.handle(f.out({ type: 'text_delta', text: 'partial' }));
@@ -99,14 +99,18 @@ describe('presenter: kernel outputs to deltas', () => {
       f.out({ type: 'turn_retry', attempt: 1, delayMs: 4000, error: { kind: 'overloaded', message: 'Overloaded', retryable: true } }),
     );
     assert.deepEqual(ops().slice(-2), [
-      { type: 'item/remove', id: 'a2' },
+      { type: 'item/replace', item: { kind: 'assistant', id: 'a2', text: 'partial', done: true, cut: true } },
       { type: 'retry/set', retry: { attempt: 1, delayMs: 4000, message: 'Overloaded' } },
     ]);
     presenter.handle(f.out({ type: 'turn_started', turn: 1 }));
     presenter.handle(f.out({ type: 'text_delta', text: 'again' }));
     assert.deepEqual(
-      presenter.snapshot().items.map((i) => i.id),
-      ['a5'],
+      presenter.snapshot().items.map((i) => [i.id, i.kind === 'assistant' && i.text, i.kind === 'assistant' && !!i.cut]),
+      [
+        ['a2', 'partial', true],
+        ['a5', 'again', false],
+      ],
+      'the cut text stays; the retried turn streams into a new item',
     );
     assert.equal(presenter.snapshot().retry, null);
   });

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { startModelServer, type ModelServer } from '../../support/model-server.js';
 import type { WireTurn } from '../../support/model-turn.js';
+import type { ModelEvent } from '../../../src/kernel/index.js';
 import { VENDORS, eventBoundaries, intentsOf, run, textOf, typesOf } from './vendors.js';
 
 /** A JSON text full of escapes and multi-byte characters, cut every 3 code points. */
@@ -72,6 +73,26 @@ for (const vendor of VENDORS) {
       assert.deepEqual(intent, { type: 'tool_intent', providerRef: 'call_tricky', tool: 'read_note', input: TRICKY_INPUT });
       assert.equal(textOf(events), 'Reading.');
       assert.deepEqual(events.at(-1), { type: 'final', stopReason: 'tool_intent' });
+    });
+
+    // Issue 34, problem 2: a big call's input takes as long as the model needs to write it; people
+    // see it grow (bytes so far, the file once its path is whole), each read giving its latest.
+    it('says how a tool call grows while its input streams: its bytes, and its file once the path is whole', async () => {
+      const json = JSON.stringify({ path: 'src/app.ts', content: 'export const x = "é";\n'.repeat(150) });
+      const fragments = Array.from({ length: Math.ceil(json.length / 40) }, (_, i) => json.slice(i * 40, i * 40 + 40));
+      const turn: WireTurn = { text: ['Writing it.'], toolCalls: [{ id: 'call_w', name: 'write_file', fragments }] };
+      const events = await run(await serve(turn, { chunks: eventBoundaries(vendor.stream(turn)), pauseMs: 1 }));
+      const progress = events.filter((e): e is Extract<ModelEvent, { type: 'tool_input_progress' }> => e.type === 'tool_input_progress');
+      assert.ok(progress.length >= fragments.length / 2, `${progress.length} progress events for ${fragments.length} fragments`);
+      assert.ok(
+        progress.every((p, i) => p.tool === 'write_file' && p.call === 0 && (i === 0 || p.bytes > progress[i - 1]!.bytes)),
+        'one call, growing',
+      );
+      assert.equal(progress.at(-1)!.bytes, Buffer.byteLength(json), 'the bytes of its whole input');
+      assert.equal(progress[0]!.path, undefined, 'no path before its string is whole');
+      assert.equal(progress.at(-1)!.path, 'src/app.ts');
+      assert.ok(typesOf(events).lastIndexOf('tool_input_progress') < typesOf(events).indexOf('tool_intent'), 'all before the call itself');
+      assert.deepEqual(intentsOf(events)[0]?.input, JSON.parse(json));
     });
 
     it('keeps two tool calls of one turn in order, each under its own call id', async () => {

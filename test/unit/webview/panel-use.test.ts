@@ -257,11 +257,11 @@ describe('webview: Keel’s own question (issue 21 #10)', () => {
       }),
     );
     t.frame();
-    const line = q(t.root, '[data-testid="status-line"]');
-    assert.match(line.textContent ?? '', /^Waiting for your answer in the dialog… \d+s$/);
+    const line = q(t.root, '[data-testid="status-line"] .status-line-text');
+    assert.match(line.textContent ?? '', /^Waiting for your answer in the dialog · \d+s$/);
     t.receive(deltas()({ type: 'hints/set', hints }));
     t.frame();
-    assert.match(line.textContent ?? '', /^Waiting for the model…/);
+    assert.match(line.textContent ?? '', /^Waiting for the model · /);
   });
 });
 
