@@ -41,6 +41,13 @@ export const PROVIDER_KEY_VARIABLES: readonly string[] = [
   'LM_API_TOKEN',
   'LLAMA_API_KEY',
   'VLLM_API_KEY',
+  // Claude on Bedrock: the AWS credentials the SDK signs with, and Bedrock's API key.
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_BEARER_TOKEN_BEDROCK',
+  // Claude on Vertex: where Google's credentials file is (a command is not told).
+  'GOOGLE_APPLICATION_CREDENTIALS',
 ];
 /** A held "key" shorter than this is compared whole only: containment would drop innocent values. */
 const MIN_CONTAINED_SECRET_CHARS = 8;
