@@ -11,7 +11,7 @@ import { APIConnectionError } from '@anthropic-ai/sdk';
 import type { ModelError, ModelProvider } from '../kernel/contracts/index.js';
 import { createClaudeProvider, type AnthropicProviderOptions } from './anthropic.js';
 import { isSendableKey, readEnv, unsendableKeyError } from './credentials.js';
-import { modelError, type VendorInfo } from './errors.js';
+import { StreamErrorEvent, classifyApiFailure, modelError, type VendorInfo } from './errors.js';
 
 export const BEDROCK_KEY_VARIABLE = 'AWS_BEARER_TOKEN_BEDROCK';
 
@@ -45,12 +45,26 @@ export function createBedrockProvider(opts: CloudProviderOptions): ModelProvider
       // `null`, not undefined: the SDK would read the key variable itself, and Keel already has.
       return new AnthropicBedrock({ awsRegion: region, baseURL, apiKey: apiKey ?? null, maxRetries: 0, timeout: opts.timeoutMs });
     },
-    classify: classifyBedrockError,
+    classify: (e) => classifyBedrockError(e, vendor),
   });
 }
 
-/** The SDK reports credentials its chain could not find as a connection error; they are not one. */
-function classifyBedrockError(e: unknown): ModelError | undefined {
+/**
+ * Bedrock's exceptions inside a stream (the SDK hands them on as `error` events typed by the
+ * exception), read as the Anthropic error types they mean.
+ */
+const STREAM_EXCEPTIONS: Record<string, string> = {
+  throttlingException: 'rate_limit_error',
+  serviceUnavailableException: 'overloaded_error',
+  validationException: 'invalid_request_error',
+  accessDeniedException: 'permission_error',
+  resourceNotFoundException: 'not_found_error',
+};
+
+function classifyBedrockError(e: unknown, vendor: VendorInfo): ModelError | undefined {
+  if (e instanceof StreamErrorEvent && e.failure.type && e.failure.type in STREAM_EXCEPTIONS)
+    return classifyApiFailure({ ...e.failure, type: STREAM_EXCEPTIONS[e.failure.type] }, vendor);
+  // The SDK reports credentials its chain could not find as a connection error; they are not one.
   if (!(e instanceof APIConnectionError) || !/resolve AWS credentials/i.test(e.message)) return undefined;
   const why = (e.cause as { message?: string } | undefined)?.message;
   return modelError(
