@@ -6,30 +6,10 @@ import assert from 'node:assert/strict';
 import { createBedrockProvider } from '../../../../src/providers/bedrock.js';
 import { createVertexProvider } from '../../../../src/providers/vertex.js';
 import { startModelServer, type ModelServer } from '../../../support/model-server.js';
+import { AWS_TEST_CREDENTIALS, GOOGLE_TEST_AUTH, withEnv } from '../../../support/cloud-auth.js';
 import { FAST_RETRY } from '../vendors.js';
 import { assertOutcome, collect, replyFor, WRITE_MODES } from './cases.js';
 import { BEDROCK_CASES, bedrockReply, VERTEX_CASES } from './cloud-cases.js';
-
-export const AWS_TEST_CREDENTIALS = {
-  awsAccessKey: 'AKIAIOSFODNN7EXAMPLE',
-  awsSecretKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-  awsSessionToken: 'IQoJb3JpZ2luX2VjEXAMPLESESSIONTOKEN',
-};
-
-/** What google-auth-library's clients give the Vertex SDK: the request's headers, a bearer token. */
-export const GOOGLE_TEST_AUTH = {
-  projectId: undefined,
-  getRequestHeaders: async () => new Headers({ authorization: 'Bearer ya29.test-access-token' }),
-} as never;
-
-/** The process environment's AWS variables, set for a test and put back after. */
-export function withEnv(vars: Record<string, string | undefined>): () => void {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  for (const [k, v] of Object.entries(vars)) v === undefined ? delete process.env[k] : (process.env[k] = v);
-  return () => {
-    for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
-  };
-}
 
 describe('provider conformance: Claude on Bedrock and Vertex, in every write mode', function () {
   this.timeout(20_000);
