@@ -7,6 +7,7 @@
 // project are the user's to say (the project may also come from the credentials).
 import { AnthropicVertex, type ClientOptions as VertexClientOptions } from '@anthropic-ai/vertex-sdk';
 import { APIConnectionError } from '@anthropic-ai/sdk';
+import { GoogleAuth } from 'google-auth-library';
 import type { ModelError, ModelProvider } from '../kernel/contracts/index.js';
 import { createClaudeProvider } from './anthropic.js';
 import type { CloudProviderOptions } from './bedrock.js';
@@ -15,6 +16,9 @@ import { modelError, type VendorInfo } from './errors.js';
 
 /** Where the credentials come from, as the user is told to set them (no Keel-stored key). */
 export const VERTEX_CREDENTIALS_VARIABLE = 'GOOGLE_APPLICATION_CREDENTIALS';
+
+/** The scope Vertex AI's API takes (the SDK's own default). */
+const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 
 export interface VertexProviderOptions extends CloudProviderOptions {
   /** A google-auth-library client to authorise with instead of application default credentials. */
@@ -39,7 +43,11 @@ export function createVertexProvider(opts: VertexProviderOptions): ModelProvider
         region,
         projectId,
         ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
-        ...(opts.authClient ? { authClient: opts.authClient } : {}),
+        // The project given is the project: without it google-auth-library would look for one (gcloud's
+        // config, a Cloud Resource Manager request) before every first request.
+        ...(opts.authClient
+          ? { authClient: opts.authClient }
+          : { googleAuth: new GoogleAuth({ scopes: CLOUD_PLATFORM_SCOPE, ...(projectId ? { projectId } : {}) }) }),
         maxRetries: 0,
         timeout: opts.timeoutMs,
       });
