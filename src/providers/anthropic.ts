@@ -39,7 +39,7 @@ export interface AnthropicProviderOptions extends CapabilityOverrides {
 }
 
 /** What the core needs of a client: Anthropic's, Bedrock's and Vertex's alike. */
-export interface ClaudeClient {
+interface ClaudeClient {
   messages: Pick<Anthropic['messages'], 'create'>;
 }
 

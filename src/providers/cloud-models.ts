@@ -8,7 +8,7 @@
 // Vertex model of those families has no price in Keel and the UI shows its tokens only.
 
 /** Where a cloud id runs, as far as the id says. */
-export type CloudEndpoint = 'global' | 'regional' | 'unsaid';
+type CloudEndpoint = 'global' | 'regional' | 'unsaid';
 
 export interface CloudModel {
   /** The model table's id of the family (`claude-sonnet-4-5-20250929`). */
@@ -23,7 +23,7 @@ const VERTEX_ID = /^(claude-[a-z0-9.-]+)@(\d{8}|latest)$/;
 /** The families whose regional endpoints cost more than the global: Claude 4.5 and later. */
 const REGIONAL_PREMIUM_FAMILY = /^claude-[a-z]+-(4-[5-9]|[5-9]|\d{2})(-|$)/;
 /** What a regional endpoint of those families costs over the list (global) price. */
-export const REGIONAL_PREMIUM = 1.1;
+const REGIONAL_PREMIUM = 1.1;
 
 /** A Bedrock or Vertex id (lower case, without any ARN path) as its family, or undefined. */
 export function cloudModel(id: string): CloudModel | undefined {

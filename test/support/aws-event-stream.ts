@@ -17,7 +17,7 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-export function crc32(bytes: Uint8Array): number {
+function crc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (const b of bytes) crc = CRC_TABLE[(crc ^ b) & 0xff]! ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
@@ -41,7 +41,7 @@ function headerBytes(headers: Record<string, string>): Buffer {
 }
 
 /** One event-stream message. */
-export function eventStreamMessage(headers: Record<string, string>, payload: Uint8Array): Buffer {
+function eventStreamMessage(headers: Record<string, string>, payload: Uint8Array): Buffer {
   const h = headerBytes(headers);
   const total = 12 + h.length + payload.length + 4;
   const out = Buffer.alloc(total);
@@ -55,7 +55,7 @@ export function eventStreamMessage(headers: Record<string, string>, payload: Uin
 }
 
 /** A Bedrock `chunk` event carrying one Anthropic stream event. */
-export function bedrockChunk(event: unknown): Buffer {
+function bedrockChunk(event: unknown): Buffer {
   const bytes = Buffer.from(JSON.stringify(event)).toString('base64');
   return eventStreamMessage(
     { ':event-type': 'chunk', ':content-type': 'application/json', ':message-type': 'event' },
@@ -72,7 +72,7 @@ export function bedrockException(type: string, message: string): Buffer {
 }
 
 /** The events of an Anthropic server-sent-events body, as the JSON each `data:` line holds. */
-export function sseEvents(body: string): unknown[] {
+function sseEvents(body: string): unknown[] {
   return body
     .split('\n\n')
     .map((block) => block.split('\n').find((line) => line.startsWith('data: ')))
