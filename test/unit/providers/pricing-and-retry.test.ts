@@ -37,6 +37,25 @@ describe('providers: pricing', () => {
     for (const v of VENDORS) for (const m of pickerModels(v.id)) assert.ok(priceOf(m.id) || 'unpriced' in v, `${v.id}: ${m.id}`);
   });
 
+  it("reads Bedrock's and Vertex's Claude ids as their families, priced by the endpoint the id names", () => {
+    const list = priceOf('claude-sonnet-4-5')!;
+    // A global inference profile costs the list price; a geography's profile or a base id, 10% more (Claude 4.5 on).
+    assert.deepEqual(priceOf('global.anthropic.claude-sonnet-4-5-20250929-v1:0'), list);
+    assert.equal(priceOf('us.anthropic.claude-sonnet-4-5-20250929-v1:0')?.input, 3.3);
+    assert.equal(priceOf('anthropic.claude-haiku-4-5-20251001-v1:0')?.output, 5.5);
+    assert.equal(
+      priceOf('arn:aws:bedrock:us-east-1:123456789012:inference-profile/eu.anthropic.claude-haiku-4-5-20251001-v1:0')?.input,
+      1.1,
+    );
+    // Before Claude 4.5 the endpoints cost the same.
+    assert.equal(priceOf('us.anthropic.claude-opus-4-1-20250805-v1:0')?.input, 15);
+    assert.equal(priceOf('claude-sonnet-4@20250514')?.input, 3);
+    // A Vertex id does not say its endpoint: no price rather than a guess.
+    assert.equal(priceOf('claude-sonnet-4-5@20250929'), undefined);
+    for (const cloud of ['us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'claude-sonnet-4-5@20250929'])
+      assert.deepEqual(capabilitiesFor(cloud), capabilitiesFor('claude-sonnet-4-5-20250929'), cloud);
+  });
+
   it('does not guess: a variant or an unknown model has no price', () => {
     assert.equal(priceOf('gpt-5-pro'), undefined);
     assert.equal(priceOf('llama3.1:8b'), undefined);
