@@ -48,6 +48,10 @@ export interface RunOptions {
   reasoning: ReasoningSetting;
   /** --max-tokens-param: which field the output limit goes in (auto: the model table's and server's rules). */
   maxTokensParameter: MaxTokensParamChoice;
+  /** --region: Bedrock's AWS region, Vertex's location; undefined: the cloud's environment variable. */
+  region: string | undefined;
+  /** --project: Vertex's Google Cloud project; undefined: the environment's or the credentials'. */
+  project: string | undefined;
   /** More mcp.json files, as trusted as the user's own. */
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
@@ -153,6 +157,8 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     contextWindow: parseContextWindow(values['context-window']),
     reasoning: parseReasoningFlag(values.reasoning),
     maxTokensParameter: parseMaxTokensParam(values['max-tokens-param']),
+    region: parseCloudName('--region', values.region),
+    project: parseCloudName('--project', values.project),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
     a2aConfigs: values['a2a-config'] ?? [],
@@ -311,6 +317,14 @@ export function parseUrl(value: string | undefined): string | undefined {
   return value.trim();
 }
 
+/** --region and --project: a cloud's name for a place or a project (letters, digits, - and _). */
+function parseCloudName(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(value.trim()))
+    throw new UsageError(`${flag} must be a name of letters, digits, - and _ (got "${value}"), such as us-east-1 or my-project.`);
+  return value.trim();
+}
+
 function parseRunFlags(args: string[]) {
   return parseArgs({
     args,
@@ -330,6 +344,8 @@ function parseRunFlags(args: string[]) {
       'context-window': { type: 'string' },
       reasoning: { type: 'string' },
       'max-tokens-param': { type: 'string' },
+      region: { type: 'string' },
+      project: { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
       'a2a-config': { type: 'string', multiple: true },

@@ -142,6 +142,9 @@ function baseRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, fla
     // A fleet runs each job at its model's default reasoning and the model table's token field.
     reasoning: 'default',
     maxTokensParameter: 'auto',
+    // A fleet worker on a cloud reads its region and project from the worker's environment.
+    region: undefined,
+    project: undefined,
     mcpConfigs: [],
     mcpWorkspace: false,
     // The result's files and patch come from the job's checkpoints, kept in the job's own folder.

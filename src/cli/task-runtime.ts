@@ -154,5 +154,7 @@ export function makeProvider(o: RunOptions): ModelProvider {
     contextWindow: o.contextWindow,
     reasoning: o.reasoning,
     maxTokensParameter: o.maxTokensParameter,
+    region: o.region,
+    project: o.project,
   });
 }

@@ -19,6 +19,10 @@ export interface ProviderChoice {
   reasoning?: ReasoningSetting | undefined;
   /** keel.maxTokensParameter / --max-tokens-param; undefined or auto: the table's and the server's rules. */
   maxTokensParameter?: MaxTokensParamChoice | undefined;
+  /** keel.region / --region: Bedrock's AWS region, Vertex's location; empty: the cloud's environment variable. */
+  region?: string | undefined;
+  /** keel.project / --project: Vertex's project; empty: the environment's or the credentials'. */
+  project?: string | undefined;
 }
 
 /** The model a choice runs: the one named, else the vendor's default. */
@@ -40,6 +44,8 @@ export function createModelProvider(choice: ProviderChoice, apiKey?: string): Mo
     ...(choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
     ...(choice.reasoning && choice.reasoning !== 'default' ? { reasoning: choice.reasoning } : {}),
     ...(choice.maxTokensParameter && choice.maxTokensParameter !== 'auto' ? { maxTokensParam: choice.maxTokensParameter } : {}),
+    ...(choice.region ? { region: choice.region } : {}),
+    ...(choice.project ? { project: choice.project } : {}),
   });
   return Object.assign(provider, {
     // A window given for the task's model says nothing about another's: the table's is used.

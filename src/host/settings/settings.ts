@@ -30,6 +30,10 @@ export interface KeelSettings {
   reasoning: ReasoningSetting;
   /** keel.maxTokensParameter: which field the output limit goes in (auto: the model table's and server's rules). */
   maxTokensParameter: MaxTokensParamChoice;
+  /** keel.region: Bedrock's AWS region, Vertex's location; empty: the cloud's environment variable. User settings only. */
+  region: string;
+  /** keel.project: Vertex's Google Cloud project; empty: the environment's or the credentials'. User settings only. */
+  project: string;
   maxTurns: number;
   autoApprove: Risk[];
   commandsAllow: string[];
@@ -50,6 +54,8 @@ export interface KeelSettings {
 const USER_ONLY_SETTINGS = [
   'provider',
   'baseUrl',
+  'region',
+  'project',
   'autoApprove',
   'commands.allow',
   'commands.passEnv',
@@ -88,6 +94,8 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     // A value the setting's pattern would not take (edited by hand) is the model's default.
     reasoning: parseReasoning(str(get('reasoning'))) ?? 'default',
     maxTokensParameter: MAX_TOKENS_PARAM_CHOICES.find((c) => c === get('maxTokensParameter')) ?? 'auto',
+    region: str(get('region')),
+    project: str(get('project')),
     maxTurns,
     autoApprove,
     commandsAllow: strings(get('commands.allow')),
