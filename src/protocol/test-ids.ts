@@ -12,6 +12,7 @@ export const TestIds = {
   taskOpen: 'task-open',
   taskDelete: 'task-delete',
   userMessage: 'user-message',
+  keelPrompt: 'keel-prompt',
   assistantText: 'assistant-text',
   reasoning: 'reasoning',
   intentCard: 'intent-card',

@@ -106,3 +106,27 @@ describe('webview: the mode picker', () => {
     assert.deepEqual(t.posted.at(-1), { type: 'task/send', text: 'go on' }, 'already the task’s mode: no change sent');
   });
 });
+
+describe("webview: Keel's own prompts", () => {
+  it('shows a Keel request as a compact, expandable line, not as the user’s message', () => {
+    const t = makeApp();
+    const text = 'Fix the failing tests in this workspace.\n\n1. Run the tests with `npm test`.';
+    t.receive(
+      snapshot([
+        { kind: 'user', id: 'u1', text, keel: 'fix_tests' },
+        { kind: 'user', id: 'u2', text: 'mine' },
+      ]),
+    );
+    t.frame();
+    const keel = q(t.root, '[data-testid="keel-prompt"]');
+    assert.equal(keel.tagName, 'DETAILS', 'expandable');
+    assert.equal(keel.querySelector('summary')?.textContent, 'Keel: Fix the Failing Tests');
+    assert.match(keel.textContent ?? '', /Run the tests with/);
+    const mine = [...t.root.querySelectorAll('[data-testid="user-message"]')];
+    assert.deepEqual(
+      mine.map((m) => m.getAttribute('data-item-id')),
+      ['u2'],
+      'only what the user typed reads as theirs',
+    );
+  });
+});
