@@ -79,8 +79,8 @@ function decideByKey(event: KeyboardEvent, key: ApprovalKey, handlers: ActionHan
   const intentId = handlers.oldestWaiting();
   if (!intentId) return handlers.announce('Nothing is waiting for approval.');
   handlers.markDeciding(intentId);
-  if (key.command === 'keel.rejectPending')
-    return handlers.post({ type: 'intent/reject', intentId, reason: 'The user rejected this with the keyboard.' });
+  // No reason: the user typed none, and the card must not quote Keel's words as theirs.
+  if (key.command === 'keel.rejectPending') return handlers.post({ type: 'intent/reject', intentId });
   handlers.post({ type: 'intent/approve', intentId, scope: key.command === 'keel.approvePendingForTask' ? 'task' : 'once' });
 }
 
