@@ -19,6 +19,7 @@ import type { Task } from '../tasks/task.js';
 import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
 import { failedMessage, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
+import { distinctTitles } from '../tasks/history-items.js';
 import { filesForFork } from './fork-files.js';
 import { noticeEvent } from './attention.js';
 import { initialState, type UserInput } from '../../kernel/index.js';
@@ -384,17 +385,16 @@ export class Session {
   /** The history as the view lists it, with the task shown; tasks nothing was ever sent in are left out. */
   taskList(): TaskList {
     const shown = this.task?.id;
+    const listed = this.deps.tasks.list().filter((t) => t.id === shown || !neverUsed(t));
+    const titles = distinctTitles(listed);
     return {
-      tasks: this.deps.tasks
-        .list()
-        .filter((t) => t.id === shown || !neverUsed(t))
-        .map((t) => ({
-          id: t.id,
-          title: t.title,
-          updatedAt: t.updatedAt,
-          status: t.status,
-          ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
-        })),
+      tasks: listed.map((t) => ({
+        id: t.id,
+        title: titles.get(t.id) ?? t.title,
+        updatedAt: t.updatedAt,
+        status: t.status,
+        ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
+      })),
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }
