@@ -11,6 +11,8 @@ const STATE: Record<TodoView['status'], { glyph: string; words: string }> = {
   in_progress: { glyph: 'circle-large-filled', words: 'in progress' },
   pending: { glyph: 'circle-large-outline', words: 'pending' },
 };
+/** An item left "in progress" by a run that ended (Stop, a failure, the model's last word): nothing works on it now. */
+const STOPPED = { glyph: 'debug-pause', words: 'not finished when the run ended' };
 
 export class TodoPin {
   readonly el: HTMLElement;
@@ -35,25 +37,26 @@ export class TodoPin {
     this.approve.hidden = true;
   }
 
-  /** `plan`: the list is a finished Plan-mode run's plan, offered for approval. */
-  update(todos: readonly TodoView[] | undefined, plan: boolean): void {
+  /** `plan`: the list is a finished Plan-mode run's plan, offered for approval; `live`: a run is working. */
+  update(todos: readonly TodoView[] | undefined, plan: boolean, live = true): void {
     const items = todos ?? [];
     setHidden(this.approve, !plan || items.length === 0);
-    const key = JSON.stringify(items);
+    const key = JSON.stringify([items, live]);
     if (key === this.shown) return;
     this.shown = key;
     setHidden(this.el, items.length === 0);
     const done = items.filter((t) => t.status === 'done').length;
     this.head.textContent = `To-do · ${done} of ${items.length} done`;
-    this.list.replaceChildren(...items.map(todoItem));
+    this.list.replaceChildren(...items.map((t) => todoItem(t, live)));
   }
 }
 
-function todoItem(t: TodoView): HTMLLIElement {
-  const state = STATE[t.status];
+function todoItem(t: TodoView, live: boolean): HTMLLIElement {
+  const stopped = !live && t.status === 'in_progress';
+  const state = stopped ? STOPPED : STATE[t.status];
   return h(
     'li',
-    { class: 'todo-item', attrs: { 'data-status': t.status, 'data-testid': TestIds.todoItem } },
+    { class: 'todo-item', attrs: { 'data-status': stopped ? 'stopped' : t.status, 'data-testid': TestIds.todoItem } },
     icon(state.glyph, 'todo-glyph'),
     h('span', { class: 'todo-text', text: t.text }),
     h('span', { class: 'visually-hidden', text: ` (${state.words})` }),

@@ -26,7 +26,7 @@ import { initialState, type UserInput } from '../../kernel/index.js';
 import { noPlanWaiting, planReplyInput } from '../../compose/plan-approval.js';
 import { agentViews, composerInput } from './agent-pick.js';
 import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
-import type { SessionDeps } from './session-deps.js';
+import { keyHints, type SessionDeps } from './session-deps.js';
 import { commandViews } from './slash-command.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
@@ -336,9 +336,9 @@ export class Session {
   async refreshHints(): Promise<void> {
     const { task, deps } = this;
     // Read together: a new window's first view waits on all three.
-    const read = [deps.keyMissing(), commandViews(task, deps.commands), agentViews(task, deps.agents)] as const;
-    const [noApiKey, commands, agents] = await Promise.all(read);
-    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
+    const read = [keyHints(deps), commandViews(task, deps.commands), agentViews(task, deps.agents)] as const;
+    const [key, commands, agents] = await Promise.all(read);
+    this.presenter.setHints({ ...key, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
   }
 
   dispose(): void {

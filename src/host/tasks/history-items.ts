@@ -11,7 +11,9 @@ const STATUS_WORDS: Record<string, string> = {
   running: 'running',
   waiting_for_approval: 'waiting for approval',
   executing: 'running',
-  completed: 'done',
+  // The run ended by itself: Keel cannot tell a fixed task from one the model gave up on, so it
+  // does not claim "done".
+  completed: 'ended',
   failed: 'failed',
   cancelled: 'stopped',
 };

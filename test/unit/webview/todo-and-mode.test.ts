@@ -16,7 +16,7 @@ const TODOS = [
 describe('webview: the pinned to-do list', () => {
   it('shows the list above the composer, ticked when done, each item with its state in words', () => {
     const t = makeApp();
-    t.receive(snapshot());
+    t.receive(snapshot([], { status: 'running' }));
     t.frame();
     const pin = q(t.root, '[data-testid="todo-pin"]');
     assert.equal(pin.hidden, true, 'no list, nothing pinned');
