@@ -2,9 +2,12 @@
 // item, ticked when done. It is a list to assistive technology, and each item says its state in
 // words ("done", "in progress", "pending") besides the glyph, so nothing is told by colour alone.
 // In Plan mode the list is the plan: once the run that wrote it ended, "Approve plan" asks the
-// host to go on in Agent mode with it; to change or reject it the user just writes.
+// host to go on in Agent mode with it; to change or reject it the user just writes. Its head is a
+// toggle: collapsed, the pin is one line (the item in progress) and the transcript gets the room.
 import { TestIds, type TodoView } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
+
+const LIST_ID = 'keel-todo-items';
 
 const STATE: Record<TodoView['status'], { glyph: string; words: string }> = {
   done: { glyph: 'pass-filled', words: 'done' },
@@ -16,8 +19,26 @@ const STOPPED = { glyph: 'debug-pause', words: 'not finished when the run ended'
 
 export class TodoPin {
   readonly el: HTMLElement;
-  private readonly head = h('div', { class: 'todo-pin-head' });
-  private readonly list = h('ol', { class: 'todo-pin-items' });
+  private readonly headText = h('span', { class: 'todo-pin-head-text' });
+  private readonly head = h(
+    'button',
+    {
+      class: 'todo-pin-head',
+      attrs: {
+        type: 'button',
+        'aria-expanded': 'true',
+        'aria-controls': LIST_ID,
+        title: 'Show or hide the to-do list',
+        'data-testid': TestIds.todoPinToggle,
+      },
+    },
+    icon('chevron-down', 'todo-pin-chevron'),
+    this.headText,
+  );
+  private readonly list = h('ol', { class: 'todo-pin-items', attrs: { id: LIST_ID } });
+  private collapsed = false;
+  private count = '';
+  private now = '';
   private readonly approve = actionButton('approve-plan', 'Approve the plan and carry it out in Agent mode', {
     text: 'Approve plan',
     icon: 'check',
@@ -35,6 +56,20 @@ export class TodoPin {
     );
     this.el.hidden = true;
     this.approve.hidden = true;
+    this.head.addEventListener('click', () => this.setCollapsed(!this.collapsed));
+  }
+
+  private drawHead(): void {
+    this.headText.textContent = this.collapsed && this.now ? `${this.count} · now: ${this.now}` : this.count;
+  }
+
+  /** Collapsed: the head alone, naming the item in progress; the list is a click away. */
+  setCollapsed(collapsed: boolean): void {
+    this.collapsed = collapsed;
+    this.head.setAttribute('aria-expanded', String(!collapsed));
+    this.el.classList.toggle('collapsed', collapsed);
+    setHidden(this.list, collapsed);
+    this.drawHead();
   }
 
   /** `plan`: the list is a finished Plan-mode run's plan, offered for approval; `live`: a run is working. */
@@ -46,7 +81,9 @@ export class TodoPin {
     this.shown = key;
     setHidden(this.el, items.length === 0);
     const done = items.filter((t) => t.status === 'done').length;
-    this.head.textContent = `To-do · ${done} of ${items.length} done`;
+    this.count = `To-do · ${done} of ${items.length} done`;
+    this.now = items.find((t) => t.status === 'in_progress')?.text ?? '';
+    this.drawHead();
     this.list.replaceChildren(...items.map((t) => todoItem(t, live)));
   }
 }

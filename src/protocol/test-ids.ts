@@ -13,6 +13,7 @@ export const TestIds = {
   taskDelete: 'task-delete',
   userMessage: 'user-message',
   keelPrompt: 'keel-prompt',
+  todoPinToggle: 'todo-pin-toggle',
   assistantText: 'assistant-text',
   reasoning: 'reasoning',
   intentCard: 'intent-card',
