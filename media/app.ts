@@ -132,6 +132,7 @@ export class App {
       unqueue: () => this.unqueue(),
       toggleReadGroup: (id) => this.transcript.toggleReadGroup(id),
       jumpToLatest: () => this.transcript.jumpToLatest(),
+      bringIntoView: (el) => this.transcript.bringIntoView(el),
       oldestWaiting: () => this.model.pendingIds()[0],
       announce: (text) => this.approvalFocus.announce(text),
     });

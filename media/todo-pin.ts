@@ -44,6 +44,12 @@ export class TodoPin {
     icon: 'check',
     testId: TestIds.approvePlan,
   });
+  /** Beside Approve plan: the other answer, which nothing on screen said (typing revises the plan). */
+  private readonly planHint = h('p', {
+    class: 'todo-plan-hint',
+    attrs: { 'data-testid': TestIds.planHint },
+    text: 'To change the plan, type what to change in the box below: Keel revises it before anything is done.',
+  });
   private shown = '';
 
   constructor() {
@@ -53,9 +59,11 @@ export class TodoPin {
       this.head,
       this.list,
       this.approve,
+      this.planHint,
     );
     this.el.hidden = true;
     this.approve.hidden = true;
+    this.planHint.hidden = true;
     this.head.addEventListener('click', () => this.setCollapsed(!this.collapsed));
   }
 
@@ -76,6 +84,7 @@ export class TodoPin {
   update(todos: readonly TodoView[] | undefined, plan: boolean, live = true): void {
     const items = todos ?? [];
     setHidden(this.approve, !plan || items.length === 0);
+    setHidden(this.planHint, !plan || items.length === 0);
     const key = JSON.stringify([items, live]);
     if (key === this.shown) return;
     this.shown = key;

@@ -14,6 +14,7 @@ export const TestIds = {
   userMessage: 'user-message',
   keelPrompt: 'keel-prompt',
   todoPinToggle: 'todo-pin-toggle',
+  planHint: 'plan-hint',
   assistantText: 'assistant-text',
   reasoning: 'reasoning',
   intentCard: 'intent-card',
