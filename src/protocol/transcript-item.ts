@@ -15,7 +15,7 @@ const NoticeActionSchema = z.object({
 });
 
 /** Which of Keel's own requests a user item is (absent: the user's words). */
-export const KeelPromptSchema = z.enum(['fix_tests', 'plan_approved']);
+const KeelPromptSchema = z.enum(['fix_tests', 'plan_approved']);
 export type KeelPrompt = z.infer<typeof KeelPromptSchema>;
 
 /** `keel`: the message is a request Keel wrote on the user's behalf, shown as such (not as their words). */
