@@ -19,7 +19,7 @@ const STOPPED = { glyph: 'debug-pause', words: 'not finished when the run ended'
 
 export class TodoPin {
   readonly el: HTMLElement;
-  private readonly headText = h('span', { class: 'todo-pin-head-text' });
+  private readonly headText = h('span', { class: 'todo-pin-head-text', text: 'To-do' });
   private readonly head = h(
     'button',
     {
@@ -28,6 +28,8 @@ export class TodoPin {
         type: 'button',
         'aria-expanded': 'true',
         'aria-controls': LIST_ID,
+        // Kept equal to the words shown (drawHead); aria-expanded says open or shut.
+        'aria-label': 'To-do',
         title: 'Show or hide the to-do list',
         'data-testid': TestIds.todoPinToggle,
       },
@@ -37,7 +39,7 @@ export class TodoPin {
   );
   private readonly list = h('ol', { class: 'todo-pin-items', attrs: { id: LIST_ID } });
   private collapsed = false;
-  private count = '';
+  private count = 'To-do';
   private now = '';
   private readonly approve = actionButton('approve-plan', 'Approve the plan and carry it out in Agent mode', {
     text: 'Approve plan',
@@ -68,7 +70,9 @@ export class TodoPin {
   }
 
   private drawHead(): void {
-    this.headText.textContent = this.collapsed && this.now ? `${this.count} · now: ${this.now}` : this.count;
+    const words = this.collapsed && this.now ? `${this.count} · now: ${this.now}` : this.count;
+    this.headText.textContent = words;
+    this.head.setAttribute('aria-label', words);
   }
 
   /** Collapsed: the head alone, naming the item in progress; the list is a click away. */
