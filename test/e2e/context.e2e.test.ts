@@ -87,7 +87,12 @@ describe('Keel end to end: the context state pane', function () {
     const details = (await view.testId(TestIds.meterDetails)).first();
     await details.waitFor({ state: 'visible', timeout: 10_000 });
     const text = await details.innerText();
-    for (const part of [/instructions and tools/, /project summary and notes \(\d+ folds?\)/, /this conversation/, /room for the answer\s*2\.0k/])
+    for (const part of [
+      /instructions and tools/,
+      /project summary and notes \(\d+ folds?\)/,
+      /this conversation/,
+      /room for the answer\s*2\.0k/,
+    ])
       assert.match(text, part);
     assert.match(text, /Tokens so far: input [\d.]+k? · cache read [\d.]+k? · cache write [\d.]+k? · output [\d.]+k?/);
     assert.match(text, /Cost so far: input \$[\d.]+ · cache read \$[\d.]+ · cache write \$[\d.]+ · output \$[\d.]+ = \$[\d.]+/);
