@@ -24,6 +24,8 @@ export interface ActionHandlers {
   toggleReadGroup(firstId: string): void;
   /** "New messages": scrolls to the bottom and follows again. */
   jumpToLatest(): void;
+  /** Scrolls what the reader just opened in the transcript into view (and stops following the bottom). */
+  bringIntoView(el: Element): void;
   /** The card an approval key decides: the oldest one waiting (undefined: none). */
   oldestWaiting(): string | undefined;
   /** Says something to screen readers (and nothing on screen). */
@@ -79,8 +81,8 @@ function decideByKey(event: KeyboardEvent, key: ApprovalKey, handlers: ActionHan
   const intentId = handlers.oldestWaiting();
   if (!intentId) return handlers.announce('Nothing is waiting for approval.');
   handlers.markDeciding(intentId);
-  if (key.command === 'keel.rejectPending')
-    return handlers.post({ type: 'intent/reject', intentId, reason: 'The user rejected this with the keyboard.' });
+  // No reason: the user typed none, and the card must not quote Keel's words as theirs.
+  if (key.command === 'keel.rejectPending') return handlers.post({ type: 'intent/reject', intentId });
   handlers.post({ type: 'intent/approve', intentId, scope: key.command === 'keel.approvePendingForTask' ? 'task' : 'once' });
 }
 
@@ -179,7 +181,7 @@ function editMessage(el: HTMLElement, handlers: ActionHandlers): void {
   const message = el.closest<HTMLElement>('[data-testid="user-message"]');
   const messageId = message?.dataset.itemId;
   if (!message || !messageId) return;
-  if (el.dataset.action === 'edit-message') return openEditor(message);
+  if (el.dataset.action === 'edit-message') return handlers.bringIntoView(openEditor(message));
   if (el.dataset.action === 'cancel-edit') return closeEditor(message);
   const text = editedText(message);
   if (!text) return;
@@ -190,13 +192,22 @@ function editMessage(el: HTMLElement, handlers: ActionHandlers): void {
 const codeOf = (el: HTMLElement): string => el.closest('.code-block')?.querySelector('pre code')?.textContent ?? '';
 
 /** The copy button says "Copied" (to screen readers too) for a moment. */
+/**
+ * Copy's answer: its glyph turns into a tick (a narrow block shows the glyph alone, so the word
+ * by itself would go unseen) and its words and label say Copied, for a moment.
+ */
 function showCopied(el: HTMLElement): void {
   const words = el.querySelector('.code-action-text');
+  const glyph = el.querySelector('.codicon');
   if (!words) return;
   words.textContent = 'Copied';
+  glyph?.classList.replace('codicon-copy', 'codicon-check');
+  el.classList.add('copied');
   el.setAttribute('aria-label', 'Copied');
   setTimeout(() => {
     words.textContent = 'Copy';
+    glyph?.classList.replace('codicon-check', 'codicon-copy');
+    el.classList.remove('copied');
     el.setAttribute('aria-label', 'Copy code');
   }, 1500);
 }

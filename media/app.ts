@@ -132,6 +132,7 @@ export class App {
       unqueue: () => this.unqueue(),
       toggleReadGroup: (id) => this.transcript.toggleReadGroup(id),
       jumpToLatest: () => this.transcript.jumpToLatest(),
+      bringIntoView: (el) => this.transcript.bringIntoView(el),
       oldestWaiting: () => this.model.pendingIds()[0],
       announce: (text) => this.approvalFocus.announce(text),
     });
@@ -213,7 +214,7 @@ export class App {
     }
     // A plan (Plan mode's to-do list) is offered for approval once the run that wrote it ended.
     if (changes.reset || changes.hints || changes.status)
-      this.todos.update(model.hints.todos, model.hints.mode === 'plan' && !isLiveRunStatus(model.status));
+      this.todos.update(model.hints.todos, model.hints.mode === 'plan' && !isLiveRunStatus(model.status), isLiveRunStatus(model.status));
     if (changes.reset || changes.hints || changes.structural.length > 0) this.welcome.update(model.hints, model.count === 0);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
@@ -230,9 +231,17 @@ export class App {
     if (hadKeyboard && this.focusIsLost()) this.composer.focus();
   }
 
-  /** Another task is shown: the composer's chips were gathered for the one before. */
+  /**
+   * Another task is shown: the composer's chips were gathered for the one before, and a prompt
+   * put back after that task's run failed belongs to it, not to the next (typed words stay).
+   */
   private taskChanged(): void {
     if (this.shownTaskId !== undefined) this.attachments.clear();
+    if (this.restored !== undefined && this.composer.input.value === this.restored) {
+      this.composer.setDraft('');
+      this.save({ draft: '' });
+    }
+    this.restored = undefined;
     this.shownTaskId = this.model.taskId;
   }
 

@@ -160,6 +160,8 @@ export class AttachmentTray {
       el.setAttribute('tabindex', i === stop ? '0' : '-1');
     });
     this.chips.replaceChildren(...all);
+    // The text-only warning is about images in the tray: once they are sent or removed it is stale.
+    if (this.images.length === 0 && this.notice.textContent === TEXT_ONLY) this.say('');
     setHidden(this.el, this.empty && this.notice.textContent === '');
     if (focusAt === undefined) return;
     if (all.length === 0) this.input?.focus();

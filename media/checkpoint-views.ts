@@ -103,6 +103,16 @@ function restoreButton(
   });
 }
 
+function undoneButton(): HTMLButtonElement {
+  const button = h('button', {
+    class: 'button secondary',
+    text: 'Changes undone',
+    attrs: { type: 'button', 'data-testid': TestIds.undoRun },
+  });
+  button.disabled = true;
+  return button;
+}
+
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
@@ -146,7 +156,8 @@ export class ChangesView implements ItemView {
         'div',
         { class: 'checkpoint-actions' },
         actionButton(CHECKPOINT_COMPARE, 'Compare the whole run with now', { text: 'Compare all', class: 'button link', data: range }),
-        restoreButton('Undo all changes of this run', item.fromSeq - 1, 'files', TestIds.undoRun),
+        // Once undone, the button would undo nothing: it says so and takes no click.
+        item.undone ? undoneButton() : restoreButton('Undo all changes of this run', item.fromSeq - 1, 'files', TestIds.undoRun),
       ),
     );
   }

@@ -61,8 +61,8 @@ export class Composer {
     const stopHadFocus = document.activeElement === this.stop;
     setHidden(this.stop, !busy);
     if (stopHadFocus && !busy) this.input.focus();
-    // While busy Send stays: what it sends waits, queued, until the run stops.
-    const label = busy ? 'Queue (sent when the run stops)' : 'Send';
+    // While busy Send stays: what it sends waits, queued, until the run ends (Stop hands it back).
+    const label = busy ? 'Queue (sent when this run ends; Stop puts it back)' : 'Send';
     this.send.setAttribute('aria-label', label);
     this.send.title = label;
     this.sync();

@@ -86,6 +86,8 @@ export class IntentCard {
   private readonly actionsEl: HTMLElement;
   private readonly rejectForm: HTMLElement;
   private readonly rejectInput: HTMLInputElement;
+  /** The card's Reject: hidden while its form is open, whose own Reject confirms (one Reject at a time). */
+  private readonly rejectOpen: HTMLElement;
   private readonly progressEl = h('pre', { class: 'intent-progress', attrs: { 'aria-label': 'Live output' } });
   private readonly resultEl = h('details', { class: 'intent-result' });
   private renderedStatus: string | undefined;
@@ -116,20 +118,21 @@ export class IntentCard {
       testId: TestIds.approve,
       data: { ...data, scope: 'once' },
     });
+    this.rejectOpen = withIdWrapper(
+      TestIds.reject,
+      id,
+      actionButton('reject', `Reject: ${toolTitle(item.tool)}`, {
+        text: 'Reject',
+        class: 'button secondary',
+        testId: TestIds.reject,
+        data,
+      }),
+    );
     this.actionsEl = h(
       'div',
       { class: 'intent-actions' },
       withIdWrapper(TestIds.approve, id, approve),
-      withIdWrapper(
-        TestIds.reject,
-        id,
-        actionButton('reject', `Reject: ${toolTitle(item.tool)}`, {
-          text: 'Reject',
-          class: 'button secondary',
-          testId: TestIds.reject,
-          data,
-        }),
-      ),
+      this.rejectOpen,
       h(
         'span',
         { class: 'intent-always' },
@@ -230,8 +233,12 @@ export class IntentCard {
   }
 
   showRejectForm(show: boolean): void {
+    const formHadFocus = this.rejectForm.contains(document.activeElement);
     setHidden(this.rejectForm, !show);
+    setHidden(this.rejectOpen, show);
     if (show) this.rejectInput.focus();
+    // Cancel: the keyboard goes back to the Reject that opened the form.
+    else if (formHadFocus) this.rejectOpen.querySelector('button')?.focus();
   }
 
   get rejectReason(): string {

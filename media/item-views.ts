@@ -1,7 +1,7 @@
 // The DOM for each transcript item kind. A view is created when its item scrolls into the
 // rendered window and then updated in place: text by appends, cards by patches.
 import { attachmentChip, imageThumb } from './attachments.js';
-import { TestIds, type FoldItem, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
+import { TestIds, type FoldItem, type KeelPrompt, type NoticeItem, type TranscriptItem } from '../src/protocol/index.js';
 import { actionButton, h, icon } from './dom.js';
 import { IntentCard } from './intent-card.js';
 import { editButton } from './message-edit.js';
@@ -97,7 +97,14 @@ class ReasoningView implements ItemView {
   }
 }
 
+/** What a request Keel wrote for the user is called in the transcript (its text is one click away). */
+const KEEL_PROMPT_LABELS: Record<KeelPrompt, string> = {
+  fix_tests: 'Keel: Fix the Failing Tests',
+  plan_approved: 'Plan approved — carrying it out',
+};
+
 function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
+  if (item.keel) return keelPromptView(item, item.keel);
   return {
     el: h(
       'div',
@@ -112,6 +119,18 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
             ...(item.images ?? []).map((image, i) => imageThumb(image, i)),
           )
         : null,
+    ),
+  };
+}
+
+/** Keel's own request: a compact line, the words it sent the model inside (not the user's message). */
+function keelPromptView(item: Extract<TranscriptItem, { kind: 'user' }>, prompt: KeelPrompt): ItemView {
+  return {
+    el: h(
+      'details',
+      { class: 'item user keel-prompt', attrs: { 'data-testid': TestIds.keelPrompt, 'data-item-id': item.id } },
+      h('summary', { class: 'keel-prompt-label', text: KEEL_PROMPT_LABELS[prompt] }),
+      h('div', { class: 'user-text', text: item.text }),
     ),
   };
 }

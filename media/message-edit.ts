@@ -12,29 +12,31 @@ export function editButton(): HTMLButtonElement {
   });
 }
 
-/** Opens the editor inside a user message's element (once). */
-export function openEditor(message: HTMLElement): void {
-  if (message.querySelector('.message-editor')) return;
+/** Opens the editor inside a user message's element (once); returns it, for the view to bring into sight. */
+export function openEditor(message: HTMLElement): HTMLElement {
+  const open = message.querySelector<HTMLElement>('.message-editor');
+  if (open) return open;
   const text = message.querySelector('.user-text')?.textContent ?? '';
   const box = h('textarea', {
     class: 'composer-input message-editor-input',
     attrs: { rows: '3', 'aria-label': 'Edited message', 'data-testid': TestIds.editMessageInput },
   });
   box.value = text;
-  message.append(
+  const editor = h(
+    'div',
+    { class: 'message-editor' },
+    box,
     h(
       'div',
-      { class: 'message-editor' },
-      box,
-      h(
-        'div',
-        { class: 'message-editor-buttons' },
-        actionButton('resend-message', 'Resend (as a new task from here)', { text: 'Resend', testId: TestIds.resendMessage }),
-        actionButton('cancel-edit', 'Cancel editing', { text: 'Cancel', class: 'button secondary' }),
-      ),
+      { class: 'message-editor-buttons' },
+      actionButton('resend-message', 'Resend (as a new task from here)', { text: 'Resend', testId: TestIds.resendMessage }),
+      actionButton('cancel-edit', 'Cancel editing', { text: 'Cancel', class: 'button secondary' }),
     ),
   );
-  box.focus();
+  message.append(editor);
+  // The view scrolls the whole editor (its Resend too) into sight; focus alone would not.
+  box.focus({ preventScroll: true });
+  return editor;
 }
 
 export function closeEditor(message: HTMLElement): void {

@@ -1,18 +1,19 @@
 // The context meter in the composer's toolbar: "Context 12%" beside a bar of the model's window
-// split into system + tools, repo map + folded notes + ledger, live history and the answer's reserve (drawn
-// apart, lighter, so the used part reads at a glance). The words say what it measures; the
-// tooltip and the details (a click) give the tokens of each part, the window and the cost per
-// kind, with Fold now. Widths are set through CSSOM (allowed under the CSP).
+// split into Keel's instructions and tools, the project summary and notes (repo map, folded notes,
+// ledger), this conversation and the room kept for the answer (drawn apart, lighter, so the used
+// part reads at a glance). The words are a user's, not Keel's internals; the tooltip and the
+// details (a click) give the tokens of each part, the window and the cost per kind, with a quiet
+// "Summarize finished steps" (a fold). Widths are set through CSSOM (allowed under the CSP).
 import { TestIds, type Meter, type TokenKinds } from '../src/protocol/index.js';
 import { actionButton, h, setHidden } from './dom.js';
 
 const PARTS = ['systemTools', 'notes', 'history', 'outputReserve'] as const;
 type Part = (typeof PARTS)[number];
 const LABEL: Record<Part, string> = {
-  systemTools: 'system + tools',
-  notes: 'repo map + notes + ledger',
-  history: 'live history',
-  outputReserve: 'output reserve',
+  systemTools: 'instructions and tools',
+  notes: 'project summary and notes',
+  history: 'this conversation',
+  outputReserve: 'room for the answer',
 };
 const KINDS: { key: keyof TokenKinds; label: string }[] = [
   { key: 'input', label: 'input' },
@@ -83,7 +84,11 @@ export class MeterView {
       this.label,
     );
     this.el = h('div', { class: 'meter', attrs: { 'data-testid': TestIds.meter } }, this.toggleButton);
-    const fold = actionButton('fold-context', 'Fold the finished steps into a note now', { text: 'Fold now', testId: TestIds.foldNow });
+    const fold = actionButton('fold-context', 'Replace the finished steps with a short note, to free room for the rest of the task', {
+      text: 'Summarize finished steps',
+      testId: TestIds.foldNow,
+      class: 'button secondary',
+    });
     this.details = h(
       'div',
       {

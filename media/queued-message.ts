@@ -1,5 +1,5 @@
 // A message typed while a run is busy: kept here, shown as "Queued", and handed to the host when
-// the run stops (the host would otherwise start a new task for it). Cancel puts it back in the
+// the run ends by itself; Stop puts it back in the composer, and the label says both (the host would otherwise start a new task for it). Cancel puts it back in the
 // composer, so nothing typed is lost.
 import { TestIds } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
@@ -14,7 +14,7 @@ export class QueuedMessage {
       'div',
       { class: 'queued', attrs: { 'data-testid': TestIds.queued, role: 'status' } },
       icon('clock'),
-      h('span', { class: 'queued-label', text: 'Queued — sent when the run stops:' }),
+      h('span', { class: 'queued-label', text: 'Queued — sent when this run ends (Stop puts it back in the box):' }),
       this.text,
       actionButton('queued-cancel', 'Cancel the queued message (back to the input)', { icon: 'close', testId: TestIds.queuedCancel }),
     );

@@ -7,7 +7,8 @@ const STATUS_TEXT: Record<string, string> = {
   running: 'running',
   waiting_for_approval: 'waiting',
   executing: 'running',
-  completed: 'done',
+  // Not "done": a run the model gave up on ends the same way (Keel cannot tell them apart).
+  completed: 'ended',
   failed: 'failed',
   cancelled: 'stopped',
 };

@@ -130,6 +130,16 @@ export class TranscriptView {
     if (this.atBottom()) this.jumpToLatest();
   }
 
+  /**
+   * The reader opened something inside the transcript (an Edit box): it comes into view and
+   * stays there, rather than the view pinning the bottom as the box grows the list.
+   */
+  bringIntoView(el: Element): void {
+    this.following = false;
+    el.scrollIntoView?.({ block: 'nearest' });
+    if (this.atBottom()) this.jumpToLatest();
+  }
+
   /** "New messages": back to the bottom, following again. */
   jumpToLatest(): void {
     this.following = true;

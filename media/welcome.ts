@@ -55,10 +55,13 @@ export class Welcome {
     const model = hints.model;
     this.modelLine.textContent = model ? `Model: ${model.model} (${model.provider})` : '';
     setHidden(this.modelLine, !model);
-    this.keyLine.replaceChildren(
-      icon(hints.noApiKey ? 'warning' : 'pass'),
-      hints.noApiKey ? ' No API key is set for this provider.' : ' API key set.',
-    );
+    // A server that needs no key is not told one is "set": it says what is true.
+    const words = hints.noApiKey
+      ? ' No API key is set for this provider.'
+      : hints.keyNotNeeded
+        ? ' No API key needed for this model server.'
+        : ' API key set.';
+    this.keyLine.replaceChildren(icon(hints.noApiKey ? 'warning' : 'pass'), words);
     this.keyLine.dataset.keySet = hints.noApiKey ? 'false' : 'true';
   }
 }

@@ -1,5 +1,7 @@
-// `npm run screenshots`: one HTML page of the panel's states (scripts/gallery/states.ts) in the
-// light, dark and high-contrast themes at 300 and 650 px, written to screenshots/index.html.
+// `npm run screenshots`: one HTML page of the panel's states (scripts/gallery/states*.ts) in the
+// light, dark and high-contrast themes at 300 and 650 px, written to screenshots/index.html (and
+// each picture as screenshots/<state>-<theme>-<width>.png). KEEL_GALLERY_ONLY=id,id… shoots only
+// those states.
 //
 // It renders the real webview bundle (dist/webview.js and .css, built first) in Debian's
 // Chromium, in the page the webview benchmark uses (media/dev-harness.html, a fake host), with
@@ -14,6 +16,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
 import { type GalleryState, STATES as BASE_STATES } from './gallery/states.js';
 import { ACTIVITY_STATES } from './gallery/states-activity.js';
+import { ROUND3_STATES } from './gallery/states-round3.js';
 import { serveWebview } from './static-server.js';
 
 const ROOT = resolve(__dirname, '..');
@@ -21,8 +24,10 @@ const OUT = join(ROOT, 'screenshots');
 const THEMES = ['light', 'dark', 'highContrast'] as const;
 /** Side bars people have: the default width and a wide one. */
 const WIDTHS = [300, 650] as const;
-const STATES: GalleryState[] = [...BASE_STATES, ...ACTIVITY_STATES];
+const STATES: GalleryState[] = [...BASE_STATES, ...ACTIVITY_STATES, ...ROUND3_STATES];
 const HEIGHT = 640;
+/** KEEL_GALLERY_ONLY: a comma-separated list of state ids to shoot (unset: all). */
+const ONLY = process.env.KEEL_GALLERY_ONLY ? new Set(process.env.KEEL_GALLERY_ONLY.split(',')) : undefined;
 
 interface Theme {
   source: string;
@@ -66,7 +71,7 @@ async function shoot(browser: Browser, base: string, theme: Theme, width: number
 function html(shots: Shot[], themes: Record<string, Theme>): string {
   // Titles go into attributes too (alt): quotes are escaped with the rest.
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-  const rows = STATES.map((state) => {
+  const rows = STATES.filter((state) => shots.some((s) => s.state === state)).map((state) => {
     const cells = shots
       .filter((s) => s.state === state)
       .map(
@@ -96,7 +101,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   const shots: Shot[] = [];
   try {
-    for (const state of STATES)
+    for (const state of STATES.filter((s) => !ONLY || ONLY.has(s.id)))
       for (const theme of THEMES)
         for (const width of WIDTHS) shots.push({ state, theme, width, png: await shoot(browser, base, themes[theme]!, width, state) });
   } finally {
@@ -104,6 +109,8 @@ async function main(): Promise<void> {
     server.close();
   }
   mkdirSync(OUT, { recursive: true });
+  // Each picture as a file too, to look at one by one (screenshots/ is not committed).
+  for (const s of shots) writeFileSync(join(OUT, `${s.state.id}-${s.theme}-${s.width}.png`), s.png);
   const file = join(OUT, 'index.html');
   writeFileSync(file, html(shots, themes));
   console.log(`${shots.length} pictures → ${file}`);

@@ -75,7 +75,7 @@ export class McpConnection {
       if (this.client === client && !this.stopping) this.set('failed', 'the server closed the connection (it may have exited)');
     };
     // Malformed messages are reported here; a call in flight still ends by its own timeout.
-    client.onerror = (err) => this.appendStderr(`[keel] ${err.message}\n`);
+    client.onerror = (err) => this.appendStderr(`[keel] ${messageOf(err)}\n`);
     try {
       const timeout = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
       await withTimeout(client.connect(this.transport(), { timeout }), timeout, 'the server did not start in time');
@@ -194,6 +194,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** An error in words; a command that could not be started ("spawn x ENOENT") names the command. */
 export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof Error)) return String(err);
+  const { code, path } = err as Error & { code?: unknown; path?: unknown };
+  const spawned = /^spawn (\S+) /.exec(err.message)?.[1];
+  if (code === 'ENOENT' && (typeof path === 'string' || spawned))
+    return `the command "${typeof path === 'string' ? path : spawned}" was not found: is it installed, and on the PATH Keel sees?`;
+  return err.message;
 }

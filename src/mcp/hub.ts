@@ -105,7 +105,14 @@ export class McpHub {
   }
 
   status(): McpServerStatus[] {
-    return this.connections.map((c) => ({
+    return this.connections.map((c) => this.statusOf(c));
+  }
+
+  /** A tool left out is listed once, with its reason, not also among the tools the tasks get. */
+  private statusOf(c: McpConnection): McpServerStatus {
+    const skipped = this.skippedOf(c);
+    const left = new Set(skipped.map((s) => s.tool));
+    return {
       name: c.name,
       source: c.config.source,
       file: c.config.file,
@@ -113,9 +120,9 @@ export class McpHub {
       state: c.state,
       error: c.error,
       stderrTail: c.stderrTail,
-      tools: c.tools.map((t) => ({ name: t.name, readOnlyHint: t.annotations?.readOnlyHint === true })),
-      skipped: this.skippedOf(c),
-    }));
+      tools: c.tools.filter((t) => !left.has(t.name)).map((t) => ({ name: t.name, readOnlyHint: t.annotations?.readOnlyHint === true })),
+      skipped,
+    };
   }
 
   private skippedOf(c: McpConnection): SkippedTool[] {

@@ -31,10 +31,11 @@ const RunFileSchema = z.object({
   removed: z.optional(z.number()),
 });
 
-/** The files a run changed, at the end of the run. */
+/** The files a run changed, at the end of the run; `undone`: a restore put them all back since. */
 export const ChangesItemSchema = z.object({
   kind: z.literal('changes'),
   id: z.string(),
+  undone: z.optional(z.boolean()),
   /** Seq of the run's first and last checkpoint. */
   fromSeq: z.number(),
   toSeq: z.number(),

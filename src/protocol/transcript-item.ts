@@ -14,10 +14,16 @@ const NoticeActionSchema = z.object({
   message: z.enum(['apiKey/set', 'task/resume', 'log/show']),
 });
 
+/** Which of Keel's own requests a user item is (absent: the user's words). */
+const KeelPromptSchema = z.enum(['fix_tests', 'plan_approved']);
+export type KeelPrompt = z.infer<typeof KeelPromptSchema>;
+
+/** `keel`: the message is a request Keel wrote on the user's behalf, shown as such (not as their words). */
 const UserItemSchema = z.object({
   kind: z.literal('user'),
   id: z.string(),
   text: z.string(),
+  keel: z.optional(KeelPromptSchema),
   attachments: z.optional(z.array(AttachmentChipSchema)),
   images: z.optional(z.array(ImageInputSchema)),
 });

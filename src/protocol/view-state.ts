@@ -72,6 +72,8 @@ export type AgentView = z.infer<typeof AgentViewSchema>;
 /** Things the host knows that change what the view offers. */
 export const HintsSchema = z.object({
   noApiKey: z.boolean(),
+  /** The provider needs no key (a local server, the stand-in): the view says so, not "API key set". */
+  keyNotNeeded: z.optional(z.boolean()),
   /** VS Code Restricted Mode: no tool that writes or executes is offered. */
   restricted: z.boolean(),
   /** The task was interrupted (reload, crash) and can be resumed. */

@@ -86,11 +86,28 @@ const QUOTA = /insufficient_quota|quota|billing|credit balance|out of credits|pa
 const CONTEXT =
   /prompt is too long|context[ _]length|context window|maximum context|too many tokens|reduce the length|request_too_large|input is too long/i;
 
+/** The SDKs' message for an error response without a body ("502 status code (no body)"): no words of the server's. */
+const SDK_NO_BODY = /^\d{3} status code \(no body\)$/;
+const STATUS_NAMES: Record<number, string> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** What the server said, or — when it said nothing — that, in words (never the SDK's placeholder). */
+function detailOf(f: ApiFailure, tag: string): string {
+  if (f.message && !SDK_NO_BODY.test(f.message)) return f.message;
+  if (tag) return tag;
+  const name = f.status === undefined ? undefined : STATUS_NAMES[f.status];
+  return `it gave no reason${f.status === undefined ? '' : ` (HTTP ${f.status}${name ? ` ${name}` : ''})`}`;
+}
+
 export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelError {
   const retryAfterMs = parseRetryAfter(f.headers);
   const status = f.status;
   const tag = `${f.type ?? ''} ${f.code ?? ''}`;
-  const detail = f.message || tag.trim() || `HTTP ${status ?? '?'}`;
+  const detail = detailOf(f, tag.trim());
   const extra = { status, retryAfterMs };
 
   if (status === 401 || /authentication_error|invalid_api_key/.test(tag))
@@ -100,7 +117,7 @@ export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelErro
   if (status === 402 || QUOTA.test(tag) || (status === 429 && QUOTA.test(f.message)))
     return modelError('rate_limited', `${vendor.label} reports an exhausted quota or billing problem: ${detail}`, false, extra);
   if (status === 429 || /rate_limit/.test(tag))
-    return modelError('rate_limited', `Rate limited by ${vendor.label}: ${detail}`, true, extra);
+    return modelError('rate_limited', `${vendor.label} is turning requests away for now (too many requests): ${detail}`, true, extra);
   if (status === 529 || status === 503 || /overloaded/.test(tag))
     return modelError('overloaded', `${vendor.label} is overloaded: ${detail}`, true, extra);
   if (status === 413 || CONTEXT.test(f.message) || /context_length_exceeded|request_too_large/.test(tag))
@@ -111,7 +128,7 @@ export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelErro
   if (/invalid_request|bad_request|not_found|unsupported/.test(tag))
     return modelError('bad_request', `${vendor.label} rejected the request: ${detail}`, false, extra);
   // 5xx and error events without a known type: the server's side, worth another try.
-  return modelError('unknown', `${vendor.label} failed${status ? ` (${status})` : ''}: ${detail}`, true, extra);
+  return modelError('unknown', `${vendor.label} had a problem on its side${status ? ` (${status})` : ''}: ${detail}`, true, extra);
 }
 
 /**

@@ -1,7 +1,8 @@
 // Issue 10 in a real VS Code through a real browser: with a small context window (the
 // keel.contextWindow setting, as for a local model) a task folds its finished steps into a note
-// by itself; the state pane shows the context split (system + tools, repo map + notes + ledger, live
-// history, output reserve) and the tokens and cost per kind; Fold now folds the rest.
+// by itself; the state pane shows the context split (instructions and tools, project summary and
+// notes, this conversation, room for the answer) and the tokens and cost per kind; Summarize
+// finished steps folds the rest.
 // Screenshots: test/e2e/artifacts/6-context-pane/.
 import * as assert from 'node:assert/strict';
 import { NOTE_PROMPT } from '../../src/kernel/index.js';
@@ -86,7 +87,12 @@ describe('Keel end to end: the context state pane', function () {
     const details = (await view.testId(TestIds.meterDetails)).first();
     await details.waitFor({ state: 'visible', timeout: 10_000 });
     const text = await details.innerText();
-    for (const part of [/system \+ tools/, /notes \+ ledger \(\d+ folds?\)/, /live history/, /output reserve\s*2\.0k/])
+    for (const part of [
+      /instructions and tools/,
+      /project summary and notes \(\d+ folds?\)/,
+      /this conversation/,
+      /room for the answer\s*2\.0k/,
+    ])
       assert.match(text, part);
     assert.match(text, /Tokens so far: input [\d.]+k? · cache read [\d.]+k? · cache write [\d.]+k? · output [\d.]+k?/);
     assert.match(text, /Cost so far: input \$[\d.]+ · cache read \$[\d.]+ · cache write \$[\d.]+ · output \$[\d.]+ = \$[\d.]+/);

@@ -36,9 +36,17 @@ function isExpired(record: MemoryRecord, now: number): boolean {
   return record.expires !== undefined && record.expires <= now;
 }
 
+/** A record's confidence in a user's words ("stated" is the store's term, not theirs). */
+const CONFIDENCE_WORDS: Record<MemoryRecord['confidence'], string> = {
+  stated: 'you said it',
+  observed: 'seen in a tool result',
+  inferred: 'the model concluded it',
+};
+
 /** Beside the label: how sure, how old, and whether it still holds. */
 export function memoryDescription(record: MemoryRecord, now: number, stale: readonly string[]): string {
-  const parts = [record.confidence, age(now - record.created)];
+  const created = age(now - record.created);
+  const parts = [CONFIDENCE_WORDS[record.confidence], created === 'new' ? 'just now' : `${created} ago`];
   if (isExpired(record, now)) parts.push('expired');
   if (stale.length > 0) parts.push('stale');
   return parts.join(' · ');
@@ -51,7 +59,7 @@ export function memoryTooltip(record: MemoryRecord, now: number, stale: readonly
     '',
     `Scope: ${record.scope}`,
     `Source: ${sourceText(record)}`,
-    `Confidence: ${record.confidence}`,
+    `Confidence: ${CONFIDENCE_WORDS[record.confidence]}`,
     `Created: ${when(record.created)} (${age(now - record.created)} ago)`,
     `Last used: ${when(record.lastUsed)}`,
     `Expires: ${record.expires === undefined ? 'never' : `${when(record.expires)}${isExpired(record, now) ? ' (expired)' : ''}`}`,

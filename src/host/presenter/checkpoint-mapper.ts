@@ -13,6 +13,7 @@ export function applyCheckpointEvent(model: TranscriptModel, event: RuntimeEvent
   if (event.type === 'checkpoint_recorded') {
     model.add(checkpointItem(event));
     if (event.kind === 'step') model.runCheckpoints.push({ seq: event.seq, files: event.files });
+    followSummaries(model, event.files);
     return true;
   }
   // The run's summary goes before whatever the end of the run shows; the end is mapped next.
@@ -49,6 +50,26 @@ function addRunSummary(model: TranscriptModel, seq: number): void {
     files: files.map((f) => ({ path: visibleText(f.path), change: changeOf(f.before, f.after) })),
   };
   model.add(item);
+  const before = new Map(files.map((f) => [f.path, f.before]));
+  model.openSummaries.set(item.id, { before, pending: new Set(before.keys()) });
+}
+
+/**
+ * Follows each summary's files through later checkpoints: once every one is back as it was
+ * before that run (restores, in one go or several), its Undo all changes is spent.
+ */
+function followSummaries(model: TranscriptModel, changed: readonly CheckpointFile[]): void {
+  for (const [id, summary] of model.openSummaries) {
+    for (const f of changed) {
+      if (!summary.before.has(f.path)) continue;
+      if (summary.before.get(f.path) === f.after) summary.pending.delete(f.path);
+      else summary.pending.add(f.path);
+    }
+    if (summary.pending.size > 0) continue;
+    const item = model.get(id);
+    if (item?.kind === 'changes') model.replace({ ...item, undone: true });
+    model.openSummaries.delete(id);
+  }
 }
 
 /** Each path's first `before` and last `after` over the run; files back where they started are left out. */

@@ -13,6 +13,7 @@ import { applyFrameEvent } from './frame-mapper.js';
 import { PLAN_TOOL } from '../../kernel/frames.js';
 import { modelKeptText } from '../../kernel/agent-model.js';
 import { isGateRefusal } from '../../kernel/skill-gate.js';
+import { keelPromptOf } from '../session/prompts.js';
 
 /** Bound of an observation's excerpt in a card (the model saw the whole content). */
 const DETAIL_CHARS = 8192;
@@ -207,6 +208,11 @@ function observe(model: TranscriptModel, observation: Observation, time: number)
   const intent = model.intent(observation.intentId);
   if (!intent) return;
   const elapsedMs = intent.startedAt === undefined ? undefined : Math.max(0, time - intent.startedAt);
+  // A to-do update the pin now shows is not said a second time as a card (a failed one stays).
+  if (intent.tool === 'todo_write' && intent.frame === undefined && observation.ok && observation.facts?.todos) {
+    model.remove(intent.id);
+    return;
+  }
   model.patchIntent(intent.id, {
     status: observedStatus(intent.status, observation),
     result: resultOf(observation),
@@ -295,6 +301,11 @@ function retireRetry(model: TranscriptModel): void {
 
 /** A user message's chips and thumbnails (the attachments' content stays in the log). */
 function userExtras(event: Extract<RuntimeEvent, { type: 'user_message' }>) {
+  const keel = keelPromptOf(event.text);
   const attachments = event.attachments?.map((a) => ({ kind: a.kind, label: a.label, ...(a.cutChars ? { cutChars: a.cutChars } : {}) }));
-  return { ...(attachments?.length ? { attachments } : {}), ...(event.images?.length ? { images: event.images } : {}) };
+  return {
+    ...(keel ? { keel } : {}),
+    ...(attachments?.length ? { attachments } : {}),
+    ...(event.images?.length ? { images: event.images } : {}),
+  };
 }

@@ -166,7 +166,10 @@ export class Presenter {
 
   /** An item replaced in place (a Files changed summary with its line counts). */
   replaceItem(item: TranscriptItem): void {
-    this.model.replace(item);
+    const known = this.model.get(item.id);
+    // Line counts computed from an older copy keep what happened since (the run was undone).
+    const undone = known?.kind === 'changes' && known.undone && item.kind === 'changes';
+    this.model.replace(undone ? { ...item, undone: true } : item);
     this.scheduler.push(this.model.takeOps());
   }
 

@@ -42,6 +42,8 @@ export class TranscriptModel {
   retryNoticeId: string | undefined;
   /** The current run's step checkpoints, for its Files changed summary (see checkpoint-mapper.ts). */
   runCheckpoints: { seq: number; files: CheckpointFile[] }[] = [];
+  /** Each Files changed summary not yet undone: its files' content before the run, and those not back to it. */
+  openSummaries = new Map<string, { before: Map<string, string | null>; pending: Set<string> }>();
   private readonly byId = new Map<string, TranscriptItem>();
   /** Intents not yet done, failed or rejected, in proposal order: kept so no event scans all items. */
   private readonly openIntents = new Set<string>();
@@ -192,6 +194,7 @@ function sameHints(a: Hints, b: Hints): boolean {
   const sameAgents = JSON.stringify(a.agents) === JSON.stringify(b.agents);
   return (
     a.noApiKey === b.noApiKey &&
+    a.keyNotNeeded === b.keyNotNeeded &&
     a.restricted === b.restricted &&
     a.canResume === b.canResume &&
     a.question === b.question &&

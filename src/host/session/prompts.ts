@@ -1,6 +1,9 @@
 // The texts Keel sends the model on the user's behalf from VS Code: the "fix the failing tests"
 // request, and a task's title. (The system prompt is shared: src/compose/system-prompt.ts.)
-// Pure, so their content is unit-tested.
+// Pure, so their content is unit-tested. `keelPromptOf` recognises them again in a log, so the
+// transcript shows them as Keel's requests rather than as words the user typed.
+import { PLAN_APPROVED_TEXT } from '../../kernel/index.js';
+import type { KeelPrompt } from '../../protocol/index.js';
 
 /** The request behind "Keel: Fix the Failing Tests". */
 export function buildFixTestsPrompt(hint?: { testCommand?: string }): string {
@@ -18,6 +21,20 @@ export function buildFixTestsPrompt(hint?: { testCommand?: string }): string {
     '',
     'Finish with a short summary: what was failing, what you changed, and the final test result.',
   ].join('\n');
+}
+
+/** The test command a fix-the-tests request names (undefined: it names none). */
+const NAMED_COMMAND = /^1\. Run the tests with `([^`\n]*)`\.$/m;
+
+/**
+ * Which of Keel's own requests `text` is, if any. Matched whole (rebuilt and compared), so a
+ * message the user typed is theirs unless it is word for word the request Keel sends.
+ */
+export function keelPromptOf(text: string): KeelPrompt | undefined {
+  if (text === PLAN_APPROVED_TEXT) return 'plan_approved';
+  if (!text.startsWith('Fix the failing tests in this workspace.\n')) return undefined;
+  const testCommand = NAMED_COMMAND.exec(text)?.[1];
+  return text === buildFixTestsPrompt(testCommand === undefined ? {} : { testCommand }) ? 'fix_tests' : undefined;
 }
 
 /** The title of a task nothing was sent in yet. */

@@ -17,6 +17,8 @@ export interface SessionDeps {
   post(message: HostMessage): void;
   /** True when no API key can be found for the current settings. */
   keyMissing(): Promise<boolean>;
+  /** Whether the provider needs no key at all (a local server, the stand-in); absent: it does. */
+  keyNotNeeded?(): Promise<boolean>;
   trusted(): boolean;
   /** A task's model: its context window (0 when unknown) and price (undefined when unknown). */
   model(task: Task): { contextWindow: number; price: Price | undefined };
@@ -47,4 +49,10 @@ export interface SessionDeps {
   confirmOverwrite?(paths: readonly string[]): Promise<boolean>;
   /** The badge and the notifications when Keel needs the user (attention.ts). */
   attention?: Pick<Attention, 'waiting' | 'cardWaits' | 'runEnded'>;
+}
+
+/** The view's key hints: none found, or none needed (left out when the host cannot tell). */
+export async function keyHints(deps: Pick<SessionDeps, 'keyMissing' | 'keyNotNeeded'>): Promise<Pick<Hints, 'noApiKey' | 'keyNotNeeded'>> {
+  const noApiKey = await deps.keyMissing();
+  return deps.keyNotNeeded ? { noApiKey, keyNotNeeded: await deps.keyNotNeeded() } : { noApiKey };
 }

@@ -19,13 +19,14 @@ import type { Task } from '../tasks/task.js';
 import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
 import { failedMessage, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
+import { distinctTitles } from '../tasks/history-items.js';
 import { filesForFork } from './fork-files.js';
 import { noticeEvent } from './attention.js';
 import { initialState, type UserInput } from '../../kernel/index.js';
 import { noPlanWaiting, planReplyInput } from '../../compose/plan-approval.js';
 import { agentViews, composerInput } from './agent-pick.js';
 import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
-import type { SessionDeps } from './session-deps.js';
+import { keyHints, type SessionDeps } from './session-deps.js';
 import { commandViews } from './slash-command.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
@@ -335,9 +336,9 @@ export class Session {
   async refreshHints(): Promise<void> {
     const { task, deps } = this;
     // Read together: a new window's first view waits on all three.
-    const read = [deps.keyMissing(), commandViews(task, deps.commands), agentViews(task, deps.agents)] as const;
-    const [noApiKey, commands, agents] = await Promise.all(read);
-    this.presenter.setHints({ noApiKey, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
+    const read = [keyHints(deps), commandViews(task, deps.commands), agentViews(task, deps.agents)] as const;
+    const [key, commands, agents] = await Promise.all(read);
+    this.presenter.setHints({ ...key, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
   }
 
   dispose(): void {
@@ -384,17 +385,16 @@ export class Session {
   /** The history as the view lists it, with the task shown; tasks nothing was ever sent in are left out. */
   taskList(): TaskList {
     const shown = this.task?.id;
+    const listed = this.deps.tasks.list().filter((t) => t.id === shown || !neverUsed(t));
+    const titles = distinctTitles(listed);
     return {
-      tasks: this.deps.tasks
-        .list()
-        .filter((t) => t.id === shown || !neverUsed(t))
-        .map((t) => ({
-          id: t.id,
-          title: t.title,
-          updatedAt: t.updatedAt,
-          status: t.status,
-          ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
-        })),
+      tasks: listed.map((t) => ({
+        id: t.id,
+        title: titles.get(t.id) ?? t.title,
+        updatedAt: t.updatedAt,
+        status: t.status,
+        ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
+      })),
       ...(this.task ? { currentTaskId: this.task.id } : {}),
     };
   }

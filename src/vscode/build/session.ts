@@ -65,6 +65,7 @@ export function buildSession(
     tasks: core.tasks,
     post: (m) => view.post(m),
     keyMissing: async () => !core.providers.active && (await base.keys.lookup(settings())).kind === 'missing',
+    keyNotNeeded: async () => !!core.providers.active || (await base.keys.lookup(settings())).kind === 'not_needed',
     trusted: () => vscode.workspace.isTrusted,
     model: (task) => core.factory.model(task.id),
     focusIntent: async (task, intentId) => {

@@ -24,7 +24,8 @@ export function registerApprovalKeys(session: Session, diffs: DiffApprovals): vs
       return false;
     }
     if (decision.approve) session.approve(id, decision.scope);
-    else session.reject(id, 'The user rejected this with the keyboard.');
+    // No reason: the user typed none, and the card must not quote Keel's words as theirs.
+    else session.reject(id);
     return true;
   };
   return [

@@ -3,7 +3,10 @@
 // container: each server's state (with its stderr tail), its tools and those left out, and
 // Approve / Enable / Disable / Restart. A workspace server starts only in a trusted workspace
 // and only once the user has approved its exact definition (remembered per workspace by hash:
-// the gate in workspace-approvals.ts, which the workspace's A2A agents pass too).
+// the gate in workspace-approvals.ts, which the workspace's A2A agents pass too). With no server
+// the view's welcome says how to add one, and Add MCP Server opens the file to add it in.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createMcpHub, loadMcpConfigs, type McpHubInput, mcpFiles } from '../../compose/index.js';
 import type { McpRiskOverrides } from '../../mcp/index.js';
@@ -70,6 +73,7 @@ export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposa
   const disposables = [
     vscode.window.registerTreeDataProvider('keel.mcpServers', tree),
     tree,
+    vscode.commands.registerCommand('keel.mcp.addServer', () => openConfigToAdd(mcpFiles(d.workspaceRoot))),
     vscode.commands.registerCommand('keel.mcp.approve', (item) => approve(find(item))),
     vscode.commands.registerCommand('keel.mcp.restart', (item) => find(item) && hub.restart(find(item)!.name)),
     vscode.commands.registerCommand('keel.mcp.enable', (item) => find(item) && setDisabled(find(item)!.name, false)),
@@ -153,4 +157,20 @@ class McpTree implements vscode.TreeDataProvider<Item>, vscode.Disposable {
 
 function lastLine(text: string): string {
   return text.trimEnd().split('\n').pop() ?? '';
+}
+
+/** What a new config file starts as: the shape the view's welcome names, a server to fill in. */
+const NEW_CONFIG = '{\n  "servers": {\n  }\n}\n';
+
+/** Opens the workspace's mcp.json (else the user's), created empty first when there is none. */
+async function openConfigToAdd(files: readonly { path: string; source: string }[]): Promise<void> {
+  const file = (files.find((f) => f.source === 'workspace') ?? files[0])!.path;
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, NEW_CONFIG, { flag: 'wx' });
+  }
+  await vscode.window.showTextDocument(vscode.Uri.file(file));
+  void vscode.window.showInformationMessage(
+    'Keel: add a server under "servers", e.g. "files": { "type": "stdio", "command": "npx", "args": ["-y", "<package>"] }. A workspace server starts once you approve it.',
+  );
 }

@@ -70,13 +70,13 @@ describe('host/memory: the Memory view and hand edits', () => {
     assert.equal(label.length, 60);
     assert.ok(label.endsWith('…'));
     assert.ok(!label.includes('\n'));
-    assert.equal(memoryDescription(r, NOW, ['src/a.ts']), 'inferred · 3 d · expired · stale');
+    assert.equal(memoryDescription(r, NOW, ['src/a.ts']), 'the model concluded it · 3 d ago · expired · stale');
     const tip = memoryTooltip(r, NOW, ['src/a.ts']);
     assert.ok(tip.startsWith(long), 'the whole text first');
     for (const part of [
       'Scope: workspace',
       'Source: the model, task task-9 at event 14',
-      'Confidence: inferred',
+      'Confidence: the model concluded it',
       'Created: 2026-11-20 12:00 (3 d ago)',
       'Last used: 2026-11-22 12:00',
       'Expires: 2026-11-22 12:00 (expired)',
@@ -89,7 +89,7 @@ describe('host/memory: the Memory view and hand edits', () => {
     const mine = record('m2', { source: { taskId: '', eventSeq: 0, author: 'user' }, confidence: 'stated', created: NOW });
     assert.match(memoryTooltip(mine, NOW, []), /Source: you, by hand\n/);
     assert.match(memoryTooltip(mine, NOW, []), /Expires: never/);
-    assert.equal(memoryDescription(mine, NOW, []), 'stated · new');
+    assert.equal(memoryDescription(mine, NOW, []), 'you said it · just now');
   });
 
   it('Remember… keeps the user’s words as stated, author user, and refuses secrets and oversize text whole', async () => {

@@ -54,6 +54,8 @@ describe('mcp client, failures', function () {
       ['bad_schema'],
     );
     assert.match(skipped[0]!.reason, /schema does not compile/);
+    const listed = hub.status()[0]!.tools.map((t) => t.name);
+    assert.ok(listed.includes('noop') && !listed.includes('bad_schema'), 'a tool left out is listed once, as left out');
     assert.ok(notices.some((n) => n.server === 'faulty' && /bad_schema/.test(n.message)));
   });
 
@@ -117,6 +119,25 @@ describe('mcp client, failures', function () {
       assert.deepEqual(broken.toolsForTask(), []);
     } finally {
       await broken.dispose();
+    }
+  });
+});
+
+describe('mcp client, a command that is not installed', function () {
+  this.timeout(30_000);
+  it('says which command was not found, in words, not "spawn … ENOENT"', async () => {
+    const hub = createMcpHub(
+      [{ name: 'gone', source: 'user', file: 'test', definition: { command: 'keel-no-such-command-34', args: [], env: {} } }],
+      { mayStart: () => true, riskOverrides: () => ({}) },
+    );
+    try {
+      await hub.startAll();
+      const status = hub.status()[0]!;
+      assert.equal(status.state, 'failed');
+      assert.match(status.error ?? '', /the command "keel-no-such-command-34" was not found/);
+      assert.doesNotMatch(`${status.error} ${status.stderrTail}`, /ENOENT/);
+    } finally {
+      await hub.dispose();
     }
   });
 });

@@ -97,6 +97,28 @@ describe('presenter: checkpoints and Files changed', () => {
     assert.equal(presenter.items().filter((i) => i.kind === 'changes').length, 0);
   });
 
+  it('marks a run’s summary undone once restores put every file back as it was before the run', () => {
+    const { presenter, f } = setup();
+    presenter.handle(f.out({ type: 'user_message', text: 'go' }));
+    presenter.handle(
+      f.out({
+        type: 'checkpoint_recorded',
+        step: 1,
+        kind: 'step',
+        intentIds: [],
+        files: [file('a.txt', 'a', 'b'), file('n.txt', null, 'n')],
+      }),
+    );
+    presenter.handle(f.out({ type: 'run_finished', reason: 'completed' }));
+    const summary = () => presenter.items().find((i): i is ChangesItem => i.kind === 'changes')!;
+    assert.equal(summary().undone, undefined);
+    // A restore of only part of it (a step's "Restore to here") leaves the Undo live.
+    presenter.handle(f.out({ type: 'checkpoint_recorded', step: 2, kind: 'restore', intentIds: [], files: [file('n.txt', 'n', null)] }));
+    assert.equal(summary().undone, undefined);
+    presenter.handle(f.out({ type: 'checkpoint_recorded', step: 3, kind: 'restore', intentIds: [], files: [file('a.txt', 'b', 'a')] }));
+    assert.equal(summary().undone, true);
+  });
+
   it('fills in +/− counts in place: before bytes from the store, after bytes from disk while unchanged', async () => {
     const { presenter, f, ops } = setup();
     const root = scratchDir('counts');

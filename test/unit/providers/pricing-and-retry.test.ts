@@ -155,4 +155,15 @@ describe('providers: error classification', () => {
     assert.deepEqual(kind({ status: 500, message: 'oops' }), ['unknown', true]);
     assert.deepEqual(kind({ status: 408, message: 'timeout' }), ['network', true]);
   });
+
+  it('says what happened in words a user knows: no SDK placeholder, no "Rate limited by The …"', () => {
+    const server = { ...vendor, label: 'The model server at http://127.0.0.1:9/v1' };
+    const bare = classifyApiFailure({ status: 502, message: '502 status code (no body)' }, server).message;
+    assert.equal(
+      bare,
+      'The model server at http://127.0.0.1:9/v1 had a problem on its side (502): it gave no reason (HTTP 502 Bad Gateway)',
+    );
+    const limited = classifyApiFailure({ status: 429, message: 'slow down' }, server).message;
+    assert.equal(limited, 'The model server at http://127.0.0.1:9/v1 is turning requests away for now (too many requests): slow down');
+  });
 });

@@ -33,7 +33,7 @@ describe('webview: composer', () => {
     const t = makeApp();
     t.receive(snapshot([], { status: 'running' }));
     t.frame();
-    assert.equal(q(t.root, '[data-testid="send"]').getAttribute('aria-label'), 'Queue (sent when the run stops)');
+    assert.equal(q(t.root, '[data-testid="send"]').getAttribute('aria-label'), 'Queue (sent when this run ends; Stop puts it back)');
     assert.equal(q(t.root, '[data-testid="stop"]').hidden, false);
     click(q(t.root, '[data-testid="stop"]'));
     assert.deepEqual(t.posted.at(-1), { type: 'task/stop' });

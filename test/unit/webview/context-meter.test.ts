@@ -24,7 +24,10 @@ describe('webview: context meter', () => {
     const toggle = q(t.root, '.meter-toggle');
     assert.equal(toggle.textContent, 'Context 30%', 'labelled: what it measures and how much of the window is used');
     assert.match(toggle.title, /^Context in use: 60k tokens of the model's 200k-token window; \$0\.743 so far\./);
-    assert.match(toggle.title, /system \+ tools 6\.0k · repo map \+ notes \+ ledger 4\.0k · live history 50k · output reserve 32k/);
+    assert.match(
+      toggle.title,
+      /instructions and tools 6\.0k · project summary and notes 4\.0k · this conversation 50k · room for the answer 32k/,
+    );
   });
 
   it('says "Context <1%" for a new task in a 1M window, and the tokens when the window is unknown', () => {
@@ -58,7 +61,11 @@ describe('webview: context meter', () => {
     assert.equal(details.hidden, false);
     assert.equal(q(t.root, '.meter-toggle').getAttribute('aria-expanded'), 'true');
     const text = details.textContent ?? '';
-    assert.match(text, /repo map \+ notes \+ ledger \(2 folds\)4\.0k/);
+    assert.match(text, /project summary and notes \(2 folds\)4\.0k/);
+    assert.doesNotMatch(text, /repo map|ledger|Fold now/, 'words a user knows, not Keel internals');
+    const fold = q(t.root, '[data-testid="fold-now"]');
+    assert.equal(fold.textContent, 'Summarize finished steps');
+    assert.ok(fold.classList.contains('secondary'), 'a quiet secondary action, not the bright primary');
     assert.match(text, /Tokens so far: input 20k · cache read 800k · cache write 90k · output 7\.0k/);
     assert.match(text, /Cost so far: input \$0\.060 · cache read \$0\.240 · cache write \$0\.338 · output \$0\.105 = \$0\.743/);
     click(q(t.root, '[data-testid="fold-now"]'));

@@ -79,6 +79,9 @@ describe('webview: code block actions', () => {
     assert.deepEqual(t.posted.at(-1), { type: 'clipboard/copy', text: 'const answer = 42;' });
     assert.equal(q(pre, '[data-testid="copy-code"]').textContent, 'Copied');
     assert.equal(q(pre, '[data-testid="copy-code"]').getAttribute('aria-label'), 'Copied');
+    // A narrow block shows the glyph alone: the glyph itself is the visible tick.
+    assert.ok(q(pre, '[data-testid="copy-code"] .codicon-check'), 'a tick where the copy glyph was');
+    assert.equal(q(pre, '[data-testid="copy-code"]').querySelector('.codicon-copy'), null);
   });
 
   it('Insert at cursor sends the code to the editor', () => {

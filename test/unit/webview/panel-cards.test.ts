@@ -154,6 +154,7 @@ describe('webview: a message sent while a run is busy', () => {
     const queued = q(t.root, '[data-testid="queued"]');
     assert.equal(queued.hidden, false);
     assert.match(queued.textContent ?? '', /Queued.*also update the README/);
+    assert.match(queued.textContent ?? '', /sent when this run ends \(Stop puts it back in the box\)/, 'says what Stop really does');
     t.receive(deltas()({ type: 'status/set', status: 'completed' }));
     t.frame();
     assert.deepEqual(

@@ -16,7 +16,7 @@ const TODOS = [
 describe('webview: the pinned to-do list', () => {
   it('shows the list above the composer, ticked when done, each item with its state in words', () => {
     const t = makeApp();
-    t.receive(snapshot());
+    t.receive(snapshot([], { status: 'running' }));
     t.frame();
     const pin = q(t.root, '[data-testid="todo-pin"]');
     assert.equal(pin.hidden, true, 'no list, nothing pinned');
@@ -104,5 +104,29 @@ describe('webview: the mode picker', () => {
     input.value = 'go on';
     key(input, 'Enter');
     assert.deepEqual(t.posted.at(-1), { type: 'task/send', text: 'go on' }, 'already the task’s mode: no change sent');
+  });
+});
+
+describe("webview: Keel's own prompts", () => {
+  it('shows a Keel request as a compact, expandable line, not as the user’s message', () => {
+    const t = makeApp();
+    const text = 'Fix the failing tests in this workspace.\n\n1. Run the tests with `npm test`.';
+    t.receive(
+      snapshot([
+        { kind: 'user', id: 'u1', text, keel: 'fix_tests' },
+        { kind: 'user', id: 'u2', text: 'mine' },
+      ]),
+    );
+    t.frame();
+    const keel = q(t.root, '[data-testid="keel-prompt"]');
+    assert.equal(keel.tagName, 'DETAILS', 'expandable');
+    assert.equal(keel.querySelector('summary')?.textContent, 'Keel: Fix the Failing Tests');
+    assert.match(keel.textContent ?? '', /Run the tests with/);
+    const mine = [...t.root.querySelectorAll('[data-testid="user-message"]')];
+    assert.deepEqual(
+      mine.map((m) => m.getAttribute('data-item-id')),
+      ['u2'],
+      'only what the user typed reads as theirs',
+    );
   });
 });
