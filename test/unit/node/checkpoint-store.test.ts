@@ -177,7 +177,8 @@ describe('checkpoints (Node store)', function () {
     assert.ok(await fresh.read(one!.before!), 'the fork still uses it');
   });
 
-  it('checkpoints a command step in a 20,000-file workspace', async () => {
+  it('checkpoints a command step in a 20,000-file workspace', async function () {
+    this.timeout(180_000); // writes and scans 20,000 files: minutes on a loaded 2-core machine
     for (let d = 0; d < 100; d++) {
       fs.mkdirSync(path.join(ws, `d${d}`));
       for (let f = 0; f < 200; f++) fs.writeFileSync(path.join(ws, `d${d}`, `f${f}.txt`), `${d}/${f}\n`);
