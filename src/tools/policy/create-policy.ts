@@ -20,7 +20,7 @@ import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
 import { commandContextProblem } from './command-context.js';
 import { commandReadProblem, commandWriteProblem } from './command-paths.js';
-import { isSecretFile, protectedReason } from './protected-paths.js';
+import { isSecretFile, protectedPathReason } from './protected-paths.js';
 import { withAllowHint } from './allow-hint.js';
 import { approvedRun, unaskedRun } from './sandbox-choice.js';
 import { MEMORY_WRITE_TOOLS } from '../memory/visibility.js';
@@ -196,7 +196,7 @@ async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<Polic
         return { type: 'deny', reason: `${p} is outside the workspace.` };
       return { type: 'ask', reason: `${p} could not be checked: ${(err as Error).message}` };
     }
-    const why = protectedReason(rel);
+    const why = protectedPathReason(p, rel);
     if (why && (!ctx.tool.readOnly || isSecretFile(rel)))
       return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.`, overridable: false };
   }
