@@ -21,6 +21,7 @@ import { classifyCommand, ruleTokens, type CommandClassification } from './class
 import { commandContextProblem } from './command-context.js';
 import { commandReadProblem, commandWriteProblem } from './command-paths.js';
 import { isSecretFile, protectedPathReason } from './protected-paths.js';
+import { rulesFileLinkingTo } from './rules-links.js';
 import { withAllowHint } from './allow-hint.js';
 import { approvedRun, unaskedRun } from './sandbox-choice.js';
 import { MEMORY_WRITE_TOOLS } from '../memory/visibility.js';
@@ -199,6 +200,9 @@ async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<Polic
     const why = protectedPathReason(p, rel);
     if (why && (!ctx.tool.readOnly || isSecretFile(rel)))
       return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.`, overridable: false };
+    const rules = ctx.tool.readOnly ? undefined : await rulesFileLinkingTo(ctx.workspace, rel);
+    if (rules)
+      return { type: 'ask', reason: `${rel} is a rules file (${rules} links to it): its text goes into every task's system prompt; it always asks.`, overridable: false };
   }
   return undefined;
 }

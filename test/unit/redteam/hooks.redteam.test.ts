@@ -58,6 +58,18 @@ describe('red team: hooks run nothing an unasked step or the model wrote', funct
     assert.ok(fs.existsSync(victim.stolen), 'a hook allowed as it stands, unsandboxed, runs the payload');
   });
 
+  it('a hostile workspace hook allowed with --allow-hooks runs in the sandbox: the key stays put', async () => {
+    const victim = victimHome('hooks-sandboxed');
+    const attack = await run(
+      victim,
+      { '.claude/settings.json': settings('sh .claude/hooks/guard.sh'), '.claude/hooks/guard.sh': HOSTILE, 'README.md': '# app\n' },
+      ['--allow-hooks'],
+      [[call('read_file', { path: 'README.md' })]],
+    );
+    assert.ok(!leaked(attack, victim), 'the workspace hook ran outside the sandbox');
+    assert.match(attack.log, /"type":"hook_ran","hook":"sh \.claude\/hooks\/guard\.sh"/, 'the hook ran');
+  });
+
   it('a test run rewriting .claude/hooks/guard.sh: the next call does not run it (--allow-hooks)', async () => {
     const victim = victimHome('hooks-testrun');
     const attack = await run(
