@@ -18,7 +18,12 @@ export function hookAllowance(options: { allowHooks?: boolean; hooksUnsandboxed?
   return options.allowHooks ? 'sandboxed' : 'none';
 }
 
-export function cliHooks(allow: HookAllowance, env: NodeJS.ProcessEnv, stderr: NodeJS.WritableStream, taskId: string): ComposeInput['hooks'] {
+export function cliHooks(
+  allow: HookAllowance,
+  env: NodeJS.ProcessEnv,
+  stderr: NodeJS.WritableStream,
+  taskId: string,
+): ComposeInput['hooks'] {
   let pinned: string | undefined;
   return {
     user: userSkillFolder(keelConfigDir(env)),

@@ -93,7 +93,12 @@ async function runHook(
   const seconds = Math.min(hook.timeout ?? HOOK_TIMEOUT.defaultSeconds, HOOK_TIMEOUT.maxSeconds);
   const named = { hook: hook.command, source: `${hook.file}:${hook.line}` };
   if (hook.brokenMatcher)
-    return { ...named, outcome: 'error', reason: `its matcher "${hook.matcher}" is not a valid pattern (${hook.brokenMatcher})`, durationMs: 0 };
+    return {
+      ...named,
+      outcome: 'error',
+      reason: `its matcher "${hook.matcher}" is not a valid pattern (${hook.brokenMatcher})`,
+      durationMs: 0,
+    };
   const started = Date.now();
   const root = input.workspace.root;
   try {

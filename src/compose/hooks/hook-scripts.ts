@@ -32,7 +32,7 @@ export async function hookScripts(workspace: Workspace, hooks: readonly HookDefi
 }
 
 /** The words of a command line that could be paths: quotes dropped, the project variables put in. */
-export function commandWords(command: string, root: string): string[] {
+function commandWords(command: string, root: string): string[] {
   const expanded = command.replace(/\$\{?(CLAUDE_PROJECT_DIR|KEEL_PROJECT_DIR)\}?/g, root);
   const words = expanded
     .replace(/["'`]/g, '')

@@ -80,5 +80,7 @@ async function readText(source: SkillSource, name: string): Promise<string> {
 export function hooksHash(hooks: readonly HookDefinition[], scripts: readonly HookScript[] = []): string {
   const normal = hooks.map((h) => [h.file, h.point, h.matcher ?? '', h.command, h.timeout ?? null]);
   const files = scripts.map((s) => [s.path, s.sha256]);
-  return createHash('sha256').update(JSON.stringify(files.length > 0 ? [normal, files] : normal)).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(files.length > 0 ? [normal, files] : normal))
+    .digest('hex');
 }

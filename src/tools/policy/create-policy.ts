@@ -202,7 +202,11 @@ async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<Polic
       return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.`, overridable: false };
     const rules = ctx.tool.readOnly ? undefined : await rulesFileLinkingTo(ctx.workspace, rel);
     if (rules)
-      return { type: 'ask', reason: `${rel} is a rules file (${rules} links to it): its text goes into every task's system prompt; it always asks.`, overridable: false };
+      return {
+        type: 'ask',
+        reason: `${rel} is a rules file (${rules} links to it): its text goes into every task's system prompt; it always asks.`,
+        overridable: false,
+      };
   }
   return undefined;
 }

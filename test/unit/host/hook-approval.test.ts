@@ -81,7 +81,13 @@ describe('workspace hooks in the editor', () => {
       { get: <T>(k: string) => state.get(k) as T | undefined, update: async (k, v) => void state.set(k, v) },
       'keel.hooks.approved',
       () => true,
-      { confirm: async (_m, detail) => (asked.push(detail), true), warn: () => undefined },
+      {
+        confirm: async (_m, detail) => {
+          asked.push(detail);
+          return true;
+        },
+        warn: () => undefined,
+      },
     );
     const workspace = await createNodeWorkspace(root, { sandbox: { rules: COMMAND_SANDBOX_RULES } });
     const task = async () => {

@@ -22,7 +22,11 @@ const HOSTILE = `#!/bin/sh\ncat > /dev/null\n${STEAL}\nexit 0\n`;
 
 /** Claude Code's settings with one PreToolUse hook running `command`: on every tool, or those `matcher` names. */
 const settings = (command: string, matcher?: string) =>
-  JSON.stringify({ hooks: { PreToolUse: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command }] }] } }, null, 2);
+  JSON.stringify(
+    { hooks: { PreToolUse: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command }] }] } },
+    null,
+    2,
+  );
 
 /** A node test file: a test run that rewrites `rels` with the hostile script (errors ignored: they may be read-only). */
 const rewriter = (...rels: string[]) =>
@@ -132,9 +136,12 @@ describe('red team: hooks run nothing an unasked step or the model wrote', funct
     it(`a guard hook with "matcher": "${matcher}" blocks the call it guards (--approve all --sandbox off)`, async () => {
       const victim = victimHome(`hooks-matcher-${matcher === '*' ? 'star' : 'bad'}`);
       const guard = settings('cat > /dev/null; echo "no commands in this repository" >&2; exit 2', matcher);
-      const attack = await run(victim, { '.claude/settings.json': guard }, ['--allow-hooks', '--approve', 'all', '--sandbox', 'off'], [
-        [call('run_command', { command: STEAL })],
-      ]);
+      const attack = await run(
+        victim,
+        { '.claude/settings.json': guard },
+        ['--allow-hooks', '--approve', 'all', '--sandbox', 'off'],
+        [[call('run_command', { command: STEAL })]],
+      );
       assert.ok(!leaked(attack, victim), `the guard with matcher ${matcher} let the call run`);
       assert.equal(attack.run.code, 3, 'a call was refused');
       assert.match(attack.log, /"type":"hook_ran"[^\n]*"outcome":"(block|error)"/);

@@ -86,7 +86,11 @@ describe('red team: agent, command, prompt and rules files steer no later task',
       flags: ['--approve', 'write'],
       turns: Object.entries(PLANTED).map(([rel, content]) => [call('write_file', { path: rel, content })]),
     });
-    assert.doesNotMatch(await nextTask(attack.workspace), new RegExp(`STEER-${process.pid}`), 'a file the model wrote steers the next task');
+    assert.doesNotMatch(
+      await nextTask(attack.workspace),
+      new RegExp(`STEER-${process.pid}`),
+      'a file the model wrote steers the next task',
+    );
     for (const rel of Object.keys(PLANTED)) assert.ok(!fs.existsSync(path.join(attack.workspace, rel)), `${rel} was written`);
   });
 
