@@ -6,12 +6,11 @@
 // for nothing; the command text itself is in the definition's hash already.
 import { createHash } from 'node:crypto';
 import type { Workspace } from '../../kernel/index.js';
+import { commandWords } from '../../tools/index.js';
 import type { HookDefinition } from './hook-file.js';
 
 /** A script larger than this is hashed as "too large", which no rewrite keeps stable. */
 const SCRIPT_MAX_BYTES = 4 * 1024 * 1024;
-/** A command line names at most this many candidate files worth reading. */
-const MAX_WORDS = 64;
 
 export interface HookScript {
   /** Workspace-relative, canonical. */
@@ -29,16 +28,6 @@ export async function hookScripts(workspace: Workspace, hooks: readonly HookDefi
     }
   }
   return [...seen.values()];
-}
-
-/** The words of a command line that could be paths: quotes dropped, the project variables put in. */
-function commandWords(command: string, root: string): string[] {
-  const expanded = command.replace(/\$\{?(CLAUDE_PROJECT_DIR|KEEL_PROJECT_DIR)\}?/g, root);
-  const words = expanded
-    .replace(/["'`]/g, '')
-    .split(/[\s;&|<>()]+/)
-    .filter((w) => w !== '' && !w.startsWith('-') && !w.includes('$'));
-  return [...new Set(words)].slice(0, MAX_WORDS);
 }
 
 async function scriptAt(workspace: Workspace, word: string): Promise<HookScript | undefined> {

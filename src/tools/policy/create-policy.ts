@@ -15,6 +15,7 @@ import {
   type Risk,
   type SandboxMode,
   type ToolIntent,
+  type Workspace,
 } from '../../kernel/index.js';
 import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
@@ -22,6 +23,7 @@ import { commandContextProblem } from './command-context.js';
 import { commandReadProblem, commandWriteProblem } from './command-paths.js';
 import { isSecretFile, protectedPathReason } from './protected-paths.js';
 import { rulesFileLinkingTo } from './rules-links.js';
+import { hookRunning } from './hook-named-files.js';
 import { withAllowHint } from './allow-hint.js';
 import { approvedRun, unaskedRun } from './sandbox-choice.js';
 import { MEMORY_WRITE_TOOLS } from '../memory/visibility.js';
@@ -200,13 +202,16 @@ async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<Polic
     const why = protectedPathReason(p, rel);
     if (why && (!ctx.tool.readOnly || isSecretFile(rel)))
       return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.`, overridable: false };
-    const rules = ctx.tool.readOnly ? undefined : await rulesFileLinkingTo(ctx.workspace, rel);
-    if (rules)
-      return {
-        type: 'ask',
-        reason: `${rel} is a rules file (${rules} links to it): its text goes into every task's system prompt; it always asks.`,
-        overridable: false,
-      };
+    const linked = ctx.tool.readOnly ? undefined : await linkedProtection(ctx.workspace, rel);
+    if (linked) return { type: 'ask', reason: `${rel} ${linked}; it always asks.`, overridable: false };
   }
   return undefined;
+}
+
+/** Why a file protected by what points at it (a rules-file link, a hook's command) asks, or undefined. */
+async function linkedProtection(ws: Workspace, rel: string): Promise<string | undefined> {
+  const rules = await rulesFileLinkingTo(ws, rel);
+  if (rules) return `is a rules file (${rules} links to it): its text goes into every task's system prompt`;
+  const hooks = await hookRunning(ws, rel);
+  return hooks ? `is run by a hook (${hooks}): it runs at every matching call` : undefined;
 }
