@@ -7,7 +7,7 @@
 import type { Workspace } from '../../kernel/index.js';
 
 /** Where a workspace defines hooks (src/compose/hooks/load-hooks.ts reads the same files). */
-export const WORKSPACE_HOOK_FILES = ['.keel/hooks.json', '.claude/settings.json', '.claude/settings.local.json'];
+const WORKSPACE_HOOK_FILES = ['.keel/hooks.json', '.claude/settings.json', '.claude/settings.local.json'];
 /** A hooks file larger than this is not read here (the loader refuses it too). */
 const HOOK_FILE_MAX_BYTES = 256 * 1024;
 /** A command line names at most this many candidate files worth resolving. */
