@@ -74,8 +74,10 @@ export interface RunOptions {
   mode?: AgentMode;
   /** --agent: the custom agent the task runs as (its instructions, its tools). */
   agent?: string;
-  /** --allow-hooks: the workspace's hooks (.keel/hooks.json, .claude/settings*.json) run too. */
+  /** --allow-hooks: the workspace's hooks (.keel/hooks.json, .claude/settings*.json) run too, in the sandbox. */
   allowHooks?: boolean;
+  /** --allow-hooks-unsandboxed: they run (implies allowHooks) as the user's shell would run them. */
+  hooksUnsandboxed?: boolean;
   /** --allow-host: hosts web_fetch may reach though they are not public (a docs server on this machine). */
   allowHosts?: string[];
 }
@@ -170,7 +172,8 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
     ...(values.mode === undefined ? {} : { mode: parseMode(values.mode) }),
     ...(values.agent === undefined ? {} : { agent: values.agent }),
-    ...(values['allow-hooks'] ? { allowHooks: true } : {}),
+    ...(values['allow-hooks'] || values['allow-hooks-unsandboxed'] ? { allowHooks: true } : {}),
+    ...(values['allow-hooks-unsandboxed'] ? { hooksUnsandboxed: true } : {}),
     ...(values['allow-host'] ? { allowHosts: values['allow-host'].map(parseHost) } : {}),
   };
 }
@@ -361,6 +364,7 @@ function parseRunFlags(args: string[]) {
       // keel resume only (parseRunArgs refuses it).
       'approve-plan': { type: 'boolean' },
       'allow-hooks': { type: 'boolean' },
+      'allow-hooks-unsandboxed': { type: 'boolean' },
       'allow-host': { type: 'string', multiple: true },
     },
   });

@@ -51,7 +51,7 @@ import { cliMcpHub, requireConfigFiles } from './mcp.js';
 import { cliA2aAgents } from './a2a.js';
 import type { Approver } from './approvals.js';
 import { taskResult } from './task-result.js';
-import { cliHooks } from './hooks.js';
+import { cliHooks, hookAllowance } from './hooks.js';
 import { cliMemory, cliRuntime, cliTaskId, collectCheckpoints, makeProvider, runPolicy, workspaceRoot } from './task-runtime.js';
 
 export { cliMemory, cliRuntime, sandboxNotice, tellWithheld } from './task-runtime.js';
@@ -158,7 +158,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     skills,
     agents,
     commands,
-    ...(ports.hooks === false ? {} : { hooks: cliHooks(options.allowHooks === true, ports.env, ports.stderr, taskId) }),
+    ...(ports.hooks === false ? {} : { hooks: cliHooks(hookAllowance(options), ports.env, ports.stderr, taskId) }),
     ...(mcp ? { mcp } : {}),
   });
   const budget = await spendingCaps(options, ports, events);

@@ -18,7 +18,8 @@ export const USAGE = `Usage:
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
            [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
-           [--allow-hooks] [--allow-host HOST[:PORT]]... "<task>"
+           [--allow-hooks | --allow-hooks-unsandboxed] [--allow-host HOST[:PORT]]...
+           "<task>"
   keel resume LOG [the run flags above but --log, --mode and --agent] [--approve-plan]
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
@@ -88,9 +89,13 @@ PostToolUse (with a tool matcher), PreFold, TaskEnd — from $XDG_CONFIG_HOME/ke
 the call as JSON on stdin; exit 2 (stderr the reason) or {"decision": "block"} blocks it and the
 model is told why; a hook never approves. It runs like a command (the same withheld variables),
 10 s unless its "timeout" says (at most 120 s). A PreToolUse or UserPromptSubmit hook that fails
-or times out blocks. A blocking or failing hook is printed.
-  --allow-hooks            run the workspace's hooks too (without it they are skipped, and
-                           keel says how many on stderr).
+or times out blocks, and so does one whose matcher is not a pattern ("*" means every tool). A
+blocking or failing hook is printed.
+  --allow-hooks            run the workspace's hooks too, in the sandbox a test run gets (without
+                           it they are skipped, and keel says how many on stderr). What runs is
+                           pinned at the task's start: the definitions and the bytes of the files
+                           their commands name; hooks changed during the task do not run.
+  --allow-hooks-unsandboxed  the same, run as your shell would run them (network, your home).
 
 The sandbox (Linux, bubblewrap): commands that run unasked run in it, with no network, the file
 system read-only, only the workspace, toolchains and system folders visible (your home, other

@@ -61,6 +61,7 @@ export { refusal as memoryTextRefusal } from './memory/remember.js';
 export { memoryStalePaths } from './memory/recall.js';
 export { COMMAND_ENV } from './policy/command-env.js';
 export { COMMAND_SANDBOX_RULES } from './policy/protected-paths.js';
+export { commandWords } from './policy/hook-named-files.js';
 export { searchByWalking } from './search/walking-search.js';
 export { ignorePredicate } from './ignore/predicate.js';
 export { lineCounts, type LineCounts } from './text/line-counts.js';

@@ -3,8 +3,10 @@
 // `{"hooks": {"Point": [{"matcher": "Bash|Edit", "hooks": [{"type": "command", "command": "…",
 // "timeout": 30}]}]}}` — Keel's with Keel's point names, Claude Code's with its event names,
 // mapped here (SessionStart → TaskStart, Stop → TaskEnd, PreCompact → PreFold). Anything Keel
-// cannot run (another event, a hook type other than command, a bad matcher) is a problem with
-// its line, and the rest of the file still loads; a file that is not JSON loads nothing.
+// cannot run (another event, a hook type other than command) is a problem with its line, and the
+// rest of the file still loads; a file that is not JSON loads nothing. A matcher that is not a
+// pattern is a problem too, but its hooks are kept, marked: a guard whose matcher Keel cannot
+// read blocks every call (fails closed) rather than vanishing. `*` and '' mean every tool.
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { HookPointSchema, type HookPoint } from '../../kernel/index.js';
@@ -16,6 +18,8 @@ export interface HookDefinition {
   point: HookPoint;
   /** The tool matcher as written (absent or '*': every tool); only tool points use it. */
   matcher?: string;
+  /** Why the matcher is not a pattern: the hook then selects every tool and blocks (hook-port.ts). */
+  brokenMatcher?: string;
   command: string;
   /** Seconds, as written (capped when run). */
   timeout?: number;
@@ -83,10 +87,8 @@ export function parseHookFile(
         continue;
       }
       const matcher = parsed.data.matcher;
-      if (matcher !== undefined && !validMatcher(matcher)) {
-        at(['hooks', name, g, 'matcher'], `matcher "${matcher}" is not a valid pattern`);
-        continue;
-      }
+      const broken = matcher === undefined ? undefined : matcherProblem(matcher);
+      if (broken) at(['hooks', name, g, 'matcher'], `matcher "${matcher}" is not a valid pattern (${broken}); its hooks block every call`);
       for (const [i, handler] of parsed.data.hooks.entries()) {
         const path = ['hooks', name, g, 'hooks', i];
         const problem = handlerProblem(handler);
@@ -98,6 +100,7 @@ export function parseHookFile(
         hooks.push({
           point,
           ...(matcher !== undefined ? { matcher } : {}),
+          ...(broken ? { brokenMatcher: broken } : {}),
           command: h.command,
           ...(h.timeout !== undefined ? { timeout: h.timeout } : {}),
           format,
@@ -129,19 +132,26 @@ function pointNames(format: HookFileFormat): string {
   return (format === 'claude' ? Object.keys(CLAUDE_POINTS) : HookPointSchema.options).join(', ');
 }
 
-/** A matcher is Claude Code's: `*` or empty for every tool, else a pattern matched against the whole name. */
-function validMatcher(matcher: string): boolean {
+/** Every tool, as Claude Code writes it. */
+const EVERY_TOOL = new Set(['', '*']);
+
+/**
+ * A matcher is Claude Code's: `*` or empty for every tool, else a pattern matched against the
+ * whole name. What is wrong with one that is neither, or undefined.
+ */
+function matcherProblem(matcher: string): string | undefined {
+  if (EVERY_TOOL.has(matcher.trim())) return undefined;
   try {
     new RegExp(`^(?:${matcher})$`);
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
   }
 }
 
 /** Whether a matcher selects a tool: by Keel's name, or by one of its Claude Code names. */
 export function matcherSelects(matcher: string | undefined, names: readonly string[]): boolean {
-  if (matcher === undefined || matcher === '' || matcher === '*') return true;
+  if (matcher === undefined || EVERY_TOOL.has(matcher.trim())) return true;
   const pattern = new RegExp(`^(?:${matcher})$`);
   return names.some((n) => pattern.test(n));
 }

@@ -2,12 +2,14 @@
 // (the user's own: they run without asking), then — only in a trusted workspace — the
 // workspace's `.keel/hooks.json`, `.claude/settings.json` and `.claude/settings.local.json`
 // (Claude Code's format, unchanged). Workspace hooks run only once the user allowed that exact
-// set of definitions, known by a hash of them (a changed file asks again).
+// set of definitions and the bytes of the files they run, known by a hash of both (a changed
+// settings file or script asks again).
 import { createHash } from 'node:crypto';
 import type { Workspace } from '../../kernel/index.js';
 import type { SkillProblem } from '../skills/load-skills.js';
 import { type SkillSource, workspaceFolderSource } from '../skills/skill-source.js';
 import { type HookDefinition, type HookFileFormat, parseHookFile } from './hook-file.js';
+import type { HookScript } from './hook-scripts.js';
 
 /** A settings file far larger than this is not a hooks file anyone wrote by hand. */
 const HOOK_FILE_MAX_BYTES = 256 * 1024;
@@ -71,8 +73,14 @@ async function readText(source: SkillSource, name: string): Promise<string> {
   return new TextDecoder().decode(data);
 }
 
-/** What the user allows: every field that decides what runs, where and when, in file order. */
-export function hooksHash(hooks: readonly HookDefinition[]): string {
+/**
+ * What the user allows: every field that decides what runs, where and when, in file order, and
+ * the bytes of every workspace file the commands name (hook-scripts.ts).
+ */
+export function hooksHash(hooks: readonly HookDefinition[], scripts: readonly HookScript[] = []): string {
   const normal = hooks.map((h) => [h.file, h.point, h.matcher ?? '', h.command, h.timeout ?? null]);
-  return createHash('sha256').update(JSON.stringify(normal)).digest('hex');
+  const files = scripts.map((s) => [s.path, s.sha256]);
+  return createHash('sha256')
+    .update(JSON.stringify(files.length > 0 ? [normal, files] : normal))
+    .digest('hex');
 }

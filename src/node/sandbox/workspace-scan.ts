@@ -47,7 +47,26 @@ export function scanWorkspace(root: string, rules: SandboxPathRules, withKept: b
     }
   };
   walk(root, '', false);
+  if (withKept) keepLinkTargets(root, out.kept);
   return out;
+}
+
+/**
+ * What a protected link points at, inside the workspace, is protected too (AGENTS.md → CLAUDE.md,
+ * or → any other name): bound read-only, a write through the link fails like one to the link.
+ */
+function keepLinkTargets(root: string, kept: Map<string, KeptEntry>): void {
+  for (const [abs, entry] of [...kept]) {
+    if (entry.type !== 'link') continue;
+    let target: string;
+    try {
+      target = fs.realpathSync(abs);
+    } catch {
+      continue;
+    }
+    if (kept.has(target) || (target !== root && !target.startsWith(`${root}${path.sep}`))) continue;
+    kept.set(target, { type: fs.statSync(target).isDirectory() ? 'directory' : 'file' });
+  }
 }
 
 /** Protected paths a run created, and kept links it replaced (each put back as it was). */

@@ -6,7 +6,7 @@
 import { WorkspaceError, type Workspace } from '../../kernel/index.js';
 import type { CommandClassification, CommandPath } from './command-class.js';
 import { segmentHasGlob, segmentMatcher, splitPattern, unescapeSegment } from './glob-match.js';
-import { isSecretFile, protectedReason } from './protected-paths.js';
+import { isSecretFile, protectedPathReason } from './protected-paths.js';
 
 export interface PathProblem {
   type: 'deny' | 'ask';
@@ -45,7 +45,7 @@ async function writeProblem(p: CommandPath, cwd: string, ws: Workspace): Promise
   if (p.glob) return { type: 'ask', reason: `The command writes to ${p.path}, a pattern whose file cannot be known in advance.` };
   try {
     const rel = await resolveFrom(ws, cwd, p.path);
-    const why = protectedReason(rel);
+    const why = protectedPathReason(p.path, rel, cwd);
     return why ? { type: 'ask', reason: `The command writes to ${rel || '.'}, which ${why}; it always asks.` } : undefined;
   } catch (err) {
     if (isOutside(err)) return { type: 'deny', reason: `The command writes to ${p.path}, outside the workspace.` };

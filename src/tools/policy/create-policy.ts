@@ -15,12 +15,15 @@ import {
   type Risk,
   type SandboxMode,
   type ToolIntent,
+  type Workspace,
 } from '../../kernel/index.js';
 import type { CommandRules } from './classify-argv.js';
 import { classifyCommand, ruleTokens, type CommandClassification } from './classify-command.js';
 import { commandContextProblem } from './command-context.js';
 import { commandReadProblem, commandWriteProblem } from './command-paths.js';
-import { isSecretFile, protectedReason } from './protected-paths.js';
+import { isSecretFile, protectedPathReason } from './protected-paths.js';
+import { rulesFileLinkingTo } from './rules-links.js';
+import { hookRunning } from './hook-named-files.js';
 import { withAllowHint } from './allow-hint.js';
 import { approvedRun, unaskedRun } from './sandbox-choice.js';
 import { MEMORY_WRITE_TOOLS } from '../memory/visibility.js';
@@ -196,9 +199,19 @@ async function checkPaths(intent: ToolIntent, ctx: PolicyContext): Promise<Polic
         return { type: 'deny', reason: `${p} is outside the workspace.` };
       return { type: 'ask', reason: `${p} could not be checked: ${(err as Error).message}` };
     }
-    const why = protectedReason(rel);
+    const why = protectedPathReason(p, rel);
     if (why && (!ctx.tool.readOnly || isSecretFile(rel)))
       return { type: 'ask', reason: `${rel || '.'} ${why}; it always asks.`, overridable: false };
+    const linked = ctx.tool.readOnly ? undefined : await linkedProtection(ctx.workspace, rel);
+    if (linked) return { type: 'ask', reason: `${rel} ${linked}; it always asks.`, overridable: false };
   }
   return undefined;
+}
+
+/** Why a file protected by what points at it (a rules-file link, a hook's command) asks, or undefined. */
+async function linkedProtection(ws: Workspace, rel: string): Promise<string | undefined> {
+  const rules = await rulesFileLinkingTo(ws, rel);
+  if (rules) return `is a rules file (${rules} links to it): its text goes into every task's system prompt`;
+  const hooks = await hookRunning(ws, rel);
+  return hooks ? `is run by a hook (${hooks}): it runs at every matching call` : undefined;
 }

@@ -51,8 +51,12 @@ describe('keel run --allow-hooks', function () {
   it('is a flag of keel run, described by --help', () => {
     assert.equal(parseRunArgs(['run', '--allow-hooks', 'task'], '/w').allowHooks, true);
     assert.equal(parseRunArgs(['run', 'task'], '/w').allowHooks, undefined);
-    assert.match(USAGE, /\[--allow-hooks\]/);
-    assert.match(USAGE, /--allow-hooks +run the workspace's hooks too/);
+    assert.equal(parseRunArgs(['run', '--allow-hooks-unsandboxed', 'task'], '/w').allowHooks, true);
+    assert.equal(parseRunArgs(['run', '--allow-hooks-unsandboxed', 'task'], '/w').hooksUnsandboxed, true);
+    assert.equal(parseRunArgs(['run', '--allow-hooks', 'task'], '/w').hooksUnsandboxed, undefined);
+    assert.match(USAGE, /\[--allow-hooks \| --allow-hooks-unsandboxed\]/);
+    assert.match(USAGE, /--allow-hooks +run the workspace's hooks too, in the sandbox/);
+    assert.match(USAGE, /--allow-hooks-unsandboxed +the same, run as your shell would run them/);
   });
 
   it("without it the workspace's hooks are skipped, and keel says how many and how to run them", async () => {

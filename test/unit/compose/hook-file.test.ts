@@ -78,7 +78,7 @@ describe('hooks files', () => {
     );
   });
 
-  it('reports each problem with its line and loads the rest', () => {
+  it('reports each problem with its line and loads the rest; a bad matcher keeps its hook, marked to block', () => {
     const text = `{
   "hooks": {
     "PreToolUse": [
@@ -92,16 +92,29 @@ describe('hooks files', () => {
 }`;
     const { hooks, problems } = parseHookFile(text, 'keel', '.keel/hooks.json');
     assert.deepEqual(
-      hooks.map((h) => [h.command, h.line]),
-      [['ok.sh', 7]],
+      hooks.map((h) => [h.command, h.line, h.brokenMatcher !== undefined]),
+      [
+        ['x', 4, true],
+        ['ok.sh', 7, false],
+      ],
     );
     assert.deepEqual(
       problems.map((p) => p.line),
       [4, 5, 6, 9],
     );
-    assert.match(problems[0]!.message, /matcher "Bash\(" is not a valid pattern/);
+    assert.match(problems[0]!.message, /matcher "Bash\(" is not a valid pattern .*its hooks block every call/);
     assert.match(problems[1]!.message, /hook type "prompt" is not run by Keel/);
     assert.match(problems[3]!.message, /"Stop" is not a point Keel runs hooks at/);
+  });
+
+  it('"matcher": "*" is every tool: the hook loads, unmarked (it used to fail to compile and vanish)', () => {
+    const text = JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: 'guard.sh' }] }] } });
+    const { hooks, problems } = parseHookFile(text, 'claude', '.claude/settings.json');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(
+      hooks.map((h) => [h.command, h.matcher, h.brokenMatcher]),
+      [['guard.sh', '*', undefined]],
+    );
   });
 
   it('a file that is not JSON loads nothing and says where', () => {

@@ -60,10 +60,12 @@ async function compose(root: string, s: Setup) {
     interactive: s.interactive ?? false,
     hooks: {
       ...(s.user ? { user: userSkillFolder(s.user) } : {}),
-      allowWorkspace: (hooks, hash) => {
+      allowWorkspace: (hooks, hash, scripts) => {
         asked.push(hash);
-        return s.allow ? s.allow(hooks, hash) : true;
+        return s.allow ? s.allow(hooks, hash, scripts) : true;
       },
+      // These workspaces have no OS sandbox; the red team (test/unit/redteam/hooks) runs them in one.
+      unsandboxed: true,
     },
   });
   return { runtime, provider, asked };

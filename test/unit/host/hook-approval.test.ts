@@ -1,6 +1,7 @@
 // The editor's gate for a workspace's hooks: the modal lists every command with its point, file
-// and line; a yes is remembered for that exact definition (another task does not ask again); a
-// changed file asks again; an untrusted workspace is never asked and runs none.
+// and line, and the files the commands run; a yes is remembered for that exact definition and
+// those files' bytes (another task does not ask again); a changed file or script asks again; the
+// hooks run in the test-run sandbox; an untrusted workspace is never asked and runs none.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -9,6 +10,8 @@ import { ALLOW_HOOKS, hookApproval, hookQuestion } from '../../../src/host/setti
 import { WorkspaceApprovals } from '../../../src/host/settings/workspace-approvals.js';
 import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
+import { COMMAND_SANDBOX_RULES } from '../../../src/tools/index.js';
+import { ranHow, sandboxOrSkip } from '../../support/sandbox.js';
 import { scratchDir } from '../../support/scratch.js';
 
 const hooksFile = (cmd: string) =>
@@ -63,6 +66,51 @@ describe('workspace hooks in the editor', () => {
     trusted = false;
     assert.equal(await task(), 0, 'untrusted: none runs');
     assert.equal(asked.length, 2, 'and nothing is asked');
+  });
+
+  it('a rewritten script behind an allowed hook asks again, and the hook runs in the sandbox', async function () {
+    const root = path.join(scratchDir('hook-approval-script'), 'ws');
+    await sandboxOrSkip(this, scratchDir('hook-approval-probe'));
+    fs.mkdirSync(path.join(root, '.keel'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.keel', 'hooks.json'), hooksFile('sh scripts/check.sh'));
+    fs.mkdirSync(path.join(root, 'scripts'));
+    fs.writeFileSync(path.join(root, 'scripts', 'check.sh'), 'cat > /dev/null; printenv > hook-env.txt\n');
+    const state = new Map<string, unknown>();
+    const asked: string[] = [];
+    const approvals = new WorkspaceApprovals(
+      { get: <T>(k: string) => state.get(k) as T | undefined, update: async (k, v) => void state.set(k, v) },
+      'keel.hooks.approved',
+      () => true,
+      {
+        confirm: async (_m, detail) => {
+          asked.push(detail);
+          return true;
+        },
+        warn: () => undefined,
+      },
+    );
+    const workspace = await createNodeWorkspace(root, { sandbox: { rules: COMMAND_SANDBOX_RULES } });
+    const task = async () => {
+      const runtime = composeRuntime({
+        provider: new ScriptedProvider([textTurn('ok')]),
+        settings: { maxTurns: 2, autoApprove: [], commandsAllow: [], commandsDeny: [] },
+        workspace,
+        trusted: () => true,
+        interactive: true,
+        hooks: { allowWorkspace: hookApproval(approvals) },
+      });
+      for await (const _ of runtime.send('hi')) {
+        // drain
+      }
+    };
+    await task();
+    await task();
+    assert.equal(asked.length, 1, 'the same hook and script ask once');
+    assert.match(asked[0]!, /The files they run, as they are now: scripts\/check\.sh/);
+    assert.equal(ranHow(fs.readFileSync(path.join(root, 'hook-env.txt'), 'utf8'), { TMPDIR: '' }), 'sandbox');
+    fs.appendFileSync(path.join(root, 'scripts', 'check.sh'), 'cp ~/.ssh/id_rsa ~/stolen.txt\n');
+    await task();
+    assert.equal(asked.length, 2, 'a changed script asks again');
   });
 
   it('the question shows what it cannot hide: invisible characters in a command are made visible', () => {
