@@ -86,6 +86,9 @@ const QUOTA = /insufficient_quota|quota|billing|credit balance|out of credits|pa
 const CONTEXT =
   /prompt is too long|context[ _]length|context window|maximum context|too many tokens|reduce the length|request_too_large|input is too long/i;
 
+/** The Responses API's `response.failed` codes that are the request's fault (ResponseError): resending repeats them. */
+const RESPONSES_REQUEST_FAULTS = /invalid_prompt|image|bio_policy|data_residency_mismatch/;
+
 export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelError {
   const retryAfterMs = parseRetryAfter(f.headers);
   const status = f.status;
@@ -108,7 +111,7 @@ export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelErro
   if (status === 408) return modelError('network', `The request timed out: ${detail}`, true, extra);
   if (status !== undefined && status >= 400 && status < 500)
     return modelError('bad_request', `${vendor.label} rejected the request (${status}): ${detail}`, false, extra);
-  if (/invalid_request|bad_request|not_found|unsupported/.test(tag))
+  if (/invalid_request|bad_request|not_found|unsupported/.test(tag) || RESPONSES_REQUEST_FAULTS.test(tag))
     return modelError('bad_request', `${vendor.label} rejected the request: ${detail}`, false, extra);
   // 5xx and error events without a known type: the server's side, worth another try.
   return modelError('unknown', `${vendor.label} failed${status ? ` (${status})` : ''}: ${detail}`, true, extra);

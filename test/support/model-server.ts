@@ -14,8 +14,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { anthropicSse } from './anthropic-wire.js';
 import type { WireTurn } from './model-turn.js';
 import { openaiSse } from './openai-wire.js';
+import { responsesSse } from './responses-wire.js';
 
-type Api = 'anthropic' | 'openai' | 'unknown';
+type Api = 'anthropic' | 'openai' | 'responses' | 'unknown';
 
 export interface RecordedRequest {
   api: Api;
@@ -51,7 +52,7 @@ export interface ModelServer {
   url: string;
   /** For `new Anthropic({ baseURL })`: the SDK adds `/v1/messages`. */
   anthropicBaseURL: string;
-  /** For `new OpenAI({ baseURL })`: the SDK adds `/chat/completions`. */
+  /** For `new OpenAI({ baseURL })`: the SDK adds `/chat/completions` (or `/responses`). */
   openaiBaseURL: string;
   readonly requests: RecordedRequest[];
   close(): Promise<void>;
@@ -114,7 +115,8 @@ export function conversation(steps: ConversationStep[] | ((req: RecordedRequest,
     if (step === undefined) return noMoreReplies(index);
     const turn = typeof step === 'function' ? step(req, index) : step;
     if (isReply(turn)) return turn;
-    return { type: 'stream', body: req.api === 'openai' ? openaiSse(turn) : anthropicSse(turn) };
+    const body = req.api === 'openai' ? openaiSse(turn) : req.api === 'responses' ? responsesSse(turn) : anthropicSse(turn);
+    return { type: 'stream', body };
   };
 }
 
@@ -162,6 +164,7 @@ function range(from: number, to: number, step: number): number[] {
 function apiOf(path: string): Api {
   if (path.includes('/messages')) return 'anthropic';
   if (path.includes('/chat/completions')) return 'openai';
+  if (path.includes('/responses')) return 'responses';
   return 'unknown';
 }
 
