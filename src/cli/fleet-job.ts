@@ -142,6 +142,7 @@ function baseRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, fla
     // A fleet runs each job at its model's default reasoning and the model table's token field.
     reasoning: 'default',
     maxTokensParameter: 'auto',
+    wireApi: 'auto',
     mcpConfigs: [],
     mcpWorkspace: false,
     // The result's files and patch come from the job's checkpoints, kept in the job's own folder.

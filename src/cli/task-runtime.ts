@@ -154,5 +154,6 @@ export function makeProvider(o: RunOptions): ModelProvider {
     contextWindow: o.contextWindow,
     reasoning: o.reasoning,
     maxTokensParameter: o.maxTokensParameter,
+    wireApi: o.wireApi,
   });
 }

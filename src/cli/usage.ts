@@ -9,7 +9,7 @@ export const USAGE = `Usage:
            [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
            [--context-window TOKENS] [--reasoning default|off|low|medium|high|TOKENS]
-           [--max-tokens-param auto|max_tokens|max_completion_tokens]
+           [--max-tokens-param auto|max_tokens|max_completion_tokens] [--wire-api auto|chat|responses]
            [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
@@ -131,6 +131,11 @@ Output and exit status:
                            Keel cannot know (an Azure deployment's own name): max_tokens or
                            max_completion_tokens (OpenAI's reasoning models take only this).
                            Default auto: Keel's model table, then the server's known rules.
+  --wire-api API           the API an OpenAI-speaking model is reached through: chat (chat
+                           completions) or responses (OpenAI's Responses API, e.g. for a
+                           Codex model behind --base-url under another name). Default auto:
+                           Keel's model table (the gpt-5-codex family and gpt-5-pro take
+                           responses, every other model chat).
   --subagent-max-turns N   the most turns one sub-agent (delegate, delegate_plan) may take
                            (default 10; a model asking for more gets this many).
   --subagent-budget N      the sub-agent turns allowed across the task (default 40).

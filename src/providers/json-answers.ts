@@ -61,7 +61,8 @@ export function responseObjectEvents(body: unknown): SseMessage[] | undefined {
       }
     events.push(event('response.output_item.done', { output_index, item }));
   });
-  const terminal = body.status === 'incomplete' ? 'response.incomplete' : body.status === 'failed' ? 'response.failed' : 'response.completed';
+  const terminal =
+    body.status === 'incomplete' ? 'response.incomplete' : body.status === 'failed' ? 'response.failed' : 'response.completed';
   events.push(event(terminal, { response: body }));
   return events;
 }

@@ -14,6 +14,7 @@ import { AZURE_KEY_VARIABLE, createAzureProvider } from './azure.js';
 import type { LocalServer } from './local-servers.js';
 import type { MaxTokensParam } from './models.js';
 import type { ReasoningSetting } from './reasoning.js';
+import type { WireApi } from './responses.js';
 
 /** What a host passes to a vendor's factory. */
 interface VendorProviderOptions extends CapabilityOverrides {
@@ -26,6 +27,8 @@ interface VendorProviderOptions extends CapabilityOverrides {
   reasoning?: ReasoningSetting;
   /** keel.maxTokensParameter / --max-tokens-param, for a model behind a base URL the table cannot know. */
   maxTokensParam?: MaxTokensParam;
+  /** keel.wireApi / --wire-api: chat completions or the Responses API (OpenAI-speaking vendors); absent: the model table's. */
+  wireApi?: WireApi;
 }
 
 export interface VendorSpec<Id extends string = string> {

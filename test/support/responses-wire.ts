@@ -47,7 +47,7 @@ export function responsesUsage(input: number, cached: number, output: number, re
  * encrypted content made from the text, so a test can tell it came back), its text as one
  * message, each tool call as a function_call item with its arguments in fragments.
  */
-export function responsesEvents(turn: WireTurn): Record<string, unknown>[] {
+function responsesEvents(turn: WireTurn): Record<string, unknown>[] {
   const id = `resp_test_${++responses}`;
   const model = turn.model ?? 'gpt-5-codex';
   const out: Record<string, unknown>[] = [{ type: 'response.created', response: responseObject(id, model) }];
@@ -66,12 +66,18 @@ export function responsesEvents(turn: WireTurn): Record<string, unknown>[] {
     const text = turn.reasoning.join('');
     const item = { id: `rs_${id}`, type: 'reasoning', summary: [] };
     add(item, [...turn.reasoning.map((delta) => ({ type: 'response.reasoning_summary_text.delta', summary_index: 0, delta }))]);
-    Object.assign(items.at(-1)!, { summary: [{ type: 'summary_text', text }], encrypted_content: `enc:${Buffer.from(text).toString('base64')}` });
+    Object.assign(items.at(-1)!, {
+      summary: [{ type: 'summary_text', text }],
+      encrypted_content: `enc:${Buffer.from(text).toString('base64')}`,
+    });
   }
   if (turn.text?.length) {
     const text = turn.text.join('');
     const message = { id: `msg_${id}`, type: 'message', role: 'assistant', content: [] as unknown[] };
-    add(message, turn.text.map((delta) => ({ type: 'response.output_text.delta', content_index: 0, delta, logprobs: [] })));
+    add(
+      message,
+      turn.text.map((delta) => ({ type: 'response.output_text.delta', content_index: 0, delta, logprobs: [] })),
+    );
     Object.assign(items.at(-1)!, { content: [{ type: 'output_text', text, annotations: [], logprobs: [] }] });
   }
   for (const [n, call] of (turn.toolCalls ?? []).entries()) {

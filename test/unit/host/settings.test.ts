@@ -30,6 +30,7 @@ describe('host/settings', () => {
       contextWindow: 0,
       reasoning: 'default',
       maxTokensParameter: 'auto',
+      wireApi: 'auto',
       maxTurns: 25,
       autoApprove: ['read'],
       commandsAllow: [],

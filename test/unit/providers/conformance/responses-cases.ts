@@ -94,7 +94,13 @@ export const RESPONSES_CASES: StreamCase[] = [
     body: responsesBody([
       created(),
       added(0, reasoningItem([], null)),
-      { type: 'response.reasoning_summary_part.added', item_id: 'rs_1', output_index: 0, summary_index: 0, part: { type: 'summary_text', text: '' } },
+      {
+        type: 'response.reasoning_summary_part.added',
+        item_id: 'rs_1',
+        output_index: 0,
+        summary_index: 0,
+        part: { type: 'summary_text', text: '' },
+      },
       summary(0, 0, '**Reading the file**\n\nThe user '),
       summary(0, 0, 'wants a.ts.'),
       summary(0, 1, 'Then answer.'),

@@ -32,7 +32,11 @@ describe('provider conformance: what each vendor streams, in every write mode', 
         server = await startModelServer(() => replyFor(c, mode));
         const events = await collect(providerFor(c, server));
         assertOutcome(events, c.expect, server.requests.length);
-        if (c.api === 'responses') assert.ok(server.requests.every((r) => r.path === '/v1/responses'), 'sent to the Responses API');
+        if (c.api === 'responses')
+          assert.ok(
+            server.requests.every((r) => r.path === '/v1/responses'),
+            'sent to the Responses API',
+          );
       });
     }
   }
