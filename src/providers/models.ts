@@ -77,6 +77,8 @@ const ALL_LEVELS: readonly ReasoningLevel[] = ['low', 'medium', 'high'];
 const OPENAI_REASONING: ModelRules = { maxTokensParam: 'max_completion_tokens', reasoning: { kind: 'effort', levels: ALL_LEVELS } };
 /** OpenAI's models served by the Responses API only (the Codex family, the pro models). */
 const OPENAI_RESPONSES: ModelRules = { ...OPENAI_REASONING, wireApi: 'responses' };
+/** gpt-5-pro reasons at `high` only: any level asked for is sent as it. */
+const GPT_5_PRO: ModelRules = { ...OPENAI_RESPONSES, reasoning: { kind: 'effort', levels: ['high'] } };
 const DEEPSEEK: ModelRules = { maxTokensParam: 'max_tokens', reasoning: { kind: 'deepseek' } };
 const GROK_MINI: ModelRules = { reasoning: { kind: 'effort', levels: ['low', 'high'] } };
 
@@ -116,7 +118,7 @@ const MODELS: Row[] = [
   { match: 'gpt-5-1-codex', limits: GPT_5, price: price(1.25, 10, 0.125, 0), rules: OPENAI_RESPONSES },
   { match: 'gpt-5-1-codex-mini', limits: GPT_5, price: price(0.25, 2, 0.025, 0), rules: OPENAI_RESPONSES },
   // gpt-5-pro has no cached-input discount: a cache read costs what input does.
-  { match: 'gpt-5-pro', limits: limits(400_000, 272_000), price: price(15, 120, 15, 0), rules: OPENAI_RESPONSES },
+  { match: 'gpt-5-pro', limits: limits(400_000, 272_000), price: price(15, 120, 15, 0), rules: GPT_5_PRO },
   { match: 'o3', limits: O_SERIES, price: price(2, 8, 0.5, 0), rules: OPENAI_REASONING },
   { match: 'o4-mini', limits: O_SERIES, price: price(1.1, 4.4, 0.275, 0), rules: OPENAI_REASONING },
   // OpenAI-compatible vendors behind a base URL: their list prices, cache hits as cache reads.

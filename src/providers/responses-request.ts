@@ -58,7 +58,9 @@ function toItems(m: ModelMessage, vision: boolean): ResponseInputItem[] {
 /** The turn's reasoning items first (the API wants them before the calls they led to), then its text and calls. */
 function assistantItems(m: Extract<ModelMessage, { role: 'assistant' }>): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
-  if (m.reasoning?.format === RESPONSES_REASONING)
+  // A reasoning item must be followed by the output it led to: a turn with none sends it not.
+  const followed = m.text !== '' || m.toolCalls.length > 0;
+  if (followed && m.reasoning?.format === RESPONSES_REASONING)
     for (const b of m.reasoning.blocks)
       if (b.type === 'encrypted')
         items.push({

@@ -24,9 +24,11 @@ interface WireEvent {
   output_index?: number;
   summary_index?: number;
   item?: WireItem;
-  response?: WireResponse;
+  response?: WireResponse & { id?: string };
   code?: unknown;
   message?: unknown;
+  /** A gateway's `error` event may carry the error as an object, as a chat server's does. */
+  error?: { code?: unknown; message?: unknown };
 }
 
 interface WireItem {
@@ -54,6 +56,8 @@ interface WireUsage {
   output_tokens_details?: { reasoning_tokens?: number | null } | null;
 }
 
+const SPLICED = 'The model server’s stream was malformed: a second response began inside the first, so neither was kept.';
+
 const FILTERED = '\n\nThe reply was stopped by the server’s content filter (response.incomplete: content_filter).';
 
 export class ResponsesTurn implements TurnTranslator<SseMessage> {
@@ -65,6 +69,7 @@ export class ResponsesTurn implements TurnTranslator<SseMessage> {
   private stop: StopReason | undefined;
   private usage: Usage | undefined;
   private refused = false;
+  private id: string | undefined;
 
   constructor(private readonly model: string) {}
 
@@ -76,6 +81,8 @@ export class ResponsesTurn implements TurnTranslator<SseMessage> {
     // A SyntaxError here is a garbled stream: the adapter retries the turn.
     const e = JSON.parse(message.data) as WireEvent;
     switch (e.type) {
+      case 'response.created':
+        return this.started(e.response?.id);
       case 'response.output_text.delta':
         return typeof e.delta === 'string' && e.delta ? { type: 'text_delta', text: e.delta } : undefined;
       case 'response.reasoning_summary_text.delta':
@@ -102,7 +109,7 @@ export class ResponsesTurn implements TurnTranslator<SseMessage> {
       case 'response.failed':
         throw new StreamErrorEvent(failureOf(e.response?.error));
       case 'error':
-        throw new StreamErrorEvent(failureOf(e));
+        throw new StreamErrorEvent(failureOf(e.error ?? e));
       default:
         return undefined;
     }
@@ -119,6 +126,13 @@ export class ResponsesTurn implements TurnTranslator<SseMessage> {
     if (this.usage) events.push({ type: 'usage', usage: withCost(this.model, this.usage) });
     events.push({ type: 'final', stopReason: intents.length > 0 ? 'tool_intent' : this.stop });
     return events;
+  }
+
+  /** A second response's start inside this one's stream (two replies spliced): neither can be trusted. */
+  private started(id: string | undefined): undefined {
+    if (this.id !== undefined) throw new TurnFailure(modelError('unknown', SPLICED, false));
+    this.id = id ?? '';
+    return undefined;
   }
 
   private summaryDelta(e: WireEvent): ModelEvent | undefined {

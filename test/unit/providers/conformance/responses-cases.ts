@@ -3,7 +3,7 @@
 // reasoning summaries in two parts with the encrypted reasoning item to send back, parallel
 // function calls with arguments split inside strings and escapes, arguments sent only whole,
 // a refusal, the output limit and the content filter (`response.incomplete`), `error` events and
-// `response.failed` mid-stream, a cut before the terminal event, and a whole `response` object
+// `response.failed` mid-stream, a second response spliced in, a cut before the terminal event, and a whole `response` object
 // where a stream was asked for.
 import { responseObject, responsesBody, responsesUsage } from '../../../support/responses-wire.js';
 import type { StreamCase } from './cases.js';
@@ -255,6 +255,29 @@ export const RESPONSES_CASES: StreamCase[] = [
       },
     ]),
     expect: { error: { kind: 'unknown', retryable: true }, requests: 3 },
+  },
+  {
+    name: 'responses: a second response spliced into the stream is a protocol error, not retried',
+    api: 'responses',
+    model: MODEL,
+    body: responsesBody([
+      created(),
+      text(0, 'One '),
+      { type: 'response.created', response: responseObject('resp_OTHER', MODEL) },
+      text(0, 'two'),
+      completed(responsesUsage(10, 0, 2, 0)),
+    ]),
+    expect: { error: { kind: 'unknown', retryable: false, message: /second response/ }, requests: 1 },
+  },
+  {
+    name: 'responses: an error event carrying its error as an object is classified by its code',
+    api: 'responses',
+    model: MODEL,
+    body: responsesBody([
+      created(),
+      { type: 'error', error: { code: 'context_length_exceeded', message: 'Your input exceeds the context window of this model.' } },
+    ]),
+    expect: { error: { kind: 'context_overflow', retryable: false }, requests: 1 },
   },
   {
     name: 'responses: a stream cut before response.completed is retried, never taken for a turn',

@@ -47,7 +47,7 @@ describe('provider conformance: what Keel sends to the Responses API', function 
   afterEach(async () => server?.close());
 
   async function sent(
-    opts: { model: string; wireApi?: 'chat' | 'responses'; reasoning?: 'high' },
+    opts: { model: string; wireApi?: 'chat' | 'responses'; reasoning?: 'low' | 'high' },
     req: ModelRequest,
   ): Promise<RecordedRequest> {
     server = await startModelServer((r) => ({
@@ -103,6 +103,24 @@ describe('provider conformance: what Keel sends to the Responses API', function 
     );
     assert.deepEqual(r.body.reasoning, { summary: 'auto' });
     assert.equal(r.body.instructions, undefined);
+  });
+
+  it('a reasoning item with nothing after it (a turn of reasoning only) is not sent: the API refuses it alone', async () => {
+    const turn: ModelMessage[] = [
+      { role: 'user', text: 'hi' },
+      { role: 'assistant', text: '', toolCalls: [], reasoning: REASONING },
+      { role: 'user', text: 'again' },
+    ];
+    const r = await sent({ model: 'gpt-5-codex' }, { system: '', messages: turn, tools: [] });
+    assert.deepEqual(r.body.input, [
+      { role: 'user', content: 'hi' },
+      { role: 'user', content: 'again' },
+    ]);
+  });
+
+  it('gpt-5-pro reasons at high only: the level asked for is sent as high', async () => {
+    const r = await sent({ model: 'gpt-5-pro', reasoning: 'low' }, { system: '', messages: [{ role: 'user', text: 'hi' }], tools: [] });
+    assert.deepEqual(r.body.reasoning, { summary: 'auto', effort: 'high' });
   });
 
   it('the model table sends gpt-5-pro and the Codex family there, and other models to chat completions', async () => {
