@@ -5,7 +5,10 @@
 // asked for — and which API a model goes to: the table's choice, or the user's.
 import assert from 'node:assert/strict';
 import type { ModelMessage, ModelRequest, Reasoning } from '../../../../src/kernel/index.js';
+import { resolveModelName } from '../../../../src/providers/model-names.js';
 import { createOpenAIProvider } from '../../../../src/providers/openai.js';
+import { pickerModels } from '../../../../src/providers/registry.js';
+import { wireApiOf } from '../../../../src/providers/responses.js';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../../../support/model-server.js';
 import { responsesSse } from '../../../support/responses-wire.js';
 import { openaiSse } from '../../../support/openai-wire.js';
@@ -136,6 +139,15 @@ describe('provider conformance: what Keel sends to the Responses API', function 
       (await sent({ model: 'gpt-5' }, { system: '', messages: [{ role: 'user', text: 'hi' }], tools: [] })).path,
       '/v1/chat/completions',
     );
+  });
+
+  it('the picker offers them, and an agent naming one by its display name gets it on this path', () => {
+    const offered = pickerModels('openai').map((m) => m.id);
+    for (const id of ['gpt-5-codex', 'gpt-5.1-codex', 'gpt-5.1-codex-mini', 'gpt-5-pro']) {
+      assert.ok(offered.includes(id), id);
+      assert.equal(wireApiOf(id, undefined), 'responses', id);
+    }
+    assert.deepEqual(resolveModelName('GPT-5.1-Codex'), { type: 'model', vendor: 'openai', id: 'gpt-5.1-codex' });
   });
 
   it("the user's choice wins: a model the table cannot know goes there, a Codex model can go to chat", async () => {
