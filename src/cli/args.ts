@@ -52,6 +52,10 @@ export interface RunOptions {
   maxTokensParameter: MaxTokensParamChoice;
   /** --wire-api: chat completions or the Responses API (auto: the model table's). */
   wireApi: WireApiChoice;
+  /** --region: Bedrock's AWS region, Vertex's location; undefined: the cloud's environment variable. */
+  region: string | undefined;
+  /** --project: Vertex's Google Cloud project; undefined: the environment's or the credentials'. */
+  project: string | undefined;
   /** More mcp.json files, as trusted as the user's own. */
   mcpConfigs: string[];
   /** --mcp-workspace: start the workspace's .vscode/mcp.json servers too. */
@@ -158,6 +162,8 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     reasoning: parseReasoningFlag(values.reasoning),
     maxTokensParameter: parseMaxTokensParam(values['max-tokens-param']),
     wireApi: parseWireApi(values['wire-api']),
+    region: parseCloudName('--region', values.region),
+    project: parseCloudName('--project', values.project),
     mcpConfigs: values['mcp-config'] ?? [],
     mcpWorkspace: values['mcp-workspace'] ?? false,
     a2aConfigs: values['a2a-config'] ?? [],
@@ -323,6 +329,14 @@ export function parseUrl(value: string | undefined): string | undefined {
   return value.trim();
 }
 
+/** --region and --project: a cloud's name for a place or a project (letters, digits, - and _). */
+function parseCloudName(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(value.trim()))
+    throw new UsageError(`${flag} must be a name of letters, digits, - and _ (got "${value}"), such as us-east-1 or my-project.`);
+  return value.trim();
+}
+
 function parseRunFlags(args: string[]) {
   return parseArgs({
     args,
@@ -343,6 +357,8 @@ function parseRunFlags(args: string[]) {
       reasoning: { type: 'string' },
       'max-tokens-param': { type: 'string' },
       'wire-api': { type: 'string' },
+      region: { type: 'string' },
+      project: { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },
       'mcp-workspace': { type: 'boolean' },
       'a2a-config': { type: 'string', multiple: true },

@@ -143,6 +143,9 @@ function baseRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, fla
     reasoning: 'default',
     maxTokensParameter: 'auto',
     wireApi: 'auto',
+    // A fleet worker on a cloud reads its region and project from the worker's environment.
+    region: undefined,
+    project: undefined,
     mcpConfigs: [],
     mcpWorkspace: false,
     // The result's files and patch come from the job's checkpoints, kept in the job's own folder.

@@ -8,7 +8,9 @@
 // authority away, never give it. It runs through the same task path as `keel run`
 // (src/cli/task-run.ts): the same output modes, result record and exit status. `--approve-plan`
 // instead continues a task whose Plan run ended with a plan: the approval is sent and the task
-// goes on in Agent mode.
+// goes on in Agent mode. A Plan run needs no approvals, so its header has none to narrow with:
+// approving the plan is when the user gives them, on this command line; the header's deny rules
+// and a stricter sandbox still hold.
 import * as path from 'node:path';
 import { isLiveStatus, replay, type RunPolicy } from '../kernel/index.js';
 import { existingLogKey, logKeyFile } from '../node/log-seal.js';
@@ -27,14 +29,15 @@ export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string
   requireSealed(loaded, log, logKeyFile(io.env), key);
   const state = replay(loaded.events);
   const status = state.status;
-  const resumed = resumedPolicy(options, loaded.policy, io.stderr);
   if (approvePlan) {
+    const resumed = planPolicy(options, loaded.policy, io.stderr);
     // The plan a Plan run ended with, carried out in Agent mode: the message the editor's Approve plan sends.
     const why = noPlanWaiting(state);
     const send = planReplyInput({ type: 'approve' });
     if (why || !send) throw new InputError(`${log} has no plan waiting for approval: ${why ?? 'nothing to send'}.`);
     return runAtTerminal(resumed, io, { type: 'resume', log: file, events: loaded.events, send });
   }
+  const resumed = resumedPolicy(options, loaded.policy, io.stderr);
   if (!isLiveStatus(status))
     throw new InputError(
       `${log} holds a task that was not interrupted (it ${ENDED[status] ?? 'has not started'}): there is nothing to resume.`,
@@ -52,12 +55,33 @@ export function resumedPolicy(options: RunOptions, header: RunPolicy | undefined
   const narrowed = narrowPolicy(given, header);
   const taken = narrowedBy(given, narrowed);
   if (taken.length) stderr.write(`keel: the run this resumes was started with less, so this resume does not ${taken.join('; ')}\n`);
+  noticeUnused(header, narrowed, stderr);
+  return withPolicy(options, narrowed);
+}
+
+/** Says what the interrupted run approved that this command line does not give again. */
+function noticeUnused(header: RunPolicy, narrowed: RunPolicy, stderr: NodeJS.WritableStream): void {
   const unused = narrowedBy(header, narrowed).filter((t) => !t.startsWith('sandbox'));
   if (unused.length)
     stderr.write(
       `keel: the interrupted run approved ${approveWords(header)}; this resume approves ${approveWords(narrowed)} — approvals come from this command line (give them again to continue as it ran)\n`,
     );
+}
+
+/**
+ * The policy a plan is carried out under: this command line's approvals and allow rules, with
+ * every deny rule of the Plan run's header and the stricter of the two sandbox modes.
+ */
+function planPolicy(options: RunOptions, header: RunPolicy | undefined, stderr: NodeJS.WritableStream): RunOptions {
+  if (!header) return options;
+  const given = runPolicy(options);
+  const narrowed = narrowPolicy(given, { ...given, commandsDeny: header.commandsDeny, ...sandboxOf(header) });
+  noticeUnused(header, narrowed, stderr);
   return withPolicy(options, narrowed);
+}
+
+function sandboxOf(p: RunPolicy): Pick<RunPolicy, 'sandbox'> {
+  return p.sandbox ? { sandbox: p.sandbox } : {};
 }
 
 const ENDED: Record<string, string> = {

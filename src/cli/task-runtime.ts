@@ -155,5 +155,7 @@ export function makeProvider(o: RunOptions): ModelProvider {
     reasoning: o.reasoning,
     maxTokensParameter: o.maxTokensParameter,
     wireApi: o.wireApi,
+    region: o.region,
+    project: o.project,
   });
 }

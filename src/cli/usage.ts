@@ -2,7 +2,10 @@
 // own). Kept apart from the flag parser so each stays one concept and a readable size.
 import { CLI_PROVIDER_IDS, DEMO_PROVIDER, VENDORS } from '../providers/index.js';
 
-const KEY_VARIABLES = VENDORS.map((v) => v.keyEnvVar).join(' / ');
+// Vertex has no key: Google's credentials authorise it (said below).
+const KEY_VARIABLES = VENDORS.filter((v) => !('cloudAuth' in v) || v.cloudAuth !== 'no-key')
+  .map((v) => v.keyEnvVar)
+  .join(' / ');
 
 export const USAGE = `Usage:
   keel run [--workspace DIR] [--provider ${CLI_PROVIDER_IDS.join('|')}] [--model NAME] [--base-url URL]
@@ -10,6 +13,7 @@ export const USAGE = `Usage:
            [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
            [--context-window TOKENS] [--reasoning default|off|low|medium|high|TOKENS]
            [--max-tokens-param auto|max_tokens|max_completion_tokens] [--wire-api auto|chat|responses]
+           [--region REGION] [--project ID]
            [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
@@ -136,6 +140,12 @@ Output and exit status:
                            Codex model behind --base-url under another name). Default auto:
                            Keel's model table (the gpt-5-codex family and gpt-5-pro take
                            responses, every other model chat).
+  --region REGION          Claude on a cloud: --provider bedrock's AWS region (default
+                           AWS_REGION), --provider vertex's location (global, us-east5…;
+                           default CLOUD_ML_REGION).
+  --project ID             --provider vertex's Google Cloud project (default
+                           ANTHROPIC_VERTEX_PROJECT_ID or GOOGLE_CLOUD_PROJECT, else the
+                           credentials' own).
   --subagent-max-turns N   the most turns one sub-agent (delegate, delegate_plan) may take
                            (default 10; a model asking for more gets this many).
   --subagent-budget N      the sub-agent turns allowed across the task (default 40).
@@ -166,7 +176,10 @@ Remote agents (A2A), offered to the model as delegate_remote {agent, task}:
   What a remote agent returns is data for the model; it never approves or applies anything here.
 
 API keys come from ${KEY_VARIABLES} (optional for a local --base-url); commands
-Keel runs never see them. --provider ${DEMO_PROVIDER} runs a built-in demo that needs no key.
+Keel runs never see them. --provider bedrock signs with your AWS credentials when no key is set
+(AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY with AWS_SESSION_TOKEN, or AWS_PROFILE);
+--provider vertex uses Google's application default credentials (GOOGLE_APPLICATION_CREDENTIALS,
+or gcloud auth application-default login). Commands never see those either. --provider ${DEMO_PROVIDER} runs a built-in demo that needs no key.
 
 Commands, test runs and MCP servers also never see the variables of your environment that look
 like credentials: a name such as GITHUB_TOKEN, NPM_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD or

@@ -21,6 +21,10 @@ export interface ProviderChoice {
   maxTokensParameter?: MaxTokensParamChoice | undefined;
   /** keel.wireApi / --wire-api; undefined or auto: the model table's (the Responses API for the models served only there). */
   wireApi?: WireApiChoice | undefined;
+  /** keel.region / --region: Bedrock's AWS region, Vertex's location; empty: the cloud's environment variable. */
+  region?: string | undefined;
+  /** keel.project / --project: Vertex's project; empty: the environment's or the credentials'. */
+  project?: string | undefined;
 }
 
 /** The model a choice runs: the one named, else the vendor's default. */
@@ -43,6 +47,8 @@ export function createModelProvider(choice: ProviderChoice, apiKey?: string): Mo
     ...(choice.reasoning && choice.reasoning !== 'default' ? { reasoning: choice.reasoning } : {}),
     ...(choice.maxTokensParameter && choice.maxTokensParameter !== 'auto' ? { maxTokensParam: choice.maxTokensParameter } : {}),
     ...(choice.wireApi && choice.wireApi !== 'auto' ? { wireApi: choice.wireApi } : {}),
+    ...(choice.region ? { region: choice.region } : {}),
+    ...(choice.project ? { project: choice.project } : {}),
   });
   return Object.assign(provider, {
     // A window given for the task's model says nothing about another's: the table's is used.

@@ -31,6 +31,18 @@ const SHELL_VARIABLES = new Set([
 ]);
 /** Exported bash functions travel as BASH_FUNC_name%%=() {…}: a function named `ls` would replace ls. */
 const EXPORTED_FUNCTION_PREFIX = 'BASH_FUNC_';
+/**
+ * The clouds' credentials Claude on Bedrock and Vertex is reached with, which Keel may hold as
+ * its own: the AWS keys the SDK signs with, Bedrock's API key, and where Google's credentials
+ * file is (a command is not told).
+ */
+const CLOUD_CREDENTIAL_VARIABLES: readonly string[] = [
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'AWS_BEARER_TOKEN_BEDROCK',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+];
 /** The provider credentials Keel may hold, by name. Values equal to any held key go too. */
 export const PROVIDER_KEY_VARIABLES: readonly string[] = [
   'ANTHROPIC_API_KEY',
@@ -41,6 +53,7 @@ export const PROVIDER_KEY_VARIABLES: readonly string[] = [
   'LM_API_TOKEN',
   'LLAMA_API_KEY',
   'VLLM_API_KEY',
+  ...CLOUD_CREDENTIAL_VARIABLES,
 ];
 /** A held "key" shorter than this is compared whole only: containment would drop innocent values. */
 const MIN_CONTAINED_SECRET_CHARS = 8;
@@ -104,10 +117,15 @@ export function childEnvironment(
   return env;
 }
 
-/** The inherited variables withheld because they look like credentials, by name (to tell the user). */
+/**
+ * The inherited variables withheld because they look like credentials, by name (to tell the
+ * user); the clouds' credentials are named too (always withheld), the vendors' API keys not.
+ */
 export function withheldCredentials(parentEnv: Readonly<Record<string, string | undefined>>, rules: EnvironmentRules): string[] {
+  const named = (name: string, value: string) =>
+    CLOUD_CREDENTIAL_VARIABLES.includes(name) || (!PROVIDER_KEY_VARIABLES.includes(name) && credentialWithheld(name, value, rules));
   return Object.entries(parentEnv)
-    .filter(([name, value]) => value !== undefined && !PROVIDER_KEY_VARIABLES.includes(name) && credentialWithheld(name, value, rules))
+    .filter(([name, value]) => value !== undefined && named(name, value))
     .map(([name]) => name)
     .sort();
 }

@@ -95,17 +95,27 @@ export class MemoryFile {
     throw new Error(`Could not append to ${this.file}: it kept being replaced.`);
   }
 
-  /** Reads what other processes appended since (or everything, if the file was replaced). */
+  /**
+   * Reads what other processes appended since (or everything, if the file was replaced). The
+   * file is opened first and its inode read from the descriptor, so the bytes read are the bytes
+   * of the file compared. A replaced file is read only once its compaction is over: until then
+   * it lacks the lines appended during the compaction, and a record would seem to vanish.
+   */
   private refresh(): void {
-    const st = statOrUndefined(this.file);
-    if (!st) return this.reset(-1);
-    if (st.ino !== this.ino) {
-      this.readAll(false);
-      return;
-    }
-    if (st.size <= this.offset) return;
-    const fd = fs.openSync(this.file, 'r');
+    let fd: number;
     try {
+      fd = fs.openSync(this.file, 'r');
+    } catch {
+      return this.reset(-1);
+    }
+    try {
+      const st = fs.fstatSync(fd);
+      if (st.ino !== this.ino) {
+        if (waitForCompaction(this.file)) this.readAll(false);
+        else this.readWhole(fd);
+        return;
+      }
+      if (st.size <= this.offset) return;
       const buf = Buffer.alloc(st.size - this.offset);
       const n = fs.readSync(fd, buf, 0, buf.length, this.offset);
       this.ingest(buf.subarray(0, n), false);
@@ -131,17 +141,21 @@ export class MemoryFile {
       return { text: Buffer.alloc(0), dropped: false };
     }
     try {
-      this.reset(fs.fstatSync(fd).ino);
-      const text = fs.readFileSync(fd);
-      return { text, dropped: this.ingest(text, atOpen) };
+      return this.readWhole(fd, atOpen);
     } finally {
       fs.closeSync(fd);
     }
   }
 
+  private readWhole(fd: number, atOpen = false): { text: Buffer; dropped: boolean } {
+    this.reset(fs.fstatSync(fd).ino);
+    const text = fs.readFileSync(fd);
+    return { text, dropped: this.ingest(text, atOpen) };
+  }
+
   /**
    * Parses complete lines and advances the offset past them. At open, an unfinished last line
-   * is a crash's torn write: it is set aside and counted as parsed. Returns true when some line
+   * is set aside (a copy in `<file>.torn`) but stays in the file. Returns true when some line
    * is not needed (a tombstone, a replaced record, a bad line).
    */
   private ingest(bytes: Buffer, atOpen: boolean): boolean {
@@ -150,9 +164,11 @@ export class MemoryFile {
     let dropped = false;
     for (const line of lines) if (line.trim() !== '' && !this.apply(line, atOpen)) dropped = true;
     this.offset += end;
+    // The offset stays at the last line end: an unfinished tail may be another process's write
+    // still under way (a write that crosses a page is seen in parts), so it is never skipped or
+    // compacted away. If it is a crash's, the next line's leading newline closes it into a bad line.
     if (atOpen && end < bytes.length) {
-      this.setAside(bytes.subarray(end).toString('utf8'), 'cut off mid-write (a crash)');
-      this.offset += bytes.length - end;
+      this.setAside(bytes.subarray(end).toString('utf8'), 'cut off mid-write (a crash, or a write under way)');
       dropped = true;
     }
     return dropped || this.dead.size > 0;
@@ -224,7 +240,8 @@ export class MemoryFile {
           throw err;
         }
         fs.renameSync(tmp, this.file);
-        const late = readFrom(old, read.length);
+        // From the last whole line read: an unfinished tail is copied, not lost (see ingest).
+        const late = readFrom(old, read.lastIndexOf(0x0a) + 1);
         if (late.length > 0) fs.appendFileSync(this.file, Buffer.concat([Buffer.from('\n'), late, Buffer.from('\n')]));
         this.readAll(false);
       } finally {
@@ -235,6 +252,19 @@ export class MemoryFile {
       fs.rmSync(lock, { force: true });
     }
   }
+}
+
+/**
+ * Waits (a few milliseconds, as a compaction takes) until no compaction holds the file's lock;
+ * true when it ended, so the file must be opened again. A lock left by a crashed process is
+ * waited on for at most two seconds.
+ */
+function waitForCompaction(file: string): boolean {
+  const lock = `${file}.lock`;
+  if (!fs.existsSync(lock)) return false;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const deadline = Date.now() + 2000; fs.existsSync(lock) && Date.now() < deadline; ) Atomics.wait(pause, 0, 0, 5);
+  return true;
 }
 
 /** One write(2) and an fsync; what a short write left is cut again if no one appended after it. */

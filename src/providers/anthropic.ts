@@ -1,7 +1,9 @@
 // The Anthropic provider: the official SDK makes the request (auth, base URL, HTTP errors as
 // its error classes); the body's events are decoded by sseBatches a network read at a time,
 // translated by AnthropicTurn and retried by streamTurn. The SDK's own retries are off so
-// that every retry is ours and shown.
+// that every retry is ours and shown. Claude on Bedrock and Vertex (cloud-claude.ts) runs through
+// the same core, `createClaudeProvider`, with their SDKs' clients: those expose the same
+// messages API and hand back Anthropic's server-sent events whatever their wire carries.
 import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { ModelError, ModelEvent, ModelProvider, ModelRequest } from '../kernel/contracts/index.js';
 import { toAnthropicParams } from './anthropic-request.js';
@@ -36,23 +38,56 @@ export interface AnthropicProviderOptions extends CapabilityOverrides {
   timeoutMs?: number;
 }
 
+/** What the core needs of a client: Anthropic's, Bedrock's and Vertex's alike. */
+interface ClaudeClient {
+  messages: Pick<Anthropic['messages'], 'create'>;
+}
+
+/** How one route to Claude is reached: its name, how it is told to the user, and its client. */
+export interface ClaudeRoute {
+  name: string;
+  vendor: VendorInfo;
+  /** The client, or why there is none (no credential, no region); made on the first turn. */
+  client(): ClaudeClient | ModelError;
+  /** A secret the route sends that no error message may quote. */
+  secret?: string;
+  /** An SDK error only this route knows (a cloud's missing credentials), else undefined. */
+  classify?(e: unknown): ModelError | undefined;
+}
+
 export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelProvider {
-  const capabilities = capabilitiesFor(opts.model, opts);
   const vendor: VendorInfo = {
     label: opts.baseURL ? `Anthropic (${opts.baseURL})` : 'Anthropic',
     keyEnvVar: 'ANTHROPIC_API_KEY',
   };
   const apiKey = resolveApiKey(opts.apiKey, vendor, opts.baseURL);
+  return createClaudeProvider(opts, {
+    name: 'anthropic',
+    vendor,
+    secret: apiKey,
+    client: () => {
+      if (!apiKey) return missingKeyError(vendor);
+      if (!isSendableKey(apiKey)) return unsendableKeyError(vendor);
+      return new Anthropic({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs });
+    },
+  });
+}
+
+/** A provider speaking Anthropic's messages API through `route`'s client. */
+export function createClaudeProvider(opts: Omit<AnthropicProviderOptions, 'apiKey'>, route: ClaudeRoute): ModelProvider {
+  const capabilities = capabilitiesFor(opts.model, opts);
+  const { vendor } = route;
   const thinking = anthropicThinking(rulesOf(opts.model).reasoning, opts.reasoning ?? 'default');
-  const client = apiKey ? new Anthropic({ apiKey, baseURL: opts.baseURL, maxRetries: 0, timeout: opts.timeoutMs }) : undefined;
+  let made: ClaudeClient | ModelError | undefined;
 
   return {
-    name: 'anthropic',
+    name: route.name,
     model: opts.model,
     capabilities,
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
-      if (!client || !apiKey) return singleEvent({ type: 'error', error: missingKeyError(vendor) });
-      if (!isSendableKey(apiKey)) return singleEvent({ type: 'error', error: unsendableKeyError(vendor) });
+      made ??= route.client();
+      if (!('messages' in made)) return singleEvent({ type: 'error', error: made });
+      const client = made;
       const params = toAnthropicParams(request, {
         model: opts.model,
         maxOutputTokens: capabilities.maxOutputTokens,
@@ -64,14 +99,15 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
         // The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
         // events are decoded by sse.ts, a network read at a time.
         open: async (signal: AbortSignal) =>
-          responseBatches(await client.messages.create(params, { signal }).asResponse(), 'Anthropic', (body) => {
+          responseBatches(await client.messages.create(params, { signal }).asResponse(), vendor.label, (body) => {
             const events = anthropicMessageEvents(body);
             if (events) return events;
             const failure = jsonAnswerFailure(body, vendor);
-            throw new TurnFailure(withoutKey(failure.error, apiKey));
+            throw new TurnFailure(withoutKey(failure.error, route.secret));
           }),
         translator: () => new AnthropicTurn(opts.model),
-        classify: (e: unknown, s: AbortSignal) => withoutKey(classifyAnthropicError(e, s, vendor), apiKey),
+        classify: (e: unknown, s: AbortSignal) =>
+          withoutKey((!s.aborted && route.classify?.(e)) || classifyAnthropicError(e, s, vendor), route.secret),
       };
       return streamTurn(source, signal, opts.retry);
     },

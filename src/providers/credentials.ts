@@ -31,7 +31,7 @@ export function missingKeyError(vendor: VendorInfo): ModelError {
   return modelError('auth', `No ${vendor.label} API key is set. ${keyHint(vendor)}`, false);
 }
 
-function readEnv(name: string): string | undefined {
+export function readEnv(name: string): string | undefined {
   // Providers import no node:* module: reach the environment through the global, if any.
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   return env?.[name]?.trim() || undefined;

@@ -5,6 +5,7 @@
 // server's model — gets conservative limits, which the user can override (the window above all,
 // which Keel cannot know for a local model).
 import type { ModelCapabilities, Usage } from '../kernel/contracts/index.js';
+import { cloudModel, cloudPriceFactor } from './cloud-models.js';
 import type { ReasoningLevel, ReasoningStyle } from './reasoning.js';
 
 export interface Price {
@@ -155,9 +156,18 @@ const DEFAULT_OUTPUT_CAP = 32_000;
 /** A date (`-20250929`, `-2024-08-06`) or `-latest` after the family id; nothing else. */
 const SUFFIX = /^(-\d{8}|-\d{4}-\d{2}-\d{2}|-latest)?$/;
 
-/** "anthropic/claude-sonnet-4.5" (OpenRouter) → "claude-sonnet-4-5". */
+/** The id without a vendor prefix or an ARN's path ("anthropic/claude-sonnet-4.5", OpenRouter's). */
+function bareId(model: string): string {
+  return model.toLowerCase().replace(/^.*\//, '');
+}
+
+/**
+ * "anthropic/claude-sonnet-4.5" (OpenRouter) → "claude-sonnet-4-5"; a Bedrock or Vertex id
+ * (cloud-models.ts) → its family's id.
+ */
 function normalise(model: string): string {
-  return model.toLowerCase().replace(/^.*\//, '').replace(/\./g, '-');
+  const id = bareId(model);
+  return (cloudModel(id)?.family ?? id).replace(/\./g, '-');
 }
 
 /** The row naming this model exactly (the longest family id), else the first matching pattern. */
@@ -171,8 +181,15 @@ function rowOf(model: string): Row | undefined {
   return best ?? MODELS.find((row) => row.match instanceof RegExp && row.match.test(id));
 }
 
+/** The list price; a cloud id's is its endpoint's (none when the id does not say which it is). */
 export function priceOf(model: string): Price | undefined {
-  return rowOf(model)?.price;
+  const list = rowOf(model)?.price;
+  const cloud = cloudModel(bareId(model));
+  if (!list || !cloud) return list;
+  const factor = cloudPriceFactor(cloud);
+  if (factor === undefined) return undefined;
+  const scale = (n: number) => Math.round(n * factor * 1e6) / 1e6;
+  return { input: scale(list.input), output: scale(list.output), cacheRead: scale(list.cacheRead), cacheWrite: scale(list.cacheWrite) };
 }
 
 /** Every model the table names exactly (not a family pattern): each must carry its list price. */

@@ -4,17 +4,20 @@
 // its adapter. The CLI flags and --help, the settings model, key storage and key destination,
 // the header picker and compose all read this file; a new vendor is a new entry here and its
 // adapter (Azure and the local servers' presets — Ollama, LM Studio, llama.cpp, vLLM — are entries
-// over the chat-completions adapter). package.json's keel.provider enum cannot import it: a unit
+// over the chat-completions adapter; Claude on Bedrock and Vertex, over the Anthropic one). package.json's keel.provider enum cannot import it: a unit
 // test holds them equal.
 import type { ModelProvider } from '../kernel/contracts/index.js';
 import { createAnthropicProvider } from './anthropic.js';
-import { tableModels, type CapabilityOverrides } from './models.js';
+import { capabilitiesFor, tableModels, type CapabilityOverrides } from './models.js';
 import { createOpenAIProvider } from './openai.js';
 import { AZURE_KEY_VARIABLE, createAzureProvider } from './azure.js';
 import type { LocalServer } from './local-servers.js';
 import type { MaxTokensParam } from './models.js';
 import type { ReasoningSetting } from './reasoning.js';
 import type { WireApi } from './responses.js';
+import { BEDROCK_KEY_VARIABLE, createBedrockProvider } from './bedrock.js';
+import { VERTEX_CREDENTIALS_VARIABLE, createVertexProvider } from './vertex.js';
+import { BEDROCK_MODELS, VERTEX_MODELS } from './cloud-models.js';
 
 /** What a host passes to a vendor's factory. */
 interface VendorProviderOptions extends CapabilityOverrides {
@@ -29,6 +32,10 @@ interface VendorProviderOptions extends CapabilityOverrides {
   maxTokensParam?: MaxTokensParam;
   /** keel.wireApi / --wire-api: chat completions or the Responses API (OpenAI-speaking vendors); absent: the model table's. */
   wireApi?: WireApi;
+  /** keel.region / --region: a cloud's region (Bedrock's AWS region, Vertex's location). */
+  region?: string;
+  /** keel.project / --project: Vertex's Google Cloud project. */
+  project?: string;
 }
 
 export interface VendorSpec<Id extends string = string> {
@@ -47,12 +54,20 @@ export interface VendorSpec<Id extends string = string> {
   officialOrigin: string;
   /** True when a base URL on this machine (a local OpenAI-compatible server) may run without a key. */
   localNeedsNoKey: boolean;
-  /** The picker lists the model table's ids with this prefix, spelled as the vendor's API does. */
-  pickerModel: { prefix: string; spell(id: string): string };
+  /** The picker lists the model table's ids with this prefix, spelled as the vendor's API does, or these ids. */
+  pickerModel: { prefix: string; spell(id: string): string } | { ids: readonly string[] };
   /** A local server's preset: the base URL used when keel.baseUrl is empty (the server's own default). */
   defaultBaseUrl?: string;
   /** The vendor has no one API of its own: keel.baseUrl must name the user's (Azure's resource). */
   needsBaseUrl?: true;
+  /**
+   * A cloud's own credentials authorise the requests (AWS's chain, Google's application default
+   * credentials): `optional-key`, a stored key is used when there is one and none is no error
+   * (Bedrock's API keys); `no-key`, Keel holds no key for it at all (Vertex).
+   */
+  cloudAuth?: 'optional-key' | 'no-key';
+  /** Why the table has no price for some of its models (Vertex's depends on the region, not the id). */
+  unpriced?: string;
   create(options: VendorProviderOptions): ModelProvider;
 }
 
@@ -98,6 +113,35 @@ const AZURE = {
   create: createAzureProvider,
 } as const satisfies VendorSpec;
 
+const BEDROCK = {
+  id: 'bedrock',
+  label: 'Amazon Bedrock',
+  switchLabel: 'Claude on Amazon Bedrock',
+  keyEnvVar: BEDROCK_KEY_VARIABLE,
+  keyPlaceholder: 'a Bedrock API key (none needed with AWS credentials)',
+  defaultModel: 'global.anthropic.claude-sonnet-4-5-20250929-v1:0',
+  officialOrigin: 'https://bedrock-runtime.REGION.amazonaws.com',
+  localNeedsNoKey: false,
+  pickerModel: { ids: BEDROCK_MODELS },
+  cloudAuth: 'optional-key',
+  create: createBedrockProvider,
+} as const satisfies VendorSpec;
+
+const VERTEX = {
+  id: 'vertex',
+  label: 'Vertex AI',
+  switchLabel: 'Claude on Google Vertex AI',
+  keyEnvVar: VERTEX_CREDENTIALS_VARIABLE,
+  keyPlaceholder: 'none: Google application default credentials',
+  defaultModel: 'claude-sonnet-4-5@20250929',
+  officialOrigin: 'https://aiplatform.googleapis.com',
+  localNeedsNoKey: false,
+  pickerModel: { ids: VERTEX_MODELS },
+  cloudAuth: 'no-key',
+  unpriced: 'a regional endpoint of Claude 4.5 and later costs more than the global one, and a Vertex id does not say which it runs on',
+  create: createVertexProvider,
+} as const satisfies VendorSpec;
+
 /** A local server's preset: its default address, no key, and the window asked of the server. */
 function localServer<Id extends string>(
   id: Id,
@@ -131,7 +175,7 @@ const LLAMA_CPP = localServer('llamacpp', 'llama.cpp server', 'http://127.0.0.1:
 const VLLM = localServer('vllm', 'vLLM', 'http://127.0.0.1:8000/v1', 'VLLM_API_KEY', 'Qwen/Qwen2.5-Coder-7B-Instruct', 'vllm');
 
 /** Every vendor, in the order the settings and pickers list them; the first is the default. */
-export const VENDORS = [ANTHROPIC, OPENAI, AZURE, OLLAMA, LM_STUDIO, LLAMA_CPP, VLLM] as const;
+export const VENDORS = [ANTHROPIC, OPENAI, AZURE, OLLAMA, LM_STUDIO, LLAMA_CPP, VLLM, BEDROCK, VERTEX] as const;
 
 export type VendorId = (typeof VENDORS)[number]['id'];
 
@@ -167,5 +211,10 @@ export function effectiveBaseUrl(id: VendorId, baseUrl: string | undefined): str
 
 /** The models the header picker offers for a vendor, each once (family aliases left out). */
 export function pickerModels(id: VendorId): { id: string; vision: boolean; contextWindow: number }[] {
-  return tableModels(vendorOf(id).pickerModel);
+  const { pickerModel } = vendorOf(id);
+  if (!('ids' in pickerModel)) return tableModels(pickerModel);
+  return pickerModel.ids.map((m) => {
+    const { vision, contextWindow } = capabilitiesFor(m);
+    return { id: m, vision, contextWindow };
+  });
 }

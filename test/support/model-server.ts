@@ -9,14 +9,19 @@
 //   ]));
 //   createAnthropicProvider({ baseURL: server.anthropicBaseURL, model: 'claude-sonnet-4-5' });
 //   createOpenAIProvider({ baseURL: server.openaiBaseURL, model: 'gpt-4o' });
+//
+// Claude on Bedrock (POST /model/ID/invoke-with-response-stream) is answered in Amazon's
+// event-stream framing (aws-event-stream.ts), on Vertex (…/models/M:streamRawPredict) in
+// Anthropic's server-sent events.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { anthropicSse } from './anthropic-wire.js';
+import { bedrockBody, EVENT_STREAM_TYPE } from './aws-event-stream.js';
 import type { WireTurn } from './model-turn.js';
 import { openaiSse } from './openai-wire.js';
 import { responsesSse } from './responses-wire.js';
 
-type Api = 'anthropic' | 'openai' | 'responses' | 'unknown';
+type Api = 'anthropic' | 'openai' | 'responses' | 'bedrock' | 'vertex' | 'unknown';
 
 export interface RecordedRequest {
   api: Api;
@@ -54,6 +59,8 @@ export interface ModelServer {
   anthropicBaseURL: string;
   /** For `new OpenAI({ baseURL })`: the SDK adds `/chat/completions` (or `/responses`). */
   openaiBaseURL: string;
+  /** For `new AnthropicVertex({ baseURL })`, which stands for `https://REGION-aiplatform.googleapis.com/v1`. */
+  vertexBaseURL: string;
   readonly requests: RecordedRequest[];
   close(): Promise<void>;
 }
@@ -94,6 +101,7 @@ export async function startModelServer(respond: Responder | Reply[]): Promise<Mo
     url,
     anthropicBaseURL: url,
     openaiBaseURL: `${url}/v1`,
+    vertexBaseURL: `${url}/v1`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -115,6 +123,8 @@ export function conversation(steps: ConversationStep[] | ((req: RecordedRequest,
     if (step === undefined) return noMoreReplies(index);
     const turn = typeof step === 'function' ? step(req, index) : step;
     if (isReply(turn)) return turn;
+    if (req.api === 'bedrock')
+      return { type: 'stream', body: bedrockBody(anthropicSse(turn)).body, headers: { 'content-type': EVENT_STREAM_TYPE } };
     const body = req.api === 'openai' ? openaiSse(turn) : req.api === 'responses' ? responsesSse(turn) : anthropicSse(turn);
     return { type: 'stream', body };
   };
@@ -162,6 +172,8 @@ function range(from: number, to: number, step: number): number[] {
 }
 
 function apiOf(path: string): Api {
+  if (/\/model\/[^/]+\/invoke(-with-response-stream)?$/.test(path)) return 'bedrock';
+  if (/\/publishers\/anthropic\/models\/[^/]+:(stream)?rawPredict$/i.test(path)) return 'vertex';
   if (path.includes('/messages')) return 'anthropic';
   if (path.includes('/chat/completions')) return 'openai';
   if (path.includes('/responses')) return 'responses';

@@ -37,11 +37,15 @@ export function isLocalBaseUrl(baseUrl: string | undefined): boolean {
 }
 
 export async function lookupApiKey(input: KeyLookupInput): Promise<KeyLookup> {
+  const vendor = vendorOf(input.provider);
+  // Vertex: Google's credentials authorise every request; Keel holds no key to look up or send.
+  if (vendor.cloudAuth === 'no-key') return { kind: 'not_needed' };
   const secret = clean(await input.readSecret(secretKeyName(input.provider)));
   if (secret) return { kind: 'found', key: secret, source: 'secret' };
-  const vendor = vendorOf(input.provider);
   const env = clean(input.env[vendor.keyEnvVar]);
   if (env) return { kind: 'found', key: env, source: 'env' };
+  // Bedrock without an API key: the adapter signs with the AWS SDK's credential chain.
+  if (vendor.cloudAuth === 'optional-key') return { kind: 'not_needed' };
   // A local server's preset needs no base URL set: its own default is on this machine.
   if (vendor.localNeedsNoKey && isLocalBaseUrl(effectiveBaseUrl(input.provider, input.baseUrl))) return { kind: 'not_needed' };
   return { kind: 'missing', provider: input.provider, message: missingKeyMessage(input.provider) };

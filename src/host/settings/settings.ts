@@ -34,6 +34,10 @@ export interface KeelSettings {
   maxTokensParameter: MaxTokensParamChoice;
   /** keel.wireApi: chat completions or the Responses API (auto: the model table's). */
   wireApi: WireApiChoice;
+  /** keel.region: Bedrock's AWS region, Vertex's location; empty: the cloud's environment variable. User settings only. */
+  region: string;
+  /** keel.project: Vertex's Google Cloud project; empty: the environment's or the credentials'. User settings only. */
+  project: string;
   maxTurns: number;
   autoApprove: Risk[];
   commandsAllow: string[];
@@ -54,6 +58,8 @@ export interface KeelSettings {
 const USER_ONLY_SETTINGS = [
   'provider',
   'baseUrl',
+  'region',
+  'project',
   'autoApprove',
   'commands.allow',
   'commands.passEnv',
@@ -93,6 +99,8 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     reasoning: parseReasoning(str(get('reasoning'))) ?? 'default',
     maxTokensParameter: MAX_TOKENS_PARAM_CHOICES.find((c) => c === get('maxTokensParameter')) ?? 'auto',
     wireApi: WIRE_API_CHOICES.find((c) => c === get('wireApi')) ?? 'auto',
+    region: str(get('region')),
+    project: str(get('project')),
     maxTurns,
     autoApprove,
     commandsAllow: strings(get('commands.allow')),

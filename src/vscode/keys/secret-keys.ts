@@ -6,6 +6,9 @@ import { VENDOR_IDS, VENDORS, vendorOf } from '../../providers/index.js';
 import { lookupApiKey, secretKeyName, type KeyLookup, type ProviderName } from '../../host/keys/api-key.js';
 import type { KeelSettings } from '../../host/settings/settings.js';
 
+/** The vendors a key is kept for: Vertex has none (Google's credentials authorise it). */
+const KEYED_VENDORS = VENDORS.filter((v) => !('cloudAuth' in v) || v.cloudAuth !== 'no-key');
+
 export class SecretKeys {
   /** Every key looked up in this window: what redaction removes from errors and logs. */
   private readonly seen = new Set<string>();
@@ -26,7 +29,7 @@ export class SecretKeys {
 
   /** The keys Keel holds or has held in this window, and those in the environment. */
   known(): string[] {
-    const env = VENDORS.map((v) => process.env[v.keyEnvVar]?.trim()).filter((v): v is string => !!v);
+    const env = KEYED_VENDORS.map((v) => process.env[v.keyEnvVar]?.trim()).filter((v): v is string => !!v);
     return [...new Set([...this.seen, ...env])];
   }
 
@@ -70,7 +73,7 @@ export class SecretKeys {
   }
 
   private async pickProvider(defaultProvider: ProviderName): Promise<ProviderName | undefined> {
-    const items: (vscode.QuickPickItem & { provider: ProviderName })[] = VENDOR_IDS.map((p) => ({
+    const items: (vscode.QuickPickItem & { provider: ProviderName })[] = KEYED_VENDORS.map(({ id: p }) => ({
       provider: p,
       label: vendorOf(p).label,
       description: p === defaultProvider ? 'used by your settings (keel.provider)' : undefined,

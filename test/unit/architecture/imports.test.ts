@@ -28,7 +28,11 @@ type Layer =
  */
 const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; typeOnly?: Layer[] }> = {
   kernel: { layers: ['kernel'], packages: ['zod'] },
-  providers: { layers: ['providers', 'kernel'], packages: ['@anthropic-ai/sdk', 'openai'] },
+  // Claude on the clouds: Anthropic's Bedrock and Vertex SDKs, and Google's auth library for Vertex.
+  providers: {
+    layers: ['providers', 'kernel'],
+    packages: ['@anthropic-ai/sdk', 'openai', '@anthropic-ai/bedrock-sdk', '@anthropic-ai/vertex-sdk', 'google-auth-library'],
+  },
   // node-html-markdown: web_fetch's HTML → markdown (a string transform, no network).
   tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix', 'node-html-markdown'] },
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },

@@ -31,6 +31,8 @@ describe('host/settings', () => {
       reasoning: 'default',
       maxTokensParameter: 'auto',
       wireApi: 'auto',
+      region: '',
+      project: '',
       maxTurns: 25,
       autoApprove: ['read'],
       commandsAllow: [],
@@ -50,6 +52,15 @@ describe('host/settings', () => {
     const hostile = (key: string): SettingLevels | undefined => (key === 'sandbox' ? { workspaceValue: 'off', value: 'off' } : undefined);
     assert.equal(readSettings(hostile).sandbox, 'unasked');
     assert.deepEqual(ignoredWorkspaceSettings(hostile), ['keel.sandbox']);
+  });
+
+  it('reads the cloud region and project from the user level only: a workspace cannot move where the cloud bills', () => {
+    const s = readSettings(userLevel({ region: ' us-east5 ', project: 'my-project' }));
+    assert.deepEqual([s.region, s.project], ['us-east5', 'my-project']);
+    const hostile = (key: string): SettingLevels | undefined =>
+      key === 'region' || key === 'project' ? { workspaceValue: 'attacker', value: 'attacker' } : undefined;
+    assert.deepEqual([readSettings(hostile).region, readSettings(hostile).project], ['', '']);
+    assert.deepEqual(ignoredWorkspaceSettings(hostile), ['keel.region', 'keel.project']);
   });
 
   it('reads the sub-agent guards, falling back to the defaults on nonsense', () => {

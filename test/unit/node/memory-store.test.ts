@@ -95,6 +95,30 @@ describe('memory store (JSON Lines)', () => {
         assert.equal(ids.has(`${name}-${i}`), i % 2 === 0, `${name}-${i} ${i % 2 === 0 ? 'kept' : 'forgotten'}`);
   });
 
+  it('keeps a line another process is still writing when it compacts on open', async () => {
+    // A write that crosses a page is seen in parts: the open reads half a tombstone, and the
+    // writer's other half lands while the open compacts. The whole line must survive.
+    const seed = JsonlMemoryStore.open({ user: file });
+    await seed.append(record('gone'));
+    await seed.append(record('stale'));
+    await seed.tombstone('stale'); // something to drop, so the open compacts
+    const line = `\n${JSON.stringify({ tombstone: 'gone', at: 2 })}\n`;
+    const half = Math.floor(line.length / 2);
+    fs.appendFileSync(file, line.slice(0, half));
+    const nodeFs: typeof fs = require('node:fs'); // the module object itself, which the store's import reads through
+    const rename = nodeFs.renameSync;
+    nodeFs.renameSync = (from: fs.PathLike, to: fs.PathLike) => {
+      nodeFs.appendFileSync(file, line.slice(half)); // the writer's write completes, in the old file
+      rename(from, to);
+    };
+    try {
+      JsonlMemoryStore.open({ user: file });
+    } finally {
+      nodeFs.renameSync = rename;
+    }
+    assert.deepEqual(await JsonlMemoryStore.open({ user: file }).list(), [], 'the tombstone written meanwhile was lost');
+  });
+
   it('sets a torn last line aside and keeps every complete record', async () => {
     const store = JsonlMemoryStore.open({ user: file });
     await store.append(record('before'));

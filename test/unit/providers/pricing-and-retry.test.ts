@@ -23,7 +23,8 @@ describe('providers: pricing', () => {
   });
 
   it('prices the default models, so a user on the defaults sees the cost (a local server’s model has none)', () => {
-    for (const v of VENDORS) assert.equal(priceOf(DEFAULT_MODELS[v.id]) !== undefined, !('defaultBaseUrl' in v), v.id);
+    for (const v of VENDORS)
+      assert.equal(priceOf(DEFAULT_MODELS[v.id]) !== undefined, !('defaultBaseUrl' in v) && !('unpriced' in v), v.id);
     assert.deepEqual(priceOf('claude-sonnet-5-5'), { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 });
     assert.equal(priceOf('claude-sonnet-4-6')?.input, 3);
   });
@@ -32,7 +33,27 @@ describe('providers: pricing', () => {
     const ids = exactModelIds();
     assert.ok(ids.length >= 25);
     for (const id of ids) assert.ok(priceOf(id), `${id} is in the table without a price`);
-    for (const v of VENDORS) for (const m of pickerModels(v.id)) assert.ok(priceOf(m.id), `${v.id}: ${m.id}`);
+    // Or its vendor says why it has none (Vertex: the region, not the id, sets the price).
+    for (const v of VENDORS) for (const m of pickerModels(v.id)) assert.ok(priceOf(m.id) || 'unpriced' in v, `${v.id}: ${m.id}`);
+  });
+
+  it("reads Bedrock's and Vertex's Claude ids as their families, priced by the endpoint the id names", () => {
+    const list = priceOf('claude-sonnet-4-5')!;
+    // A global inference profile costs the list price; a geography's profile or a base id, 10% more (Claude 4.5 on).
+    assert.deepEqual(priceOf('global.anthropic.claude-sonnet-4-5-20250929-v1:0'), list);
+    assert.equal(priceOf('us.anthropic.claude-sonnet-4-5-20250929-v1:0')?.input, 3.3);
+    assert.equal(priceOf('anthropic.claude-haiku-4-5-20251001-v1:0')?.output, 5.5);
+    assert.equal(
+      priceOf('arn:aws:bedrock:us-east-1:123456789012:inference-profile/eu.anthropic.claude-haiku-4-5-20251001-v1:0')?.input,
+      1.1,
+    );
+    // Before Claude 4.5 the endpoints cost the same.
+    assert.equal(priceOf('us.anthropic.claude-opus-4-1-20250805-v1:0')?.input, 15);
+    assert.equal(priceOf('claude-sonnet-4@20250514')?.input, 3);
+    // A Vertex id does not say its endpoint: no price rather than a guess.
+    assert.equal(priceOf('claude-sonnet-4-5@20250929'), undefined);
+    for (const cloud of ['us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'claude-sonnet-4-5@20250929'])
+      assert.deepEqual(capabilitiesFor(cloud), capabilitiesFor('claude-sonnet-4-5-20250929'), cloud);
   });
 
   it('does not guess: a variant or an unknown model has no price', () => {

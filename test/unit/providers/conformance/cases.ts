@@ -74,13 +74,13 @@ function eventEnds(body: string): number[] {
   return out;
 }
 
-function seedOf(text: string): number {
+export function seedOf(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
 }
 
-function randomCuts(length: number, seed: number): number[] {
+export function randomCuts(length: number, seed: number): number[] {
   let state = seed || 1;
   const next = () => {
     state ^= state << 13;
