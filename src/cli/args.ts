@@ -21,6 +21,8 @@ import {
   parseReasoning,
   REASONING_CHOICES,
   type ReasoningSetting,
+  WIRE_API_CHOICES,
+  type WireApiChoice,
 } from '../providers/index.js';
 
 type ProviderChoice = CliProviderId;
@@ -48,6 +50,8 @@ export interface RunOptions {
   reasoning: ReasoningSetting;
   /** --max-tokens-param: which field the output limit goes in (auto: the model table's and server's rules). */
   maxTokensParameter: MaxTokensParamChoice;
+  /** --wire-api: chat completions or the Responses API (auto: the model table's). */
+  wireApi: WireApiChoice;
   /** --region: Bedrock's AWS region, Vertex's location; undefined: the cloud's environment variable. */
   region: string | undefined;
   /** --project: Vertex's Google Cloud project; undefined: the environment's or the credentials'. */
@@ -159,6 +163,7 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     contextWindow: parseContextWindow(values['context-window']),
     reasoning: parseReasoningFlag(values.reasoning),
     maxTokensParameter: parseMaxTokensParam(values['max-tokens-param']),
+    wireApi: parseWireApi(values['wire-api']),
     region: parseCloudName('--region', values.region),
     project: parseCloudName('--project', values.project),
     mcpConfigs: values['mcp-config'] ?? [],
@@ -304,6 +309,13 @@ function parseMaxTokensParam(value: string | undefined): MaxTokensParamChoice {
   throw new UsageError(`--max-tokens-param must be one of ${MAX_TOKENS_PARAM_CHOICES.join(', ')} (got "${value}").`);
 }
 
+function parseWireApi(value: string | undefined): WireApiChoice {
+  if (value === undefined) return 'auto';
+  const choice = WIRE_API_CHOICES.find((c) => c === value);
+  if (choice) return choice;
+  throw new UsageError(`--wire-api must be one of ${WIRE_API_CHOICES.join(', ')} (got "${value}").`);
+}
+
 function parseContextWindow(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -347,6 +359,7 @@ function parseRunFlags(args: string[]) {
       'context-window': { type: 'string' },
       reasoning: { type: 'string' },
       'max-tokens-param': { type: 'string' },
+      'wire-api': { type: 'string' },
       region: { type: 'string' },
       project: { type: 'string' },
       'mcp-config': { type: 'string', multiple: true },

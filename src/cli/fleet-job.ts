@@ -142,6 +142,7 @@ function baseRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, fla
     // A fleet runs each job at its model's default reasoning and the model table's token field.
     reasoning: 'default',
     maxTokensParameter: 'auto',
+    wireApi: 'auto',
     // A fleet worker on a cloud reads its region and project from the worker's environment.
     region: undefined,
     project: undefined,

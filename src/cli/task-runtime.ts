@@ -154,6 +154,7 @@ export function makeProvider(o: RunOptions): ModelProvider {
     contextWindow: o.contextWindow,
     reasoning: o.reasoning,
     maxTokensParameter: o.maxTokensParameter,
+    wireApi: o.wireApi,
     region: o.region,
     project: o.project,
   });

@@ -12,8 +12,8 @@ export const USAGE = `Usage:
            [--approve read,write,execute,network,memory | --approve all] [--allow-command PREFIX]...
            [--deny-command PREFIX]... [--pass-env NAME]... [--log FILE] [--max-turns N]
            [--context-window TOKENS] [--reasoning default|off|low|medium|high|TOKENS]
-           [--max-tokens-param auto|max_tokens|max_completion_tokens] [--region REGION]
-           [--project ID]
+           [--max-tokens-param auto|max_tokens|max_completion_tokens] [--wire-api auto|chat|responses]
+           [--region REGION] [--project ID]
            [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
@@ -140,6 +140,11 @@ Output and exit status:
                            Keel cannot know (an Azure deployment's own name): max_tokens or
                            max_completion_tokens (OpenAI's reasoning models take only this).
                            Default auto: Keel's model table, then the server's known rules.
+  --wire-api API           the API an OpenAI-speaking model is reached through: chat (chat
+                           completions) or responses (OpenAI's Responses API, e.g. for a
+                           Codex model behind --base-url under another name). Default auto:
+                           Keel's model table (the gpt-5-codex family and gpt-5-pro take
+                           responses, every other model chat).
   --region REGION          Claude on a cloud: --provider bedrock's AWS region (default
                            AWS_REGION), --provider vertex's location (global, us-east5…;
                            default CLOUD_ML_REGION).

@@ -2,7 +2,7 @@
 // vendor id becomes an adapter, for the CLI and the extension alike, through the provider
 // registry (src/providers/registry.ts): a vendor added there appears in both.
 import type { ModelProvider, ModelSwitch } from '../kernel/index.js';
-import { type MaxTokensParamChoice, type ReasoningSetting, type VendorId, vendorOf } from '../providers/index.js';
+import { type MaxTokensParamChoice, type ReasoningSetting, type VendorId, vendorOf, type WireApiChoice } from '../providers/index.js';
 import { resolveModelName } from '../providers/model-names.js';
 import { checkBaseUrl } from '../providers/base-url.js';
 import { capabilitiesFor } from '../providers/models.js';
@@ -19,6 +19,8 @@ export interface ProviderChoice {
   reasoning?: ReasoningSetting | undefined;
   /** keel.maxTokensParameter / --max-tokens-param; undefined or auto: the table's and the server's rules. */
   maxTokensParameter?: MaxTokensParamChoice | undefined;
+  /** keel.wireApi / --wire-api; undefined or auto: the model table's (the Responses API for the models served only there). */
+  wireApi?: WireApiChoice | undefined;
   /** keel.region / --region: Bedrock's AWS region, Vertex's location; empty: the cloud's environment variable. */
   region?: string | undefined;
   /** keel.project / --project: Vertex's project; empty: the environment's or the credentials'. */
@@ -44,6 +46,7 @@ export function createModelProvider(choice: ProviderChoice, apiKey?: string): Mo
     ...(choice.contextWindow ? { contextWindow: choice.contextWindow } : {}),
     ...(choice.reasoning && choice.reasoning !== 'default' ? { reasoning: choice.reasoning } : {}),
     ...(choice.maxTokensParameter && choice.maxTokensParameter !== 'auto' ? { maxTokensParam: choice.maxTokensParameter } : {}),
+    ...(choice.wireApi && choice.wireApi !== 'auto' ? { wireApi: choice.wireApi } : {}),
     ...(choice.region ? { region: choice.region } : {}),
     ...(choice.project ? { project: choice.project } : {}),
   });

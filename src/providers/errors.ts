@@ -103,6 +103,9 @@ function detailOf(f: ApiFailure, tag: string): string {
   return `it gave no reason${f.status === undefined ? '' : ` (HTTP ${f.status}${name ? ` ${name}` : ''})`}`;
 }
 
+/** The Responses API's `response.failed` codes that are the request's fault (ResponseError): resending repeats them. */
+const RESPONSES_REQUEST_FAULTS = /invalid_prompt|image|bio_policy|data_residency_mismatch/;
+
 export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelError {
   const retryAfterMs = parseRetryAfter(f.headers);
   const status = f.status;
@@ -125,7 +128,7 @@ export function classifyApiFailure(f: ApiFailure, vendor: VendorInfo): ModelErro
   if (status === 408) return modelError('network', `The request timed out: ${detail}`, true, extra);
   if (status !== undefined && status >= 400 && status < 500)
     return modelError('bad_request', `${vendor.label} rejected the request (${status}): ${detail}`, false, extra);
-  if (/invalid_request|bad_request|not_found|unsupported/.test(tag))
+  if (/invalid_request|bad_request|not_found|unsupported/.test(tag) || RESPONSES_REQUEST_FAULTS.test(tag))
     return modelError('bad_request', `${vendor.label} rejected the request: ${detail}`, false, extra);
   // 5xx and error events without a known type: the server's side, worth another try.
   return modelError('unknown', `${vendor.label} had a problem on its side${status ? ` (${status})` : ''}: ${detail}`, true, extra);

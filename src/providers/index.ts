@@ -6,6 +6,7 @@ export { createAnthropicProvider } from './anthropic.js';
 export { ScriptedProvider } from './scripted.js';
 export { capabilitiesFor, MAX_TOKENS_PARAM_CHOICES, priceOf, type MaxTokensParamChoice, type Price } from './models.js';
 export { parseReasoning, REASONING_CHOICES, type ReasoningSetting } from './reasoning.js';
+export { WIRE_API_CHOICES, type WireApiChoice } from './responses.js';
 
 export {
   CLI_PROVIDER_IDS,

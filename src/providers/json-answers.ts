@@ -43,3 +43,26 @@ export function chatCompletionChunks(body: unknown): SseMessage[] | undefined {
     { event: undefined, data: '[DONE]' },
   ];
 }
+
+/**
+ * A Responses API `response` body as its stream's events: each output item's text (or refusal)
+ * as one delta, each item whole in its `response.output_item.done`, then the terminal event its
+ * status names. Undefined when it is not one.
+ */
+export function responseObjectEvents(body: unknown): SseMessage[] | undefined {
+  if (!isObject(body) || body.object !== 'response' || !Array.isArray(body.output)) return undefined;
+  const events: SseMessage[] = [];
+  body.output.forEach((item, output_index) => {
+    if (!isObject(item)) return;
+    if (item.type === 'message' && Array.isArray(item.content))
+      for (const part of item.content.filter(isObject)) {
+        if (part.type === 'output_text') events.push(event('response.output_text.delta', { output_index, delta: part.text }));
+        if (part.type === 'refusal') events.push(event('response.refusal.delta', { output_index, delta: part.refusal }));
+      }
+    events.push(event('response.output_item.done', { output_index, item }));
+  });
+  const terminal =
+    body.status === 'incomplete' ? 'response.incomplete' : body.status === 'failed' ? 'response.failed' : 'response.completed';
+  events.push(event(terminal, { response: body }));
+  return events;
+}

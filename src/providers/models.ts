@@ -51,6 +51,8 @@ export interface ModelRules {
   maxTokensParam?: MaxTokensParam;
   /** How the model takes the reasoning setting; absent: it takes none (and nothing is sent). */
   reasoning?: ReasoningStyle;
+  /** `responses`: the model is served by OpenAI's Responses API only (responses.ts); absent: chat completions. */
+  wireApi?: 'responses';
 }
 
 /** A row: an exact family id (with its price) or a pattern for names the table does not list. */
@@ -74,6 +76,10 @@ const ADAPTIVE_THINKING: ModelRules = { reasoning: { kind: 'anthropic_adaptive' 
 const ALL_LEVELS: readonly ReasoningLevel[] = ['low', 'medium', 'high'];
 /** OpenAI's reasoning models: `max_completion_tokens` only (Azure and gateways too), and `reasoning_effort`. */
 const OPENAI_REASONING: ModelRules = { maxTokensParam: 'max_completion_tokens', reasoning: { kind: 'effort', levels: ALL_LEVELS } };
+/** OpenAI's models served by the Responses API only (the Codex family, the pro models). */
+const OPENAI_RESPONSES: ModelRules = { ...OPENAI_REASONING, wireApi: 'responses' };
+/** gpt-5-pro reasons at `high` only: any level asked for is sent as it. */
+const GPT_5_PRO: ModelRules = { ...OPENAI_RESPONSES, reasoning: { kind: 'effort', levels: ['high'] } };
 const DEEPSEEK: ModelRules = { maxTokensParam: 'max_tokens', reasoning: { kind: 'deepseek' } };
 const GROK_MINI: ModelRules = { reasoning: { kind: 'effort', levels: ['low', 'high'] } };
 
@@ -109,6 +115,11 @@ const MODELS: Row[] = [
   { match: 'gpt-5', limits: GPT_5, price: price(1.25, 10, 0.125, 0), rules: OPENAI_REASONING },
   { match: 'gpt-5-mini', limits: GPT_5, price: price(0.25, 2, 0.025, 0), rules: OPENAI_REASONING },
   { match: 'gpt-5-nano', limits: GPT_5, price: price(0.05, 0.4, 0.005, 0), rules: OPENAI_REASONING },
+  { match: 'gpt-5-codex', limits: GPT_5, price: price(1.25, 10, 0.125, 0), rules: OPENAI_RESPONSES },
+  { match: 'gpt-5-1-codex', limits: GPT_5, price: price(1.25, 10, 0.125, 0), rules: OPENAI_RESPONSES },
+  { match: 'gpt-5-1-codex-mini', limits: GPT_5, price: price(0.25, 2, 0.025, 0), rules: OPENAI_RESPONSES },
+  // gpt-5-pro has no cached-input discount: a cache read costs what input does.
+  { match: 'gpt-5-pro', limits: limits(400_000, 272_000), price: price(15, 120, 15, 0), rules: GPT_5_PRO },
   { match: 'o3', limits: O_SERIES, price: price(2, 8, 0.5, 0), rules: OPENAI_REASONING },
   { match: 'o4-mini', limits: O_SERIES, price: price(1.1, 4.4, 0.275, 0), rules: OPENAI_REASONING },
   // OpenAI-compatible vendors behind a base URL: their list prices, cache hits as cache reads.
@@ -126,6 +137,7 @@ const MODELS: Row[] = [
   { match: /claude/, limits: limits(200_000, 8_192) },
   { match: /gpt-4o/, limits: GPT_4O },
   { match: /gpt-4-1/, limits: GPT_4_1 },
+  { match: /gpt-5.*-(codex|pro)(-|$)/, limits: GPT_5, rules: OPENAI_RESPONSES },
   { match: /gpt-5/, limits: GPT_5, rules: OPENAI_REASONING },
   { match: /^o[1-9]/, limits: O_SERIES, rules: OPENAI_REASONING },
   { match: /deepseek/, limits: DEEPSEEK_LIMITS, rules: DEEPSEEK },

@@ -1,4 +1,5 @@
-// The OpenAI provider: chat-completions streaming through the official SDK, against
+// The OpenAI provider: chat-completions streaming (or the Responses API, responses.ts, for the
+// models served only there and where the user chose it) through the official SDK, against
 // api.openai.com or any OpenAI-compatible base URL (Ollama, LM Studio, vLLM, llama.cpp,
 // OpenRouter, Azure's client). The SDK's own retries are off: every retry is ours and shown.
 // A local server's preset asks the server its context window before each run until it says.
@@ -25,6 +26,7 @@ import { OpenAITurn } from './openai-stream.js';
 import { responseBatches } from './sse.js';
 import type { RetryOptions } from './retry.js';
 import { singleEvent, streamTurn } from './turn-stream.js';
+import { responsesTurn, wireApiOf, type WireApi } from './responses.js';
 
 export interface OpenAIProviderOptions extends CapabilityOverrides {
   /** Falls back to OPENAI_API_KEY; may be empty with a `baseURL` (local servers need none). */
@@ -42,6 +44,8 @@ export interface OpenAIProviderOptions extends CapabilityOverrides {
   vendor?: { name: string; label: string; keyEnvVar: string };
   /** Builds the SDK client for a key (Azure's client takes its endpoint, deployment and API version). */
   client?: (apiKey: string) => OpenAI;
+  /** keel.wireApi / --wire-api: the API the model is reached through; absent: the model table's (chat for most). */
+  wireApi?: WireApi;
   /** A local server that says its context window: asked before each run, unless the user set one. */
   contextProbe?: LocalServer;
 }
@@ -59,6 +63,11 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
   const rules = chatRequestRules(opts);
   let calls = 0;
   const newCallId = () => `call_keel_${Date.now().toString(36)}_${++calls}`;
+  const classify = (e: unknown, s: AbortSignal) => classifyOpenAIError(e, s, vendor);
+  const responses =
+    client && apiKey && wireApiOf(opts.model, opts.wireApi) === 'responses'
+      ? responsesTurn({ client, apiKey, vendor, model: opts.model, capabilities, reasoning: opts.reasoning, retry: opts.retry, classify })
+      : undefined;
 
   return {
     name: opts.vendor?.name ?? 'openai',
@@ -70,6 +79,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
     stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelEvent> {
       if (!client || !apiKey) return singleEvent({ type: 'error', error: missingKeyError(vendor) });
       if (!isSendableKey(apiKey)) return singleEvent({ type: 'error', error: unsendableKeyError(vendor) });
+      if (responses) return responses(request, signal);
       const params = toOpenAIParams(request, { ...rules, maxOutputTokens: capabilities.maxOutputTokens, vision: capabilities.vision });
       const source = {
         // The SDK makes the request (auth, base URL, HTTP errors as its error classes); the body's
@@ -81,7 +91,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
             throw new TurnFailure(withoutKey(jsonAnswerFailure(body, vendor).error, apiKey));
           }),
         translator: () => new OpenAITurn(opts.model, newCallId),
-        classify: (e: unknown, s: AbortSignal) => withoutKey(classifyOpenAIError(e, s, vendor), apiKey),
+        classify: (e: unknown, s: AbortSignal) => withoutKey(classify(e, s), apiKey),
       };
       return streamTurn(source, signal, opts.retry);
     },

@@ -14,6 +14,7 @@ import { AZURE_KEY_VARIABLE, createAzureProvider } from './azure.js';
 import type { LocalServer } from './local-servers.js';
 import type { MaxTokensParam } from './models.js';
 import type { ReasoningSetting } from './reasoning.js';
+import type { WireApi } from './responses.js';
 import { BEDROCK_KEY_VARIABLE, createBedrockProvider } from './bedrock.js';
 import { VERTEX_CREDENTIALS_VARIABLE, createVertexProvider } from './vertex.js';
 import { BEDROCK_MODELS, VERTEX_MODELS } from './cloud-models.js';
@@ -29,6 +30,8 @@ interface VendorProviderOptions extends CapabilityOverrides {
   reasoning?: ReasoningSetting;
   /** keel.maxTokensParameter / --max-tokens-param, for a model behind a base URL the table cannot know. */
   maxTokensParam?: MaxTokensParam;
+  /** keel.wireApi / --wire-api: chat completions or the Responses API (OpenAI-speaking vendors); absent: the model table's. */
+  wireApi?: WireApi;
   /** keel.region / --region: a cloud's region (Bedrock's AWS region, Vertex's location). */
   region?: string;
   /** keel.project / --project: Vertex's Google Cloud project. */

@@ -46,6 +46,11 @@ export class ToolCallAssembler {
     return this.slots.has(key);
   }
 
+  /** The input's bytes streamed so far (0: none yet). */
+  bytesOf(key: number): number {
+    return this.slots.get(key)?.bytes ?? 0;
+  }
+
   /** Fills in an id or name that a later fragment carries (some OpenAI-compatible servers). */
   amend(key: number, ref: string | undefined, name: string | undefined): void {
     const slot = this.slots.get(key);

@@ -19,8 +19,9 @@ import { anthropicSse } from './anthropic-wire.js';
 import { bedrockBody, EVENT_STREAM_TYPE } from './aws-event-stream.js';
 import type { WireTurn } from './model-turn.js';
 import { openaiSse } from './openai-wire.js';
+import { responsesSse } from './responses-wire.js';
 
-type Api = 'anthropic' | 'openai' | 'bedrock' | 'vertex' | 'unknown';
+type Api = 'anthropic' | 'openai' | 'responses' | 'bedrock' | 'vertex' | 'unknown';
 
 export interface RecordedRequest {
   api: Api;
@@ -56,7 +57,7 @@ export interface ModelServer {
   url: string;
   /** For `new Anthropic({ baseURL })`: the SDK adds `/v1/messages`. */
   anthropicBaseURL: string;
-  /** For `new OpenAI({ baseURL })`: the SDK adds `/chat/completions`. */
+  /** For `new OpenAI({ baseURL })`: the SDK adds `/chat/completions` (or `/responses`). */
   openaiBaseURL: string;
   /** For `new AnthropicVertex({ baseURL })`, which stands for `https://REGION-aiplatform.googleapis.com/v1`. */
   vertexBaseURL: string;
@@ -124,7 +125,8 @@ export function conversation(steps: ConversationStep[] | ((req: RecordedRequest,
     if (isReply(turn)) return turn;
     if (req.api === 'bedrock')
       return { type: 'stream', body: bedrockBody(anthropicSse(turn)).body, headers: { 'content-type': EVENT_STREAM_TYPE } };
-    return { type: 'stream', body: req.api === 'openai' ? openaiSse(turn) : anthropicSse(turn) };
+    const body = req.api === 'openai' ? openaiSse(turn) : req.api === 'responses' ? responsesSse(turn) : anthropicSse(turn);
+    return { type: 'stream', body };
   };
 }
 
@@ -174,6 +176,7 @@ function apiOf(path: string): Api {
   if (/\/publishers\/anthropic\/models\/[^/]+:(stream)?rawPredict$/i.test(path)) return 'vertex';
   if (path.includes('/messages')) return 'anthropic';
   if (path.includes('/chat/completions')) return 'openai';
+  if (path.includes('/responses')) return 'responses';
   return 'unknown';
 }
 

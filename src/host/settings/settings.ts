@@ -15,6 +15,8 @@ import {
   parseReasoning,
   parseVendorId,
   type ReasoningSetting,
+  WIRE_API_CHOICES,
+  type WireApiChoice,
 } from '../../providers/index.js';
 import type { ProviderName } from '../keys/api-key.js';
 
@@ -30,6 +32,8 @@ export interface KeelSettings {
   reasoning: ReasoningSetting;
   /** keel.maxTokensParameter: which field the output limit goes in (auto: the model table's and server's rules). */
   maxTokensParameter: MaxTokensParamChoice;
+  /** keel.wireApi: chat completions or the Responses API (auto: the model table's). */
+  wireApi: WireApiChoice;
   /** keel.region: Bedrock's AWS region, Vertex's location; empty: the cloud's environment variable. User settings only. */
   region: string;
   /** keel.project: Vertex's Google Cloud project; empty: the environment's or the credentials'. User settings only. */
@@ -94,6 +98,7 @@ export function readSettings(inspect: InspectSetting): KeelSettings {
     // A value the setting's pattern would not take (edited by hand) is the model's default.
     reasoning: parseReasoning(str(get('reasoning'))) ?? 'default',
     maxTokensParameter: MAX_TOKENS_PARAM_CHOICES.find((c) => c === get('maxTokensParameter')) ?? 'auto',
+    wireApi: WIRE_API_CHOICES.find((c) => c === get('wireApi')) ?? 'auto',
     region: str(get('region')),
     project: str(get('project')),
     maxTurns,

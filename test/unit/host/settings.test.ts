@@ -30,6 +30,7 @@ describe('host/settings', () => {
       contextWindow: 0,
       reasoning: 'default',
       maxTokensParameter: 'auto',
+      wireApi: 'auto',
       region: '',
       project: '',
       maxTurns: 25,

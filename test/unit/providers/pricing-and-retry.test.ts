@@ -57,7 +57,8 @@ describe('providers: pricing', () => {
   });
 
   it('does not guess: a variant or an unknown model has no price', () => {
-    assert.equal(priceOf('gpt-5-pro'), undefined);
+    assert.equal(priceOf('gpt-5-chat-latest'), undefined);
+    assert.equal(priceOf('gpt-5-2-codex'), undefined);
     assert.equal(priceOf('llama3.1:8b'), undefined);
     assert.equal(withCost('qwen3-coder', { inputTokens: 10, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }).costUsd, undefined);
   });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { ModelError, ModelEvent, ModelProvider, Reasoning, Usage } from '../../../../src/kernel/index.js';
 import type { Reply } from '../../../support/model-server.js';
 
-type WireApi = 'anthropic' | 'chat';
+type WireApi = 'anthropic' | 'chat' | 'responses';
 
 interface ExpectedIntent {
   providerRef?: string;
