@@ -55,10 +55,9 @@ export class Welcome {
     const model = hints.model;
     this.modelLine.textContent = model ? `Model: ${model.model} (${model.provider})` : '';
     setHidden(this.modelLine, !model);
-    this.keyLine.replaceChildren(
-      icon(hints.noApiKey ? 'warning' : 'pass'),
-      hints.noApiKey ? ' No API key is set for this provider.' : ' API key set.',
-    );
+    // An endpoint setting Keel cannot send to comes first: no key matters until it is fixed.
+    const problem = hints.endpoint ?? (hints.noApiKey ? 'No API key is set for this provider.' : undefined);
+    this.keyLine.replaceChildren(icon(problem ? 'warning' : 'pass'), ` ${problem ?? 'API key set.'}`);
     this.keyLine.dataset.keySet = hints.noApiKey ? 'false' : 'true';
   }
 }

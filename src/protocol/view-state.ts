@@ -72,6 +72,11 @@ export type AgentView = z.infer<typeof AgentViewSchema>;
 /** Things the host knows that change what the view offers. */
 export const HintsSchema = z.object({
   noApiKey: z.boolean(),
+  /**
+   * What is wrong with the endpoint setting (keel.baseUrl without http://), naming the setting:
+   * said instead of any key problem, since no request is sent until it is fixed.
+   */
+  endpoint: z.optional(z.string().check(z.maxLength(512))),
   /** VS Code Restricted Mode: no tool that writes or executes is offered. */
   restricted: z.boolean(),
   /** The task was interrupted (reload, crash) and can be resumed. */

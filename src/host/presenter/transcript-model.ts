@@ -192,6 +192,7 @@ function sameHints(a: Hints, b: Hints): boolean {
   const sameAgents = JSON.stringify(a.agents) === JSON.stringify(b.agents);
   return (
     a.noApiKey === b.noApiKey &&
+    a.endpoint === b.endpoint &&
     a.restricted === b.restricted &&
     a.canResume === b.canResume &&
     a.question === b.question &&
