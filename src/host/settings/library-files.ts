@@ -6,7 +6,7 @@
 /** The workspace's agent and command folders (`.keel/`, `.claude/`, `.github/`), as one glob. */
 export const WORKSPACE_LIBRARY_GLOB = '{.keel,.claude,.github}/{agents,commands,prompts}/**';
 export const WORKSPACE_MCP_GLOB = '.vscode/mcp.json';
-export const LIBRARY_DEBOUNCE_MS = 300;
+const LIBRARY_DEBOUNCE_MS = 300;
 
 /** What a change reloads: the agents and commands a task reads, or also the MCP servers. */
 export type LibraryChange = 'library' | 'mcp';
