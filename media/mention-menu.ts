@@ -121,7 +121,10 @@ export class MentionMenu {
   /** The menu's bottom left corner at the `@`, so it opens just above the line being written. */
   private place(): void {
     const point = this.point;
-    const left = Math.max(0, Math.min(this.input.offsetLeft + point.left, this.input.offsetLeft + this.input.clientWidth - 160));
+    // At the `@`, moved left only as far as it takes to fit in the panel (a 300 px side bar).
+    const room = (this.el.offsetParent as HTMLElement | null)?.clientWidth ?? 0;
+    const fit = room > 0 ? room - this.el.offsetWidth - 4 : Number.POSITIVE_INFINITY;
+    const left = Math.max(0, Math.min(this.input.offsetLeft + point.left, fit));
     this.el.style.left = `${left}px`;
     this.el.style.top = `${this.input.offsetTop + point.top - this.input.scrollTop}px`;
   }

@@ -14,6 +14,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
 import { type GalleryState, STATES as BASE_STATES } from './gallery/states.js';
 import { ACTIVITY_STATES } from './gallery/states-activity.js';
+import { ENDPOINT_STATES } from './gallery/states-endpoint.js';
 import { serveWebview } from './static-server.js';
 
 const ROOT = resolve(__dirname, '..');
@@ -21,7 +22,7 @@ const OUT = join(ROOT, 'screenshots');
 const THEMES = ['light', 'dark', 'highContrast'] as const;
 /** Side bars people have: the default width and a wide one. */
 const WIDTHS = [300, 650] as const;
-const STATES: GalleryState[] = [...BASE_STATES, ...ACTIVITY_STATES];
+const STATES: GalleryState[] = [...BASE_STATES, ...ACTIVITY_STATES, ...ENDPOINT_STATES];
 const HEIGHT = 640;
 
 interface Theme {
