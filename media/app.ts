@@ -84,7 +84,7 @@ export class App {
       (text) => this.sendOrQueue(text),
       (draft) => this.save({ draft }),
     );
-    this.attachments.bind(this.composer.input, this.composer.el);
+    this.attachments.bind(this.composer.input, this.composer.el, (take) => this.composer.keyTakers.push(take));
     this.composer.addTool(this.attachments.pickButton(), 'start');
     // The context meter sits in the composer's toolbar, where the next message's room is decided.
     this.composer.addTool(this.meter.el, 'end');
@@ -168,8 +168,11 @@ export class App {
     const message = parseHostMessage(raw, this.options.log);
     if (message?.type === 'composer/attach') {
       this.attachments.add(message.chip);
-      return this.composer.focus();
+      // Picked from the `@` menu the box kept the keyboard, the caret after the mention: it stays.
+      if (document.activeElement !== this.composer.input) this.composer.focus();
+      return;
     }
+    if (message?.type === 'composer/mentions') return this.attachments.mentions?.setItems(message.items);
     if (message?.type === 'composer/focus') return this.composer.focus();
     if (message) this.apply(message);
   }

@@ -3,6 +3,7 @@
 // into the composer become thumbnails. Both can be removed before sending, and are taken (and
 // cleared) by the message that sends them. A notice line says what was left out and why.
 import { type AttachmentChip, type ImageInput, MAX_IMAGES_PER_MESSAGE, TestIds, type WebviewMessage } from '../src/protocol/index.js';
+import { MentionMenu } from './mention-menu.js';
 import { h, icon, setHidden } from './dom.js';
 import { canvasShrink, type Shrink, toImageInput } from './image-input.js';
 
@@ -54,9 +55,16 @@ export class AttachmentTray {
     this.render();
   }
 
-  /** Wires the composer's text box: `@` at a word start, paste and drop of images. */
-  bind(input: HTMLTextAreaElement, dropZone: HTMLElement): void {
+  /** The `@` menu at the caret (made by `bind`). */
+  mentions: MentionMenu | undefined;
+
+  /** Wires the composer's text box: `@` at a word start (the menu, in `dropZone`), paste and drop of images. */
+  bind(input: HTMLTextAreaElement, dropZone: HTMLElement, takeKeys?: (take: (e: KeyboardEvent) => boolean) => void): void {
     this.input = input;
+    const mentions = new MentionMenu(input, this.post);
+    this.mentions = mentions;
+    dropZone.prepend(mentions.el);
+    takeKeys?.((e) => mentions.onKey(e));
     input.addEventListener('input', (e) => this.onInput(input, e as InputEvent));
     input.addEventListener('paste', (e) => this.onFiles(e, e.clipboardData?.files));
     dropZone.addEventListener('dragover', (e) => {
@@ -124,10 +132,8 @@ export class AttachmentTray {
     const at = input.selectionStart - 1;
     const before = at > 0 ? input.value[at - 1]! : ' ';
     if (input.value[at] !== '@' || !/\s/.test(before)) return;
-    // The chip stands for the `@`: it leaves the text, the picker opens.
-    input.value = input.value.slice(0, at) + input.value.slice(at + 1);
-    input.setSelectionRange(at, at);
-    this.post({ type: 'attach/pick' });
+    // The menu opens at the `@`, which stays: the pick goes in its place, in the sentence.
+    this.mentions?.open(at);
   }
 
   private onFiles(e: Event, files: FileList | null | undefined): void {

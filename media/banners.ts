@@ -1,4 +1,5 @@
-// Notices that belong to the session rather than the transcript: no API key, Restricted Mode,
+// Notices that belong to the session rather than the transcript: an endpoint setting Keel cannot
+// send to (said instead of a key problem), no API key, Restricted Mode,
 // an interrupted task to resume, and "retrying in N s".
 import { TestIds, type Hints } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
@@ -7,6 +8,8 @@ import type { ViewModel } from './view-model.js';
 export class Banners {
   readonly el: HTMLElement;
   private readonly apiKey: HTMLElement;
+  private readonly endpoint: HTMLElement;
+  private readonly endpointText = h('span', { class: 'notice-text' });
   private readonly restricted: HTMLElement;
   private readonly resume: HTMLElement;
   private readonly retry: HTMLElement;
@@ -19,6 +22,12 @@ export class Banners {
       icon('key'),
       h('span', { class: 'notice-text', text: 'Keel needs an API key to talk to the model.' }),
       actionButton('notice', 'Set API Key', { text: 'Set API Key', testId: TestIds.setApiKey, data: { message: 'apiKey/set' } }),
+    );
+    this.endpoint = h(
+      'div',
+      { class: 'banner level-warning', attrs: { role: 'status', 'data-testid': TestIds.notice, 'data-notice': 'endpoint' } },
+      icon('plug'),
+      this.endpointText,
     );
     this.restricted = h(
       'div',
@@ -42,13 +51,15 @@ export class Banners {
       icon('sync', 'codicon-modifier-spin'),
       this.retryText,
     );
-    this.el = h('div', { class: 'banners' }, this.apiKey, this.restricted, this.resume, this.retry);
+    this.el = h('div', { class: 'banners' }, this.endpoint, this.apiKey, this.restricted, this.resume, this.retry);
     this.updateHints({ noApiKey: false, restricted: false, canResume: false });
     this.retry.hidden = true;
   }
 
   updateHints(hints: Hints): void {
-    setHidden(this.apiKey, !hints.noApiKey);
+    this.endpointText.textContent = hints.endpoint ?? '';
+    setHidden(this.endpoint, !hints.endpoint);
+    setHidden(this.apiKey, !hints.noApiKey || !!hints.endpoint);
     setHidden(this.restricted, !hints.restricted);
     setHidden(this.resume, !hints.canResume);
   }

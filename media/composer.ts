@@ -22,6 +22,8 @@ export class Composer {
   private readonly stop: HTMLButtonElement;
   /** The `/` command list, above the box. */
   readonly commands: CommandCompletion;
+  /** Other lists over the box (the `@` menu): a key one of them takes is not the composer's. */
+  readonly keyTakers: ((e: KeyboardEvent) => boolean)[] = [];
 
   constructor(
     private readonly onSend: (text: string) => void,
@@ -91,7 +93,7 @@ export class Composer {
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (this.commands.onKey(e)) return;
+    if (this.commands.onKey(e) || this.keyTakers.some((take) => take(e))) return;
     if (e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
     e.preventDefault();
     this.submit();

@@ -47,10 +47,9 @@ export class HeaderControls {
   }
 
   update(hints: Hints): void {
-    this.listAgents(hints.agents ?? []);
-    const names = new Set((hints.agents ?? []).map((a) => a.name));
+    this.listAgents(withTaskAgent(hints.agents ?? [], hints.agent));
     const taskMode = hints.mode ?? 'agent';
-    const taskAgent = hints.agent !== undefined && names.has(hints.agent) ? hints.agent : undefined;
+    const taskAgent = hints.agent;
     const taskPick = taskAgent === undefined ? taskMode : `${AGENT_PREFIX}${taskAgent}`;
     [this.taskMode, this.taskAgent] = [taskMode, taskAgent];
     // The picker follows the task when the task's pick changes (a reload, another task), not the user's.
@@ -90,6 +89,16 @@ export class HeaderControls {
     const option = this.mode.selectedOptions[0];
     this.mode.title = option ? `Mode: ${option.title || option.text}` : 'Mode';
   }
+}
+
+/**
+ * The listed agents plus the one the task runs as when it is not among them — a slash command's
+ * own profile (`/name`, its tools) or an agent whose file is gone: the header names what the next
+ * message runs as, never a plain mode it does not run in.
+ */
+function withTaskAgent(agents: readonly AgentView[], taskAgent: string | undefined): readonly AgentView[] {
+  if (taskAgent === undefined || agents.some((a) => a.name === taskAgent)) return agents;
+  return [...agents, { name: taskAgent, description: 'what this task runs as now' }];
 }
 
 /** A custom agent's option value: never a mode's (a mode is one word without a colon). */

@@ -151,6 +151,7 @@ export class ViewModel {
         return this.applyDelta(message, changes, now);
       case 'composer/attach':
       case 'composer/focus':
+      case 'composer/mentions':
         // The composer's, not the transcript's (App.receive hands them over before batching).
         return 'applied';
     }

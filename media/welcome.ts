@@ -55,13 +55,11 @@ export class Welcome {
     const model = hints.model;
     this.modelLine.textContent = model ? `Model: ${model.model} (${model.provider})` : '';
     setHidden(this.modelLine, !model);
-    // A server that needs no key is not told one is "set": it says what is true.
-    const words = hints.noApiKey
-      ? ' No API key is set for this provider.'
-      : hints.keyNotNeeded
-        ? ' No API key needed for this model server.'
-        : ' API key set.';
-    this.keyLine.replaceChildren(icon(hints.noApiKey ? 'warning' : 'pass'), words);
+    // An endpoint setting Keel cannot send to comes first: no key matters until it is fixed. A
+    // server that needs no key is not told one is "set": it says what is true.
+    const problem = hints.endpoint ?? (hints.noApiKey ? 'No API key is set for this provider.' : undefined);
+    const fine = hints.keyNotNeeded ? 'No API key needed for this model server.' : 'API key set.';
+    this.keyLine.replaceChildren(icon(problem ? 'warning' : 'pass'), ` ${problem ?? fine}`);
     this.keyLine.dataset.keySet = hints.noApiKey ? 'false' : 'true';
   }
 }

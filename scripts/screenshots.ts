@@ -16,6 +16,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
 import { type GalleryState, STATES as BASE_STATES } from './gallery/states.js';
 import { ACTIVITY_STATES } from './gallery/states-activity.js';
+import { ENDPOINT_STATES } from './gallery/states-endpoint.js';
 import { ROUND3_STATES } from './gallery/states-round3.js';
 import { serveWebview } from './static-server.js';
 
@@ -24,7 +25,7 @@ const OUT = join(ROOT, 'screenshots');
 const THEMES = ['light', 'dark', 'highContrast'] as const;
 /** Side bars people have: the default width and a wide one. */
 const WIDTHS = [300, 650] as const;
-const STATES: GalleryState[] = [...BASE_STATES, ...ACTIVITY_STATES, ...ROUND3_STATES];
+const STATES: GalleryState[] = [...BASE_STATES, ...ACTIVITY_STATES, ...ROUND3_STATES, ...ENDPOINT_STATES];
 const HEIGHT = 640;
 /** KEEL_GALLERY_ONLY: a comma-separated list of state ids to shoot (unset: all). */
 const ONLY = process.env.KEEL_GALLERY_ONLY ? new Set(process.env.KEEL_GALLERY_ONLY.split(',')) : undefined;

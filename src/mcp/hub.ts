@@ -5,7 +5,7 @@
 // per-call timeout, and reports each failure both to the model (a coded error) and to the user.
 import type { ToolDefinition, ToolResult } from '../kernel/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerConfig } from './config.js';
+import { definitionKey, type McpServerConfig } from './config.js';
 import { type ConnectionOptions, McpConnection, type McpServerState } from './connection.js';
 import { resourceTool } from './resource-tool.js';
 import { callFailure, callResult } from './results.js';
@@ -49,7 +49,8 @@ export interface McpNotice {
 }
 
 export class McpHub {
-  private readonly connections: McpConnection[];
+  private connections: McpConnection[];
+  private readonly connectionOptions: ConnectionOptions;
   private readonly disabled: Set<string>;
   private readonly changeListeners = new Set<() => void>();
   private readonly noticeListeners = new Set<(n: McpNotice) => void>();
@@ -69,7 +70,23 @@ export class McpHub {
       ...(options.startTimeoutMs ? { startTimeoutMs: options.startTimeoutMs } : {}),
       ...(options.launch ? { launch: options.launch } : {}),
     };
+    this.connectionOptions = connectionOptions;
     this.connections = configs.map((c) => new McpConnection(c, connectionOptions));
+  }
+
+  /**
+   * The config files changed (a server added, edited or removed): a server whose definition is
+   * the same keeps running; the others stop, and the new ones start if the host allows them.
+   */
+  async reconfigure(configs: readonly McpServerConfig[]): Promise<void> {
+    const same = (c: McpConnection, next: McpServerConfig) =>
+      definitionKey(c.config) === definitionKey(next) && c.config.file === next.file;
+    const kept = this.connections.filter((c) => configs.some((next) => same(c, next)));
+    const gone = this.connections.filter((c) => !kept.includes(c));
+    this.connections = configs.map((next) => kept.find((c) => same(c, next)) ?? new McpConnection(next, this.connectionOptions));
+    await Promise.all(gone.map((c) => c.stop()));
+    this.changed();
+    await this.startAll();
   }
 
   /** Starts every enabled server the host allows; the others show why they wait. */

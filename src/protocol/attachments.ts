@@ -41,3 +41,15 @@ export function sniffImageType(bytes: Uint8Array): ImageMediaType | undefined {
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   return undefined;
 }
+
+/** The longest key of an `@` mention (a workspace path with its kind). */
+export const MAX_MENTION_KEY = 1100;
+
+/** What the `@` menu offers: the host's key for it, its label (put in the text), and a hint. */
+export const MentionItemSchema = z.object({
+  key: z.string().check(z.maxLength(MAX_MENTION_KEY)),
+  label: z.string().check(z.maxLength(MAX_MENTION_KEY)),
+  description: z.optional(z.string().check(z.maxLength(300))),
+  kind: z.enum(ATTACHMENT_KIND_VALUES),
+});
+export type MentionItem = z.infer<typeof MentionItemSchema>;

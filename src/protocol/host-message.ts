@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { ActivitySchema } from './activity.js';
 import { DeltaOpSchema } from './delta-op.js';
-import { AttachmentChipSchema } from './attachments.js';
+import { AttachmentChipSchema, MentionItemSchema } from './attachments.js';
 import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema, TaskListSchema } from './view-state.js';
 
 /** The whole view: sent on `webview/ready`, on restore, and when a task is opened. */
@@ -43,6 +43,12 @@ const TasksListMessageSchema = z.extend(TaskListSchema, { type: z.literal('tasks
 /** An `@` attachment picked (or the selection added from the editor): a chip for the composer. */
 const ComposerAttachSchema = z.object({ type: z.literal('composer/attach'), chip: AttachmentChipSchema });
 
+/** What the `@` menu offers (answer to `mention/list`): the fixed sources, then files and folders. */
+const ComposerMentionsSchema = z.object({
+  type: z.literal('composer/mentions'),
+  items: z.array(MentionItemSchema).check(z.maxLength(5100)),
+});
+
 /** The keyboard goes to the composer (New Task, after an `@` pick): the host focused the view. */
 const ComposerFocusSchema = z.object({ type: z.literal('composer/focus') });
 
@@ -52,5 +58,6 @@ export const HostMessageSchema = z.discriminatedUnion('type', [
   TasksListMessageSchema,
   ComposerAttachSchema,
   ComposerFocusSchema,
+  ComposerMentionsSchema,
 ]);
 export type HostMessage = z.infer<typeof HostMessageSchema>;

@@ -71,6 +71,7 @@ export const TestIds = {
   jumpLatest: 'jump-latest',
   todoPin: 'todo-pin',
   commandList: 'command-list',
+  mentionList: 'mention-list',
   todoItem: 'todo-item',
   modePicker: 'mode-picker',
   approvePlan: 'approve-plan',

@@ -74,6 +74,11 @@ export const HintsSchema = z.object({
   noApiKey: z.boolean(),
   /** The provider needs no key (a local server, the stand-in): the view says so, not "API key set". */
   keyNotNeeded: z.optional(z.boolean()),
+  /**
+   * What is wrong with the endpoint setting (keel.baseUrl without http://), naming the setting:
+   * said instead of any key problem, since no request is sent until it is fixed.
+   */
+  endpoint: z.optional(z.string().check(z.maxLength(512))),
   /** VS Code Restricted Mode: no tool that writes or executes is offered. */
   restricted: z.boolean(),
   /** The task was interrupted (reload, crash) and can be resumed. */

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { IntentIdSchema, TaskIdSchema } from './ids.js';
 import { AgentModeSchema, ApprovalScopeSchema } from './kernel-enums.js';
-import { ImageInputSchema, MAX_IMAGES_PER_MESSAGE } from './attachments.js';
+import { ImageInputSchema, MAX_IMAGES_PER_MESSAGE, MAX_MENTION_KEY } from './attachments.js';
 import { RestoreModeSchema } from './checkpoint-items.js';
 
 const m = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
@@ -22,8 +22,12 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Plan mode's plan (the task's to-do list) approved: the task goes on in Agent mode with it. */
   m('plan/approve', {}),
-  /** `@` was typed: the host shows its picker and answers with `composer/attach`. */
+  /** The `@` button: the host shows its picker and answers with `composer/attach`. */
   m('attach/pick', {}),
+  /** `@` was typed: the view's menu at the caret asks what can be attached (`composer/mentions`). */
+  m('mention/list', {}),
+  /** One of those picked in the view's menu: the host attaches it and answers with `composer/attach`. */
+  m('mention/pick', { key: z.string().check(z.maxLength(MAX_MENTION_KEY)) }),
   /** The header's model button: the host shows the models of the configured provider. */
   m('model/pick', {}),
   /** The header's auto-approve button: the host shows the classes as toggles. */

@@ -59,6 +59,7 @@ export function createAnthropicProvider(opts: AnthropicProviderOptions): ModelPr
   const vendor: VendorInfo = {
     label: opts.baseURL ? `Anthropic (${opts.baseURL})` : 'Anthropic',
     keyEnvVar: 'ANTHROPIC_API_KEY',
+    url: opts.baseURL ?? 'https://api.anthropic.com',
   };
   const apiKey = resolveApiKey(opts.apiKey, vendor, opts.baseURL);
   return createClaudeProvider(opts, {
@@ -117,7 +118,7 @@ export function createClaudeProvider(opts: Omit<AnthropicProviderOptions, 'apiKe
 export function classifyAnthropicError(e: unknown, signal: AbortSignal, vendor: VendorInfo): ModelError {
   if (e instanceof APIUserAbortError || signal.aborted) return cancelledError();
   if (e instanceof StreamErrorEvent) return classifyApiFailure(e.failure, vendor);
-  if (e instanceof APIConnectionError || !(e instanceof APIError)) return classifyTransportError(e, signal);
+  if (e instanceof APIConnectionError || !(e instanceof APIError)) return classifyTransportError(e, signal, vendor.url);
   const body = e.error as { error?: { type?: string; message?: string } } | undefined;
   return classifyApiFailure(
     {

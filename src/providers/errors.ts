@@ -20,6 +20,8 @@ export interface VendorInfo {
   /** "Anthropic", "OpenAI" or "The server at http://…". */
   label: string;
   keyEnvVar: string;
+  /** Where requests go (the base URL or the vendor's API): a failed connection names it. */
+  url?: string | undefined;
 }
 
 /** Thrown inside an attempt to end it with an already classified error. */
@@ -158,13 +160,46 @@ export function jsonAnswerFailure(body: unknown, vendor: VendorInfo): TurnFailur
   );
 }
 
-/** Errors that are not API answers: aborts, dropped connections, garbled streams. */
-export function classifyTransportError(e: unknown, signal: AbortSignal): ModelError {
+/**
+ * Errors that are not API answers: aborts, dropped connections, garbled streams. `url` is where
+ * the request went: a connection that could not be made names it and the cause at once (the
+ * system's code, found down the cause chain: the SDK's "Connection error." wraps fetch's "fetch
+ * failed", which wraps the socket's ECONNREFUSED), and is not retried: nothing listens there,
+ * or the name does not resolve, until the user starts the server or fixes the URL.
+ */
+export function classifyTransportError(e: unknown, signal: AbortSignal, url?: string): ModelError {
   if (signal.aborted) return cancelledError();
-  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const err = e as { name?: string; message?: string } | undefined;
   const name = err?.name ?? '';
   if (name === 'AbortError' || name === 'APIUserAbortError') return cancelledError();
-  const why = [err?.message, err?.cause?.code ?? err?.cause?.message].filter(Boolean).join(': ');
+  const { code, message } = rootCause(e);
+  const unreachable = code ? UNREACHABLE[code] : undefined;
+  const at = url ? ` to ${url}` : '';
+  if (unreachable) return modelError('network', `Could not connect${at}: ${unreachable[0]} (${code}). ${unreachable[1]}`, false);
+  const why = code ?? message ?? err?.message;
   if (name === 'SyntaxError') return modelError('network', `The response stream was garbled or cut mid-event (${why}).`, true);
-  return modelError('network', `The connection to the model failed${why ? ` (${why})` : ''}.`, true);
+  return modelError('network', `The connection${at} failed${why ? ` (${why})` : ''}.`, true);
+}
+
+/** Connection failures that another attempt a second later does not fix. */
+const UNREACHABLE: Record<string, [why: string, advice: string]> = {
+  ECONNREFUSED: ['the connection was refused', 'Is the model server running, on that port?'],
+  ENOTFOUND: ['the host name does not resolve', 'Is the host name in the URL right?'],
+  EHOSTUNREACH: ['the host cannot be reached', 'Is the address in the URL right?'],
+  ENETUNREACH: ['the network cannot be reached', 'Is this machine online?'],
+};
+
+/** The innermost error's system code and message (at most a few causes deep). */
+function rootCause(e: unknown): { code: string | undefined; message: string | undefined } {
+  let code: string | undefined;
+  let message: string | undefined;
+  let at = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+  for (let depth = 0; at && typeof at === 'object' && depth < 6; depth++) {
+    if (typeof at.code === 'string') code = at.code;
+    if (typeof at.message === 'string' && at.message) message = at.message;
+    // A refused "localhost" is tried on ::1 and 127.0.0.1: an AggregateError holds both.
+    const inner = Array.isArray(at.errors) ? at.errors[0] : undefined;
+    at = (at.cause ?? inner) as typeof at;
+  }
+  return { code, message };
 }

@@ -55,6 +55,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): ModelProvider
   const vendor: VendorInfo = {
     label: opts.vendor?.label ?? (opts.baseURL ? `The model server at ${opts.baseURL}` : 'OpenAI'),
     keyEnvVar: opts.vendor?.keyEnvVar ?? 'OPENAI_API_KEY',
+    url: opts.baseURL ?? 'https://api.openai.com/v1',
   };
   const apiKey = resolveApiKey(opts.apiKey, vendor, opts.baseURL);
   const makeClient =
@@ -164,7 +165,7 @@ export function chatRequestRules(
 export function classifyOpenAIError(e: unknown, signal: AbortSignal, vendor: VendorInfo): ModelError {
   if (e instanceof APIUserAbortError || signal.aborted) return cancelledError();
   if (e instanceof StreamErrorEvent) return classifyApiFailure(e.failure, vendor);
-  if (e instanceof APIConnectionError || !(e instanceof APIError)) return classifyTransportError(e, signal);
+  if (e instanceof APIConnectionError || !(e instanceof APIError)) return classifyTransportError(e, signal, vendor.url);
   const body = e.error as { message?: string } | undefined;
   return classifyApiFailure(
     {

@@ -39,7 +39,15 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
   summarize: (i) => `${i.path} (${i.edits.length} block${i.edits.length === 1 ? '' : 's'})`,
   paths: (i) => [i.path],
   // The precheck's read is the one the diff's preview is planned on (offered to the host).
-  precheck: (input, ctx) => precheckChange(input.path, ctx, BUDGET_TOKENS * 4, missingFile, (snap) => preview(input, snap.bytes, snap.rel)),
+  precheck: (input, ctx) =>
+    precheckChange(
+      input.path,
+      ctx,
+      BUDGET_TOKENS * 4,
+      missingFile,
+      (snap) => preview(input, snap.bytes, snap.rel),
+      (message, rel) => notApplied(message, rel, input),
+    ),
   preview,
   async execute(input, ctx) {
     try {
@@ -50,7 +58,7 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
       if (stale) return stale;
       // The diff the user approved, when the file is still what it was planned on; else planned now.
       const plan = plans.reuse(ctx.previewed, snap) ?? planEdit(snap.bytes, input.edits, snap.rel);
-      if (!plan.ok) return failure('invalid_input', plan.message + markerHint(input), { summary: `${snap.rel}: edit did not apply` });
+      if (!plan.ok) return notApplied(plan.message, snap.rel, input);
       const refused = markerRefusal(snap.rel, plan.before, plan.newText, ctx.secrets);
       if (refused) return refused;
       await ctx.workspace.writeFile(snap.rel, plan.newBytes);
@@ -81,6 +89,11 @@ function preview(raw: unknown, current: Uint8Array | undefined, rel?: string): E
   if (!current) return { ok: false, message: `${path} does not exist.` };
   const plan = planEdit(current, input.data.edits, path);
   return plan.ok ? plans.preview(path, plan) : { ok: false, message: plan.message };
+}
+
+/** An edit whose blocks do not apply to the file as it is: the same answer before approval and at run time. */
+function notApplied(message: string, rel: string, input: EditFileInput) {
+  return failure('invalid_input', message + markerHint(input), { summary: `${rel}: edit did not apply` });
 }
 
 /** Why a search holding the redaction marker never matches: the file has the real value there. */

@@ -62,7 +62,9 @@ function currentContent(bytes: Uint8Array, maxChars: number): string {
 
 /**
  * The checks of a change that need no user (run before approval is asked): the path is a file
- * (or absent), and an existing file was read in this task as it is now.
+ * (or absent), an existing file was read in this task as it is now, and the change applies to it
+ * (`unplanned`: the answer when it does not — an edit whose search text is not in the file is
+ * failed to the model here, never shown as a card whose Approve then fails).
  */
 export async function precheckChange(
   path: string,
@@ -70,17 +72,18 @@ export async function precheckChange(
   budgetChars: number,
   missing?: (rel: string) => ToolResult,
   preview?: (snap: FileSnapshot) => EditPreview,
+  unplanned?: (message: string, rel: string) => ToolResult,
 ): Promise<ToolResult | undefined> {
   const snap = await snapshot(ctx.workspace, path);
   if (isResult(snap)) return snap;
   if (!snap.bytes && missing) return missing(snap.rel);
   const stale = staleCheck(snap, ctx, budgetChars);
-  if (stale || !preview || !ctx.offerPreview) return stale;
-  // The diff the host would show: never one that writes the redaction marker over a secret.
+  if (stale || !preview) return stale;
   const planned = preview(snap);
-  const refused =
-    planned.ok && snap.bytes ? markerRefusal(snap.rel, decodeText(snap.bytes).text, planned.proposedContent, ctx.secrets) : undefined;
-  if (!refused) offer(snap, planned, ctx.offerPreview);
+  if (!planned.ok) return unplanned?.(planned.message, snap.rel);
+  // The diff the host would show: never one that writes the redaction marker over a secret.
+  const refused = snap.bytes ? markerRefusal(snap.rel, decodeText(snap.bytes).text, planned.proposedContent, ctx.secrets) : undefined;
+  if (!refused && ctx.offerPreview) offer(snap, planned, ctx.offerPreview);
   return refused;
 }
 

@@ -1,11 +1,12 @@
 // Issue 15's context in, in a real VS Code through a real browser: `@` in the composer opens
-// the picker, a file and the problems become chips and reach the model stand-in's request as
+// its menu at the caret (issue 34: not the quick pick at the top of the window), a file and the
+// problems become mentions in the sentence and chips, and reach the model stand-in's request as
 // delimited attachment blocks; a pasted PNG shows as a thumbnail and reaches the stand-in as an
 // image block. Screenshots: test/e2e/artifacts/15-attachments/.
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { TestIds } from '../../src/protocol/test-ids.js';
 import type { RecordedRequest, Responder } from '../support/model-server.js';
 import { waitFor } from '../support/processes.js';
@@ -26,6 +27,34 @@ function firstUserBlocks(session: KeelSession): { type: string; text?: string; s
   assert.ok(request, 'the stand-in got a request');
   const content = request.body.messages[0].content;
   return Array.isArray(content) ? content : [{ type: 'text', text: content }];
+}
+
+/**
+ * Types `@` and `query` in the composer and picks the first row of the menu that opened at the
+ * caret: it sits just above the line being written (not at the top of the window), and no quick
+ * pick opens.
+ */
+async function pickInMenu(session: KeelSession, input: Locator, query: string, rowText: string): Promise<void> {
+  await input.press('@');
+  const menu = (await session.view.testId(TestIds.mentionList)).first();
+  await menu.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.pressSequentially(query);
+  const row = menu.locator('[role="option"]').filter({ hasText: rowText }).first();
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
+  const [box, field] = [await menu.boundingBox(), await input.boundingBox()];
+  assert.ok(box && field, 'the menu and the box are laid out');
+  assert.ok(
+    box.y + box.height <= field.y + field.height && box.y + box.height >= field.y - 4,
+    `the menu ends at the caret's line: ${JSON.stringify({ box, field })}`,
+  );
+  assert.equal(await session.workbench.page.locator('.quick-input-widget:visible').count(), 0, 'no quick pick at the top of the window');
+  const inPanel = await (await session.view.testId(TestIds.input))
+    .first()
+    .evaluate((el) => el.closest('.composer')!.getBoundingClientRect().width);
+  assert.ok(box.width <= inPanel, 'the menu fits in the panel');
+  await session.screenshot(`mention-menu-${query}`);
+  await input.press('Enter');
+  await menu.waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 /** Picks `query` in the quick pick the `@` opened (waits for the row, then Enter). */
@@ -63,14 +92,14 @@ describe('Keel end to end: context in, with @ and images', function () {
     const input = (await view.testId(TestIds.input)).first();
     await input.click();
     await input.pressSequentially('Explain ');
-    await input.press('@');
-    await pickInQuickPick(page, 'src/price.js', 'src/price.js');
-    await input.press('@');
-    await pickInQuickPick(page, 'Problems', 'Problems');
-    // The keyboard is back in the composer, not in broken.json (open in the editor): words typed
-    // now go into the message.
-    await page.keyboard.type('the price code');
-    await waitFor('the words in the composer', async () => (await input.inputValue()) === 'Explain the price code', {
+    await pickInMenu(session, input, 'price', 'src/price.js');
+    await session.screenshot('mention-picked');
+    await pickInMenu(session, input, 'prob', 'Problems');
+    // The keyboard stayed in the composer, not in broken.json (open in the editor): words typed
+    // now go into the message, after the mentions, one space apart.
+    await page.keyboard.type('in the price code');
+    const sentence = 'Explain @src/price.js @Problems in the price code';
+    await waitFor('the mentions in the sentence', async () => (await input.inputValue()) === sentence, {
       timeoutMs: 5000,
       intervalMs: 100,
     });
@@ -78,8 +107,17 @@ describe('Keel end to end: context in, with @ and images', function () {
     const chips = (await view.locator(`.attachment-tray [data-testid="${TestIds.attachmentChip}"]`)).filter({ hasText: /./ });
     await waitFor('two chips in the composer', async () => (await chips.count()) === 2, { timeoutMs: 15_000, intervalMs: 100 });
     assert.deepEqual(await chips.allInnerTexts(), ['src/price.js', 'Problems (1)']);
-    assert.doesNotMatch(await input.inputValue(), /@/, 'the @ left the text: the chips stand for it');
     await session.screenshot('chips-in-composer');
+    // The same menu at the caret in a full-HD window.
+    await page.setViewportSize(WINDOW_SIZES.fullHd);
+    await input.press('End');
+    await input.pressSequentially(' ');
+    await input.press('@');
+    const menu = (await view.testId(TestIds.mentionList)).first();
+    await menu.waitFor({ state: 'visible', timeout: 15_000 });
+    await menu.locator('[role="option"]').filter({ hasText: 'src/price.js' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await session.screenshot('mention-menu-1920');
+    await input.press('Escape');
 
     await input.fill('Explain the price code and the problem.');
     await (await view.testId(TestIds.send)).first().click();

@@ -52,6 +52,10 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     await workbench.page.keyboard.press('Alt+Shift+KeyY');
     await waitFor('the edit to land', () => session!.file('src/price.js').includes('Math.round((cents'), { timeoutMs: 30_000 });
     await frame.locator(byTestId(TestIds.intentCard)).first().waitFor();
+    // The diff closed after the decision: one group, price.js open once (issue 34, problem 9).
+    const page = workbench.page;
+    await waitFor('one editor group', async () => (await page.locator('.editor-group-container').count()) === 1, { timeoutMs: 15_000 });
+    assert.equal(await page.locator('.tabs-container .tab').filter({ hasText: 'price.js' }).count(), 1, 'price.js is open once');
     await session.screenshot('approved-by-keys');
 
     // The second test run waits; the keyboard is in Keel's composer: Alt+Shift+Y approves it from

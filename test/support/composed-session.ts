@@ -59,7 +59,7 @@ export async function composedSessionWorld(setup: ComposedSessionSetup) {
     standInSessionDeps({ tasks, post: (m) => posted.push(m), refuse: (m) => refused.push(m), ...folders.deps }),
   );
   await tasks.init();
-  return { session, tasks, providers, refused, posted };
+  return { session, tasks, providers, refused, posted, root };
 }
 
 /** Resolves once the session's task is no longer running (or after about a second). */

@@ -1,6 +1,7 @@
 // Where Keel finds the API key for a provider: SecretStorage first, then the environment.
 // Pure (no vscode import) so the lookup order is unit-tested; the host passes the readers in.
 // Each vendor's label, key variable and whether a local server needs a key: the provider registry.
+import { checkBaseUrl } from '../../providers/base-url.js';
 import { effectiveBaseUrl, type VendorId, vendorOf } from '../../providers/index.js';
 
 export type ProviderName = VendorId;
@@ -34,6 +35,17 @@ export function isLocalBaseUrl(baseUrl: string | undefined): boolean {
   }
   host = host.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The key hints the view shows for these settings. A base URL Keel cannot send to (no scheme:
+ * "localhost:11434/v1") is the problem to name — by the same check the provider makes before a
+ * request — never "No API key is set", which it would read as since it is no local URL.
+ */
+export function keyHints(baseUrl: string | undefined, lookup: KeyLookup['kind']): { noApiKey: boolean; endpoint: string | undefined } {
+  const checked = baseUrl ? checkBaseUrl(baseUrl, 'keel.baseUrl') : undefined;
+  if (checked && !checked.ok) return { noApiKey: false, endpoint: checked.message };
+  return { noApiKey: lookup === 'missing', endpoint: undefined };
 }
 
 export async function lookupApiKey(input: KeyLookupInput): Promise<KeyLookup> {

@@ -28,7 +28,7 @@ export interface SessionDeps {
   watch(task: Task): () => void;
   setContext(key: string, value: unknown): void;
   /** The header's model and auto-approve state, from the settings. */
-  headerHints?(): Pick<Hints, 'model' | 'autoApprove'>;
+  headerHints?(): Pick<Hints, 'model' | 'autoApprove' | 'endpoint'>;
   /** The slash commands the composer lists while no task is shown (a new window); a task lists its own. */
   commands?(): Promise<readonly LoadedCommand[]>;
   /** The custom agents the header's picker lists while no task is shown; a task lists its own. */

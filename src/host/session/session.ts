@@ -199,8 +199,8 @@ export class Session {
   }
 
   /**
-   * The settings changed: runtimes built before are stale (provider, base URL, model and its
-   * window). The shown task, when idle, is rebuilt now so the view (the meter's window) follows;
+   * The settings (or an agent, command or MCP file) changed: runtimes built before are stale (the
+   * provider, model, the files read). The shown task, when idle, is rebuilt now so the view follows;
    * any other is rebuilt before it next runs.
    */
   async settingsChanged(): Promise<void> {

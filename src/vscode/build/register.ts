@@ -8,6 +8,9 @@ import { registerApprovalKeys } from '../edits/approval-keys.js';
 import { registerMemoryUnavailable, registerMemoryView } from '../memory/memory-view.js';
 import { newSkill, SKILLS_VIEW_ID } from '../views/skills-view.js';
 import { showViewOnFirstRun } from '../views/first-run.js';
+import { watchLibrary } from '../workspace/library-watcher.js';
+import { mcpFiles } from '../../compose/index.js';
+import { userAgentsDir, userCommandsDir } from '../../node/skill-folder.js';
 import type { KeelApi } from '../test-api.js';
 import type { Base } from './base.js';
 import type { FolderParts } from './folder.js';
@@ -47,6 +50,15 @@ export function registerAll(context: vscode.ExtensionContext, { base, parts, cor
     ...registerApprovalKeys(session, diffs),
     vscode.commands.registerCommand('keel.addSelectionToChat', () => picker.addSelection()),
     keys.onDidChange(() => void session.refreshHints()),
+    ...watchLibrary({
+      folder: base.folder,
+      userFolders: [userAgentsDir(), userCommandsDir()],
+      userMcpFile: mcpFiles(undefined)[0]!.path,
+      // As after a settings change: idle tasks are rebuilt from their logs, reading the files anew.
+      libraryChanged: () => session.settingsChanged(),
+      mcpChanged: () => parts.mcp.reload(),
+      log,
+    }),
     skillsView,
     vscode.window.registerTreeDataProvider(SKILLS_VIEW_ID, skillsView),
     vscode.commands.registerCommand('keel.newSkill', (name?: unknown) => newSkill(workspace, name)),

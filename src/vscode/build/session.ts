@@ -16,6 +16,7 @@ import { DiffApprovals } from '../edits/diff-approvals.js';
 import { applyToFile } from '../edits/apply-to-file.js';
 import { AttachmentPicker } from '../views/attachment-picker.js';
 import { headerHints } from '../views/header-pickers.js';
+import { keyHints } from '../../host/keys/api-key.js';
 import { webviewHandlers } from '../views/webview-handlers.js';
 import { askForkFiles } from '../views/fork-question.js';
 import { CheckpointUi } from '../checkpoints/checkpoint-ui.js';
@@ -64,7 +65,7 @@ export function buildSession(
   const session = new Session({
     tasks: core.tasks,
     post: (m) => view.post(m),
-    keyMissing: async () => !core.providers.active && (await base.keys.lookup(settings())).kind === 'missing',
+    keyMissing: async () => !core.providers.active && keyHints(settings().baseUrl, (await base.keys.lookup(settings())).kind).noApiKey,
     keyNotNeeded: async () => !!core.providers.active || (await base.keys.lookup(settings())).kind === 'not_needed',
     trusted: () => vscode.workspace.isTrusted,
     model: (task) => core.factory.model(task.id),
@@ -78,7 +79,8 @@ export function buildSession(
     },
     watch: (task) => diffs.watch(task),
     setContext: (key, value) => void vscode.commands.executeCommand('setContext', key, value),
-    headerHints: () => headerHints(settings()),
+    // The endpoint's problem (keel.baseUrl without its scheme) is named instead of a missing key.
+    headerHints: () => ({ ...headerHints(settings()), endpoint: keyHints(settings().baseUrl, 'found').endpoint }),
     commands: () => core.factory.commands(),
     agents: () => core.factory.agents(),
     changesShown: (task, runEnded) => links.changesShown.call(task, runEnded),

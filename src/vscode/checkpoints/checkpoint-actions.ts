@@ -9,6 +9,7 @@ import type { RestoreMode, WebviewMessage } from '../../protocol/index.js';
 import { checkpointUri } from './checkpoint-content.js';
 import type { WebviewMessageHandlers } from '../../host/presenter/index.js';
 import { netChanges } from '../../host/presenter/checkpoint-mapper.js';
+import { compareTitle } from '../../host/edits/diff-tabs.js';
 import type { Session } from '../../host/session/session.js';
 import type { Task } from '../../host/tasks/task.js';
 import type { TaskStore } from '../../host/tasks/task-store.js';
@@ -59,8 +60,10 @@ async function compare(d: CheckpointActionDeps, m: Extract<WebviewMessage, { typ
     const file = vscode.Uri.file(path.join(root, f.path));
     return [file, checkpointUri(file, f.before), f.after === null ? checkpointUri(file, null) : file];
   });
-  const first = task.getState().checkpoints.find((c) => c.seq === m.fromSeq);
-  const title = m.fromSeq === m.toSeq && first ? `Keel: step ${first.step} ↔ now` : 'Keel: this run ↔ now';
+  const title = compareTitle(
+    shown.map((f) => f.path),
+    m.fromSeq !== m.toSeq,
+  );
   await vscode.commands.executeCommand('vscode.changes', title, triples);
 }
 

@@ -12,6 +12,7 @@ import type { Task } from '../../host/tasks/task.js';
 import type { VscodeWorkspace } from '../workspace/vscode-workspace.js';
 import type { EditPreviews } from '../../host/edits/edit-plans.js';
 import type { ApprovalDecision } from '../../compose/approval-decision.js';
+import { fileGroupAfterDiff, type OpenTab } from '../../host/edits/diff-tabs.js';
 
 interface Proposal {
   /** The task whose edit intent this is; none for a user's Apply to file… (apply-to-file.ts). */
@@ -187,9 +188,11 @@ export class DiffApprovals implements vscode.Disposable {
     await this.updateContext();
     const diffTabs = () => this.diffTabs(proposal.proposed);
     const open = diffTabs();
-    if (landed && open.length > 0) {
+    // Shown where it does not keep the diff's side group open with the file twice.
+    const where = open.length > 0 ? fileGroupAfterDiff(openTabs(), open[0]!.group.viewColumn, proposal.file.toString()) : undefined;
+    if (landed && where !== undefined) {
       await vscode.window
-        .showTextDocument(proposal.file, { preview: true, preserveFocus: true, viewColumn: open[0]!.group.viewColumn })
+        .showTextDocument(proposal.file, { preview: true, preserveFocus: true, viewColumn: where })
         .then(undefined, (err: unknown) => this.deps.log(`could not show ${proposal.file.fsPath}: ${String(err)}`));
     }
     // Looked up again: opening the file may have replaced or moved the diff's tab.
@@ -271,4 +274,11 @@ export class DiffApprovals implements vscode.Disposable {
     await vscode.commands.executeCommand('setContext', 'keel.hasProposedEdit', this.proposals.size > 0);
     await vscode.commands.executeCommand('setContext', 'keel.proposedEditActive', id !== undefined && this.proposals.has(id));
   }
+}
+
+/** Every open tab: its group and the file it shows (a diff shows none). */
+function openTabs(): OpenTab[] {
+  return vscode.window.tabGroups.all.flatMap((g) =>
+    g.tabs.map((t) => ({ group: g.viewColumn, file: t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined })),
+  );
 }

@@ -30,13 +30,8 @@ interface McpDeps {
 }
 
 /** The hub and the view; the servers start in the background. */
-export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposable[] } {
-  const config = loadMcpConfigs(mcpFiles(d.workspaceRoot));
-  for (const p of config.problems) {
-    const where = `${p.file}${p.server ? ` (server "${p.server}")` : ''}`;
-    d.log.warn(`MCP config ${where}: ${p.message}`);
-    void vscode.window.showWarningMessage(`Keel: the MCP server config ${where} has a problem: ${p.message}`);
-  }
+export function startMcp(d: McpDeps): { hub: McpHub; reload(): Promise<void>; disposables: vscode.Disposable[] } {
+  const config = readConfigs(d);
   const approvals = workspaceApprovals(d.context, APPROVED_STATE);
   const hub = createMcpHub(config.servers, {
     cwd: d.workspaceRoot,
@@ -86,7 +81,20 @@ export function startMcp(d: McpDeps): { hub: McpHub; disposables: vscode.Disposa
     if (waiting.length > 0)
       d.log.info(`MCP: the workspace defines ${waiting.map((s) => s.name).join(', ')}; approve in the MCP Servers view to start.`);
   });
-  return { hub, disposables };
+  // An mcp.json edited, added or deleted (the library watcher): servers follow without a reload.
+  const reload = () => hub.reconfigure(readConfigs(d).servers);
+  return { hub, reload, disposables };
+}
+
+/** The servers the config files define now; a file's problems are told to the user. */
+function readConfigs(d: McpDeps): ReturnType<typeof loadMcpConfigs> {
+  const config = loadMcpConfigs(mcpFiles(d.workspaceRoot));
+  for (const p of config.problems) {
+    const where = `${p.file}${p.server ? ` (server "${p.server}")` : ''}`;
+    d.log.warn(`MCP config ${where}: ${p.message}`);
+    void vscode.window.showWarningMessage(`Keel: the MCP server config ${where} has a problem: ${p.message}`);
+  }
+  return config;
 }
 
 interface ServerItem {

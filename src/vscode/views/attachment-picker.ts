@@ -5,7 +5,7 @@
 // for the selection from the editor.
 import * as vscode from 'vscode';
 import type { Attachment, Workspace } from '../../kernel/index.js';
-import type { AttachmentChip, HostMessage } from '../../protocol/index.js';
+import { type AttachmentChip, type HostMessage, MAX_MENTION_KEY, type MentionItem } from '../../protocol/index.js';
 import { walk } from '../../tools/ignore/walk.js';
 import { isSecretFile } from '../../tools/policy/protected-paths.js';
 import {
@@ -32,10 +32,13 @@ export interface AttachmentPickerDeps {
   log: { warn(m: string): void };
 }
 
-type Item = vscode.QuickPickItem & { make?: () => Promise<Attachment> };
+/** A source: its quick pick row, its key and kind for the view's `@` menu, and how it is attached. */
+type Item = vscode.QuickPickItem & { key?: string; mention?: MentionItem['kind']; make?: () => Promise<Attachment> };
 
 export class AttachmentPicker {
   private readonly pending = new PendingAttachments();
+  /** The sources the view's `@` menu was last given, by key. */
+  private mentionable = new Map<string, () => Promise<Attachment>>();
 
   constructor(private readonly deps: AttachmentPickerDeps) {}
 
@@ -72,6 +75,24 @@ export class AttachmentPicker {
     await this.deps.focusComposer();
   }
 
+  /**
+   * `@` typed in the composer: the view's menu at the caret gets what the quick pick offers (the
+   * same sources, by key); `choose` attaches the one picked there. The keyboard stays in the view.
+   */
+  async listMentions(): Promise<void> {
+    const ws = this.deps.workspace;
+    if (!ws) return this.deps.post({ type: 'composer/mentions', items: [] });
+    const items = [...this.fixedItems(ws), ...(await this.fileItems(ws))];
+    this.mentionable = new Map(items.flatMap((i) => (i.key && i.make ? [[i.key, i.make] as const] : [])));
+    this.deps.post({ type: 'composer/mentions', items: items.flatMap(mentionOf) });
+  }
+
+  async choose(key: string): Promise<void> {
+    const make = this.mentionable.get(key);
+    if (!make) return this.deps.log.warn(`ignored an unknown @ pick ${key.slice(0, 80)}`);
+    await this.attach(make);
+  }
+
   /** The command and the editor's context menu: the active selection as a chip. */
   async addSelection(): Promise<void> {
     const ws = this.deps.workspace;
@@ -106,17 +127,23 @@ export class AttachmentPicker {
         : 'nothing selected';
     return [
       {
+        key: 'problems',
+        mention: 'problems',
         label: '$(warning) Problems',
         description: 'errors and warnings in the workspace',
         make: async () => problemsAttachment((await ws.diagnostics?.()) ?? []),
       },
-      { label: '$(selection) Selection', description: selected, make: () => this.selection(ws) },
+      { key: 'selection', mention: 'selection', label: '$(selection) Selection', description: selected, make: () => this.selection(ws) },
       {
+        key: 'changes',
+        mention: 'changes',
         label: '$(git-compare) Changes',
         description: 'uncommitted changes (git diff)',
         make: async () => changesAttachment(await gitDiff(ws.root)),
       },
       {
+        key: 'terminal',
+        mention: 'terminal',
         label: '$(terminal) Terminal',
         description: 'the last command in the Keel terminal',
         make: async () => terminalAttachment(this.deps.terminalOutput()),
@@ -128,9 +155,10 @@ export class AttachmentPicker {
     const items: Item[] = [];
     for await (const e of walk(ws, '', { recursive: true })) {
       if (items.length >= MAX_PICKER_ENTRIES) break;
-      if (e.type === 'directory') items.push({ label: `$(folder) ${e.path}/`, make: () => folderAttachment(ws, e.path) });
+      if (e.type === 'directory')
+        items.push({ key: `folder:${e.path}`, mention: 'folder', label: `$(folder) ${e.path}/`, make: () => folderAttachment(ws, e.path) });
       else if (e.type === 'file' && !isSecretFile(e.path))
-        items.push({ label: `$(file) ${e.path}`, make: () => fileAttachment(ws, e.path) });
+        items.push({ key: `file:${e.path}`, mention: 'file', label: `$(file) ${e.path}`, make: () => fileAttachment(ws, e.path) });
     }
     return items;
   }
@@ -141,6 +169,13 @@ export class AttachmentPicker {
     if (editor.document.uri.scheme !== 'file') throw new AttachmentRefused('The selection is not in a workspace file: not attached.');
     return selectionAttachment(ws, editor.document.uri.fsPath, lines(editor.selection), editor.document.getText(editor.selection));
   }
+}
+
+/** A source as the view's menu lists it: the label without its icon, within the protocol's lengths. */
+function mentionOf(item: Item): MentionItem[] {
+  if (!item.key || !item.mention || item.key.length > MAX_MENTION_KEY) return [];
+  const label = item.label.replace(/^\$\([\w-]+\)\s*/, '').slice(0, MAX_MENTION_KEY);
+  return [{ key: item.key, label, kind: item.mention, ...(item.description ? { description: item.description.slice(0, 300) } : {}) }];
 }
 
 /** 1-based lines; a selection ending at the start of a line does not include that line. */

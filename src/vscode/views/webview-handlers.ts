@@ -42,6 +42,8 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
       await session.approvePlan();
     },
     'attach/pick': () => context.picker.pick(),
+    'mention/list': () => context.picker.listMentions(),
+    'mention/pick': (m) => context.picker.choose(m.key),
     'model/pick': () => pickModel(context.settings()),
     'autoApprove/pick': () => pickAutoApprove(context.settings()),
     'task/stop': () => session.stop(),

@@ -1,8 +1,10 @@
 // Never ask for what will fail anyway: a tool's checks that need no user run before approval is
-// asked (write_file over a file not read in this task is answered "stale" without a question),
-// except after an earlier call of the same step (which runs first and may change what is seen).
+// asked (write_file over a file not read in this task is answered "stale" without a question; an
+// edit whose search text is not in the file is failed to the model, with or without a host that
+// shows diffs), except after an earlier call of the same step (which runs first and may change
+// what is seen).
 import assert from 'node:assert/strict';
-import { Registry, Runtime, type ApprovalPolicy, type RuntimeEvent } from '../../../src/kernel/index.js';
+import { type EditPreviewSource, Registry, Runtime, type ApprovalPolicy, type RuntimeEvent } from '../../../src/kernel/index.js';
 import type { ModelEvent } from '../../../src/kernel/index.js';
 import { ScriptedProvider, textTurn } from '../../../src/providers/scripted.js';
 import { editFileTool } from '../../../src/tools/edit-file.js';
@@ -22,12 +24,19 @@ function turn(...calls: [string, unknown][]): ModelEvent[] {
   ];
 }
 
-async function run(first: ModelEvent[]) {
+async function run(first: ModelEvent[], { before = [], previews }: { before?: ModelEvent[][]; previews?: EditPreviewSource } = {}) {
   const workspace = memoryWorkspace({ 'a.ts': 'const a = 1;\n' });
-  const provider = new ScriptedProvider([first, textTurn('ok')]);
+  const provider = new ScriptedProvider([...before, first, textTurn('ok')]);
   const registry = new Registry().addTool(readFileTool).addTool(writeFileTool).addTool(editFileTool);
   let n = 0;
-  const runtime = new Runtime({ provider, registry, workspace, policy: askForWrites, newId: () => `id${++n}` });
+  const runtime = new Runtime({
+    provider,
+    registry,
+    workspace,
+    policy: askForWrites,
+    newId: () => `id${++n}`,
+    ...(previews ? { previews } : {}),
+  });
   const asked: string[] = [];
   await drain(runtime.send('go'), (id) => {
     asked.push(runtime.getState().intents[id]!.tool);
@@ -61,5 +70,28 @@ describe('kernel: checks before asking', () => {
     assert.deepEqual(readThenWrite.asked, ['write_file']);
     assert.equal(readThenWrite.observations.at(-1)!.ok, true, readThenWrite.observations.at(-1)!.content);
     assert.equal(readThenWrite.workspace.files['a.ts'], 'y\n');
+  });
+
+  it('fails an edit whose search text is not in the file to the model before any card, with and without diffs', async () => {
+    const read = [turn(['read_file', { path: 'a.ts' }])];
+    const bad = turn(['edit_file', { path: 'a.ts', edits: [{ search: 'const b = 2;', replace: 'const b = 3;' }] }]);
+    const offered: string[] = [];
+    const diffs: EditPreviewSource = { previewed: () => undefined, offer: (id) => void offered.push(id) };
+    for (const previews of [undefined, diffs]) {
+      const { asked, observations, workspace } = await run(bad, { before: read, ...(previews ? { previews } : {}) });
+      assert.deepEqual(asked, [], 'no Approve that would then fail');
+      const failed = observations.at(-1)!;
+      assert.equal(failed.ok, false);
+      assert.equal(failed.code, 'invalid_input');
+      assert.match(failed.content, /not found|does not match|no match/i, failed.content);
+      assert.equal(failed.summary, 'a.ts: edit did not apply');
+      assert.equal(workspace.files['a.ts'], 'const a = 1;\n');
+    }
+    assert.deepEqual(offered, [], 'no diff offered for it');
+    // An edit that applies still asks.
+    const good = await run(turn(['edit_file', { path: 'a.ts', edits: [{ search: 'const a = 1;', replace: 'const a = 2;' }] }]), {
+      before: read,
+    });
+    assert.deepEqual(good.asked, ['edit_file']);
   });
 });

@@ -13,7 +13,11 @@ interface Keybinding {
 }
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-  contributes: { keybindings: Keybinding[]; commands: { command: string }[] };
+  contributes: {
+    keybindings: Keybinding[];
+    commands: { command: string; title: string }[];
+    menus: { 'editor/title': { command: string; when?: string }[] };
+  };
 };
 
 describe('approval keybindings', () => {
@@ -46,5 +50,21 @@ describe('approval keybindings', () => {
     assert.doesNotMatch(approvalKeysTitle(true), /Alt|Ctrl/);
     assert.equal(onMac({ platform: 'Linux x86_64', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' }), false);
     assert.equal(onMac({ platform: 'MacIntel' }), true);
+  });
+
+  it('binds the diff title bar’s ✓ and ✗ to the approval keys, so their tooltips name them', () => {
+    // VS Code's tooltip of a title-bar action is its command's title plus that command's own key.
+    const titleBar = pkg.contributes.menus['editor/title'].filter((m) => /^keel\.(approve|reject)Edit$/.test(m.command));
+    assert.deepEqual(titleBar.map((m) => m.command).sort(), ['keel.approveEdit', 'keel.rejectEdit']);
+    const keyOf = (command: string) => pkg.contributes.keybindings.find((b) => b.command === command);
+    for (const [edit, pending] of [
+      ['keel.approveEdit', 'keel.approvePending'],
+      ['keel.rejectEdit', 'keel.rejectPending'],
+    ] as const) {
+      const own = keyOf(edit);
+      assert.ok(own, `${edit} has a keybinding`);
+      assert.deepEqual([own.key, own.mac], [keyOf(pending)!.key, keyOf(pending)!.mac], 'the same key as the card’s');
+      assert.match(own.when ?? '', /keel\.proposedEditActive/, 'bound in a proposal’s diff');
+    }
   });
 });

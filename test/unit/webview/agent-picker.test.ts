@@ -72,4 +72,17 @@ describe('webview: the custom agent picker', () => {
       ['agent', 'plan', 'ask'],
     );
   });
+
+  it('names the agent a slash command ran as, though the picker does not list it', () => {
+    const t = makeApp();
+    // A command with its own tools and no agent file runs as the profile `/greet`.
+    t.receive(snapshot([], { hints: { ...HINTS, agent: '/greet' } }));
+    t.frame();
+    const picker = q<HTMLSelectElement>(t.root, '[data-testid="mode-picker"]');
+    assert.equal(picker.value, 'agent:/greet', 'the header says what the task runs as, not Agent');
+    assert.equal(picker.selectedOptions[0]?.textContent, '/greet');
+    assert.deepEqual(send(t, 'go on'), { type: 'task/send', text: 'go on' });
+    picker.value = 'agent';
+    assert.deepEqual(send(t, 'plain now'), { type: 'task/send', text: 'plain now', agent: '' });
+  });
 });

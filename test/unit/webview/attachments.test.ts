@@ -40,13 +40,16 @@ function paste(input: HTMLElement, ...files: Uint8Array[]): Event {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('webview: attachments', () => {
-  it('`@` at the start of a word opens the host picker and leaves the text; inside a word it is just a character', () => {
+  it('`@` at the start of a word opens the menu (the `@` stays in the text); inside a word it is just a character', () => {
     const t = ready();
     const input = q<HTMLTextAreaElement>(t.root, '[data-testid="input"]');
     type(input, 'look at ');
     type(input, '@');
-    assert.deepEqual(t.posted.at(-1), { type: 'attach/pick' });
-    assert.equal(input.value, 'look at ');
+    assert.deepEqual(t.posted.at(-1), { type: 'mention/list' });
+    assert.equal(input.value, 'look at @');
+    key(input, 'Escape');
+    input.value = 'look at ';
+    input.setSelectionRange(8, 8);
     const before = t.posted.length;
     for (const ch of 'me@example.com') type(input, ch);
     assert.equal(t.posted.length, before, 'an e-mail address does not open the picker');
