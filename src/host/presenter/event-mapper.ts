@@ -209,7 +209,8 @@ function observe(model: TranscriptModel, observation: Observation, time: number)
   if (!intent) return;
   const elapsedMs = intent.startedAt === undefined ? undefined : Math.max(0, time - intent.startedAt);
   // A to-do update the pin now shows is not said a second time as a card (a failed one stays).
-  if (intent.tool === 'todo_write' && intent.frame === undefined && observation.ok && observation.facts?.todos) {
+  // Known by the list it reports (the observation's facts), not by the tool's name.
+  if (intent.frame === undefined && observation.ok && observation.facts?.todos) {
     model.remove(intent.id);
     return;
   }
