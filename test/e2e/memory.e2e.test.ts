@@ -104,7 +104,7 @@ describe('Keel end to end: memory the user can see and edit', function () {
     assert.match(await pane.first().innerText(), /Workspace\s*1/, 'grouped under the workspace scope');
     // The tooltip (whole text and provenance): VS Code also reads it out as the row's label.
     const tooltip = (await row.getAttribute('aria-label')) ?? '';
-    for (const part of [MEMORY, 'Scope: workspace', 'Source: you, by hand', 'Confidence: stated', 'Expires: never'])
+    for (const part of [MEMORY, 'Scope: workspace', 'Source: you, by hand', 'Confidence: you said it', 'Expires: never'])
       assert.ok(tooltip.includes(part), `the tooltip says ${part}: ${tooltip}`);
     await row.hover();
     await session.screenshot('memory-view');
