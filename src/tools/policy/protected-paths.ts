@@ -7,6 +7,7 @@
 // sandbox (src/node/sandbox) hides the secret files from sandboxed commands and keeps these paths,
 // and manifests, read-only for a test run.
 import type { SandboxPathRules } from '../../kernel/index.js';
+import { runLaterReason } from './run-later-paths.js';
 import { runnerWrites } from './runner-writes.js';
 
 const SEGMENTS: [string, string][] = [
@@ -32,7 +33,7 @@ export function protectedReason(rel: string): string | undefined {
   for (const [segment, why] of SEGMENTS) if (parts.includes(segment)) return why;
   const name = parts[parts.length - 1] ?? '';
   for (const [re, why] of NAMES) if (re.test(name)) return why;
-  return undefined;
+  return runLaterReason(parts.join('/'));
 }
 
 /** Files whose mere reading would hand secrets to the model provider. */
