@@ -131,7 +131,18 @@ describe('red team: the sandbox’s edges (hard links, descriptors, run-later fi
     // 200,000 files on a loaded disk take minutes to make; in memory, seconds.
     const tmpdir = process.env.TMPDIR;
     if (fs.existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
-    after(() => (tmpdir === undefined ? delete process.env.TMPDIR : (process.env.TMPDIR = tmpdir)));
+    try {
+      await overflowRun();
+    } finally {
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
+    }
+  });
+});
+
+/** The overflow scenario, its yardstick first. */
+async function overflowRun(): Promise<void> {
+  {
     const victim = victimHome('overflow');
     const payload = [
       // Marked as a tool's cache, so Keel's checkpoints leave it alone and only the sandbox's check reads it.
@@ -152,6 +163,7 @@ describe('red team: the sandbox’s edges (hard links, descriptors, run-later fi
       'protected paths the run created are left',
     );
     assert.match(r.requests.join('\n'), /could not check everything this command changed/, 'the model is told the check was not whole');
-    assert.equal((seen.match(/payload-42/g) ?? []).length, 1, 'the second test run ran unasked after a check that was not whole');
-  });
-});
+    const last = r.requests.at(-1) ?? '';
+    assert.equal((last.match(/payload-42/g) ?? []).length, 1, 'the second test run ran unasked after a check that was not whole');
+  }
+}
