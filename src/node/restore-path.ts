@@ -7,10 +7,10 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-export class RestoreRefused extends Error {}
+class RestoreRefused extends Error {}
 
 /** True for a path segment that names git's folder on some disk. */
-export function isGitSegment(segment: string): boolean {
+function isGitSegment(segment: string): boolean {
   return segment.toLowerCase().replace(/[. ]+$/, '') === '.git';
 }
 

@@ -13,7 +13,7 @@ import type { SandboxPathRules } from '../../kernel/index.js';
 import { linkedInDependencies, linkedInFolder } from './hard-links.js';
 
 /** Entries a scan may visit; past them it is incomplete (the command is refused rather than started unchecked). */
-export const MAX_SCAN_ENTRIES = 200_000;
+const MAX_SCAN_ENTRIES = 200_000;
 /** Dependencies hold no secret of the user's; git's own files are git's (.git is kept whole). */
 const NOT_ENTERED = new Set(['node_modules', '.git']);
 

