@@ -3,7 +3,7 @@
 // protected paths it keeps read-only (.git, .vscode, rules files, manifests, run-later
 // executables) and the files with more than one name (hard-links.ts). Found by walking the real
 // folder breadth first (links are never followed, shallow paths come first); dependencies
-// (node_modules) are not entered, but their direct entries are checked (node_modules/.bin).
+// (node_modules) are not entered, but their .bin is checked.
 // After a test run the same walk finds protected paths the run created or replaced. The walk
 // never throws: past its limit it reads no more folders, checks every entry already read, and
 // says it is incomplete.
@@ -79,13 +79,29 @@ function visit(dir: Folder, e: fs.Dirent, rules: SandboxPathRules, withKept: boo
   return undefined;
 }
 
-/** A dependency folder's own entries that are protected (its .bin), and its linked packages. */
+/**
+ * A dependency folder's programs (.bin, what npm run puts on PATH), when protected, and its
+ * linked packages. Only .bin is looked at: reading a big node_modules on every run costs.
+ */
 function dependencyEntries(abs: string, rel: string, rules: SandboxPathRules, out: ScanResult): void {
-  for (const e of readEntries(abs)) {
-    const childRel = `${rel}/${e.name}`;
-    if (rules.readOnly(childRel)) out.kept.set(path.join(abs, e.name), entryOf(path.join(abs, e.name), e));
+  const bin = path.join(abs, '.bin');
+  if (rules.readOnly(`${rel}/.bin`)) {
+    const stat = lstatOrUndefined(bin);
+    if (stat)
+      out.kept.set(
+        bin,
+        stat.isSymbolicLink() ? { type: 'link', target: readLink(bin) } : { type: stat.isDirectory() ? 'directory' : 'file' },
+      );
   }
   out.linked.push(...linkedInDependencies(abs));
+}
+
+function lstatOrUndefined(p: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(p);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Protected paths a run created, and kept links it replaced (each put back as it was). */

@@ -72,13 +72,14 @@ describe('red team: the sandbox’s edges (hard links, descriptors, run-later fi
   it('a descriptor keel inherited on $HOME does not reach the sandbox', async function () {
     await sandboxOrSkip(this, scratchDir('redteam-edges-probe'));
     const victim = victimHome('descriptor');
-    const payload = 'cp /proc/self/fd/7/.ssh/id_rsa /proc/self/fd/7/stolen.txt; cat /proc/self/fd/7/.ssh/id_rsa; echo payload-$((40+2))';
+    const payload = 'cp /proc/self/fd/40/.ssh/id_rsa /proc/self/fd/40/stolen.txt; cat /proc/self/fd/40/.ssh/id_rsa; echo payload-$((40+2))';
     const onHome = fs.openSync(victim.home, 'r');
     try {
-      yardstickIn(victim, payload, undefined, ['ignore', 'ignore', 'ignore', 'ignore', onHome]);
+      yardstickIn(victim, payload, undefined, [...Array<'ignore'>(37).fill('ignore'), onHome]);
       assert.ok(fs.existsSync(victim.stolen), 'yardstick: bash with the descriptor copies the key');
       fs.rmSync(victim.stolen);
-      const r = await testRun(victim, payload, undefined, { 7: onHome });
+      // A high number: Node marks the low descriptors it inherited close-on-exec itself.
+      const r = await testRun(victim, payload, undefined, { 40: onHome });
       ranInSandbox(r);
       assert.ok(!fs.existsSync(victim.stolen), 'the sandboxed test wrote into the home folder through the descriptor');
       assert.ok(!r.requests.join('\n').includes(victim.sshKey), 'the key reached the model');
