@@ -15,6 +15,9 @@ const NOT_ENTERED = new Set(['.git', 'node_modules']);
 /** A file that marks its folder as a tool's: a cache (cargo, pytest…), a virtualenv. */
 const TOOL_FOLDER_MARKS = new Set(['CACHEDIR.TAG', 'pyvenv.cfg']);
 
+/** Files hashed at the same time within one folder. */
+const FILES_AT_ONCE = 64;
+
 interface Seen {
   size: number;
   mtimeMs: number;
@@ -55,7 +58,10 @@ export class WorkspaceScanner {
         if (!NOT_ENTERED.has(entry.name) && !this.isIgnored?.(rel, true)) subdirs.push(rel);
       } else if (entry.isFile() && !isKeelTempPath(entry.name) && !this.isIgnored?.(rel, false)) files.push(rel);
     }
-    await Promise.all(files.map((rel) => this.visit(rel, out)));
+    // A bounded number at once: a folder of 200,000 files opened together ran out of descriptors
+    // (EMFILE), failing the checkpoint and every socket Keel opened meanwhile.
+    for (let i = 0; i < files.length; i += FILES_AT_ONCE)
+      await Promise.all(files.slice(i, i + FILES_AT_ONCE).map((rel) => this.visit(rel, out)));
     for (const sub of subdirs) await this.walk(sub, out);
   }
 

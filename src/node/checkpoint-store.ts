@@ -10,6 +10,7 @@ import { atomicWrite } from './atomic-write.js';
 import { storageError } from './fs-errors.js';
 import { TaskIndex, collectGarbage } from './checkpoint-gc.js';
 import { WorkspaceScanner } from './checkpoint-scan.js';
+import { checkRestorePath, outsideGit } from './restore-path.js';
 
 const DEFAULT_CHECKPOINT_CAP_BYTES = 500 * 1024 * 1024;
 const DEFAULT_CHECKPOINT_FILE_CAP_BYTES = 10 * 1024 * 1024;
@@ -94,12 +95,15 @@ export class NodeCheckpointStore implements Checkpoints {
   }
 
   async restore(targets: readonly RestoreTarget[]): Promise<CheckpointFile[]> {
-    // Every blob is read before anything is written: a missing blob changes nothing.
+    // Every path is checked and every blob read before anything is written: a link on the way or a missing blob changes nothing.
+    for (const t of targets) await checkRestorePath(this.root, this.abs(t.path));
     const blobs = new Map<string, Uint8Array>();
     for (const t of targets) if (t.hash !== null && !blobs.has(t.hash)) blobs.set(t.hash, await this.requireBlob(t.hash, t.path));
     const prior = await this.capture(targets.map((t) => t.path));
     for (const t of targets) {
       const abs = this.abs(t.path);
+      // Again just before the write: nothing of Keel's runs meanwhile, but another program may.
+      await checkRestorePath(this.root, abs);
       if (t.hash === null) await fs.rm(abs, { force: true });
       else await atomicWrite(abs, blobs.get(t.hash)!);
     }
@@ -160,12 +164,11 @@ export class NodeCheckpointStore implements Checkpoints {
     return path.join(this.dir, 'blobs', hash.slice(0, 2), hash);
   }
 
-  /** A workspace-relative path, refused when it leaves the root or enters `.git`. */
+  /** A workspace-relative path, refused when it leaves the root or enters `.git` by any spelling (restore-path.ts). */
   private abs(rel: string): string {
     const abs = path.resolve(this.root, rel);
     if (!isInside(abs, this.root) || abs === this.root) throw new Error(`Not a file in the workspace: ${rel}`);
-    if (path.relative(this.root, abs).split(path.sep).includes('.git')) throw new Error(`Keel never writes inside .git: ${rel}`);
-    return abs;
+    return outsideGit(this.root, abs, rel);
   }
 
   private rel(abs: string): string {

@@ -10,7 +10,7 @@ import { BoundedCapture } from './bounded-capture.js';
 import { type ChildSpawn, childSpawn, type EnvironmentRules } from './command-shell.js';
 import { startKeeper, type Keeper } from './process-keeper.js';
 import { STATUS_FD } from './sandbox/bwrap-args.js';
-import type { NodeSandbox, SandboxLaunch } from './sandbox/node-sandbox.js';
+import type { AfterRun, NodeSandbox, SandboxLaunch } from './sandbox/node-sandbox.js';
 
 const KILL_GRACE_MS = 2000;
 /** After the shell exits, how long to wait for output still in the pipes. */
@@ -132,7 +132,7 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
         reject(new WorkspaceError('io_error', `The sandbox could not start (${why}); the command was not run. Commands ask from now on.`));
         return;
       }
-      const undone = start.sandboxed?.afterRun() ?? [];
+      const after = start.sandboxed?.afterRun() ?? { undone: [] };
       resolve({
         exitCode: state.exit,
         signal: state.signal,
@@ -142,7 +142,7 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
         stdout: out.result(),
         stderr: err.result(),
         combined: combined.result(),
-        ...noticesOf(start.sandboxed, undone),
+        ...noticesOf(start.sandboxed, after),
       });
     };
 
@@ -179,8 +179,13 @@ function run(start: Start, cwdAbs: string, opts: ProcessOptions, timers: Timers,
 }
 
 /** What the sandbox hid, and what it undid, for the command's result. */
-function noticesOf(launch: SandboxLaunch | undefined, undone: readonly string[]): { notices?: string[] } {
-  const notices = [...(launch?.notices ?? []), ...(undone.length ? [protectedNotice(undone)] : [])];
+function noticesOf(launch: SandboxLaunch | undefined, after: AfterRun): { notices?: string[] } {
+  const { undone, problem } = after;
+  const notices = [
+    ...(launch?.notices ?? []),
+    ...(undone.length ? [protectedNotice(undone)] : []),
+    ...(problem ? [`The sandbox could not check everything this command changed: ${problem}.`] : []),
+  ];
   return notices.length ? { notices } : {};
 }
 

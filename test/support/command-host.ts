@@ -13,7 +13,11 @@ import { type ProcessOptions, SandboxProfileSchema } from '../../src/kernel/inde
 const slowStarter: NodeSandbox = {
   status: () => ({ type: 'ready' }),
   failed: () => {},
-  launch: (argv) => ({ file: '/bin/sh', args: ['-c', 'echo started-starter; sleep 1; exec "$@"', 'starter', ...argv], afterRun: () => [] }),
+  launch: (argv) => ({
+    file: '/bin/sh',
+    args: ['-c', 'echo started-starter; sleep 1; exec "$@"', 'starter', ...argv],
+    afterRun: () => ({ undone: [] }),
+  }),
 };
 
 async function main(): Promise<void> {

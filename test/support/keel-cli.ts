@@ -15,17 +15,28 @@ export interface KeelRun {
   stderr: string;
 }
 
-export function spawnKeel(args: string[], cwd: string, env: Record<string, string>): Promise<KeelRun> {
+/** `inherit`: descriptors of this process keel gets at the same numbers (as a shell's `exec 7<~` would pass them). */
+export function spawnKeel(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  inherit: Record<number, number> = {},
+): Promise<KeelRun> {
+  const extra: ('ignore' | number)[] = [];
+  for (const [at, fd] of Object.entries(inherit)) {
+    while (extra.length < Number(at) - 3) extra.push('ignore');
+    extra[Number(at) - 3] = fd;
+  }
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [`--import=${TSX}`, path.join(ROOT, 'src/cli/main.ts'), ...args], {
       cwd,
       env: { ...withoutNpmConfig(process.env), NPM_CONFIG_USERCONFIG: emptyNpmrc(), ANTHROPIC_API_KEY: 'test-key', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...extra],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout?.on('data', (d) => (stdout += d));
+    child.stderr?.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

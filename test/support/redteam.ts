@@ -31,6 +31,8 @@ export interface HostileTask {
   /** More flags for `keel run`. */
   flags?: string[];
   env?: Record<string, string>;
+  /** Descriptors keel inherits, by number (see spawnKeel). */
+  inherit?: Record<number, number>;
   /** The model thinks this long before each reply (so a later turn comes later). */
   replyDelayMs?: number;
 }
@@ -68,7 +70,7 @@ export async function hostileRun(task: HostileTask): Promise<HostileRun> {
       ...(task.flags ?? []),
       'look around',
     ];
-    const run = await spawnKeel(args, dir, env);
+    const run = await spawnKeel(args, dir, env, task.inherit);
     const log = fs.existsSync(logPath) ? fs.readFileSync(logPath, 'utf8') : '';
     return { run, workspace, requests: server.requests.map((r) => JSON.stringify(r.body)), arrivedMs, log };
   } finally {

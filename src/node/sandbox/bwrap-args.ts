@@ -33,6 +33,8 @@ export function bwrapArgs(c: BwrapCommand): string[] {
   const workspace = c.profile === 'read_only' ? ['--ro-bind', c.root, c.root] : ['--bind', c.root, c.root];
   // A link is not bound (bwrap would follow it, maybe out of the workspace): a run that replaces one gets it put back.
   const kept = [...c.scan.kept].filter(([, e]) => e.type !== 'link').flatMap(([p]) => ['--ro-bind', p, p]);
+  // A write through a second name of a file would change it wherever else it is (a package store).
+  const linked = c.scan.linked.flatMap((p) => ['--ro-bind', p, p]);
   // /dev/null bound without device access: opening it fails with EACCES, which says "hidden".
   const hidden = c.scan.hidden.flatMap((h) =>
     h.folder ? ['--tmpfs', h.path, '--remount-ro', h.path] : ['--ro-bind', '/dev/null', h.path],
@@ -45,7 +47,7 @@ export function bwrapArgs(c: BwrapCommand): string[] {
     ...tmpdirMounts(c.env, c.root),
     ...(c.toolchains ?? []),
     ...workspace,
-    ...(c.profile === 'test_run' ? kept : []),
+    ...(c.profile === 'test_run' ? [...linked, ...kept] : []),
     ...hidden,
     '--chdir',
     c.cwd,

@@ -10,8 +10,9 @@ import * as path from 'node:path';
 import type { SandboxPathRules, SandboxProfile, SandboxStatus, SandboxSupport } from '../../kernel/index.js';
 import { withoutCredentials } from '../environment-block.js';
 import { bwrapArgs, STATUS_FD } from './bwrap-args.js';
+import { inheritedDescriptors, withoutDescriptors } from './inherited-fds.js';
 import { toolchainView } from './toolchain-view.js';
-import { changedKept, restoreKept, scanWorkspace, type ScanResult } from './workspace-scan.js';
+import { changedKept, createdHidden, restoreKept, scanWorkspace, type ScanResult } from './workspace-scan.js';
 
 const BWRAP_PATHS = ['/usr/bin/bwrap', '/bin/bwrap', '/usr/local/bin/bwrap'];
 const PROBE_TIMEOUT_MS = 10_000;
@@ -34,10 +35,16 @@ export interface NodeSandboxOptions {
 export interface SandboxLaunch {
   file: string;
   args: string[];
-  /** Protected paths the run created or replaced, already undone (a test run only). */
-  afterRun(): string[];
+  /** Protected paths the run created or replaced, already undone (a test run only), and what could not be checked. */
+  afterRun(): AfterRun;
   /** What the sandbox hid that the command may have needed (a link out of the workspace), for its result. */
   notices?: string[];
+}
+
+export interface AfterRun {
+  undone: string[];
+  /** Why the check after the run was not whole (the sandbox then asks before every command). */
+  problem?: string;
 }
 
 export interface NodeSandbox extends SandboxSupport {
@@ -73,20 +80,48 @@ export async function createNodeSandbox(root: string, options: NodeSandboxOption
     launch(argv, cwd, profile, env, report = true) {
       if (status.type !== 'ready' || !bwrap) throw new Error(`no sandbox is available (${status.type === 'ready' ? '' : status.reason})`);
       const scan = scanWorkspace(root, options.rules, profile === 'test_run');
+      if (scan.incomplete) {
+        unavailable(`the sandbox cannot check this workspace: ${scan.incomplete}`);
+        throw new Error(scan.incomplete);
+      }
       const view = toolchainView({ root, env, cacheDir: options.cacheDir });
       const args = bwrapArgs({ root, cwd, profile, scan, env, argv, status: report, toolchains: view.args });
-      return { file: bwrap, args, afterRun: () => undoProtected(root, options.rules, scan, profile), notices: view.notices };
+      const fds = inheritedDescriptors().filter((fd) => !(report && fd === STATUS_FD));
+      const afterRun = () => {
+        const r = undoProtected(root, options.rules, scan, profile);
+        if (r.problem) unavailable(r.problem);
+        return r;
+      };
+      return { ...withoutDescriptors(bwrap, args, fds), afterRun, notices: view.notices };
     },
   };
 }
 
-/** After a test run: protected paths it created are removed, links it replaced put back. */
-function undoProtected(root: string, rules: SandboxPathRules, before: ScanResult, profile: SandboxProfile): string[] {
-  if (profile !== 'test_run') return [];
+/**
+ * After a test run: protected paths it created are removed, links it replaced put back. Never
+ * throws: what it could not check or undo is its problem, and every command asks from then on.
+ */
+function undoProtected(root: string, rules: SandboxPathRules, before: ScanResult, profile: SandboxProfile): AfterRun {
+  if (profile !== 'test_run') return { undone: [] };
   const after = scanWorkspace(root, rules, true);
-  const changed = changedKept(before.kept, after.kept).filter((p) => !createdByRunner(root, rules, p, before));
-  for (const p of changed) restoreKept(p, before.kept);
-  return changed.map((p) => path.relative(root, p));
+  const changed = [
+    ...changedKept(before.kept, after.kept).filter((p) => !createdByRunner(root, rules, p, before)),
+    ...createdHidden(before, after),
+  ];
+  const failed: string[] = [];
+  for (const p of changed) {
+    try {
+      restoreKept(p, before.kept);
+    } catch {
+      failed.push(path.relative(root, p));
+    }
+  }
+  const undone = changed.map((p) => path.relative(root, p)).filter((p) => !failed.includes(p));
+  const problems = [
+    ...(after.incomplete ? [`the check after the command stopped (${after.incomplete}): protected paths deeper in may remain`] : []),
+    ...(failed.length ? [`could not undo ${failed.slice(0, 10).join(', ')}`] : []),
+  ];
+  return problems.length ? { undone, problem: `${problems.join('; ')}; every command asks from now on` } : { undone };
 }
 
 /** A protected path the runner made where there was none (a first Cargo.lock): kept, and not the run's change to report. */

@@ -11,6 +11,7 @@
 // sandbox (src/node/sandbox) hides the secret files from sandboxed commands and keeps these paths,
 // and manifests, read-only for a test run.
 import type { SandboxPathRules } from '../../kernel/index.js';
+import { runLaterReason } from './run-later-paths.js';
 import { runnerWrites } from './runner-writes.js';
 
 const SEGMENTS: [string, string][] = [
@@ -46,7 +47,7 @@ export function protectedReason(rel: string): string | undefined {
     for (let i = 0; i + 1 < parts.length; i++) if (parts[i] === parent && parts[i + 1] === child) return why;
   const name = parts[parts.length - 1] ?? '';
   for (const [re, why] of NAMES) if (re.test(name)) return why;
-  return undefined;
+  return runLaterReason(parts.join('/'));
 }
 
 /**
