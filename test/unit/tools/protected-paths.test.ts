@@ -30,7 +30,7 @@ describe('protected paths: hooks, agents, prompts and rules files', () => {
       '.cursorrules',
     ])
       assert.ok(protectedReason(rel), rel);
-    for (const rel of ['src/agents/index.ts', 'docs/prompts/intro.md', '.github/workflows/agents.yml', 'claude.ts', 'README.md'])
+    for (const rel of ['src/agents/index.ts', 'docs/prompts/intro.md', '.github/ISSUE_TEMPLATE/agent-bug.yml', 'claude.ts', 'README.md'])
       assert.equal(protectedReason(rel), undefined, rel);
   });
 
