@@ -176,9 +176,9 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
   }
 }
 
-/** Edit and resend on a user message (its item id is the message the task forks at). */
+/** Edit and resend on a user message or Keel's request (its item id is the message the task forks at). */
 function editMessage(el: HTMLElement, handlers: ActionHandlers): void {
-  const message = el.closest<HTMLElement>('[data-testid="user-message"]');
+  const message = el.closest<HTMLElement>('.item.user');
   const messageId = message?.dataset.itemId;
   if (!message || !messageId) return;
   if (el.dataset.action === 'edit-message') return handlers.bringIntoView(openEditor(message));

@@ -123,14 +123,23 @@ function userView(item: Extract<TranscriptItem, { kind: 'user' }>): ItemView {
   };
 }
 
-/** Keel's own request: a compact line, the words it sent the model inside (not the user's message). */
+/**
+ * Keel's own request: a compact line, the words it sent the model inside (not the user's
+ * message). It can still be edited and resent, as the user's own words would be: the request
+ * was theirs to make ("Fix the failing tests", then "only the discount test, please").
+ */
 function keelPromptView(item: Extract<TranscriptItem, { kind: 'user' }>, prompt: KeelPrompt): ItemView {
   return {
     el: h(
-      'details',
-      { class: 'item user keel-prompt', attrs: { 'data-testid': TestIds.keelPrompt, 'data-item-id': item.id } },
-      h('summary', { class: 'keel-prompt-label', text: KEEL_PROMPT_LABELS[prompt] }),
-      h('div', { class: 'user-text', text: item.text }),
+      'div',
+      { class: 'item user keel-prompt-item', attrs: { 'data-item-id': item.id } },
+      editButton(),
+      h(
+        'details',
+        { class: 'keel-prompt', attrs: { 'data-testid': TestIds.keelPrompt } },
+        h('summary', { class: 'keel-prompt-label', text: KEEL_PROMPT_LABELS[prompt] }),
+        h('div', { class: 'user-text', text: item.text }),
+      ),
     ),
   };
 }

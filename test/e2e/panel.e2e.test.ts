@@ -105,7 +105,8 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     await session.answerKeyQuestion();
     await view.pendingCard(60_000);
     await view.click(TestIds.stop);
-    const message = frame.locator(byTestId(TestIds.userMessage)).first();
+    // The command's request shows as Keel's (a compact line), and is edited as the user's own would be.
+    const message = frame.locator(byTestId(TestIds.keelPrompt)).first().locator('xpath=..');
     await message.hover();
     await message.locator(byTestId(TestIds.editMessage)).click();
     const box = message.locator(byTestId(TestIds.editMessageInput));

@@ -297,6 +297,25 @@ describe('webview: edit and resend an earlier message', () => {
     assert.equal(message.querySelector('.message-editor'), null, 'the editor closes');
   });
 
+  it("Keel's own request (Fix the Failing Tests) can be edited and resent too", () => {
+    const t = makeApp();
+    const text = 'Fix the failing tests in this workspace.';
+    t.receive(
+      snapshot([
+        { kind: 'user', id: 'u1', text, keel: 'fix_tests' },
+        { kind: 'assistant', id: 'a2', text: 'Working.', done: true },
+      ]),
+    );
+    t.frame();
+    const message = q(t.root, '[data-item-id="u1"]');
+    click(q(message, '[data-testid="edit-message"]'));
+    const box = q<HTMLTextAreaElement>(message, '[data-testid="edit-message-input"]');
+    assert.equal(box.value, text, 'the editor holds the words Keel sent');
+    box.value = 'Fix only the discount test, please.';
+    click(q(message, '[data-testid="resend-message"]'));
+    assert.deepEqual(t.posted.at(-1), { type: 'task/fork', messageId: 'u1', text: 'Fix only the discount test, please.' });
+  });
+
   it('Cancel closes the editor and sends nothing', () => {
     const t = makeApp();
     t.receive(snapshot([{ kind: 'user', id: 'u1', text: 'hello' }]));
