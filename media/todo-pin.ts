@@ -50,7 +50,7 @@ export class TodoPin {
   private readonly planHint = h('p', {
     class: 'todo-plan-hint',
     attrs: { 'data-testid': TestIds.planHint },
-    text: 'To change the plan, type what to change in the box below: Keel revises it before anything is done.',
+    text: 'Or type what to change in the box below: Keel revises the plan first.',
   });
   private shown = '';
 
@@ -60,8 +60,8 @@ export class TodoPin {
       { class: 'todo-pin', attrs: { 'data-testid': TestIds.todoPin, 'aria-label': 'To-do list' } },
       this.head,
       this.list,
-      this.approve,
-      this.planHint,
+      // One row: the two answers side by side, so a finished plan leaves the conversation its room.
+      h('div', { class: 'todo-plan-row' }, this.approve, this.planHint),
     );
     this.el.hidden = true;
     this.approve.hidden = true;
