@@ -25,7 +25,9 @@ function parseWith<T>(schema: z.ZodMiniType<T>, side: string, raw: unknown, log:
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid';
-  log(`[keel protocol] dropped ${side} message (${where}): ${preview(raw)}`);
+  // zod's message may list every option of a union (every message type): capped like the payload.
+  const said = where.length > 120 ? `${where.slice(0, 120)}…` : where;
+  log(`[keel protocol] dropped ${side} message (${said}): ${preview(raw)}`);
   return undefined;
 }
 

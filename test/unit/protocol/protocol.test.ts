@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseHostMessage, parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../../src/protocol/index.js';
+import { config as zodConfig, locales as zodLocales } from 'zod';
 
 const validHost: HostMessage[] = [
   {
@@ -156,6 +157,9 @@ describe('protocol', () => {
   });
 
   it('keeps log lines short for huge payloads and survives unserializable ones', () => {
+    // With zod's English messages (set once any module loads the full zod, as the SDKs do), an
+    // unknown type's message lists every message type.
+    zodConfig(zodLocales.en());
     const logs: string[] = [];
     parseHostMessage({ type: 'nope', blob: 'x'.repeat(1_000_000) }, (l) => logs.push(l));
     const circular: Record<string, unknown> = { type: 'task/send' };
