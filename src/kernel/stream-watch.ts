@@ -61,7 +61,9 @@ export class WatchedStream {
   private timer: unknown;
   /** Set once the watch is over: why the stream was abandoned, or 'done' when it ended by itself. */
   private ended: WatchEnd | 'done' | undefined;
-  private wake: ((end: WatchEnd) => void) | undefined;
+  /** The pending read's answer and failure, while one is pending. */
+  private wake: ((value: unknown) => void) | undefined;
+  private fail: ((err: unknown) => void) | undefined;
 
   constructor(
     private readonly s: WatchSettings,
@@ -77,17 +79,36 @@ export class WatchedStream {
     this.arm(s.stallMs);
   }
 
-  /** `read` settles, or the watch ends it first (idle, or the user's Retry). */
-  async race<T>(read: Promise<T>): Promise<T | WatchEnd> {
-    if (this.ended && this.ended !== 'done') return this.ended;
-    const ended = new Promise<WatchEnd>((resolve) => {
-      this.wake = resolve;
+  /**
+   * `read` settles, or the watch ends it first (idle, or the user's Retry). Called once per event
+   * of the stream, so it allocates one promise, no race and no closure of its own: the read's
+   * handlers are the stream's, and the watch's end resolves the same promise.
+   */
+  race<T>(read: Promise<T>): Promise<T | WatchEnd> {
+    if (this.ended && this.ended !== 'done') return Promise.resolve(this.ended);
+    return new Promise<T | WatchEnd>((resolve, reject) => {
+      this.wake = resolve as (value: unknown) => void;
+      this.fail = reject;
+      read.then(this.onRead, this.onReadError);
     });
-    try {
-      return await Promise.race([read, ended]);
-    } finally {
-      this.wake = undefined;
-    }
+  }
+
+  /** The read settled first; after the watch ended the stream, its late answer is dropped. */
+  private readonly onRead = (value: unknown): void => {
+    const wake = this.wake;
+    this.settle();
+    wake?.(value);
+  };
+
+  private readonly onReadError = (err: unknown): void => {
+    const fail = this.wake ? this.fail : undefined;
+    this.settle();
+    fail?.(err);
+  };
+
+  private settle(): void {
+    this.wake = undefined;
+    this.fail = undefined;
   }
 
   /**
@@ -109,7 +130,9 @@ export class WatchedStream {
     this.onDone();
     if (reason) {
       this.controller.abort();
-      this.wake?.(reason);
+      const wake = this.wake;
+      this.settle();
+      wake?.(reason);
     }
     return true;
   }
