@@ -61,5 +61,7 @@ export class Welcome {
     const fine = hints.keyNotNeeded ? 'No API key needed for this model server.' : 'API key set.';
     this.keyLine.replaceChildren(icon(problem ? 'warning' : 'pass'), ` ${problem ?? fine}`);
     this.keyLine.dataset.keySet = hints.noApiKey ? 'false' : 'true';
+    // Not looked up yet (the first view after a reload): no word about the key, never a wrong one.
+    setHidden(this.keyLine, !!hints.keyUnread);
   }
 }

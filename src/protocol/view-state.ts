@@ -75,6 +75,11 @@ export const HintsSchema = z.object({
   /** The provider needs no key (a local server, the stand-in): the view says so, not "API key set". */
   keyNotNeeded: z.optional(z.boolean()),
   /**
+   * The key lookup has not answered yet (a new window's first view is posted before it): the view
+   * says nothing about the key until it does, rather than "API key set." for a key not looked up.
+   */
+  keyUnread: z.optional(z.boolean()),
+  /**
    * What is wrong with the endpoint setting (keel.baseUrl without http://), naming the setting:
    * said instead of any key problem, since no request is sent until it is fixed.
    */

@@ -55,7 +55,10 @@ describe('Keel panel (issue 15) in a real VS Code', function () {
     // The diff closed after the decision: one group, price.js open once (issue 34, problem 9).
     const page = workbench.page;
     await waitFor('one editor group', async () => (await page.locator('.editor-group-container').count()) === 1, { timeoutMs: 15_000 });
-    assert.equal(await page.locator('.tabs-container .tab').filter({ hasText: 'price.js' }).count(), 1, 'price.js is open once');
+    // Waited for: the diff's tab closes once the edit's result is in, a moment after the bytes land.
+    const tabs = (text: string) => page.locator('.tabs-container .tab').filter({ hasText: text }).count();
+    const settled = async () => (await tabs("Keel's proposal")) === 0 && (await tabs('price.js')) === 1;
+    await waitFor('the diff to close, price.js open once', settled, { timeoutMs: 15_000 });
     await session.screenshot('approved-by-keys');
 
     // The second test run waits; the keyboard is in Keel's composer: Alt+Shift+Y approves it from

@@ -16,6 +16,32 @@ export function compareTitle(files: readonly string[], wholeRun: boolean): strin
 export interface OpenTab {
   group: number;
   file: string | undefined;
+  /** The tab is the diff of the proposal being settled. */
+  diff?: boolean;
+}
+
+/** What settling a proposal does to the editor: where the file is shown, and which groups close. */
+export interface AfterDecision {
+  /** The group to show the edited file in; undefined: nowhere (not landed, or open already). */
+  showIn: number | undefined;
+  /** The groups that held only the diff: closed with it (VS Code may keep an empty group). */
+  closeGroups: number[];
+}
+
+/**
+ * After a decision: the diff's tabs close, the groups they leave empty close too (never every
+ * group), and a landed edit's file is shown where no second tab of it appears.
+ */
+export function afterDecision(tabs: readonly OpenTab[], file: string, landed: boolean): AfterDecision {
+  const diffGroups = [...new Set(tabs.filter((t) => t.diff).map((t) => t.group))];
+  const first = diffGroups[0];
+  const others = tabs.filter((t) => !t.diff);
+  const showIn = landed && first !== undefined ? fileGroupAfterDiff(others, first, file) : undefined;
+  const emptied = diffGroups.filter((g) => g !== showIn && !others.some((t) => t.group === g));
+  const groups = new Set(tabs.map((t) => t.group));
+  // One group always stays: the workbench has at least one, and the file may go nowhere else.
+  const closeGroups = emptied.length >= groups.size && showIn === undefined ? emptied.slice(1) : emptied;
+  return { showIn, closeGroups };
 }
 
 /**

@@ -195,6 +195,7 @@ function sameHints(a: Hints, b: Hints): boolean {
   return (
     a.noApiKey === b.noApiKey &&
     a.keyNotNeeded === b.keyNotNeeded &&
+    a.keyUnread === b.keyUnread &&
     a.endpoint === b.endpoint &&
     a.restricted === b.restricted &&
     a.canResume === b.canResume &&

@@ -43,6 +43,8 @@ export class Session {
   /** Bumped by every settings change; a task's runtime is stale when built in an older one. */
   private generation = 0;
   private readonly builtIn = new WeakMap<Task, number>();
+  /** The key hints: never read, posted as unread (the view's key line unsaid), or read. */
+  private keyHints: 'never' | 'unsaid' | 'read' = 'never';
 
   constructor(private readonly deps: SessionDeps) {
     this.presenter = new Presenter({ post: (m) => deps.post(m), kernel: () => this.task?.getState() ?? NO_TASK });
@@ -52,7 +54,7 @@ export class Session {
     return this.task;
   }
 
-  /** The webview (re)loaded: send it the whole view. */
+  /** The webview (re)loaded: the whole view once the task is read; the slow hints follow (key line unsaid). */
   async ready(): Promise<void> {
     await this.deps.tasks.refresh();
     if (!this.task) {
@@ -60,9 +62,12 @@ export class Session {
       if (latest) await this.show(await this.deps.tasks.get(latest.id), false);
     }
     await this.checkElsewhere();
-    await this.refreshHints();
+    if (this.keyHints !== 'read')
+      this.presenter.setHints({ keyUnread: true, restricted: !this.deps.trusted(), ...this.deps.headerHints?.() });
+    if (this.keyHints !== 'read') this.keyHints = 'unsaid';
     this.presenter.setTasks(this.taskList());
     this.presenter.postSnapshot();
+    await this.refreshHints();
   }
 
   /** Picks up tasks other windows on this folder started, then lists them in the view. */
@@ -335,10 +340,12 @@ export class Session {
 
   async refreshHints(): Promise<void> {
     const { task, deps } = this;
-    // Read together: a new window's first view waits on all three.
+    // Read together (seconds in a new window: the key store, the command and agent files).
     const read = [keyHints(deps), commandViews(task, deps.commands), agentViews(task, deps.agents)] as const;
     const [key, commands, agents] = await Promise.all(read);
-    this.presenter.setHints({ ...key, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
+    const unsaid = this.keyHints === 'unsaid' ? { keyUnread: false } : {};
+    this.keyHints = 'read';
+    this.presenter.setHints({ ...key, ...unsaid, restricted: !this.deps.trusted(), ...this.deps.headerHints?.(), commands, agents });
   }
 
   dispose(): void {

@@ -64,9 +64,10 @@ export async function applyToFile(text: string, deps: ApplyToFileDeps): Promise<
   });
   if (!(await shown)) return deps.cards.end(id, { type: 'rejected' }, review.rel);
   const outcome = await writeApproved(review, workspace);
+  // The file takes the diff's place (not a tab in whatever group is active: the diff's side group).
+  await deps.diffs.settle(id, outcome.ok);
   if (outcome.ok) {
     deps.cards.end(id, { type: 'applied' }, review.rel);
-    await vscode.window.showTextDocument(await workspace.uri(outcome.rel), { preview: true });
   } else {
     deps.cards.end(id, { type: 'failed', reason: outcome.reason }, review.rel);
     void vscode.window.showWarningMessage(`Keel did not apply the code: ${outcome.reason}`);

@@ -12,7 +12,7 @@ import type { Task } from '../../host/tasks/task.js';
 import type { VscodeWorkspace } from '../workspace/vscode-workspace.js';
 import type { EditPreviews } from '../../host/edits/edit-plans.js';
 import type { ApprovalDecision } from '../../compose/approval-decision.js';
-import { fileGroupAfterDiff, type OpenTab } from '../../host/edits/diff-tabs.js';
+import { afterDecision, type OpenTab } from '../../host/edits/diff-tabs.js';
 
 interface Proposal {
   /** The task whose edit intent this is; none for a user's Apply to file… (apply-to-file.ts). */
@@ -117,7 +117,9 @@ export class DiffApprovals implements vscode.Disposable {
 
   /**
    * A change the user asked for (Apply to file…): the same diff, the same Approve / Reject. Resolves
-   * true on Approve; false on Reject or when the diff is closed undecided. Writes nothing itself.
+   * true on Approve; false on Reject or when the diff is closed undecided. Writes nothing itself:
+   * on Approve the diff stays until the caller wrote the file and calls `settle(id, written)`, so
+   * the file takes the diff's place as an agent's edit does (never a second tab in its group).
    */
   async review(id: string, rel: string, exists: boolean, proposedText: string): Promise<boolean> {
     const ws = this.deps.workspace();
@@ -136,7 +138,7 @@ export class DiffApprovals implements vscode.Disposable {
       if (!open) return false;
       open = false;
       answer(approve);
-      void this.settle(id);
+      if (!approve) void this.settle(id);
       return true;
     };
     this.proposals.set(id, { decide, proposed, original, file });
@@ -187,20 +189,21 @@ export class DiffApprovals implements vscode.Disposable {
     this.proposals.delete(intentId);
     await this.updateContext();
     const diffTabs = () => this.diffTabs(proposal.proposed);
-    const open = diffTabs();
     // Shown where it does not keep the diff's side group open with the file twice.
-    const where = open.length > 0 ? fileGroupAfterDiff(openTabs(), open[0]!.group.viewColumn, proposal.file.toString()) : undefined;
-    if (landed && where !== undefined) {
+    const plan = afterDecision(openTabs(proposal.proposed), proposal.file.toString(), landed);
+    if (plan.showIn !== undefined) {
       await vscode.window
-        .showTextDocument(proposal.file, { preview: true, preserveFocus: true, viewColumn: where })
+        .showTextDocument(proposal.file, { preview: true, preserveFocus: true, viewColumn: plan.showIn })
         .then(undefined, (err: unknown) => this.deps.log(`could not show ${proposal.file.fsPath}: ${String(err)}`));
     }
     // Looked up again: opening the file may have replaced or moved the diff's tab.
     const left = diffTabs();
-    if (left.length > 0)
-      await vscode.window.tabGroups
-        .close(left, true)
-        .then(undefined, (err: unknown) => this.deps.log(`could not close a diff: ${String(err)}`));
+    const failed = (what: string) => (err: unknown) => this.deps.log(`could not close ${what}: ${String(err)}`);
+    if (left.length > 0) await vscode.window.tabGroups.close(left, true).then(undefined, failed('a diff'));
+    // A side group the diff held alone, if VS Code kept it (workbench.editor.closeEmptyGroups off).
+    const empty = vscode.window.tabGroups.all.filter((g) => g.tabs.length === 0 && plan.closeGroups.includes(g.viewColumn));
+    if (empty.length > 0 && empty.length < vscode.window.tabGroups.all.length)
+      await vscode.window.tabGroups.close(empty, true).then(undefined, failed('the diff’s group'));
     this.deps.content.forget(intentId);
     await this.updateContext();
   }
@@ -276,9 +279,14 @@ export class DiffApprovals implements vscode.Disposable {
   }
 }
 
-/** Every open tab: its group and the file it shows (a diff shows none). */
-function openTabs(): OpenTab[] {
+/** Every open tab: its group, the file it shows (a diff shows none), and whether it is `proposed`'s diff. */
+function openTabs(proposed: vscode.Uri): OpenTab[] {
+  const isDiff = (t: vscode.Tab) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === proposed.toString();
   return vscode.window.tabGroups.all.flatMap((g) =>
-    g.tabs.map((t) => ({ group: g.viewColumn, file: t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined })),
+    g.tabs.map((t) => ({
+      group: g.viewColumn,
+      file: t.input instanceof vscode.TabInputText ? t.input.uri.toString() : undefined,
+      ...(isDiff(t) ? { diff: true } : {}),
+    })),
   );
 }

@@ -2,7 +2,7 @@
 // diff's side group open (closed with the diff), and a checkpoint comparison is titled in words
 // the transcript shows — never "step 3", which the view numbers nowhere.
 import assert from 'node:assert/strict';
-import { compareTitle, fileGroupAfterDiff } from '../../../src/host/edits/diff-tabs.js';
+import { afterDecision, compareTitle, fileGroupAfterDiff } from '../../../src/host/edits/diff-tabs.js';
 
 const FILE = 'file:///ws/src/app.ts';
 
@@ -22,6 +22,27 @@ describe('host: the diff tabs after a review', () => {
     ];
     assert.equal(fileGroupAfterDiff(tabs, 2, FILE), 1);
     assert.equal(fileGroupAfterDiff([{ group: 1, file: undefined }], 1, FILE), 1, 'the diff was the only editor: its place');
+  });
+
+  it('closes the side group the diff held alone when the file was open already: the file stays once', () => {
+    const tabs = [
+      { group: 1, file: FILE },
+      { group: 2, file: undefined, diff: true },
+    ];
+    for (const landed of [true, false]) assert.deepEqual(afterDecision(tabs, FILE, landed), { showIn: undefined, closeGroups: [2] });
+  });
+
+  it('shows a landed file beside, closes the diff’s group; keeps a group that holds more than the diff', () => {
+    const readme = { group: 1, file: 'file:///ws/README.md' };
+    assert.deepEqual(afterDecision([readme, { group: 2, file: undefined, diff: true }], FILE, true), { showIn: 1, closeGroups: [2] });
+    const shared = [readme, { group: 2, file: 'file:///ws/notes.md' }, { group: 2, file: undefined, diff: true }];
+    assert.deepEqual(afterDecision(shared, FILE, false), { showIn: undefined, closeGroups: [] });
+  });
+
+  it('never closes the last group: a diff that was the only editor gives its place to the file', () => {
+    const alone = [{ group: 1, file: undefined, diff: true }];
+    assert.deepEqual(afterDecision(alone, FILE, true), { showIn: 1, closeGroups: [] });
+    assert.deepEqual(afterDecision(alone, FILE, false), { showIn: undefined, closeGroups: [] });
   });
 
   it('titles a comparison by the checkpoint’s files or the run, never a step number', () => {

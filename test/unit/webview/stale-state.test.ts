@@ -109,6 +109,18 @@ describe('webview: no stale state', () => {
     assert.match(welcome.textContent ?? '', /No API key needed/);
   });
 
+  it('says nothing about the key before its lookup answers (the first view after a reload)', () => {
+    const t = makeApp();
+    t.receive(snapshot([], { hints: { ...HINTS, keyUnread: true } }));
+    t.frame();
+    const keyLine = q(t.root, '.welcome-key');
+    assert.equal(keyLine.hidden, true, 'the key line waits for the lookup');
+    t.receive(deltas()({ type: 'hints/set', hints: { ...HINTS, noApiKey: true, keyUnread: false } }));
+    t.frame();
+    assert.ok(!keyLine.closest('[hidden]'), 'then it says what the lookup found');
+    assert.match(keyLine.textContent ?? '', /No API key is set/);
+  });
+
   it('does not call a task whose run ended "done": the model may have given up', () => {
     const t = makeApp();
     t.receive(snapshot([], { tasks: { tasks: [{ id: 'a', title: 'Fix it', updatedAt: Date.now(), status: 'completed' }] } }));
