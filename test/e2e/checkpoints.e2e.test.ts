@@ -83,7 +83,7 @@ describe('Keel end to end: checkpoints', function () {
 
     // Compare: VS Code's multi-file diff of the whole run against now.
     await summary.locator(byTestId(TestIds.filesChangedFile)).first().click();
-    const tab = s.workbench.page.locator('.tab').filter({ hasText: 'Keel: this run' });
+    const tab = s.workbench.page.locator('.tab').filter({ hasText: 'Keel: before this run' });
     await tab.first().waitFor({ state: 'visible', timeout: 30_000 });
     // The left side is the checkpoint's bytes (served by keel-checkpoint:), the right the file now.
     const diff = s.workbench.page.locator('.monaco-diff-editor').filter({ hasText: 'Math.floor' });
