@@ -10,8 +10,8 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { ImagePart, ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
-import { imagesLeftOut, renderAttachment } from '../kernel/attachments.js';
 import { REASONING_FIELDS } from './chat-content.js';
+import { userContent, type ContentParts } from './user-content.js';
 
 export interface OpenAIRequestOptions {
   model: string;
@@ -46,7 +46,7 @@ export function toOpenAIParams(req: ModelRequest, o: OpenAIRequestOptions): Chat
 function toMessage(m: ModelMessage, o: OpenAIRequestOptions): ChatCompletionMessageParam {
   switch (m.role) {
     case 'user':
-      return { role: 'user', content: userContent(m, o.vision) };
+      return { role: 'user', content: userContent(m, o.vision, CHAT_PARTS) };
     case 'assistant':
       return assistantMessage(m, o.returnReasoning);
     case 'tool_result':
@@ -82,25 +82,12 @@ function imagesNote(images: ImagePart[] | undefined): string {
   return images?.length ? `\n[${images.length} image(s) left out: tool results cannot carry images on this API]` : '';
 }
 
-/**
- * Attachments, images, then the user's words. Without an image to send it stays one string:
- * many OpenAI-compatible servers for text-only models accept nothing else.
- */
-function userContent(m: Extract<ModelMessage, { role: 'user' }>, vision: boolean): string | ChatCompletionContentPart[] {
-  const images = m.images ?? [];
-  const texts = (m.attachments ?? []).map(renderAttachment);
-  if (!vision || images.length === 0) {
-    if (images.length) texts.push(imagesLeftOut(images.length));
-    if (m.text !== '' || texts.length === 0) texts.push(m.text);
-    return texts.join('\n\n');
-  }
-  const parts: ChatCompletionContentPart[] = texts.map((text) => ({ type: 'text', text }));
-  for (const img of images) parts.push({ type: 'image_url', image_url: { url: `data:${img.mediaType};base64,${img.data}` } });
-  if (m.text !== '') parts.push({ type: 'text', text: m.text });
-  return parts;
-}
-
 function toTool(t: ToolSchema): ChatCompletionTool {
   const { $schema: _ignored, ...parameters } = t.inputSchema;
   return { type: 'function', function: { name: t.name, description: t.description, parameters } };
 }
+
+const CHAT_PARTS: ContentParts<ChatCompletionContentPart> = {
+  text: (text) => ({ type: 'text', text }),
+  image: (img) => ({ type: 'image_url', image_url: { url: `data:${img.mediaType};base64,${img.data}` } }),
+};

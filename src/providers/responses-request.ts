@@ -11,8 +11,9 @@ import type {
   Tool,
 } from 'openai/resources/responses/responses';
 import type { ImagePart, ModelMessage, ModelRequest, ToolSchema } from '../kernel/contracts/index.js';
-import { imagesLeftOut, renderAttachment } from '../kernel/attachments.js';
+import { imagesLeftOut } from '../kernel/attachments.js';
 import { RESPONSES_REASONING } from './responses-stream.js';
+import { userContent, type ContentParts } from './user-content.js';
 
 export interface ResponsesRequestOptions {
   model: string;
@@ -47,7 +48,7 @@ export function toResponsesParams(req: ModelRequest, o: ResponsesRequestOptions)
 function toItems(m: ModelMessage, vision: boolean): ResponseInputItem[] {
   switch (m.role) {
     case 'user':
-      return [{ role: 'user', content: userContent(m, vision) }];
+      return [{ role: 'user', content: userContent(m, vision, RESPONSES_PARTS) }];
     case 'assistant':
       return assistantItems(m);
     case 'tool_result':
@@ -85,20 +86,6 @@ function toolOutput(m: Extract<ModelMessage, { role: 'tool_result' }>, vision: b
   return [{ type: 'input_text', text }, ...images.map(imageContent)];
 }
 
-function userContent(m: Extract<ModelMessage, { role: 'user' }>, vision: boolean): string | ResponseInputContent[] {
-  const images = m.images ?? [];
-  const texts = (m.attachments ?? []).map(renderAttachment);
-  if (!vision || images.length === 0) {
-    if (images.length) texts.push(imagesLeftOut(images.length));
-    if (m.text !== '' || texts.length === 0) texts.push(m.text);
-    return texts.join('\n\n');
-  }
-  const parts: ResponseInputContent[] = texts.map((text) => ({ type: 'input_text', text }));
-  parts.push(...images.map(imageContent));
-  if (m.text !== '') parts.push({ type: 'input_text', text: m.text });
-  return parts;
-}
-
 function imageContent(img: ImagePart): { type: 'input_image'; detail: 'auto'; image_url: string } {
   return { type: 'input_image', detail: 'auto', image_url: `data:${img.mediaType};base64,${img.data}` };
 }
@@ -108,3 +95,5 @@ function toTool(t: ToolSchema): Tool {
   // Not strict: strict mode demands every property be required, which Keel's schemas are not.
   return { type: 'function', name: t.name, description: t.description, parameters, strict: false };
 }
+
+const RESPONSES_PARTS: ContentParts<ResponseInputContent> = { text: (text) => ({ type: 'input_text', text }), image: imageContent };
