@@ -18,8 +18,8 @@ import { Presenter } from '../presenter/index.js';
 import type { Task } from '../tasks/task.js';
 import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
-import { failedMessage, neverUsed, RUN_ENDS } from '../tasks/task-facts.js';
-import { distinctTitles } from '../tasks/history-items.js';
+import { failedMessage, RUN_ENDS } from '../tasks/task-facts.js';
+import { taskListOf } from '../tasks/task-list.js';
 import { filesForFork } from './fork-files.js';
 import { noticeEvent } from './attention.js';
 import { initialState, type UserInput } from '../../kernel/index.js';
@@ -62,9 +62,10 @@ export class Session {
       if (latest) await this.show(await this.deps.tasks.get(latest.id), false);
     }
     await this.checkElsewhere();
-    if (this.keyHints !== 'read')
+    if (this.keyHints !== 'read') {
       this.presenter.setHints({ keyUnread: true, restricted: !this.deps.trusted(), ...this.deps.headerHints?.() });
-    if (this.keyHints !== 'read') this.keyHints = 'unsaid';
+      this.keyHints = 'unsaid';
+    }
     this.presenter.setTasks(this.taskList());
     this.presenter.postSnapshot();
     await this.refreshHints();
@@ -389,20 +390,8 @@ export class Session {
     this.unfollow = [];
   }
 
-  /** The history as the view lists it, with the task shown; tasks nothing was ever sent in are left out. */
+  /** The history as the view lists it (task-list.ts). */
   taskList(): TaskList {
-    const shown = this.task?.id;
-    const listed = this.deps.tasks.list().filter((t) => t.id === shown || !neverUsed(t));
-    const titles = distinctTitles(listed);
-    return {
-      tasks: listed.map((t) => ({
-        id: t.id,
-        title: titles.get(t.id) ?? t.title,
-        updatedAt: t.updatedAt,
-        status: t.status,
-        ...(this.elsewhere.has(t.id) ? { elsewhere: true } : {}),
-      })),
-      ...(this.task ? { currentTaskId: this.task.id } : {}),
-    };
+    return taskListOf(this.deps.tasks.list(), this.task?.id, this.elsewhere);
   }
 }
