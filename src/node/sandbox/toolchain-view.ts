@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { nodeModulesLinks } from './node-modules-links.js';
 import { redactedNpmrc, redactedYarnrc } from './user-settings.js';
 
 export interface ToolchainView {
@@ -230,26 +231,13 @@ function linkedDependencies(root: string): { shown: string[]; hidden: { link: st
   };
   consider('node_modules', () => true);
   for (const venv of ['.venv', 'venv']) consider(venv, (real) => fs.existsSync(path.join(real, 'pyvenv.cfg')));
-  for (const rel of nodeModulesEntries(root)) consider(rel, (real) => real.split(path.sep).includes('node_modules'));
+  for (const rel of nodeModulesLinks(root)) consider(rel, (real) => real.split(path.sep).includes('node_modules'));
   // A package of a monorepo: node resolves its dependencies from every parent's node_modules.
   for (let dir = path.dirname(root); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const nm = path.join(dir, 'node_modules');
     if (fs.statSync(nm, { throwIfNoEntry: false })?.isDirectory()) shown.push(fs.realpathSync(nm));
   }
   return { shown, hidden };
-}
-
-/** node_modules' packages (`x`, `@scope/x`), when node_modules is a folder of the workspace. */
-function nodeModulesEntries(root: string): string[] {
-  const nm = path.join(root, 'node_modules');
-  if (!fs.lstatSync(nm, { throwIfNoEntry: false })?.isDirectory()) return [];
-  const out: string[] = [];
-  for (const e of safeList(nm)) {
-    if (e.name.startsWith('@') && e.isDirectory())
-      for (const s of safeList(path.join(nm, e.name))) out.push(`node_modules/${e.name}/${s.name}`);
-    else out.push(`node_modules/${e.name}`);
-  }
-  return out;
 }
 
 function safeList(dir: string): fs.Dirent[] {

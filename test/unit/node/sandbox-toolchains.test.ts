@@ -158,6 +158,25 @@ describe('OS sandbox: each toolchain gets its own (issue 36 item 2)', function (
     ]);
   });
 
+  it('a link planted in node_modules (top level or under a scope) after a command is hidden from the next one', async function () {
+    const p = place({ 'ws/node_modules/real/index.js': '', 'ws/node_modules/@team/kept/index.js': '', 'outside/index.js': '' });
+    const sandbox = await sandboxFor(this, p);
+    const first = await run(sandbox, p, 'true');
+    assert.deepEqual(first.notices ?? [], []);
+    const outside = path.join(p.root, 'outside');
+    fs.symlinkSync(outside, path.join(p.ws, 'node_modules/planted'));
+    fs.symlinkSync(outside, path.join(p.ws, 'node_modules/@team/planted'));
+    const next = await run(
+      sandbox,
+      p,
+      'for m in planted @team/planted; do test -e node_modules/$m/index.js && echo seen || echo hidden; done',
+    );
+    assert.equal(text(next), 'hidden\nhidden\n');
+    assert.deepEqual([...(next.notices ?? [])].sort(), [
+      `The sandbox hid node_modules/@team/planted: a link to ${outside}, outside the workspace.`,
+      `The sandbox hid node_modules/planted: a link to ${outside}, outside the workspace.`,
+    ]);
+  });
   it("keeps the files a runner writes as part of running: a first Cargo.lock, pytest's .pytest_cache/.gitignore — not undone, not reported", async function () {
     const p = place({ 'ws/Cargo.toml': '[package]\nname = "x"\nversion = "0.1.0"\n', 'ws/sub/Cargo.lock': 'old\n' });
     const sandbox = await sandboxFor(this, p);
