@@ -103,7 +103,7 @@ export async function createNodeSandbox(root: string, options: NodeSandboxOption
  */
 function undoProtected(root: string, rules: SandboxPathRules, before: ScanResult, profile: SandboxProfile): AfterRun {
   if (profile !== 'test_run') return { undone: [] };
-  const after = scanWorkspace(root, rules, true);
+  const after = scanWorkspace(root, rules, true, { withLinks: false });
   const changed = [
     ...changedKept(before.kept, after.kept).filter((p) => !createdByRunner(root, rules, p, before)),
     ...createdHidden(before, after),

@@ -41,8 +41,16 @@ interface Folder {
   inKept: boolean;
 }
 
-/** Walks `root` (absolute, real); `kept` (and linked files) only when the command may write. */
-export function scanWorkspace(root: string, rules: SandboxPathRules, withKept: boolean, limit = MAX_SCAN_ENTRIES): ScanResult {
+/**
+ * Walks `root` (absolute, real); `kept` only when the command may write, and linked files only
+ * when `withLinks` (before a test run: after it, only what changed at protected paths counts).
+ */
+export function scanWorkspace(
+  root: string,
+  rules: SandboxPathRules,
+  withKept: boolean,
+  { withLinks = withKept, limit = MAX_SCAN_ENTRIES }: { withLinks?: boolean; limit?: number } = {},
+): ScanResult {
   const out: ScanResult = { hidden: [], kept: new Map(), linked: [] };
   let seen = 0;
   const queue: Folder[] = [{ abs: root, rel: '', inKept: false }];
@@ -54,9 +62,9 @@ export function scanWorkspace(root: string, rules: SandboxPathRules, withKept: b
     }
     const entries = readEntries(next.abs);
     seen += entries.length;
-    if (withKept && !next.inKept) out.linked.push(...linkedInFolder(next.abs, entries));
+    if (withLinks && !next.inKept) out.linked.push(...linkedInFolder(next.abs, entries));
     for (const e of entries) {
-      const entered = visit(next, e, rules, withKept, out);
+      const entered = visit(next, e, rules, withKept, withLinks, out);
       if (entered) queue.push(entered);
     }
   }
@@ -87,8 +95,16 @@ function realOrUndefined(p: string): string | undefined {
 }
 
 /** Records one entry; returns the folder to walk next, if it is one to enter. */
-function visit(dir: Folder, e: fs.Dirent, rules: SandboxPathRules, withKept: boolean, out: ScanResult): Folder | undefined {
-  const abs = path.join(dir.abs, e.name);
+function visit(
+  dir: Folder,
+  e: fs.Dirent,
+  rules: SandboxPathRules,
+  withKept: boolean,
+  withLinks: boolean,
+  out: ScanResult,
+): Folder | undefined {
+  // A folder's path is absolute and normal, a name has no separator: no need to normalise again.
+  const abs = dir.abs === path.sep ? `${path.sep}${e.name}` : `${dir.abs}${path.sep}${e.name}`;
   const rel = dir.rel ? `${dir.rel}/${e.name}` : e.name;
   if (rules.hidden(rel)) {
     out.hidden.push({ path: abs, folder: e.isDirectory() });
@@ -98,7 +114,7 @@ function visit(dir: Folder, e: fs.Dirent, rules: SandboxPathRules, withKept: boo
   if (kept) out.kept.set(abs, entryOf(abs, e));
   if (!e.isDirectory()) return undefined;
   if (!NOT_ENTERED.has(e.name)) return { abs, rel, inKept: dir.inKept || kept };
-  if (e.name === 'node_modules' && withKept && !dir.inKept && !kept) dependencyEntries(abs, rel, rules, out);
+  if (e.name === 'node_modules' && withKept && !dir.inKept && !kept) dependencyEntries(abs, rel, rules, withLinks, out);
   return undefined;
 }
 
@@ -106,7 +122,7 @@ function visit(dir: Folder, e: fs.Dirent, rules: SandboxPathRules, withKept: boo
  * A dependency folder's programs (.bin, what npm run puts on PATH), when protected, and its
  * linked packages. Only .bin is looked at: reading a big node_modules on every run costs.
  */
-function dependencyEntries(abs: string, rel: string, rules: SandboxPathRules, out: ScanResult): void {
+function dependencyEntries(abs: string, rel: string, rules: SandboxPathRules, withLinks: boolean, out: ScanResult): void {
   const bin = path.join(abs, '.bin');
   if (rules.readOnly(`${rel}/.bin`)) {
     const stat = lstatOrUndefined(bin);
@@ -116,7 +132,7 @@ function dependencyEntries(abs: string, rel: string, rules: SandboxPathRules, ou
         stat.isSymbolicLink() ? { type: 'link', target: readLink(bin) } : { type: stat.isDirectory() ? 'directory' : 'file' },
       );
   }
-  out.linked.push(...linkedInDependencies(abs));
+  if (withLinks) out.linked.push(...linkedInDependencies(abs));
 }
 
 function lstatOrUndefined(p: string): fs.Stats | undefined {

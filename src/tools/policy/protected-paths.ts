@@ -39,15 +39,21 @@ const NAMES: [RegExp, string][] = [
   [/^(\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md)$/, "is a rules file: its text steers every agent's task"],
 ];
 
+const SEGMENT_NAMES = new Set(SEGMENTS.map(([segment]) => segment));
+/** Any of NAMES' patterns: most names match none, and one test says so. */
+const ANY_NAME = new RegExp(NAMES.map(([re]) => re.source).join('|'));
+
 /** Why the path is protected, or undefined. `rel` is a canonical workspace-relative path. */
 export function protectedReason(rel: string): string | undefined {
-  const parts = rel.toLowerCase().split('/');
-  for (const [segment, why] of SEGMENTS) if (parts.includes(segment)) return why;
-  for (const [parent, child, why] of NESTED)
-    for (let i = 0; i + 1 < parts.length; i++) if (parts[i] === parent && parts[i + 1] === child) return why;
+  const lower = rel.toLowerCase();
+  const parts = lower.split('/');
+  if (parts.some((part) => SEGMENT_NAMES.has(part))) for (const [segment, why] of SEGMENTS) if (parts.includes(segment)) return why;
+  if (parts.length > 1)
+    for (const [parent, child, why] of NESTED)
+      for (let i = 0; i + 1 < parts.length; i++) if (parts[i] === parent && parts[i + 1] === child) return why;
   const name = parts[parts.length - 1] ?? '';
-  for (const [re, why] of NAMES) if (re.test(name)) return why;
-  return runLaterReason(parts.join('/'));
+  if (ANY_NAME.test(name)) for (const [re, why] of NAMES) if (re.test(name)) return why;
+  return runLaterReason(lower);
 }
 
 /**
@@ -76,8 +82,13 @@ function lexical(given: string, cwd: string): string {
 
 /** Files whose mere reading would hand secrets to the model provider. */
 export function isSecretFile(rel: string): boolean {
-  const name = rel.toLowerCase().split('/').pop() ?? '';
-  return /^\.env/.test(name) && !/\.(example|sample|template)$/.test(name);
+  const name = nameOf(rel).toLowerCase();
+  return name.startsWith('.env') && !/\.(example|sample|template)$/.test(name);
+}
+
+/** The last segment of a `/`-separated path. */
+function nameOf(rel: string): string {
+  return rel.slice(rel.lastIndexOf('/') + 1);
 }
 
 /**
@@ -92,5 +103,5 @@ const MANIFESTS =
 export const COMMAND_SANDBOX_RULES: SandboxPathRules = {
   runnerWrites,
   hidden: isSecretFile,
-  readOnly: (rel) => protectedReason(rel) !== undefined || MANIFESTS.test(rel.toLowerCase().split('/').pop() ?? ''),
+  readOnly: (rel) => protectedReason(rel) !== undefined || MANIFESTS.test(nameOf(rel).toLowerCase()),
 };

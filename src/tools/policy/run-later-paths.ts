@@ -15,8 +15,12 @@ const RUN_LATER: [RegExp, string][] = [
   [/(?:^|\/)\.devcontainer\.json$/, 'defines a dev container whose commands run when it is built'],
 ];
 
+/** Any of RUN_LATER's patterns, tested first: most paths match none. */
+const ANY_RUN_LATER = new RegExp(RUN_LATER.map(([re]) => re.source).join('|'));
+
 /** Why `rel` (canonical, workspace-relative, lower-cased) runs later with more privilege, or undefined. */
 export function runLaterReason(rel: string): string | undefined {
+  if (!ANY_RUN_LATER.test(rel)) return undefined;
   for (const [re, why] of RUN_LATER) if (re.test(rel)) return why;
   return undefined;
 }

@@ -71,7 +71,7 @@ describe('Apply: where a code block goes (issue 21 #3)', () => {
 describe('Insert: a block keeps its lines (issue 21 #3)', () => {
   it('ends with a line break before text on the cursor’s line', () => {
     const block = 'function x() {\n  return 1;\n}';
-    assert.equal(insertionText(block, '', "'use strict';") + "'use strict';", "function x() {\n  return 1;\n}\n'use strict';");
+    assert.equal(`${insertionText(block, '', "'use strict';")}'use strict';`, "function x() {\n  return 1;\n}\n'use strict';");
   });
 
   it('starts on its own line after text; a one-line block mid-line stays inline', () => {
