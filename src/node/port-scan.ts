@@ -17,7 +17,7 @@ const PHRASE = new RegExp(
 );
 const PORT_WORD = /\bport\b\s*[:=]?\s*(\d{2,5})\b/gi;
 
-export function stripAnsi(text: string): string {
+function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 

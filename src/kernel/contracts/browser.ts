@@ -22,7 +22,7 @@ export interface BrowserCheckRequest {
   maxTextChars: number;
 }
 
-export interface BrowserStepError {
+interface BrowserStepError {
   step: number;
   message: string;
 }

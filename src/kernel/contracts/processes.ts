@@ -16,7 +16,7 @@ export interface BackgroundStart {
 }
 
 /** running, or ended by itself (`exited`), or ended by a stop (the model's, the user's, the task's). */
-export type BackgroundState = 'running' | 'exited' | 'stopped';
+type BackgroundState = 'running' | 'exited' | 'stopped';
 
 export interface BackgroundInfo {
   name: string;

@@ -72,7 +72,12 @@ export function createBrowserChecker(options: BrowserCheckerOptions): BrowserChe
   };
 }
 
-async function onPage(browser: Browser, request: BrowserCheckRequest, allowed: readonly string[], started: number): Promise<BrowserCheckReport> {
+async function onPage(
+  browser: Browser,
+  request: BrowserCheckRequest,
+  allowed: readonly string[],
+  started: number,
+): Promise<BrowserCheckReport> {
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
   const seen = { consoleErrors: [] as string[], failedRequests: [] as string[], blockedRequests: [] as string[] };
   await context.route('**/*', (route) => {
@@ -106,7 +111,8 @@ function watchPage(page: Page, seen: { consoleErrors: string[]; failedRequests: 
   });
   page.on('pageerror', (e) => seen.consoleErrors.push(`Uncaught ${e.message}`.slice(0, 500)));
   page.on('requestfailed', (r) => {
-    if (!seen.blockedRequests.includes(r.url())) seen.failedRequests.push(`${r.method()} ${r.url()} — ${r.failure()?.errorText ?? 'failed'}`);
+    if (!seen.blockedRequests.includes(r.url()))
+      seen.failedRequests.push(`${r.method()} ${r.url()} — ${r.failure()?.errorText ?? 'failed'}`);
   });
   page.on('response', (r) => {
     if (r.status() >= 400) seen.failedRequests.push(`${r.request().method()} ${r.url()} — HTTP ${r.status()}`);
@@ -141,7 +147,10 @@ function asBrowserError(err: unknown, signal: AbortSignal, request: BrowserCheck
   if (err instanceof BrowserError) return err;
   if (signal.aborted) return new BrowserError('cancelled', 'The check was cancelled; the browser was closed.');
   if ((err as Error)?.name === 'TimeoutError')
-    return new BrowserError('timeout', `${request.url} did not finish loading within ${Math.round(request.timeoutMs / 1000)}s; the browser was closed.`);
+    return new BrowserError(
+      'timeout',
+      `${request.url} did not finish loading within ${Math.round(request.timeoutMs / 1000)}s; the browser was closed.`,
+    );
   return new BrowserError('failed', `The page could not be checked: ${firstLine(err)}`);
 }
 

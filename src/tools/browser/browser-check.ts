@@ -77,10 +77,23 @@ async function check(browser: BrowserChecker, input: BrowserCheckInput, url: URL
       { url: url.href, steps, timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS, view: input.view, maxTextChars: TEXT_CHARS },
       signal,
     );
-    const data = { url: report.url, status: report.status, title: report.title, consoleErrors: report.consoleErrors.length, failedRequests: report.failedRequests.length };
+    const data = {
+      url: report.url,
+      status: report.status,
+      title: report.title,
+      consoleErrors: report.consoleErrors.length,
+      failedRequests: report.failedRequests.length,
+    };
     const images = report.screenshot ? [{ mediaType: 'image/png' as const, data: report.screenshot }] : undefined;
     const summary = `${report.title || url.host}: ${report.consoleErrors.length} console error(s), ${report.failedRequests.length} failed request(s)`;
-    return { ok: report.stepError === undefined, content: renderReport(report, input.view), summary, data, ...(images ? { images } : {}), ...(report.stepError ? { code: 'execution_failed' as const, retryable: true } : {}) };
+    return {
+      ok: report.stepError === undefined,
+      content: renderReport(report, input.view),
+      summary,
+      data,
+      ...(images ? { images } : {}),
+      ...(report.stepError ? { code: 'execution_failed' as const, retryable: true } : {}),
+    };
   } catch (err) {
     const code = (err as { code?: string }).code;
     const message = err instanceof Error ? err.message : String(err);

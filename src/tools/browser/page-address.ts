@@ -3,7 +3,7 @@
 // user allowed. Anything else is refused before a browser starts, with the reason.
 
 /** True for a hostname (as URL.hostname spells it) that is loopback by its spelling alone. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host === '[::1]' || host === '::1') return true;

@@ -37,7 +37,8 @@ type StopInput = z.infer<typeof StopInputSchema>;
 /** One line about a process: its name, state, ports and command. */
 export function describeProcess(info: BackgroundInfo): string {
   const ports = info.ports.length ? `port ${info.ports.join(', ')}` : 'no port printed yet';
-  const state = info.state === 'running' ? `running, ${ports}` : `${info.state}${info.exitCode !== null ? ` (exit code ${info.exitCode})` : ''}`;
+  const state =
+    info.state === 'running' ? `running, ${ports}` : `${info.state}${info.exitCode !== null ? ` (exit code ${info.exitCode})` : ''}`;
   const sandboxed = info.sandbox === 'none' ? '' : ', in the sandbox (private loopback network)';
   return `${info.name}: ${state}${sandboxed} — ${info.command}`;
 }
@@ -74,7 +75,13 @@ function startTool(table: BackgroundProcesses): ToolDefinition<StartInput> {
     async execute(input, ctx): Promise<ToolResult> {
       try {
         const started = await table.start(
-          { name: input.name, command: input.command, ...(input.cwd ? { cwd: input.cwd } : {}), env: { ...COMMAND_ENV }, ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}) },
+          {
+            name: input.name,
+            command: input.command,
+            ...(input.cwd ? { cwd: input.cwd } : {}),
+            env: { ...COMMAND_ENV },
+            ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
+          },
           { settleMs: SETTLE_MS, signal: ctx.signal },
         );
         const { info } = started;
@@ -93,7 +100,8 @@ function readTool(table: BackgroundProcesses): ToolDefinition<ReadInput> {
   return {
     name: 'read_process_output',
     kind: 'read',
-    description: 'Read what a background process printed: new output since your last read, or its first and latest output; and the ports it printed.',
+    description:
+      'Read what a background process printed: new output since your last read, or its first and latest output; and the ports it printed.',
     input: ReadInputSchema,
     risk: 'read',
     readOnly: true,
@@ -104,7 +112,12 @@ function readTool(table: BackgroundProcesses): ToolDefinition<ReadInput> {
     async execute(input) {
       try {
         const read = table.read(input.name, input.mode);
-        return { ok: true, content: render(read, input.mode === 'new' ? 'Output since the last read:' : 'First and latest output:'), summary: read.info.state, data: data(read.info) };
+        return {
+          ok: true,
+          content: render(read, input.mode === 'new' ? 'Output since the last read:' : 'First and latest output:'),
+          summary: read.info.state,
+          data: data(read.info),
+        };
       } catch (err) {
         return backgroundFailure(err);
       }
@@ -152,7 +165,9 @@ function listTool(table: BackgroundProcesses): ToolDefinition<Record<string, nev
       const all = table.list();
       const running = all.filter((i) => i.state === 'running').length;
       const lines = all.map(describeProcess);
-      const content = all.length ? `${running} of at most ${table.limit} running.\n${lines.join('\n')}` : 'No background process was started in this task.';
+      const content = all.length
+        ? `${running} of at most ${table.limit} running.\n${lines.join('\n')}`
+        : 'No background process was started in this task.';
       return { ok: true, content, summary: `${running} running`, data: { processes: all.map(data) } };
     },
   };

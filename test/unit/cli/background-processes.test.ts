@@ -60,7 +60,10 @@ describe('keel run and its background processes', function () {
     const ws = scratchDir('keel-bg-end-');
     const tag = `keel-bg-${randomBytes(6).toString('hex')}`;
     fs.writeFileSync(path.join(ws, 'server.js'), SERVER);
-    const provider = new ScriptedProvider([toolTurn('start_process', { name: 'web', command: `node server.js ${tag}` }), textTurn('started')]);
+    const provider = new ScriptedProvider([
+      toolTurn('start_process', { name: 'web', command: `node server.js ${tag}` }),
+      textTurn('started'),
+    ]);
     const { stderr } = await runScriptedTask(ws, ['--approve', 'all', 'start it'], provider);
     assert.match(stderr, /keel: background processes of this task:\n {2}web: running, port \d+ — node server\.js/);
     assert.match(stderr, /keel: stopped 1 background process\(es\) with the task/);
@@ -74,7 +77,12 @@ describe('keel run and its background processes', function () {
     const entry = `KEEL_BG_TEST=${randomBytes(6).toString('hex')}`;
     const port = await freePort();
     const child = spawn(process.execPath, [`--import=${TSX}`, path.join(__dirname, '../../support/background-task-child.ts'), ws], {
-      env: { ...process.env, PORT: String(port), [entry.split('=')[0]!]: entry.split('=')[1]!, XDG_CONFIG_HOME: path.join(ws, '..', 'config') },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        [entry.split('=')[0]!]: entry.split('=')[1]!,
+        XDG_CONFIG_HOME: path.join(ws, '..', 'config'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

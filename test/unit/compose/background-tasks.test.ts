@@ -35,7 +35,10 @@ describe('background processes per composed task', function () {
     assert.notEqual(table, runtimeProcesses(two), 'tasks do not share processes');
     assert.ok(one.tool('start_process') && one.tool('read_process_output') && one.tool('stop_process') && one.tool('list_processes'));
     await table.start({ name: 'w', command: 'sleep 30' }, { settleMs: 50, signal: new AbortController().signal });
-    const task = new Task({ id: 't1', title: 't', createdAt: 0, updatedAt: 0, status: 'idle' }, one, { onStatus: () => {}, onCrash: () => {} });
+    const task = new Task({ id: 't1', title: 't', createdAt: 0, updatedAt: 0, status: 'idle' }, one, {
+      onStatus: () => {},
+      onCrash: () => {},
+    });
     task.dispose();
     const end = Date.now() + 5000;
     while (table.list()[0]!.state === 'running' && Date.now() < end) await new Promise((r) => setTimeout(r, 20));

@@ -4,7 +4,7 @@
 // and a server in the sandbox listening on a loopback of its own that the host cannot reach.
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
-import { type BackgroundProcesses, BackgroundError } from '../../../src/kernel/index.js';
+import type { BackgroundError, BackgroundProcesses } from '../../../src/kernel/index.js';
 import { createBackgroundProcesses } from '../../../src/node/background-processes.js';
 import { sandboxOrSkip } from '../../support/sandbox.js';
 import { type TempWorkspace, tempWorkspace } from '../tools/helpers.js';
@@ -30,7 +30,10 @@ function alive(pid: number): boolean {
 function connects(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -84,7 +87,10 @@ describe('background processes (Node)', function () {
       table.start({ name: 'c', command: 'sleep 30' }, { settleMs: 50, signal: never }),
       (e: BackgroundError) => e.code === 'limit' && /At most 2 .* a, b are running/.test(e.message),
     );
-    await assert.rejects(table.start({ name: 'a', command: 'true' }, { settleMs: 50, signal: never }), (e: BackgroundError) => e.code === 'name_taken');
+    await assert.rejects(
+      table.start({ name: 'a', command: 'true' }, { settleMs: 50, signal: never }),
+      (e: BackgroundError) => e.code === 'name_taken',
+    );
     await table.stop('a');
     const c = await table.start({ name: 'c', command: 'sleep 30' }, { settleMs: 50, signal: never });
     assert.equal(c.info.state, 'running', 'a stopped one frees its place');
@@ -120,7 +126,10 @@ describe('background processes (Node)', function () {
     const quick = await table.start({ name: 'quick', command: 'echo oops; exit 3' }, { settleMs: 5000, signal: never });
     assert.equal(quick.info.state, 'exited');
     assert.equal(quick.info.exitCode, 3);
-    assert.throws(() => table.read('nope', 'new'), (e: BackgroundError) => e.code === 'not_found' && /quick/.test(e.message));
+    assert.throws(
+      () => table.read('nope', 'new'),
+      (e: BackgroundError) => e.code === 'not_found' && /quick/.test(e.message),
+    );
   });
 
   it('keeps output bounded', async () => {
@@ -136,7 +145,10 @@ describe('background processes (Node)', function () {
     const ws = (await tempWorkspace({ 'server.js': SERVER })).ws;
     await sandboxOrSkip(this, ws.root);
     table = createBackgroundProcesses(ws);
-    const started = await table.start({ name: 'boxed', command: 'node server.js', sandbox: 'read_only' }, { settleMs: 10_000, signal: never });
+    const started = await table.start(
+      { name: 'boxed', command: 'node server.js', sandbox: 'read_only' },
+      { settleMs: 10_000, signal: never },
+    );
     assert.equal(started.info.sandbox, 'read_only');
     assert.equal(started.info.ports.length, 1, started.output.head + started.output.tail);
     assert.equal(await connects(started.info.ports[0]!), false, 'its port is in its own network namespace');

@@ -81,10 +81,12 @@ describe('browser_check on a real Chromium', function () {
   });
 
   it('reports the step that failed, and the accessibility tree', async () => {
-    const r = await tools.get('browser_check')!.execute(
-      { url: `http://127.0.0.1:${port}/`, view: 'accessibility', timeoutMs: 1500, actions: [{ type: 'click', selector: '#absent' }] },
-      context(ws),
-    );
+    const r = await tools
+      .get('browser_check')!
+      .execute(
+        { url: `http://127.0.0.1:${port}/`, view: 'accessibility', timeoutMs: 1500, actions: [{ type: 'click', selector: '#absent' }] },
+        context(ws),
+      );
     assert.equal(r.ok, false);
     assert.match(r.content, /Step 1 failed/);
     assert.match(r.content, /button "Go"/);
@@ -92,7 +94,9 @@ describe('browser_check on a real Chromium', function () {
 
   it('times out on a page that never loads, within its time', async () => {
     const at = Date.now();
-    const r = await tools.get('browser_check')!.execute({ url: `http://127.0.0.1:${port}/never`, view: 'text', timeoutMs: 1500 }, context(ws));
+    const r = await tools
+      .get('browser_check')!
+      .execute({ url: `http://127.0.0.1:${port}/never`, view: 'text', timeoutMs: 1500 }, context(ws));
     assert.equal(r.code, 'timeout');
     assert.match(r.content, /did not finish loading within 2s/);
     assert.ok(Date.now() - at < 15_000);

@@ -15,7 +15,16 @@ s.listen(0, '127.0.0.1', () => console.log('Server listening on :' + s.address()
 `;
 
 function intentOf(tool: ToolDefinition, input: Record<string, unknown>): ToolIntent {
-  return { id: 'i1', tool: tool.name, input, providerRef: 'p1', summary: tool.summarize(input), risk: tool.risk, paths: tool.paths?.(input) ?? [], status: 'proposed' };
+  return {
+    id: 'i1',
+    tool: tool.name,
+    input,
+    providerRef: 'p1',
+    summary: tool.summarize(input),
+    risk: tool.risk,
+    paths: tool.paths?.(input) ?? [],
+    status: 'proposed',
+  };
 }
 
 describe('process tools', function () {
@@ -42,7 +51,11 @@ describe('process tools', function () {
       return p.decide(intentOf(start, { name: 'p', command }), ctx);
     };
     const readOnly = await decide('cat package.json');
-    assert.deepEqual([readOnly.type, readOnly.type !== 'deny' && readOnly.sandbox], ['allow', 'read_only'], 'a read-only line runs unasked, sandboxed');
+    assert.deepEqual(
+      [readOnly.type, readOnly.type !== 'deny' && readOnly.sandbox],
+      ['allow', 'read_only'],
+      'a read-only line runs unasked, sandboxed',
+    );
     const server = await decide('npm run dev');
     assert.equal(server.type, 'ask', 'a server asks');
     assert.equal(server.type === 'ask' && server.sandbox, 'none', 'approved, it runs as the user would run it');
@@ -53,7 +66,10 @@ describe('process tools', function () {
   });
 
   it('runs what it starts in the sandbox profile the approval chose', async () => {
-    const r = await tool('start_process').execute({ name: 'ro', command: 'touch made.txt; echo done; sleep 30' }, { ...context(t.ws), sandbox: 'read_only' });
+    const r = await tool('start_process').execute(
+      { name: 'ro', command: 'touch made.txt; echo done; sleep 30' },
+      { ...context(t.ws), sandbox: 'read_only' },
+    );
     assert.ok(r.ok, r.content);
     assert.match(r.content, /in the sandbox/);
     await new Promise((res) => setTimeout(res, 300));
