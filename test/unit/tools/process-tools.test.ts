@@ -3,29 +3,16 @@
 // refused) and passes the approval's sandbox profile on; the answers name the port, the limit
 // and a missing process; browser_check refuses a page off loopback and a port the sandbox holds.
 import assert from 'node:assert/strict';
-import type { BackgroundProcesses, PolicyContext, ToolDefinition, ToolIntent } from '../../../src/kernel/index.js';
+import type { BackgroundProcesses, PolicyContext, ToolDefinition } from '../../../src/kernel/index.js';
 import { createBackgroundProcesses } from '../../../src/node/background-processes.js';
 import { createBrowserCheckTool, createPolicy, createProcessTools } from '../../../src/tools/index.js';
 import { pageAddress } from '../../../src/tools/browser/page-address.js';
-import { context, type TempWorkspace, tempWorkspace } from './helpers.js';
+import { context, intentFor, type TempWorkspace, tempWorkspace } from './helpers.js';
 
 const SERVER = `
 const s = require('node:http').createServer((q, r) => r.end('ok'));
 s.listen(0, '127.0.0.1', () => console.log('Server listening on :' + s.address().port));
 `;
-
-function intentOf(tool: ToolDefinition, input: Record<string, unknown>): ToolIntent {
-  return {
-    id: 'i1',
-    tool: tool.name,
-    input,
-    providerRef: 'p1',
-    summary: tool.summarize(input),
-    risk: tool.risk,
-    paths: tool.paths?.(input) ?? [],
-    status: 'proposed',
-  };
-}
 
 describe('process tools', function () {
   this.timeout(30_000);
@@ -48,7 +35,7 @@ describe('process tools', function () {
     const decide = (command: string, p = policy) => {
       const start = tool('start_process');
       const ctx: PolicyContext = { tool: start, grants: [], workspace: t.ws };
-      return p.decide(intentOf(start, { name: 'p', command }), ctx);
+      return p.decide(intentFor(start, { name: 'p', command }), ctx);
     };
     const readOnly = await decide('cat package.json');
     assert.deepEqual(
