@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { replayLog } from '../../../src/compose/replay/replay.js';
 import { findChromium } from '../../../src/node/browser/find-chromium.js';
 import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { scratchDir } from '../../support/scratch.js';
@@ -68,6 +69,30 @@ describe('keel run and its background processes', function () {
     assert.match(stderr, /keel: background processes of this task:\n {2}web: running, port \d+ — node server\.js/);
     assert.match(stderr, /keel: stopped 1 background process\(es\) with the task/);
     await until(() => (processesWith({ arg: tag }).length === 0 ? true : undefined), 10_000, 'the server to end');
+  });
+
+  it('a replay stops what the recording started in the background', async () => {
+    const ws = scratchDir('keel-bg-replay-');
+    const tag = `keel-bg-${randomBytes(6).toString('hex')}`;
+    fs.writeFileSync(path.join(ws, 'server.js'), SERVER);
+    const provider = new ScriptedProvider([
+      toolTurn('start_process', { name: 'web', command: `node server.js ${tag}` }),
+      textTurn('started'),
+    ]);
+    const { runtime } = await runScriptedTask(ws, ['--approve', 'all', 'start it'], provider);
+    const again = scratchDir('keel-bg-replayed-');
+    fs.writeFileSync(path.join(again, 'server.js'), SERVER);
+    let seen = false;
+    const watching = setInterval(() => {
+      seen ||= processesWith({ arg: tag }).length > 0;
+    }, 20);
+    try {
+      await replayLog(runtime.getEvents(), again);
+    } finally {
+      clearInterval(watching);
+    }
+    assert.ok(seen, 'the replay started the server again');
+    assert.deepEqual(processesWith({ arg: tag }), [], 'and stopped it before it returned');
   });
 
   it('leaves no server and no browser behind when Keel is killed with SIGKILL', async function () {
