@@ -9,6 +9,9 @@ const production = process.argv.includes('--production');
 
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
 
+// playwright-core (browser_check's driver) reads its own package files at run time and cannot be
+// bundled: it stays a dependency the CLI loads from node_modules. The VSIX ships no
+// node_modules, so there browser_check says the driver is missing (nothing else changes).
 const targets = [
   {
     entryPoints: ['src/vscode/extension.ts'],
@@ -16,9 +19,16 @@ const targets = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode'],
+    external: ['vscode', 'playwright-core'],
   },
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20' },
+  {
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['playwright-core'],
+  },
   // The code index's parse worker, started by both bundles above (src/codeintel/parse-pool.ts looks beside them).
   { entryPoints: ['src/codeintel/parse-worker.ts'], outfile: 'dist/parse-worker.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['media/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },

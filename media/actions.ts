@@ -160,6 +160,8 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.post({ type: 'context/fold' });
     case 'approve-plan':
       return handlers.post({ type: 'plan/approve' });
+    case 'stop-process':
+      return handlers.post({ type: 'process/stop', name: data.name ?? '' });
     case 'open-rules':
       return handlers.post({ type: 'rules/open', path: data.path ?? '' });
     case 'open-file': {

@@ -18,6 +18,7 @@ import { QueuedMessage } from './queued-message.js';
 import { StatusLine } from './status-line.js';
 import { RulesLine } from './rules-line.js';
 import { TodoPin } from './todo-pin.js';
+import { ProcessList } from './process-list.js';
 import { TypingGuard } from './typing-guard.js';
 import { TaskListView } from './task-list.js';
 import { type RequestFrame, TranscriptView } from './transcript-view.js';
@@ -52,6 +53,7 @@ export class App {
   private readonly meter = new MeterView();
   private readonly rules = new RulesLine();
   private readonly todos = new TodoPin();
+  private readonly processes = new ProcessList();
   private readonly tasks = new TaskListView();
   private readonly statusLine = new StatusLine();
   private readonly queued = new QueuedMessage();
@@ -106,6 +108,7 @@ export class App {
         this.queued.el,
         this.meter.details,
         this.todos.el,
+        this.processes.el,
         this.attachments.el,
         this.composer.el,
         this.approvalFocus.el,
@@ -214,6 +217,7 @@ export class App {
       this.attachments.setVision(model.hints.model?.vision ?? true);
       this.rules.update(model.hints.rules);
       this.composer.commands.setCommands(model.hints.commands);
+      this.processes.update(model.hints.processes);
     }
     // A plan (Plan mode's to-do list) is offered for approval once the run that wrote it ended.
     if (changes.reset || changes.hints || changes.status)

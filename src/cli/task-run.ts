@@ -34,6 +34,7 @@ import {
 } from '../kernel/index.js';
 import { noPlanWaiting, planReplyInput, type PlanReply } from '../compose/plan-approval.js';
 import { runtimeAgents, runtimeCommands } from '../compose/runtime.js';
+import { endBackground } from './background-end.js';
 import { commandCall } from '../compose/commands/command-file.js';
 import { expandSlash } from '../compose/commands/slash.js';
 import { pickAgent } from '../compose/agents/pick-agent.js';
@@ -199,6 +200,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     }
   } finally {
     removeInterrupt();
+    await endBackground(runtime, ports.stderr);
     await mcp?.dispose();
     await store?.close();
     if (refused && logPath) fs.rmSync(logPath, { force: true });

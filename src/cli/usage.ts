@@ -202,7 +202,13 @@ hex- or base64-encoded, is never sent.
   --allow-host HOST[:PORT] let web_fetch reach this host though it is not public (a docs server
                            on this machine: --allow-host localhost:8080; without a port, any
                            port). Repeatable. Only the command line and the user setting
-                           keel.web.allowHosts allow one.
+                           keel.web.allowHosts allow one. browser_check may open it too.
+
+Background processes: start_process starts a dev server or watcher (approved like run_command,
+sandboxed the same way; at most 4 at once); keel run lists them at its end and stops them, and
+they end with Keel even if it is killed. browser_check opens a page on this machine (localhost,
+127.0.0.1, [::1], or an --allow-host) in the Chromium installed here (apt-get install chromium;
+never downloaded) and returns its title, text, console errors, failed requests and a screenshot.
 
 Memories (what earlier tasks or you asked Keel to remember) are kept in
 $XDG_CONFIG_HOME/keel/memory (else ~/.config/keel/memory), never in the workspace: the user's

@@ -1,10 +1,12 @@
 // The workspace `keel run` and `keel replay` work in: the Node port with the walking search
 // fallback, code intelligence on syntax trees (no language servers headless) and the OS sandbox
 // the policy's sandboxed commands run in; `keel run` also fetches web pages. A replay never
-// does: it would request a recorded URL again.
+// does: it would request a recorded URL again. `keel run` also opens pages in a headless browser
+// (browser_check) when the machine has a Chromium; the hosts it allows are web_fetch's.
 import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
 import { createNodeWorkspace, type NodeWorkspace, type NodeWorkspaceOptions } from '../node/node-workspace.js';
 import { createWebFetcher } from '../node/web-fetcher.js';
+import { createBrowserChecker } from '../node/browser/browser-checker.js';
 import { searchByWalking } from '../tools/index.js';
 
 export function headlessWorkspace(
@@ -12,6 +14,8 @@ export function headlessWorkspace(
   options: {
     /** Whether web pages are fetched, and the hosts the user allows that are not public. */
     web: false | { allowHosts: readonly string[] };
+    /** Where Chromium is, when not looked for (tests point it at a missing path). */
+    chromiumPath?: string;
     credentials?: NodeWorkspaceOptions['credentials'];
     sandbox?: NodeWorkspaceOptions['sandbox'];
   },
@@ -23,5 +27,10 @@ export function headlessWorkspace(
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     codeIntel: (ws) => new TreeSitterIntel(ws),
     ...(web ? { web: createWebFetcher({ allowHosts: () => web.allowHosts }) } : {}),
+    ...(web ? { browser: createBrowserChecker({ allowHosts: () => web.allowHosts, ...chromium(options.chromiumPath) }) } : {}),
   });
+}
+
+function chromium(path: string | undefined): { chromiumPath?: string } {
+  return path ? { chromiumPath: path } : {};
 }

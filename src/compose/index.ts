@@ -25,3 +25,4 @@ export { secretDetector } from './secrets/detector.js';
 /** The environment for a helper process (git, a probe): without Keel's keys and withheld credentials. */
 export { withoutCredentials } from '../node/environment-block.js';
 export { sweepStaleTemps } from './temp-sweep.js';
+export { runtimeProcesses } from './background.js';

@@ -41,6 +41,7 @@ import { secretDetector } from './secrets/detector.js';
 import { buildSubagentPrompt, buildSystemPrompt } from './system-prompt.js';
 import { waitingRepoMap } from './repo-map-wait.js';
 import { createHookPort, type HookSettings } from './hooks/hook-port.js';
+import { backgroundTools, keepProcesses } from './background.js';
 
 /** The settings that shape a runtime, whichever host read them. */
 interface RuntimeSettings {
@@ -128,6 +129,8 @@ export function composeRuntime(input: ComposeInput): Runtime {
   // With no folder the task has no tools at all, MCP and A2A ones included.
   if (input.workspace) for (const tool of protocolTools({ mcp: input.mcp, a2a: input.a2a })) registry.addTool(tool);
   if (input.workspace) for (const tool of input.tools ?? []) registry.addTool(tool);
+  const background = input.workspace ? backgroundTools(input.workspace) : undefined;
+  for (const tool of background?.tools ?? []) registry.addTool(tool);
   const visibility: VisibilityContext = {
     get trusted() {
       return input.trusted();
@@ -135,6 +138,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
     hasDiagnostics: typeof input.workspace?.diagnostics === 'function',
     hasCodeIntel: input.workspace?.codeIntel !== undefined,
     hasWeb: input.workspace?.web !== undefined,
+    hasBrowser: input.workspace?.browser !== undefined,
     hasMemory: input.memory !== undefined,
   };
   const runtime = new Runtime({
@@ -172,6 +176,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
         ...where,
         toolNames: registry.visibleTools(visibility).map((t) => t.name),
         codeIntel: visibility.hasCodeIntel === true,
+        browser: visibility.hasBrowser === true && input.trusted(),
         rules,
         memory: input.memory ? await loadMemoryIndex(input.memory.store, focus, Date.now()) : undefined,
         skills,
@@ -181,6 +186,7 @@ export function composeRuntime(input: ComposeInput): Runtime {
       return { text, rules: rules.map((r) => r.path), childText: buildSubagentPrompt(where) };
     },
   });
+  if (background) keepProcesses(runtime, background.table);
   catalogs.set(runtime, {
     agents,
     commands: input.commands ? composeCommands(input, () => registry.tools().map((t) => t.name)) : undefined,

@@ -24,6 +24,8 @@ export interface SystemPromptInput {
   skills?: readonly { name: string; description: string }[];
   /** The custom agents delegate can run as: only their names and descriptions go in the prompt. */
   agents?: readonly { name: string; description: string }[];
+  /** True when browser_check can open pages: the prompt teaches starting the server, then checking the page. */
+  browser?: boolean;
   /** The custom agent the user picked for the task: its instructions close the prompt. */
   agent?: { name: string; file: string; instructions: string } | undefined;
 }
@@ -49,6 +51,13 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
       lines.indexOf('- Be brief in prose; say what you changed and why.'),
       0,
       '- To find code by name, use find_symbol, go_to_definition and find_references (they answer with exact places and skip comments and strings) before search_files, and document_outline before reading a long file whole.',
+    );
+  }
+  if (input.browser) {
+    lines.splice(
+      lines.indexOf('- Be brief in prose; say what you changed and why.'),
+      0,
+      '- For a web page or server, start it with start_process, then look at the page with browser_check (title, console errors, screenshot) before you say it works; stop_process when done.',
     );
   }
   if (input.toolNames.length > 0) lines.push(`Tools available: ${input.toolNames.join(', ')}.`);

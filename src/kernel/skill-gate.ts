@@ -110,6 +110,9 @@ function gatedVisibility(
     get hasWeb() {
       return host.hasWeb;
     },
+    get hasBrowser() {
+      return host.hasBrowser;
+    },
     hasMemory,
     get allowedTools() {
       // The state's skills object changes only when a skill is activated or a run starts, the mode only by mode_set.
@@ -128,6 +131,7 @@ export function optionsVisibility(o: RuntimeOptions, state: () => ConversationSt
     hasDiagnostics: !!o.workspace?.diagnostics,
     hasCodeIntel: !!o.workspace?.codeIntel,
     hasWeb: !!o.workspace?.web,
+    hasBrowser: !!o.workspace?.browser,
   };
   return gatedVisibility(host, o.memory !== undefined, state, () => o.registry.tools());
 }

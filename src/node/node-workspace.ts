@@ -3,6 +3,7 @@
 // as the policy chose.
 import { createReadStream, promises as fs } from 'node:fs';
 import type {
+  BrowserChecker,
   CodeIntel,
   DirEntry,
   FileStat,
@@ -44,6 +45,8 @@ export interface NodeWorkspaceOptions {
   codeIntel?: (ws: Workspace) => CodeIntel;
   /** Fetches web pages for web_fetch; without it the host offers no network tool. */
   web?: WebFetcher;
+  /** Opens pages for browser_check; without it the host offers no browser. */
+  browser?: BrowserChecker;
   /**
    * Inherited variables this detector says hold a credential are withheld from every command
    * too, but for the names `passEnv` lists (read before each command: a setting may change).
@@ -138,6 +141,7 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
     },
   };
   if (options.web) ws.web = options.web;
+  if (options.browser) ws.browser = options.browser;
   if (options.codeIntel) ws.codeIntel = options.codeIntel(ws);
   return ws;
 }

@@ -70,6 +70,7 @@ export const TestIds = {
   rulesFile: 'rules-file',
   jumpLatest: 'jump-latest',
   todoPin: 'todo-pin',
+  processList: 'process-list',
   commandList: 'command-list',
   mentionList: 'mention-list',
   todoItem: 'todo-item',

@@ -69,6 +69,14 @@ const AgentViewSchema = z.object({
 });
 export type AgentView = z.infer<typeof AgentViewSchema>;
 
+/** A background process the task started (start_process): the panel lists it with a Stop button. */
+const ProcessViewSchema = z.object({
+  name: z.string().check(z.maxLength(40)),
+  ports: z.array(z.number()).check(z.maxLength(8)),
+  command: z.string().check(z.maxLength(200)),
+});
+export type ProcessView = z.infer<typeof ProcessViewSchema>;
+
 /** Things the host knows that change what the view offers. */
 export const HintsSchema = z.object({
   noApiKey: z.boolean(),
@@ -106,6 +114,8 @@ export const HintsSchema = z.object({
   agents: z.optional(z.array(AgentViewSchema).check(z.maxLength(64))),
   /** The custom agent the task runs as (its last agent_set); absent: none. The picker shows it. */
   agent: z.optional(z.string().check(z.maxLength(64))),
+  /** The shown task's background processes still running; absent or empty: none. */
+  processes: z.optional(z.array(ProcessViewSchema).check(z.maxLength(16))),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

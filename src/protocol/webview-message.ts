@@ -33,6 +33,8 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   /** The header's auto-approve button: the host shows the classes as toggles. */
   m('autoApprove/pick', {}),
   m('task/stop', {}),
+  /** Stop on a background process in the panel's list: the shown task's process of that name ends. */
+  m('process/stop', { name: z.string().check(z.maxLength(40)) }),
   m('task/new', {}),
   m('task/open', { id: TaskIdSchema }),
   m('task/delete', { id: TaskIdSchema }),

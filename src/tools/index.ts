@@ -67,3 +67,5 @@ export { ignorePredicate } from './ignore/predicate.js';
 export { lineCounts, type LineCounts } from './text/line-counts.js';
 export { unifiedDiff } from './text/unified-diff.js';
 export { isBinary } from './text/encoding.js';
+export { createProcessTools, describeProcess } from './processes/process-tools.js';
+export { createBrowserCheckTool } from './browser/browser-check.js';

@@ -24,6 +24,7 @@ import type {
 import { JsonlMemoryStore, memoryFilesIn } from '../../node/memory-store.js';
 import { RecordedProvider, recordedTurns } from '../../providers/recorded.js';
 import { composeRuntime } from '../runtime.js';
+import { runtimeProcesses } from '../background.js';
 import { replayWorkspace } from './replay-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
@@ -149,6 +150,8 @@ export async function replayLog(
     const kinds = { isEdit: (tool: string) => live.tool(tool)?.kind === 'edit', ran: ranHere(sandbox, live) };
     return { ...report(recordedFrames, eventsByFrame(runtime.getEvents()), verdicts, root, recordedFrameOf, kinds), sandbox };
   } finally {
+    // What the recording started in the background ends with the replay, as with a task.
+    if (runtime) await runtimeProcesses(runtime)?.stopAll();
     memory.remove();
   }
 }

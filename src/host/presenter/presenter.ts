@@ -113,10 +113,10 @@ export class Presenter {
 
   /** An empty task (New Task). Call `postSnapshot()` afterwards. */
   reset(taskId?: string): void {
-    // The rules line, the to-do list, the mode and the custom agent belong to a task: another
+    // The rules line, the to-do list, the mode, the custom agent and the background processes belong to a task: another
     // task's log brings its own (a New Task runs as no agent, so the header must not name one).
     const {
-      hints: { rules: _rules, todos: _todos, mode: _mode, agent: _agent, ...hints },
+      hints: { rules: _rules, todos: _todos, mode: _mode, agent: _agent, processes: _processes, ...hints },
       tasks,
     } = this.model;
     this.scheduler.discardPending();

@@ -192,6 +192,8 @@ function sameHints(a: Hints, b: Hints): boolean {
   const sameCommands = JSON.stringify(a.commands) === JSON.stringify(b.commands);
   // The header picker's custom agents: at most 64, compared whole.
   const sameAgents = JSON.stringify(a.agents) === JSON.stringify(b.agents);
+  // The background processes: at most 16 short rows, compared whole.
+  const sameProcesses = JSON.stringify(a.processes ?? []) === JSON.stringify(b.processes ?? []);
   return (
     a.noApiKey === b.noApiKey &&
     a.keyNotNeeded === b.keyNotNeeded &&
@@ -204,6 +206,7 @@ function sameHints(a: Hints, b: Hints): boolean {
     sameHeader &&
     sameCommands &&
     sameAgents &&
-    sameTodos
+    sameTodos &&
+    sameProcesses
   );
 }

@@ -28,6 +28,7 @@ import { agentViews, composerInput } from './agent-pick.js';
 import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
 import { keyHints, type SessionDeps } from './session-deps.js';
 import { commandViews } from './slash-command.js';
+import { followProcesses, stopShownProcess } from './process-hints.js';
 
 export type { ForkFiles, SessionDeps } from './session-deps.js';
 
@@ -228,6 +229,12 @@ export class Session {
     this.task?.runtime.cancel();
   }
 
+  /** Stop on a background process in the panel: the shown task's process of that name ends. */
+  async stopProcess(name: string): Promise<void> {
+    const problem = await stopShownProcess(this.task?.runtime, name);
+    if (problem) this.deps.log.warn(`ignored stopping ${name}: ${problem}`);
+  }
+
   async resume(): Promise<void> {
     const task = this.task;
     if (!task?.interrupted) return;
@@ -377,7 +384,8 @@ export class Session {
       if (out.kind === 'event' && out.event.type === 'context_folded') this.presenter.setRequest(task.runtime.preview());
       if (out.kind === 'event' && RUN_ENDS.has(out.event.type)) this.deps.changesShown?.(task, true);
     });
-    this.unfollow = [follow, this.deps.watch(task)];
+    const processes = followProcesses(task.runtime, (views) => this.presenter.setHints({ processes: views }));
+    this.unfollow = [follow, this.deps.watch(task), processes];
     this.deps.attention?.waiting(this.presenter.pendingIds().length);
     this.deps.setContext('keel.running', task.busy);
     this.presenter.setTasks(this.taskList());

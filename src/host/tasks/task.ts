@@ -12,6 +12,7 @@ import type {
   ToolDefinition,
 } from '../../kernel/contracts/index.js';
 import type { RestoreOutcome, RestoreRequest } from '../../kernel/index.js';
+import { runtimeProcesses } from '../../compose/background.js';
 import { isInterrupted, type TaskIndexEntry } from './task-index.js';
 
 /** The runtime as the host drives it: the facade plus the output stream for UIs. */
@@ -115,9 +116,13 @@ export class Task {
     if (this.folding === folding) this.folding = undefined;
   }
 
-  /** Stops listening; the runtime itself is left to end its run (cancelled by the caller). */
+  /**
+   * Stops listening and ends the background processes the task started (a runtime dropped and
+   * rebuilt from its log starts with none); the runtime itself is left to end its run.
+   */
   dispose(): void {
     this.unsubscribe();
+    void runtimeProcesses(this.runtime)?.stopAll();
   }
 
   /** Resolves when the current run (if any) has ended. */

@@ -16,3 +16,5 @@ export * from './secrets.js';
 export * from './todos.js';
 export * from './agents.js';
 export * from './hooks.js';
+export * from './browser.js';
+export * from './processes.js';

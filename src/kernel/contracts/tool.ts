@@ -111,6 +111,8 @@ export interface VisibilityContext {
   hasCodeIntel?: boolean;
   /** True when the workspace can fetch web pages (web_fetch). */
   hasWeb?: boolean;
+  /** True when the workspace can open pages in a headless browser (browser_check). */
+  hasBrowser?: boolean;
   /** True when the host gave the runtime a memory store: the memory tools are offered only then. */
   hasMemory?: boolean;
   /** While a skill that names its tools is active: only these are offered and run (skill-gate.ts). */

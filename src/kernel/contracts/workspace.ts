@@ -4,6 +4,7 @@
 import type { SandboxProfile, SandboxSupport } from './sandbox.js';
 import type { CodeIntel } from './code-intel.js';
 import type { WebFetcher } from './web.js';
+import type { BrowserChecker } from './browser.js';
 
 export type WorkspaceErrorCode = 'outside_workspace' | 'not_found' | 'not_a_file' | 'not_a_directory' | 'permission_denied' | 'io_error';
 
@@ -157,4 +158,6 @@ export interface Workspace {
   readonly codeIntel?: CodeIntel;
   /** Fetches web pages for web_fetch; absent where the host offers no network access. */
   readonly web?: WebFetcher;
+  /** Opens pages in a headless browser for browser_check; absent where the host has none. */
+  readonly browser?: BrowserChecker;
 }

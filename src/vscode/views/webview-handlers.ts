@@ -47,6 +47,7 @@ export function webviewHandlers(session: Session, log: KeelLog, context: Context
     'model/pick': () => pickModel(context.settings()),
     'autoApprove/pick': () => pickAutoApprove(context.settings()),
     'task/stop': () => session.stop(),
+    'process/stop': (m) => session.stopProcess(m.name),
     'task/new': async () => {
       await session.newTask();
     },

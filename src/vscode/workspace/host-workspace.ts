@@ -14,6 +14,7 @@ import type { NodeSandbox } from '../../node/sandbox/node-sandbox.js';
 import { keelSandboxCacheDir } from '../../node/sandbox/toolchain-view.js';
 import { COMMAND_SANDBOX_RULES } from '../../tools/policy/protected-paths.js';
 import { createWebFetcher } from '../../node/web-fetcher.js';
+import { createBrowserChecker } from '../../node/browser/browser-checker.js';
 import { LanguageIntel } from './language-intel.js';
 import { searchByWalking } from '../../tools/search/walking-search.js';
 import type { KeelTerminal } from './keel-terminal.js';
@@ -52,6 +53,7 @@ export async function createHostWorkspace(
     sandbox: { rules: COMMAND_SANDBOX_RULES, onUnavailable: sandboxUnavailable, cacheDir: keelSandboxCacheDir(process.env, os.homedir()) },
     credentials: { detector: secretDetector(), passEnv },
     web: createWebFetcher({ allowHosts: webAllowHosts }),
+    browser: createBrowserChecker({ allowHosts: webAllowHosts }),
   });
   const withheld = withheldCredentials(process.env, { held: [], credentials: secretDetector(), pass: passEnv() });
   if (withheld.length > 0)

@@ -17,6 +17,7 @@ import {
   type SearchQuery,
   type SearchResult,
   type WebFetcher,
+  type BrowserChecker,
   type Workspace,
 } from '../../kernel/contracts/index.js';
 import { writeThroughEditor } from '../edits/edit-writer.js';
@@ -46,6 +47,11 @@ export class VscodeWorkspace implements Workspace {
   /** Web pages are fetched by the Node port, as in the CLI. */
   get web(): WebFetcher | undefined {
     return this.deps.base.web;
+  }
+
+  /** Pages are opened by the Node port's headless browser, as in the CLI. */
+  get browser(): BrowserChecker | undefined {
+    return this.deps.base.browser;
   }
 
   /** Commands run through the Node port: the same shell and child environment as the CLI's. */

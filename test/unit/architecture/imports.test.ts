@@ -35,7 +35,7 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   },
   // node-html-markdown: web_fetch's HTML → markdown (a string transform, no network).
   tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix', 'node-html-markdown'] },
-  node: { layers: ['node', 'kernel'], packages: [/^node:/] },
+  node: { layers: ['node', 'kernel'], packages: [/^node:/, /^playwright-core$/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
   mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
   // The A2A SDK lives only here, as the MCP SDK lives only in mcp; express serves its JSON-RPC handler.

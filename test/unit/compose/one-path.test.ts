@@ -50,7 +50,9 @@ describe('compose (one composition path for both hosts)', () => {
     assert.deepEqual(names(a), names(b));
     // Neither host here has diagnostics or a memory store, so those tools are not offered.
     const notOffered = new Set(['get_diagnostics', 'remember', 'recall', 'forget']);
-    assert.deepEqual(new Set(names(a)), new Set(allTools.map((t) => t.name).filter((n) => !notOffered.has(n))));
+    // Each task's background-process tools and browser_check (this workspace has a browser) join the shared ones.
+    const perTask = ['start_process', 'read_process_output', 'stop_process', 'list_processes', 'browser_check'];
+    assert.deepEqual(new Set(names(a)), new Set([...allTools.map((t) => t.name).filter((n) => !notOffered.has(n)), ...perTask]));
     assert.deepEqual(a.tools, b.tools);
     assert.equal(a.system, b.system);
     // Both hosts read the same rules files, in the same order, into that one prompt.

@@ -52,10 +52,14 @@ export function toolNamed(name: string): ToolDefinition {
 
 /** A call of the named tool as the kernel would propose it, for policy tests. */
 export function proposedIntent(name: string, input: Record<string, unknown>): ToolIntent {
-  const def = toolNamed(name);
+  return intentFor(toolNamed(name), input);
+}
+
+/** A call of this tool (one a host makes per task, as well as a shared one) as the kernel would propose it. */
+export function intentFor(def: ToolDefinition, input: Record<string, unknown>): ToolIntent {
   return {
     id: 'i1',
-    tool: name,
+    tool: def.name,
     input,
     providerRef: 'p1',
     summary: def.summarize(input),
