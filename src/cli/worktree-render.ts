@@ -2,15 +2,6 @@
 // cost against its cap), the untracked worktrees to clean up, and what an apply did or refused.
 import type { ApplyOutcome, SessionListing, SessionRecord, SessionRow } from '../node/worktrees/index.js';
 
-/** A run's result status in words; other statuses (created, running, applied…) are words already. */
-const STATUS_WORDS: Record<string, string> = {
-  done: 'done',
-  failed: 'failed',
-  over_budget: 'stopped at its cap',
-  refused: 'refused',
-  stopped: 'stopped',
-};
-
 export function listingLines(listing: SessionListing): string[] {
   const lines = listing.sessions.map(sessionLine);
   if (lines.length === 0) lines.push('No worktree sessions.');
@@ -23,7 +14,7 @@ export function listingLines(listing: SessionListing): string[] {
 function sessionLine(row: SessionRow): string {
   const r = row.record;
   const files = row.filesChanged === undefined ? 'files unknown' : `${row.filesChanged} file${row.filesChanged === 1 ? '' : 's'} changed`;
-  return `${r.name}  ${r.branch}  ${STATUS_WORDS[row.status] ?? row.status}  ${files}  ${spendLine(r)}`;
+  return `${r.name}  ${r.branch}  ${row.status}  ${files}  ${spendLine(r)}`;
 }
 
 /** "$0.0123 of $1.00 cap", "1,200 tokens of 50,000 cap", or the spend with "no cap". */

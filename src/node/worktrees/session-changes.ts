@@ -8,9 +8,16 @@ import { excludeLinks } from './dependencies.js';
 import { type GitRunner, gitOut, WorktreeError } from './git.js';
 import type { SessionRecord } from './session-store.js';
 
+interface ChangedFile {
+  path: string;
+  change: 'added' | 'modified' | 'deleted';
+}
+
 export interface SessionChanges {
   /** Paths changed, relative to the repository's top. */
   files: string[];
+  /** The same paths with what happened to each (renames are a deletion and an addition). */
+  changed: ChangedFile[];
   /** A binary-safe patch `git apply` takes. */
   patch: string;
 }
@@ -23,10 +30,21 @@ export async function sessionChanges(git: GitRunner, record: SessionRecord): Pro
     const what = `reading the changes of ${record.name}`;
     await gitOut(git, record.path, ['read-tree', record.base], what, env);
     await gitOut(git, record.path, ['add', '--all', '--', '.', ...excludeLinks(record.dependencies)], what, env);
-    const names = await gitOut(git, record.path, ['diff', '--cached', '--name-only', '-z', record.base], what, env);
+    const names = await gitOut(git, record.path, ['diff', '--cached', '--name-status', '--no-renames', '-z', record.base], what, env);
     const patch = await gitOut(git, record.path, ['diff', '--cached', '--binary', '--no-color', '--no-ext-diff', record.base], what, env);
-    return { files: names.split('\0').filter(Boolean), patch };
+    const changed = changedFiles(names);
+    return { files: changed.map((c) => c.path), changed, patch };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const CHANGE: Record<string, ChangedFile['change']> = { A: 'added', D: 'deleted' };
+
+/** `--name-status -z`: a status letter, then its path, each ended by NUL. */
+function changedFiles(out: string): ChangedFile[] {
+  const parts = out.split('\0').filter(Boolean);
+  const files: ChangedFile[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) files.push({ path: parts[i + 1]!, change: CHANGE[parts[i]![0]!] ?? 'modified' });
+  return files;
 }

@@ -18,7 +18,7 @@ interface GitWorktree {
 
 export interface SessionRow {
   record: SessionRecord;
-  /** The status in words: the record's, or what the folder and the process say now. */
+  /** The status in words: the record's, or what the folder and the process say now (one source for every host). */
   status: string;
   /** Files changed against the base; undefined when the folder is gone. */
   filesChanged: number | undefined;
@@ -64,9 +64,12 @@ async function sessionRow(git: GitRunner, record: SessionRecord, trees: readonly
   return { record, status: liveStatus(record), filesChanged: changes?.files.length };
 }
 
+/** A run's result status in words; Keel's own (created, running, applied) are words already. */
+const STATUS_WORDS: Record<string, string> = { over_budget: 'stopped at its cap' };
+
 /** "running" only while the process that runs it lives; otherwise Keel was stopped mid-run. */
 function liveStatus(record: SessionRecord): string {
-  if (record.status !== 'running' || record.pid === undefined) return record.status;
+  if (record.status !== 'running' || record.pid === undefined) return STATUS_WORDS[record.status] ?? record.status;
   return processAlive(record.pid) ? 'running' : 'stopped (Keel exited mid-run)';
 }
 

@@ -28,6 +28,10 @@ describe('worktree sessions: review and land', function () {
     await runGit(record.path, ['-c', 'user.name=T', '-c', 'user.email=t@x.invalid', 'commit', '-q', '-m', 'c']);
     const changes = await sessionChanges(runGit, record);
     assert.deepEqual(changes.files.sort(), ['a.txt', 'added.txt', 'committed.txt']);
+    assert.deepEqual(
+      changes.changed.map((c) => `${c.change} ${c.path}`),
+      ['modified a.txt', 'added added.txt', 'added committed.txt'],
+    );
     assert.match(changes.patch, /^-two$/m);
     assert.match(changes.patch, /^\+TWO$/m);
     assert.equal((await runGit(record.path, ['status', '--porcelain'])).stdout.includes('A '), false, 'the worktree’s index is untouched');

@@ -48,6 +48,13 @@ describe('worktree sessions: list and discard', function () {
     assert.equal((await listSessions(runGit, f.repo, f.layout)).sessions[0]!.status, 'running');
   });
 
+  it('says a session stopped at its cap in words', async () => {
+    const f = await gitFixture();
+    const { record } = await createSession(f.repo, f.layout, request('capped'));
+    await saveRecord(f.layout, { ...record, status: 'over_budget', costUsd: 1.02 });
+    assert.equal((await listSessions(runGit, f.repo, f.layout)).sessions[0]!.status, 'stopped at its cap');
+  });
+
   it('lists a worktree Keel made but no longer tracks, and leaves it in place', async () => {
     const f = await gitFixture();
     const { record } = await createSession(f.repo, f.layout, request('orphan'));
