@@ -1,6 +1,9 @@
 // Git, run as a program with its arguments as a list (never a shell string), in the C locale so
 // its messages read the same everywhere and with no terminal prompt (a credential helper asking
 // would hang a headless run). A failure becomes a WorktreeError carrying git's first line.
+// Keel's own git calls run no program the repository names: no hooks (worktree add would run
+// post-checkout, merge post-merge) and no fsmonitor (git status would start it) — a file in
+// .git is not authority to run code on Keel's behalf.
 import { execFile } from 'node:child_process';
 
 export interface GitResult {
@@ -18,6 +21,7 @@ export class WorktreeError extends Error {
 }
 
 const MAX_OUTPUT = 256 * 1024 * 1024;
+const NO_REPOSITORY_PROGRAMS = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false'];
 
 export const runGit: GitRunner = (cwd, args, env = {}) =>
   new Promise((resolve) => {
@@ -26,7 +30,7 @@ export const runGit: GitRunner = (cwd, args, env = {}) =>
       maxBuffer: MAX_OUTPUT,
       env: { ...process.env, LC_ALL: 'C', GIT_TERMINAL_PROMPT: '0', ...env },
     };
-    execFile('git', [...args], options, (err, stdout, stderr) => {
+    execFile('git', [...NO_REPOSITORY_PROGRAMS, ...args], options, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : 127) : 0;
       const missing = (err as NodeJS.ErrnoException | null)?.code === 'ENOENT';
       resolve({ code, stdout: String(stdout), stderr: missing ? 'git is not installed (not on PATH)' : String(stderr) });

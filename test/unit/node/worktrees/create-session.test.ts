@@ -130,6 +130,17 @@ describe('worktree sessions: creating one', function () {
     assert.ok(!fs.existsSync(path.join(f.layout.sessions, 'full.json')));
   });
 
+  it('runs none of the repository’s hooks (post-checkout would run on worktree add)', async () => {
+    const f = await gitFixture();
+    const marker = path.join(path.dirname(f.top), 'hook-ran');
+    fs.writeFileSync(path.join(f.top, '.git/hooks/post-checkout'), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+    f.git('checkout', '-q', '-b', 'yardstick');
+    assert.ok(fs.existsSync(marker), 'yardstick: the hook runs for git itself');
+    fs.rmSync(marker);
+    await createSession(f.repo, f.layout, { ...request, name: 'hooks' });
+    assert.ok(!fs.existsSync(marker));
+  });
+
   it('says a folder outside any git repository is not one', async () => {
     const found = await findRepo(runGit, scratchDir('not-a-repo'));
     assert.equal(found.type, 'not_repo');
