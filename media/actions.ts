@@ -109,6 +109,8 @@ function run(el: HTMLElement, handlers: ActionHandlers): void {
       return handlers.post({ type: 'task/open', id: data.taskId ?? '' });
     case 'delete-task':
       return handlers.post({ type: 'task/delete', id: data.taskId ?? '' });
+    case 'worktree-act':
+      return worktreeAct(data, handlers);
     case 'approve': {
       const scope = (SCOPES.has(data.scope as ApprovalScope) ? data.scope : 'once') as ApprovalScope;
       handlers.markDeciding(intentId);
@@ -212,4 +214,13 @@ function showCopied(el: HTMLElement): void {
     el.classList.remove('copied');
     el.setAttribute('aria-label', 'Copy code');
   }, 1500);
+}
+
+const WORKTREE_ACTIONS = new Set<string>(['review', 'apply', 'discard']);
+
+/** A worktree session's Review, Apply or Discard (the host checks the name against its records). */
+function worktreeAct(data: DOMStringMap, handlers: ActionHandlers): void {
+  const action = data.act ?? '';
+  if (!WORKTREE_ACTIONS.has(action)) return;
+  handlers.post({ type: 'worktree/act', name: data.name ?? '', action: action as 'review' | 'apply' | 'discard' });
 }

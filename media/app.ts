@@ -21,6 +21,7 @@ import { TodoPin } from './todo-pin.js';
 import { ProcessList } from './process-list.js';
 import { TypingGuard } from './typing-guard.js';
 import { TaskListView } from './task-list.js';
+import { WorktreeSessionsView } from './worktree-sessions.js';
 import { type RequestFrame, TranscriptView } from './transcript-view.js';
 import type { HostApi } from './vscode-api.js';
 import { Changes, ViewModel } from './view-model.js';
@@ -55,6 +56,7 @@ export class App {
   private readonly todos = new TodoPin();
   private readonly processes = new ProcessList();
   private readonly tasks = new TaskListView();
+  private readonly worktrees = new WorktreeSessionsView();
   private readonly statusLine = new StatusLine();
   private readonly queued = new QueuedMessage();
   private readonly welcome = new Welcome();
@@ -102,6 +104,7 @@ export class App {
         h('div', { class: 'header' }, this.headerControls.el),
         this.rules.el,
         this.tasks.el,
+        this.worktrees.el,
         this.banners.el,
         this.transcript.el,
         this.statusLine.el,
@@ -225,6 +228,7 @@ export class App {
     if (changes.reset || changes.hints || changes.structural.length > 0) this.welcome.update(model.hints, model.count === 0);
     if (changes.reset || changes.meter) this.meter.update(model.meter);
     if (changes.reset || changes.tasks) this.tasks.update(model.tasks);
+    if (changes.worktrees) this.worktrees.update(model.worktrees);
     const moved =
       changes.reset ||
       changes.retry ||

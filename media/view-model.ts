@@ -15,6 +15,7 @@ import {
   type TaskList,
   type TranscriptDelta,
   type TranscriptItem,
+  type WorktreeSessions,
   PROGRESS_TAIL_CHARS,
 } from '../src/protocol/index.js';
 
@@ -33,6 +34,7 @@ export class Changes {
   meter = false;
   hints = false;
   tasks = false;
+  worktrees = false;
   activity = false;
   private added = new Set<string>();
 
@@ -109,6 +111,7 @@ export class ViewModel {
   activity: { value: Activity; receivedAt: number } | null = null;
   hints: Hints = { noApiKey: false, restricted: false, canResume: false };
   tasks: TaskList = { tasks: [] };
+  worktrees: WorktreeSessions = { sessions: [], untracked: [] };
   /** host clock − local clock, from the last snapshot. */
   hostSkew = 0;
   private slots: Slot[] = [];
@@ -146,6 +149,10 @@ export class ViewModel {
       case 'tasks/list':
         this.tasks = { tasks: message.tasks, ...(message.currentTaskId ? { currentTaskId: message.currentTaskId } : {}) };
         changes.tasks = true;
+        return 'applied';
+      case 'worktrees/list':
+        this.worktrees = { sessions: message.sessions, untracked: message.untracked };
+        changes.worktrees = true;
         return 'applied';
       case 'transcript/delta':
         return this.applyDelta(message, changes, now);

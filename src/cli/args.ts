@@ -84,6 +84,10 @@ export interface RunOptions {
   hooksUnsandboxed?: boolean;
   /** --allow-host: hosts web_fetch may reach though they are not public (a docs server on this machine). */
   allowHosts?: string[];
+  /** --worktree [NAME] [--from REF]: the task runs in a new git worktree on branch keel/NAME. */
+  worktree?: { name?: string; from?: string };
+  /** Folders outside the workspace sandboxed commands may read (a worktree's linked dependencies). */
+  readOnlyFolders?: string[];
 }
 
 const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
@@ -110,11 +114,35 @@ export function parseRunArgs(argv: string[], cwd: string): RunOptions {
     throw new UsageError(
       `Unknown command "${command}": the commands are "run", "resume", "restore", "memory", "replay", "fleet" and "serve".`,
     );
-  const { values, positionals } = runFlags(rest);
+  const { args, worktree } = takeWorktreeFlag(rest);
+  const { values, positionals } = runFlags(args);
   if (positionals.length !== 1 || !positionals[0]!.trim())
     throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
   if (values['approve-plan']) throw new UsageError('--approve-plan is for keel resume LOG (a Plan run that ended with a plan).');
-  return runOptions(values, positionals[0]!, cwd);
+  if (values.from !== undefined && !worktree)
+    throw new UsageError('--from is for keel run --worktree (the ref the new branch starts from).');
+  const options = runOptions(values, positionals[0]!, cwd);
+  return worktree ? { ...options, worktree: { ...worktree, ...(values.from === undefined ? {} : { from: values.from }) } } : options;
+}
+
+/** A bare word after --worktree is its name unless it is the last argument (then it is the task). */
+const WORKTREE_NAME_WORD = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * `--worktree`, `--worktree=NAME` and `--worktree NAME` (its value is optional, which parseArgs
+ * cannot say): taken out of the arguments before they are parsed.
+ */
+function takeWorktreeFlag(args: readonly string[]): { args: string[]; worktree?: { name?: string } } {
+  const at = args.findIndex((a) => a === '--worktree' || a.startsWith('--worktree='));
+  if (at < 0) return { args: [...args] };
+  if (args.slice(at + 1).some((a) => a === '--worktree' || a.startsWith('--worktree='))) throw new UsageError('--worktree is given twice.');
+  const flag = args[at]!;
+  const rest = [...args.slice(0, at), ...args.slice(at + 1)];
+  if (flag.startsWith('--worktree=')) return { args: rest, worktree: { name: flag.slice('--worktree='.length) } };
+  const next = args[at + 1];
+  if (next !== undefined && WORKTREE_NAME_WORD.test(next) && at + 2 < args.length)
+    return { args: [...args.slice(0, at), ...args.slice(at + 2)], worktree: { name: next } };
+  return { args: rest, worktree: {} };
 }
 
 /**
@@ -128,6 +156,7 @@ export function parseResumeArgs(argv: string[], cwd: string): { options: RunOpti
   if (values.log !== undefined) throw new UsageError('keel resume appends to the log it resumes: --log is not taken.');
   if (values.mode !== undefined) throw new UsageError('keel resume continues in the mode its log holds: --mode is not taken.');
   if (values.agent !== undefined) throw new UsageError('keel resume continues as the agent its log holds: --agent is not taken.');
+  if (values.from !== undefined) throw new UsageError('--from is for keel run --worktree; keel resume runs where its log ran.');
   const log = positionals[0]!;
   const approvePlan = values['approve-plan'] ?? false;
   return { options: { ...runOptions(values, '', cwd), log }, log, approvePlan };
@@ -379,6 +408,8 @@ function parseRunFlags(args: string[]) {
       'allow-hooks': { type: 'boolean' },
       'allow-hooks-unsandboxed': { type: 'boolean' },
       'allow-host': { type: 'string', multiple: true },
+      // keel run --worktree only (--worktree itself is taken out before parsing: its value is optional).
+      from: { type: 'string' },
     },
   });
 }

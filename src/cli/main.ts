@@ -12,6 +12,8 @@ import { USAGE } from './usage.js';
 import { runRestoreCommand } from './restore-command.js';
 import { runResumeCommand } from './resume-command.js';
 import { EXIT, runTask } from './run.js';
+import { runWorktreeCommand } from './worktree-command.js';
+import { runInWorktree } from './worktree-run.js';
 
 async function main(argv: string[]): Promise<number> {
   wipeOwnCredentials();
@@ -43,14 +45,16 @@ async function main(argv: string[]): Promise<number> {
         env: process.env,
         cwd: process.cwd(),
       });
+    if (argv[0] === 'worktree')
+      return await runWorktreeCommand(argv.slice(1), {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        cwd: process.cwd(),
+        env: process.env,
+      });
     const options = parseRunArgs(argv, process.cwd());
-    return await runTask(options, {
-      stdin: process.stdin,
-      stdout: process.stdout,
-      stderr: process.stderr,
-      onInterrupt: interruptOnce,
-      env: process.env,
-    });
+    const io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, onInterrupt: interruptOnce, env: process.env };
+    return await (options.worktree ? runInWorktree(options, io) : runTask(options, io));
   } catch (err) {
     // A message may quote what the user typed (an unknown option that was a pasted key): redacted.
     const message = redactSecrets((err as Error).message, [], secretDetector());
@@ -100,7 +104,7 @@ function onEachStop(handler: () => void): () => void {
 
 /** A usage error is one line: its cause and where the help is (the help itself is `--help`'s). */
 function usageLine(cause: string, argv: readonly string[]): string {
-  const own = ['run', 'resume', 'restore', 'memory', 'replay', 'fleet', 'serve'].includes(argv[0] ?? '');
+  const own = ['run', 'resume', 'restore', 'memory', 'replay', 'fleet', 'serve', 'worktree'].includes(argv[0] ?? '');
   const command = own ? `keel ${argv[0]} --help` : 'keel run --help';
   return `keel: ${cause.replace(/\s+$/, '')} (see \`${command}\`)`;
 }
@@ -110,7 +114,7 @@ function asksForHelp(argv: string[]): boolean {
   const isHelp = (a: string) => a === '--help' || a === '-h';
   return (
     (argv.length === 1 && isHelp(argv[0]!)) ||
-    (['run', 'resume', 'restore', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp))
+    (['run', 'resume', 'restore', 'memory', 'replay', 'worktree'].includes(argv[0]!) && argv.slice(1).some(isHelp))
   );
 }
 

@@ -30,6 +30,8 @@ export interface CliIo {
   onInterrupt(handler: () => void): () => void;
   /** Where the user's config folder is ($XDG_CONFIG_HOME, $HOME): the memory store lives there. */
   env: NodeJS.ProcessEnv;
+  /** Told the run's result record once it ended (a worktree session keeps its status and cost). */
+  onResult?(result: RunResult): void;
 }
 
 export async function runTask(options: RunOptions, io: CliIo): Promise<number> {
@@ -65,6 +67,7 @@ export async function runAtTerminal(options: RunOptions, io: CliIo, start: TaskS
   // Nobody could be asked (no terminal, or machine-readable output): say how to approve it later.
   if (!interactive && !noPlanWaiting(runtime.getState())) io.stderr.write(`keel: ${planLaterHint(options.log)}\n`);
   show.result(result);
+  io.onResult?.(result);
   return result.exitCode;
 }
 

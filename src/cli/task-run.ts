@@ -111,6 +111,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   const sandbox = {
     rules: COMMAND_SANDBOX_RULES,
     cacheDir: keelSandboxCacheDir(ports.env, os.homedir()),
+    ...(options.readOnlyFolders?.length ? { readOnly: options.readOnlyFolders } : {}),
     ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}),
   };
   const workspace = await headlessWorkspace(root, { web: { allowHosts: options.allowHosts ?? [] }, credentials, sandbox });

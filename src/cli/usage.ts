@@ -19,6 +19,7 @@ export const USAGE = `Usage:
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
            [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
            [--allow-hooks | --allow-hooks-unsandboxed] [--allow-host HOST[:PORT]]...
+           [--worktree[=NAME] [--from REF]]
            "<task>"
   keel resume LOG [the run flags above but --log, --mode and --agent] [--approve-plan]
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
@@ -28,8 +29,28 @@ export const USAGE = `Usage:
   keel memory forget [--workspace DIR] ID
   keel replay LOG [--workspace DIR] [--until SEQ] [--json] [--approve …] [--allow-command …]...
                   [--deny-command …]...
+  keel worktree list|diff|apply|discard [NAME] [--workspace DIR] [--json] [--merge] [--yes]
   keel fleet add|work|run|status|results …   many headless tasks, on Redis or here (keel fleet --help)
   keel serve --a2a [--port N] …              Keel as an A2A agent (keel serve --help)
+
+Worktree sessions (several tasks at once, each on its own branch):
+  keel run --worktree [NAME] [--from REF] "<task>" runs the task in a new git worktree on branch
+  keel/NAME (NAME from the task's words when not given; a taken name gets -2, -3…), made from HEAD
+  or REF with git worktree add under $XDG_CONFIG_HOME/keel/worktrees/, never in the main folder.
+  That worktree is the task's workspace: its edits, commands, checkpoints and log
+  (…/logs/NAME.jsonl unless --log) stay there. Uncommitted changes of the main folder are not
+  carried (you are told). The main folder's git-ignored node_modules, .venv, venv are linked in, not
+  copied: read-only to the session (the file tools refuse them, sandboxed commands see them
+  read-only). Outside a git repository the task runs in the folder, as without the flag.
+  keel worktree list       each session: name, branch, status, files changed, cost against its cap
+                           (--max-cost, --max-tokens); worktrees Keel made and no longer tracks are
+                           listed for you to remove, never deleted.
+  keel worktree diff NAME  the session's whole change against the commit it started from.
+  keel worktree apply NAME applies that change to the main folder (uncommitted) only if every part
+                           fits: if the main folder changed the same lines nothing is written and
+                           the files are named. --merge commits the session on its branch and runs
+                           git merge instead, leaving git's conflict markers on a conflict.
+  keel worktree discard NAME removes the worktree and its branch; asks at a terminal, --yes without.
 
 What runs without asking:
   --approve RISKS          a comma list of read, write, execute, network, memory. read (the

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { ActivitySchema } from './activity.js';
 import { DeltaOpSchema } from './delta-op.js';
 import { AttachmentChipSchema, MentionItemSchema } from './attachments.js';
+import { WorktreeSessionsSchema } from './worktree-sessions.js';
 import { HintsSchema, MeterSchema, RetryNoticeSchema, RunStatusSchema, TaskListSchema } from './view-state.js';
 
 /** The whole view: sent on `webview/ready`, on restore, and when a task is opened. */
@@ -52,7 +53,11 @@ const ComposerMentionsSchema = z.object({
 /** The keyboard goes to the composer (New Task, after an `@` pick): the host focused the view. */
 const ComposerFocusSchema = z.object({ type: z.literal('composer/focus') });
 
+/** The worktree sessions of the open repository (sent on ready and after each action). */
+const WorktreeSessionsMessageSchema = z.extend(WorktreeSessionsSchema, { type: z.literal('worktrees/list') });
+
 export const HostMessageSchema = z.discriminatedUnion('type', [
+  WorktreeSessionsMessageSchema,
   SessionSnapshotSchema,
   TranscriptDeltaSchema,
   TasksListMessageSchema,

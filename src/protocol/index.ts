@@ -13,3 +13,4 @@ export * from './parse.js';
 export * from './test-ids.js';
 export * from './ids.js';
 export * from './attachments.js';
+export * from './worktree-sessions.js';

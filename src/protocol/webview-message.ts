@@ -4,6 +4,7 @@ import { IntentIdSchema, TaskIdSchema } from './ids.js';
 import { AgentModeSchema, ApprovalScopeSchema } from './kernel-enums.js';
 import { ImageInputSchema, MAX_IMAGES_PER_MESSAGE, MAX_MENTION_KEY } from './attachments.js';
 import { RestoreModeSchema } from './checkpoint-items.js';
+import { SessionNameSchema, WorktreeActionSchema } from './worktree-sessions.js';
 
 const m = <T extends string, S extends z.core.$ZodLooseShape>(type: T, shape: S) => z.object({ type: z.literal(type), ...shape });
 
@@ -72,5 +73,7 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   m('file/open', { path: z.string().check(z.maxLength(1000)), line: z.optional(z.number()) }),
   /** A name on the "Rules: …" line: the host opens it only if the shown task used that file. */
   m('rules/open', { path: z.string() }),
+  /** A worktree session's Review (its diff editors), Apply (to the main folder) or Discard (asked once). */
+  m('worktree/act', { name: SessionNameSchema, action: WorktreeActionSchema }),
 ]);
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;

@@ -29,6 +29,11 @@ export interface NodeSandboxOptions {
    * folder per workspace under it (keelSandboxCacheDir); absent: nothing is kept between runs.
    */
   cacheDir?: string;
+  /**
+   * Folders outside the workspace a command may read, bound read-only where they are: a worktree
+   * session's dependency folders, linked from the main folder (src/node/worktrees/dependencies.ts).
+   */
+  readOnly?: readonly string[];
 }
 
 /** A command line to start in the sandbox, and the check after it ended. */
@@ -85,7 +90,8 @@ export async function createNodeSandbox(root: string, options: NodeSandboxOption
         throw new Error(scan.incomplete);
       }
       const view = toolchainView({ root, env, cacheDir: options.cacheDir });
-      const args = bwrapArgs({ root, cwd, profile, scan, env, argv, status: report, toolchains: view.args });
+      const toolchains = [...view.args, ...readOnlyBinds(options.readOnly ?? [])];
+      const args = bwrapArgs({ root, cwd, profile, scan, env, argv, status: report, toolchains });
       const fds = inheritedDescriptors().filter((fd) => !(report && fd === STATUS_FD));
       const afterRun = () => {
         const r = undoProtected(root, options.rules, scan, profile);
@@ -194,4 +200,9 @@ function isExecutable(p: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `--ro-bind-try` for each folder: one deleted since the session began is skipped, not fatal. */
+function readOnlyBinds(folders: readonly string[]): string[] {
+  return folders.flatMap((p) => ['--ro-bind-try', p, p]);
 }

@@ -20,6 +20,7 @@ import { keyHints } from '../../host/keys/api-key.js';
 import { webviewHandlers } from '../views/webview-handlers.js';
 import { askForkFiles } from '../views/fork-question.js';
 import { CheckpointUi } from '../checkpoints/checkpoint-ui.js';
+import { type WorktreeView, worktreeView } from '../worktrees/worktree-view.js';
 import { confirm } from '../checkpoints/checkpoint-actions.js';
 import type { Base } from './base.js';
 import type { FolderParts } from './folder.js';
@@ -107,7 +108,8 @@ export function buildSession(
     settings,
     log,
   });
-  const handlers = viewHandlers(base, parts, session, diffs, picker, checkpointUi, () => view.focusComposer());
+  const worktrees = worktreeView(workspace?.root, (m) => view.post(m), log);
+  const handlers = viewHandlers(base, parts, session, diffs, picker, checkpointUi, worktrees, () => view.focusComposer());
   const answering = answerLinks(base, links, session, handlers, checkpointUi);
   return { session, diffs, view, attention, picker, checkpointUi, answering };
 }
@@ -119,12 +121,13 @@ function viewHandlers(
   diffs: DiffApprovals,
   picker: AttachmentPicker,
   checkpointUi: CheckpointUi,
+  worktrees: WorktreeView,
   focusComposer: () => Promise<void>,
 ): WebviewMessageHandlers {
   const { log, settings } = base;
   // An Apply's card waits in the transcript of the task shown, like an agent's edit.
   const cards = new ApplyCards(() => session.presenter);
-  const handlers = {
+  const handlers: WebviewMessageHandlers = {
     ...webviewHandlers(session, log, {
       picker,
       settings,
@@ -141,6 +144,13 @@ function viewHandlers(
     }),
     ...checkpointUi.handlers,
   };
+  // The worktree sessions panel is listed with each (re)load of the view, and after each action.
+  const ready = handlers['webview/ready'];
+  handlers['webview/ready'] = async (m) => {
+    await ready?.(m);
+    await worktrees.refresh();
+  };
+  handlers['worktree/act'] = (m) => worktrees.act(m.name, m.action);
   return reportingFailures(handlers, (m) => void vscode.window.showErrorMessage(`Keel: ${base.redact(m)}`));
 }
 
