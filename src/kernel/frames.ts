@@ -25,9 +25,6 @@ export const DEFAULT_SUBAGENT_PROMPT = [
   'Finish with a short, self-contained answer: what you found or changed, with file paths.',
 ].join('\n');
 
-/** The guards when the host sets none: one child's turns, and child turns across the task. */
-export const SUBAGENT_DEFAULTS = { maxTurns: 10, turnBudget: 40 } as const;
-
 /** What the runtime lends every frame of a task. */
 export interface FrameEnv {
   /** The task's state (every frame's state is in `frames`). */
