@@ -54,7 +54,6 @@ export function frameRunner(host: LoopHost, env: FrameEnv, depth: number, frameI
     depth,
     canPlan: depth === 0,
     maxParallel: host.maxParallel,
-    defaultTools: defaults,
     readOnly: (names) => {
       try {
         return resolve(names).every((t) => t.readOnly);

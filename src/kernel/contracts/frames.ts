@@ -39,8 +39,6 @@ export interface FrameRunner {
   readonly canPlan: boolean;
   /** How many read-only children may run at once. */
   readonly maxParallel: number;
-  /** The tools a child of this frame gets when its request names none. */
-  defaultTools(): string[];
   /** Whether a child with these tools would only read (and so may run beside others). */
   readOnly(tools: readonly string[] | undefined): boolean;
   /**
