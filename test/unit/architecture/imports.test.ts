@@ -1,4 +1,4 @@
-// The layer arrows of DESIGN.md, enforced: every import in src/ and media/ must be allowed.
+// The layer table of ARCHITECTURE.md ("Layers"), enforced: every import in src/ and media/ must be allowed.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
