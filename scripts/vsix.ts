@@ -20,6 +20,8 @@ export const repoRoot = resolve(import.meta.dirname, '..');
 export const SHIPPED_FILES = [
   'package.json',
   'README.md',
+  // The Marketplace's Changelog tab.
+  'CHANGELOG.md',
   'LICENSE',
   'media/icon.svg',
   'dist/extension.js',
@@ -33,11 +35,14 @@ export const SHIPPED_FILES = [
   ...wasmFiles.map((name) => `dist/tree-sitter/${name}`),
 ];
 
-/** The entries of the packaged zip: vsce's manifests, and the shipped files under extension/ (readme and licence renamed). */
+/** How vsce renames the files the Marketplace shows. */
+const VSCE_NAMES: Record<string, string> = { 'README.md': 'readme.md', 'CHANGELOG.md': 'changelog.md', LICENSE: 'LICENSE.txt' };
+
+/** The entries of the packaged zip: vsce's manifests, and the shipped files under extension/ (readme, changelog and licence renamed). */
 export const VSIX_ENTRIES: readonly string[] = [
   'extension.vsixmanifest',
   '[Content_Types].xml',
-  ...SHIPPED_FILES.map((f) => `extension/${f === 'README.md' ? 'readme.md' : f === 'LICENSE' ? 'LICENSE.txt' : f}`),
+  ...SHIPPED_FILES.map((f) => `extension/${VSCE_NAMES[f] ?? f}`),
 ];
 
 const tempDirs = new Set<string>();
