@@ -3,7 +3,7 @@
 // or the view is not in front. Each can be turned off (keel.notifications.badge, .whenAway).
 // No vscode: the host passes its ports, so this is unit-tested.
 import { RUN_END_TYPES, type RuntimeEvent } from '../../kernel/contracts/index.js';
-import { findIntent } from '../../kernel/frames.js';
+import { findIntent } from '../../kernel/state-queries.js';
 import type { Task } from '../tasks/task.js';
 
 /** Events after which the count of waiting cards may have changed. */

@@ -13,7 +13,7 @@ import {
 } from '../../kernel/contracts/index.js';
 
 import type { TaskList } from '../../protocol/index.js';
-import { findIntent } from '../../kernel/frames.js';
+import { findIntent } from '../../kernel/state-queries.js';
 import { Presenter } from '../presenter/index.js';
 import type { Task } from '../tasks/task.js';
 import { taskTitleFrom } from './prompts.js';

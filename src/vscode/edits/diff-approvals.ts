@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { endsRun, type RuntimeOutput, type ToolIntent } from '../../kernel/contracts/index.js';
-import { findIntent } from '../../kernel/frames.js';
+import { findIntent } from '../../kernel/state-queries.js';
 import { intentIdOf, proposalUri, type ProposedContentProvider } from './proposed-content.js';
 import type { Task } from '../../host/tasks/task.js';
 import type { VscodeWorkspace } from '../workspace/vscode-workspace.js';
