@@ -18,7 +18,7 @@ import type { TaskHooks } from './hooks.js';
 import type { StreamWatcher } from './stream-watch.js';
 
 /** The run's settings: fixed for the run, read by every step. */
-export interface LoopConfig {
+interface LoopConfig {
   readonly system: string;
   readonly budgetTokens: number;
   readonly maxTurns: number;
@@ -31,7 +31,7 @@ export interface LoopConfig {
 }
 
 /** What the run acts through: the model, the tools and the machine's ports. */
-export interface LoopPorts {
+interface LoopPorts {
   readonly provider: ModelProvider;
   readonly registry: Registry;
   readonly workspace: Workspace | undefined;
@@ -53,7 +53,7 @@ export interface LoopPorts {
 }
 
 /** The log the run writes and the state folded from it. */
-export interface LoopLog {
+interface LoopLog {
   state(): ConversationState;
   emit(event: RuntimeEventInput): void;
   output(out: RuntimeOutput): void;
@@ -67,7 +67,7 @@ export interface LoopLog {
 }
 
 /** The approvals the run decides by and waits on. */
-export interface LoopApprovals {
+interface LoopApprovals {
   readonly policy: ApprovalPolicy;
   readonly grantStore: GrantStore | undefined;
   /** Standing approvals for this task, whichever frame they were given in. */
