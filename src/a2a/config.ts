@@ -4,7 +4,7 @@
 // "headers": {…}, "description": "…"}}}`, comments allowed. Each agent is checked on its own: a bad
 // entry is a problem naming the file and the agent, and the others still load. Pure.
 import { z } from 'zod';
-import { type ParseError, parse as parseJsonc } from 'jsonc-parser';
+import { parseJsonc } from '../kernel/jsonc.js';
 
 const AgentSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/ }),
@@ -38,10 +38,8 @@ export interface A2aConfigFile {
 const NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
 export function parseA2aConfig(text: string, file: string, source: A2aSource): A2aConfigFile {
-  const errors: ParseError[] = [];
-  const json: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0 || json === undefined)
-    return { agents: [], problems: [{ file, message: 'not valid JSON (comments and trailing commas are allowed)' }] };
+  const json = parseJsonc(text);
+  if (json === undefined) return { agents: [], problems: [{ file, message: 'not valid JSON (comments and trailing commas are allowed)' }] };
   const agents = (json as { agents?: unknown } | null)?.agents;
   if (
     typeof json !== 'object' ||

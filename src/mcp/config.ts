@@ -3,7 +3,7 @@
 // headers}}`), JSON with comments. Each server is checked on its own: a bad entry becomes a
 // problem naming the file and the server, and the others still load. Pure.
 import { z } from 'zod';
-import { type ParseError, parse as parseJsonc } from 'jsonc-parser';
+import { parseJsonc } from '../kernel/jsonc.js';
 
 const StdioServerSchema = z.strictObject({
   type: z.literal('stdio').optional(),
@@ -46,9 +46,8 @@ export interface McpConfigFile {
 
 /** The servers one mcp.json defines, and a problem for each entry that is not a server. */
 export function parseMcpConfig(text: string, file: string, source: McpSource): McpConfigFile {
-  const errors: ParseError[] = [];
-  const json: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0 || json === undefined)
+  const json = parseJsonc(text);
+  if (json === undefined)
     return { servers: [], problems: [{ file, message: 'not valid JSON (comments and trailing commas are allowed)' }] };
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { servers: [], problems: [{ file, message: 'expected an object with a "servers" object' }] };

@@ -2,14 +2,11 @@
 // application-scoped settings before an extension can see them, so to tell the user what was
 // ignored Keel reads `.vscode/settings.json` (and a `.code-workspace` file's `settings`) itself.
 // Pure: text in, dotted setting names out. JSONC as VS Code reads it: comments, trailing commas.
-import { type ParseError, parse as parseJsonc } from 'jsonc-parser';
+import { parseJsonc } from '../../kernel/jsonc.js';
 
 /** Every setting name in a settings file, nested objects flattened (`{"keel": {"baseUrl": …}}`). */
 export function settingKeysIn(text: string, section?: 'settings'): string[] {
-  const errors: ParseError[] = [];
-  const parsed: unknown = parseJsonc(text, errors, { allowTrailingComma: true });
-  // A file VS Code could not read either names no settings (not the ones before the damage).
-  const root = errors.length > 0 ? undefined : parsed;
+  const root = parseJsonc(text);
   const scope = section ? (isObject(root) ? root[section] : undefined) : root;
   return isObject(scope) ? flatten(scope, '') : [];
 }

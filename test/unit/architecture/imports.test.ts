@@ -37,9 +37,9 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   tools: { layers: ['tools', 'kernel'], packages: ['zod', 'diff', 'picomatch/posix', 'node-html-markdown'] },
   node: { layers: ['node', 'kernel'], packages: [/^node:/] },
   protocol: { layers: ['protocol'], packages: ['zod'], typeOnly: ['kernel'] },
-  mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//, 'jsonc-parser'] },
+  mcp: { layers: ['mcp', 'kernel'], packages: ['zod', /^@modelcontextprotocol\/sdk\//] },
   // The A2A SDK lives only here, as the MCP SDK lives only in mcp; express serves its JSON-RPC handler.
-  a2a: { layers: ['a2a', 'kernel'], packages: ['zod', /^@a2a-js\/sdk(\/|$)/, 'express', /^node:/, 'jsonc-parser'] },
+  a2a: { layers: ['a2a', 'kernel'], packages: ['zod', /^@a2a-js\/sdk(\/|$)/, 'express', /^node:/] },
   // The syntax-tree code index: the only folder that loads tree-sitter (WebAssembly grammars).
   codeintel: { layers: ['codeintel', 'kernel', 'tools'], packages: [/^node:/, '@vscode/tree-sitter-wasm'] },
   // yaml: SKILL.md front matter (compose/skills); zod: the run result's schema. One protocol
@@ -52,11 +52,10 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   // BullMQ and ioredis live only here: the queue, the shared model gate and budget in Redis.
   fleet: { layers: ['fleet', 'kernel', 'compose'], packages: ['zod', 'bullmq', 'ioredis', /^node:/] },
   // The UI-free host: sessions, tasks, the presenter, settings, keys. Never vscode, so it is tested
-  // without an editor; src/vscode adapts it to VS Code. jsonc-parser (as mcp and a2a): the
-  // settings files, MCP and A2A configs are JSON with comments, read as VS Code reads them.
+  // without an editor; src/vscode adapts it to VS Code.
   host: {
     layers: ['host', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'codeintel'],
-    packages: [/^node:/, 'jsonc-parser'],
+    packages: [/^node:/],
   },
   vscode: {
     layers: ['vscode', 'host', 'kernel', 'providers', 'tools', 'node', 'protocol', 'mcp', 'a2a', 'compose', 'codeintel'],
