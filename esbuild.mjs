@@ -1,4 +1,7 @@
 // Bundles the extension (CommonJS, vscode external), the CLI and the webview into dist/.
+// --production minifies and drops source maps; --test-api makes `activate` return the test API
+// (src/vscode/test-api.ts) that the integration tests drive. Without it the bundle holds none of
+// it: KEEL_TEST_API is false, so the API's code is dead and esbuild leaves it out.
 import * as esbuild from 'esbuild';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -6,8 +9,15 @@ import { dirname, join } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+const testApi = process.argv.includes('--test-api');
 
-const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  define: { KEEL_TEST_API: String(testApi) },
+};
 
 // playwright-core (browser_check's driver) reads its own package files at run time and cannot be
 // bundled: it stays a dependency the CLI loads from node_modules. The VSIX ships no

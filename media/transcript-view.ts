@@ -95,10 +95,6 @@ export class TranscriptView {
     }
   }
 
-  get renderedCount(): number {
-    return this.views.size;
-  }
-
   view(id: string): ItemView | undefined {
     return this.views.get(id);
   }

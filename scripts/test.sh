@@ -23,9 +23,9 @@ step "unit tests"
 npx mocha --import=tsx 'test/unit/**/*.test.ts'
 [ "${KEEL_SKIP_E2E:-}" = 1 ] && exit 0
 
-# Package Keel once for both suites.
-step "package Keel"
-KEEL_VSIX=$(node --import=tsx scripts/package-vsix.ts | tail -1)
+# Package Keel once for both suites: a test build, since the integration tests drive its test API.
+step "package Keel (test build)"
+KEEL_VSIX=$(node --import=tsx scripts/package-vsix.ts --test-api | tail -1)
 export KEEL_VSIX
 trap 'rm -rf "$(dirname "$KEEL_VSIX")"' EXIT
 

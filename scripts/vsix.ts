@@ -20,6 +20,8 @@ export const repoRoot = resolve(import.meta.dirname, '..');
 export const SHIPPED_FILES = [
   'package.json',
   'README.md',
+  // The Marketplace's Changelog tab.
+  'CHANGELOG.md',
   'LICENSE',
   'media/icon.svg',
   'dist/extension.js',
@@ -33,11 +35,14 @@ export const SHIPPED_FILES = [
   ...wasmFiles.map((name) => `dist/tree-sitter/${name}`),
 ];
 
-/** The entries of the packaged zip: vsce's manifests, and the shipped files under extension/ (readme and licence renamed). */
+/** How vsce renames the files the Marketplace shows. */
+const VSCE_NAMES: Record<string, string> = { 'README.md': 'readme.md', 'CHANGELOG.md': 'changelog.md', LICENSE: 'LICENSE.txt' };
+
+/** The entries of the packaged zip: vsce's manifests, and the shipped files under extension/ (readme, changelog and licence renamed). */
 export const VSIX_ENTRIES: readonly string[] = [
   'extension.vsixmanifest',
   '[Content_Types].xml',
-  ...SHIPPED_FILES.map((f) => `extension/${f === 'README.md' ? 'readme.md' : f === 'LICENSE' ? 'LICENSE.txt' : f}`),
+  ...SHIPPED_FILES.map((f) => `extension/${VSCE_NAMES[f] ?? f}`),
 ];
 
 const tempDirs = new Set<string>();
@@ -53,12 +58,17 @@ export function makeTempDir(prefix: string, keep = false): string {
   return dir;
 }
 
+/** How to build: `testApi` makes `activate` return the test API (esbuild.mjs --test-api). */
+export interface BuildOptions {
+  testApi?: boolean;
+}
+
 /**
  * Builds Keel for production in a staging folder (package.json, the build, media/), not the
  * repo's dist/, so it neither clobbers nor picks up another engineer's development build.
  * The caller removes the folder (it is removed at exit unless KEEL_KEEP_TEMP).
  */
-export async function stageBuild(): Promise<string> {
+export async function stageBuild({ testApi = false }: BuildOptions = {}): Promise<string> {
   const stage = makeTempDir('stage');
   // esbuild follows the links back to the repo, so imports resolve from its node_modules.
   symlinkSync(join(repoRoot, 'src'), join(stage, 'src'));
@@ -67,7 +77,8 @@ export async function stageBuild(): Promise<string> {
     if (existsSync(join(repoRoot, file))) cpSync(join(repoRoot, file), join(stage, file));
   }
   try {
-    await run(process.execPath, [join(repoRoot, 'esbuild.mjs'), '--production'], { cwd: stage, maxBuffer: 16 * 1024 * 1024 });
+    const flags = ['--production', ...(testApi ? ['--test-api'] : [])];
+    await run(process.execPath, [join(repoRoot, 'esbuild.mjs'), ...flags], { cwd: stage, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     throw new Error(`esbuild.mjs --production failed: ${failure(error)}`);
   }
@@ -77,24 +88,29 @@ export async function stageBuild(): Promise<string> {
   return stage;
 }
 
-let keelVsix: Promise<string> | undefined;
+/** The package of each kind of build, made once per process: production, and with the test API. */
+const keelVsix = new Map<boolean, Promise<string>>();
 
 /**
  * Builds Keel for production and packages it (the bundle carries its dependencies, hence
- * --no-dependencies). Once per process; KEEL_VSIX reuses a prebuilt file. Fails when the
- * package holds a file outside VSIX_ENTRIES or lacks one.
+ * --no-dependencies). Once per process and kind; KEEL_VSIX reuses a prebuilt file (for the
+ * integration tests it must be a `--test-api` one). Fails when the package holds a file outside
+ * VSIX_ENTRIES or lacks one.
  */
-export function packageVsix({ keep = false } = {}): Promise<string> {
-  keelVsix ??= (async () => {
+export function packageVsix({ keep = false, testApi = false }: BuildOptions & { keep?: boolean } = {}): Promise<string> {
+  const made = keelVsix.get(testApi);
+  if (made) return made;
+  const making = (async () => {
     if (process.env.KEEL_VSIX && existsSync(process.env.KEEL_VSIX)) return process.env.KEEL_VSIX;
-    const stage = await stageBuild();
+    const stage = await stageBuild({ testApi });
     const out = join(makeTempDir('vsix', keep), 'keel.vsix');
     await vscePackage(stage, out);
     if (!process.env.KEEL_KEEP_TEMP) rmSync(stage, { recursive: true, force: true });
     checkEntries(zipEntries(readFileSync(out)), VSIX_ENTRIES);
     return out;
   })();
-  return keelVsix;
+  keelVsix.set(testApi, making);
+  return making;
 }
 
 /** Throws, naming the files, unless `found` is exactly `expected`. */

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { BudgetCaps } from '../compose/index.js';
 import {
   AgentModeSchema,
+  DEFAULT_MAX_TURNS,
   SUBAGENT_DEFAULTS,
   type AgentMode,
   type Risk,
@@ -184,7 +185,7 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     allowCommands: policy.commandsAllow,
     denyCommands: policy.commandsDeny,
     log: values.log,
-    maxTurns: parseCount('--max-turns', values['max-turns'], 25),
+    maxTurns: parseCount('--max-turns', values['max-turns'], DEFAULT_MAX_TURNS),
     subagents: {
       maxTurns: parseCount('--subagent-max-turns', values['subagent-max-turns'], SUBAGENT_DEFAULTS.maxTurns),
       turnBudget: parseCount('--subagent-budget', values['subagent-budget'], SUBAGENT_DEFAULTS.turnBudget),

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FleetJobSchema, type FleetJob, type GateLimits } from '../fleet/index.js';
-import type { RunPolicy, SandboxMode } from '../kernel/index.js';
+import { DEFAULT_MAX_TURNS, type RunPolicy, type SandboxMode } from '../kernel/index.js';
 import type { CliProviderId } from '../providers/index.js';
 import { parseBudget, parseCount, parsePolicyFlags, parseProvider, parseSandbox, parseUrl, parseVariableName, UsageError } from './args.js';
 
@@ -170,7 +170,7 @@ export function jobFromFlags(values: FleetValues, task: string, cwd: string): Fl
     allowCommands: values['allow-command'] ?? [],
     denyCommands: values['deny-command'] ?? [],
     ...(values.model ? { model: values.model } : {}),
-    ...(values['max-turns'] ? { maxTurns: parseCount('--max-turns', values['max-turns'], 25) } : {}),
+    ...(values['max-turns'] ? { maxTurns: parseCount('--max-turns', values['max-turns'], DEFAULT_MAX_TURNS) } : {}),
     budget: caps,
   };
   const parsed = FleetJobSchema.safeParse(raw);

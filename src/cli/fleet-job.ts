@@ -8,7 +8,7 @@
 // never a thrown error.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import { redactSecrets, SUBAGENT_DEFAULTS, type Risk, type RunPolicy } from '../kernel/index.js';
+import { DEFAULT_MAX_TURNS, redactSecrets, SUBAGENT_DEFAULTS, type Risk, type RunPolicy } from '../kernel/index.js';
 import { secretDetector, unstartedResult } from '../compose/index.js';
 import {
   gatedProvider,
@@ -136,7 +136,7 @@ function baseRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, fla
     allowCommands: [],
     denyCommands: [],
     log: folder.log,
-    maxTurns: job.maxTurns ?? 25,
+    maxTurns: job.maxTurns ?? DEFAULT_MAX_TURNS,
     subagents: { ...SUBAGENT_DEFAULTS },
     contextWindow: flags.contextWindow,
     // A fleet runs each job at its model's default reasoning and the model table's token field.

@@ -4,6 +4,7 @@ import {
   isGateRefusal,
   modelKeptText,
   requestBreakdown,
+  TODO_MARKS,
   visibleText,
   type ConversationState,
   type ModelRequest,
@@ -115,8 +116,6 @@ const MODE_LINES: Record<Extract<RuntimeEvent, { type: 'mode_set' }>['mode'], st
   plan: 'Plan mode: only tools that change nothing; the run ends with a plan',
   ask: 'Ask mode: only tools that change nothing',
 };
-
-const TODO_MARKS: Record<TodoItem['status'], string> = { pending: '[ ]', in_progress: '[>]', done: '[x]' };
 
 /** The to-do list as a compact block: a head with the count done, then one item a line with its state. */
 function printTodos(p: Printer, todos: readonly TodoItem[]): void {

@@ -1,5 +1,6 @@
 // The text of `keel --help` (keel run, resume, restore, memory, replay; fleet and serve have their
 // own). Kept apart from the flag parser so each stays one concept and a readable size.
+import { SUBAGENT_DEFAULTS } from '../kernel/index.js';
 import { CLI_PROVIDER_IDS, DEMO_PROVIDER, VENDORS } from '../providers/index.js';
 
 // Vertex has no key: Google's credentials authorise it (said below).
@@ -173,8 +174,8 @@ Output and exit status:
                            ANTHROPIC_VERTEX_PROJECT_ID or GOOGLE_CLOUD_PROJECT, else the
                            credentials' own).
   --subagent-max-turns N   the most turns one sub-agent (delegate, delegate_plan) may take
-                           (default 10; a model asking for more gets this many).
-  --subagent-budget N      the sub-agent turns allowed across the task (default 40).
+                           (default ${SUBAGENT_DEFAULTS.maxTurns}; a model asking for more gets this many).
+  --subagent-budget N      the sub-agent turns allowed across the task (default ${SUBAGENT_DEFAULTS.turnBudget}).
 Sub-agents work under the same approvals; their lines are indented under the call that
 started them, and each plan task's state is printed as it changes.
 

@@ -1,6 +1,6 @@
 // Running an approved intent through its tool and writing the observation back.
 import type { Observation, PreviewedEdit, ToolResult } from './contracts/tool.js';
-import type { LoopHost } from './loop.js';
+import type { LoopHost } from './loop-host.js';
 import { messageOf, shortenMiddle } from './text.js';
 import { priorReadOf } from './context/ledger.js';
 import { gateRefusal } from './skill-gate.js';

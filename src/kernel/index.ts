@@ -19,5 +19,7 @@ export { rankMemories, stalePaths } from './memory-recall.js';
 export { visibleText, hasHiddenCharacters } from './visible-text.js';
 export { planRestore } from './checkpointing.js';
 export { isKeelTempPath } from './temp-files.js';
-export { DELEGATE_TOOL, PLAN_TOOL, DEFAULT_SUBAGENT_PROMPT, findIntent, SUBAGENT_DEFAULTS } from './frames.js';
+export { DELEGATE_TOOL, PLAN_TOOL, DEFAULT_SUBAGENT_PROMPT } from './frames.js';
+export { findIntent } from './state-queries.js';
+export { DEFAULT_MAX_TURNS, SUBAGENT_DEFAULTS } from './limits.js';
 export type { RestoreOutcome, RestoreRequest } from './checkpoint-restore.js';

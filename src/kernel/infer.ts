@@ -6,7 +6,7 @@
 import type { ConversationState } from './contracts/state.js';
 import type { ModelError, ModelEvent, ModelRequest } from './contracts/model.js';
 import type { RuntimeEventInput } from './contracts/events.js';
-import type { LoopHost } from './loop.js';
+import type { LoopHost } from './loop-host.js';
 import { projectContext } from './projection.js';
 import { type FoldHost, foldSteps, planFoldNow, prepareRequest } from './fold.js';
 import { proposeIntent, type Proposal } from './intents.js';

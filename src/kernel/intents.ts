@@ -2,7 +2,7 @@
 // and — when the call is bad — the problem the model will be told about (a repair).
 import type { ModelEvent } from './contracts/model.js';
 import type { ToolIntent } from './contracts/tool.js';
-import type { LoopHost } from './loop.js';
+import type { LoopHost } from './loop-host.js';
 import { gateRefusal, isOffered, type GateRefusal } from './skill-gate.js';
 
 export interface Proposal {

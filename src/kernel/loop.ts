@@ -1,75 +1,16 @@
 // The loop: prepare → infer → decide → act → observe → guard → next turn. Plain functions
-// over a small host interface; the runtime facade owns the log, the state and the signals.
-import type { ConversationState } from './contracts/state.js';
-import type { ModelError, ModelProvider } from './contracts/model.js';
-import type { RuntimeEventInput } from './contracts/events.js';
-import type { ApprovalPolicy, GrantStore, PolicyDecision, RuntimeDecision, RuntimeOutput } from './contracts/runtime.js';
+// over the loop's contract (loop-host.ts); the runtime facade owns the log, the state and the signals.
+import type { ModelError } from './contracts/model.js';
+import type { PolicyDecision, RuntimeDecision } from './contracts/runtime.js';
 import type { Grant } from './contracts/state.js';
-import type { RunError } from './contracts/events.js';
-import type { FrameRunner } from './contracts/frames.js';
-import type { EditPreviewSource, PreviewedEdit, ToolDefinition, ToolIntent, ToolResult, VisibilityContext } from './contracts/tool.js';
-import type { Workspace } from './contracts/workspace.js';
-import type { MemoryAccess } from './contracts/memory.js';
+import type { PreviewedEdit, ToolDefinition, ToolIntent, ToolResult } from './contracts/tool.js';
 import type { SandboxProfile } from './contracts/sandbox.js';
-import type { SecretDetector } from './contracts/secrets.js';
-import type { Registry } from './registry.js';
 import { infer, type TurnOutcome } from './infer.js';
 import type { Proposal } from './intents.js';
 import { executeIntent, observe } from './execute.js';
 import { messageOf, shortenMiddle } from './text.js';
-import type { Checkpoints } from './contracts/checkpoints.js';
 import { StepCheckpoint } from './checkpointing.js';
-import type { RepoMapBuilder } from './runtime-options.js';
-import type { TaskHooks } from './hooks.js';
-import type { StreamWatcher } from './stream-watch.js';
-
-export interface LoopHost {
-  readonly provider: ModelProvider;
-  readonly registry: Registry;
-  readonly workspace: Workspace | undefined;
-  readonly policy: ApprovalPolicy;
-  readonly grantStore: GrantStore | undefined;
-  /** Where each step's prior file content is kept; no checkpoints when absent. */
-  readonly checkpoints?: Checkpoints;
-  readonly visibility: VisibilityContext;
-  readonly memory?: MemoryAccess;
-  /** The previews the host showed for edit calls (see ToolContext.previewed). */
-  readonly previews?: EditPreviewSource | undefined;
-  /** The host's secret detector, for tools that refuse or check text (remember). */
-  readonly secrets?: SecretDetector | undefined;
-  readonly system: string;
-  readonly budgetTokens: number;
-  readonly maxTurns: number;
-  readonly signal: AbortSignal;
-  state(): ConversationState;
-  emit(event: RuntimeEventInput): void;
-  output(out: RuntimeOutput): void;
-  newId(): string;
-  /** Resolves when the intent is approved or rejected, or the run is cancelled. */
-  decision(intentId: string): Promise<'approved' | 'rejected' | 'cancelled'>;
-  /** Why the call was rejected, and whether nobody could answer (a headless run) rather than a person saying no. */
-  rejectionReason(intentId: string): { reason: string; unanswered: boolean };
-  /** True once after the user asked to fold the context (consumed by the next prepare). */
-  takeFoldRequest(): boolean;
-  /** Standing approvals for this task, whichever frame they were given in. */
-  taskGrants(): readonly Grant[];
-  /** The frame machinery for this frame's tools (delegate); absent: no sub-agents. */
-  readonly frames?: FrameRunner;
-  /** A guard beyond max turns (a child's share of the task's child-turn budget). */
-  turnGuard?(): RunError | undefined;
-  /** How many concurrency-safe calls of one turn may run at once (1: one after another). */
-  readonly maxParallel: number;
-  /** Why the task log stopped recording (a full disk), or undefined while it records. */
-  logFailure(): Error | undefined;
-  /** Makes every event so far durable; rejects when the log cannot record them. */
-  durable(): Promise<void>;
-  /** Builds the repo map of the stable prefix; absent: none (a child frame, a host without one). */
-  readonly repoMap?: RepoMapBuilder | undefined;
-  /** The task's hooks (PreToolUse before the policy, PostToolUse on the result); absent: none. */
-  readonly hooks?: TaskHooks | undefined;
-  /** Watches each model stream for silence (the stall notice, the idle timeout, the user's Retry). */
-  readonly streamWatch: StreamWatcher;
-}
+import type { LoopHost } from './loop-host.js';
 
 /** How many times the same failing call may be made before the run stops. */
 const REPEATED_FAILURE_LIMIT = 3;

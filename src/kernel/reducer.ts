@@ -2,7 +2,7 @@
 // mutates its input and touches only what the event changes, so each step costs O(1) for
 // streamed text (the turn being streamed lives in `draft`, not in `messages`).
 import type { ConversationState, Draft, StateMessage } from './contracts/state.js';
-import type { FrameRecord } from './contracts/frames.js';
+import type { FrameRecord } from './contracts/state.js';
 import type { RuntimeEvent } from './contracts/events.js';
 import type { IntentStatus, Observation, ToolIntent } from './contracts/tool.js';
 import type { Usage } from './contracts/model.js';

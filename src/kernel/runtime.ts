@@ -11,23 +11,16 @@ import { capAttachments } from './attachments.js';
 import { EventLog } from './event-log.js';
 import { applyEvent, replay } from './reducer.js';
 import { grantCovers, grantFor } from './grants.js';
-import { askPolicy, closeOpenIntents, runLoop, sandboxOf, type LoopHost } from './loop.js';
+import { askPolicy, closeOpenIntents, runLoop, sandboxOf } from './loop.js';
+import type { LoopHost } from './loop-host.js';
 import { foldHost, projectFor } from './infer.js';
 import { foldSteps, planFoldNow } from './fold.js';
 import { OutputQueue } from './output-queue.js';
 import { defaultPolicy } from './policy.js';
 import { messageOf } from './text.js';
 import { redactEvent } from './redact.js';
-import {
-  closeInterruptedFrames,
-  findIntent,
-  SUBAGENT_DEFAULTS,
-  frameRunner,
-  openIntentIds,
-  pendingEverywhere,
-  taskGrants,
-  type FrameEnv,
-} from './frames.js';
+import { closeInterruptedFrames, frameRunner, type FrameEnv } from './frames.js';
+import { findIntent, openIntentIds, pendingEverywhere, taskGrants } from './state-queries.js';
 import { restoreFiles, type RestoreOutcome, type RestoreRequest } from './checkpoint-restore.js';
 import { RuntimeSystem } from './runtime-system.js';
 import { AgentModels } from './agent-model.js';
@@ -35,6 +28,7 @@ import { logMessage } from './send-message.js';
 import { ApprovalWaits, rejectionReason, type Decision } from './approval-waits.js';
 import { TaskHooks } from './hooks.js';
 import { StreamWatcher } from './stream-watch.js';
+import { DEFAULT_MAX_TURNS, SUBAGENT_DEFAULTS } from './limits.js';
 
 /** Starts a run: logs its opening events, returns the open calls to act on first (undefined: nothing runs). */
 type Begin = (signal: AbortSignal) => Promise<string[] | undefined>;
@@ -321,7 +315,7 @@ export class Runtime implements RuntimeFacade {
       secrets: o.secretDetector,
       system,
       budgetTokens: o.contextBudgetTokens ?? provider.capabilities.contextWindow - provider.capabilities.maxOutputTokens,
-      maxTurns: o.maxTurns ?? 25,
+      maxTurns: o.maxTurns ?? DEFAULT_MAX_TURNS,
       signal,
       state: () => this.state,
       emit: (e) => this.emit(e),

@@ -10,7 +10,7 @@
 // The mode (modes.ts) and a custom agent the user picked (its tool list) narrow through the same
 // gate: the tools offered are those the mode, the agent and the active skills all allow.
 import type { ActiveSkills, ConversationState } from './contracts/state.js';
-import type { RuntimeOptions } from './runtime-options.js';
+import type { Workspace } from './contracts/workspace.js';
 import type { ObservationErrorCode, ToolDefinition, VisibilityContext } from './contracts/tool.js';
 import { modeAllows, modeName, modeToolNames } from './modes.js';
 
@@ -124,8 +124,16 @@ function gatedVisibility(
   };
 }
 
+/** What of the runtime's options (RuntimeOptions) the visibility is read from. */
+interface VisibilityOptions {
+  visibility?: VisibilityContext;
+  workspace?: Pick<Workspace, 'diagnostics' | 'codeIntel' | 'web' | 'browser'>;
+  memory?: unknown;
+  registry: { tools(): ToolDefinition[] };
+}
+
 /** The run's visibility from the runtime's options (the host's, or everything the workspace has), gated. */
-export function optionsVisibility(o: RuntimeOptions, state: () => ConversationState): VisibilityContext {
+export function optionsVisibility(o: VisibilityOptions, state: () => ConversationState): VisibilityContext {
   const host = o.visibility ?? {
     trusted: true,
     hasDiagnostics: !!o.workspace?.diagnostics,

@@ -88,12 +88,6 @@ export class NodeCheckpointStore implements Checkpoints {
     return out;
   }
 
-  async changedByUser(targets: readonly RestoreTarget[]): Promise<string[]> {
-    const changed: string[] = [];
-    for (const t of targets) if ((await hashOf(this.abs(t.path))) !== t.expected) changed.push(t.path);
-    return changed;
-  }
-
   async restore(targets: readonly RestoreTarget[]): Promise<CheckpointFile[]> {
     // Every path is checked and every blob read before anything is written: a link on the way or a missing blob changes nothing.
     for (const t of targets) await checkRestorePath(this.root, this.abs(t.path));

@@ -16,7 +16,6 @@ import type {
 } from '../kernel/index.js';
 import { WorkspaceError } from '../kernel/index.js';
 import { atomicWrite } from './atomic-write.js';
-import { basicSearch } from './basic-search.js';
 import { toWorkspaceError } from './fs-errors.js';
 import { PathResolver } from './path-resolver.js';
 import { findRipgrep, runRipgrep } from './ripgrep.js';
@@ -29,7 +28,10 @@ type FallbackSearch = (ws: Workspace, query: SearchQuery, signal: AbortSignal) =
 export interface NodeWorkspaceOptions {
   /** Path of rg; null never uses ripgrep; absent looks for rg on PATH. */
   rgPath?: string | null;
-  /** Search used when there is no ripgrep; pass `searchByWalking` from src/tools. */
+  /**
+   * Search used when there is no ripgrep; pass `searchByWalking` from src/tools. Without either,
+   * search fails with a one-line error (the hosts always pass it; src/node may not import tools).
+   */
   fallbackSearch?: FallbackSearch;
   /**
    * The secrets Keel holds (provider keys from settings or secret storage), asked for before
@@ -128,7 +130,8 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
       if (outside !== undefined) throw new WorkspaceError('outside_workspace', `${outside} is not a workspace-relative file path.`);
       const rgPath = await rg();
       if (rgPath) return runRipgrep(rgPath, paths.root, query, signal);
-      return options.fallbackSearch ? options.fallbackSearch(ws, query, signal) : basicSearch(paths.root, query, signal);
+      if (options.fallbackSearch) return options.fallbackSearch(ws, query, signal);
+      throw new WorkspaceError('io_error', 'No search here: ripgrep was not found and this host gave no other way to search.');
     },
     async runProcess(commandLine, opts: ProcessOptions) {
       const cwd = await paths.resolve(opts.cwd ?? '.');

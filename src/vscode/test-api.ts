@@ -1,4 +1,7 @@
-// What `activate` returns: enough for integration tests to drive Keel inside a real VS Code.
+// What `activate` returns in a test build: enough for integration tests to drive Keel inside a
+// real VS Code. A production build returns nothing, so no other extension can reach Keel's
+// session, approvals or provider (`vscode.extensions.getExtension('keel-dev.keel').exports`).
+// esbuild.mjs defines KEEL_TEST_API (true only with --test-api), read in extension.ts.
 import type { ModelProvider } from '../kernel/index.js';
 import type { DiffApprovals } from './edits/diff-approvals.js';
 import type { KeelTerminal } from './workspace/keel-terminal.js';

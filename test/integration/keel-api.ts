@@ -3,9 +3,12 @@ import * as vscode from 'vscode';
 import type { KeelApi } from '../../src/vscode/test-api.js';
 
 export async function keelApi(): Promise<KeelApi> {
-  const ext = vscode.extensions.getExtension<KeelApi>('keel-dev.keel');
+  const ext = vscode.extensions.getExtension<KeelApi | undefined>('keel-dev.keel');
   if (!ext) throw new Error('keel-dev.keel is not installed');
-  return ext.activate();
+  const api = await ext.activate();
+  // A production build hands out nothing (esbuild.mjs without --test-api).
+  if (!api) throw new Error('this Keel was built without the test API: package it with scripts/package-vsix.ts --test-api');
+  return api;
 }
 
 export async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 30_000): Promise<T> {

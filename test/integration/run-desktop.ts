@@ -1,7 +1,7 @@
 // Runs the same integration suites as run.ts, in desktop VS Code through @vscode/test-electron
-// (`npm run test:integration:desktop`): Keel built for production in a staging folder is the
-// extension under development, the bundled runner (build.ts) is the extension tests module,
-// on a fresh copy of examples/failing-tests with a throwaway profile.
+// (`npm run test:integration:desktop`): Keel built for production with the test API
+// (esbuild.mjs --test-api) in a staging folder is the extension under development, the bundled
+// runner (build.ts) is the extension tests module, on a fresh copy of examples/failing-tests with a throwaway profile.
 //
 // VS Code comes from KEEL_VSCODE_EXECUTABLE when set (a desktop install, e.g.
 // /usr/share/code/code); otherwise @vscode/test-electron downloads the latest stable build,
@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   const grep = grepAt > 0 ? process.argv[grepAt + 1] : undefined;
   const started = Date.now();
   const vscodeExecutablePath = vscodeExecutable();
-  const [keel, runner] = await Promise.all([stageBuild(), bundleRunner(makeTempDir('integration-runner'))]);
+  const [keel, runner] = await Promise.all([stageBuild({ testApi: true }), bundleRunner(makeTempDir('integration-runner'))]);
   const resultPath = join(makeTempDir('integration-result'), 'result.json');
   const { userDataDir, extensionsDir } = profile();
   try {

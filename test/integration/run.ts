@@ -1,7 +1,8 @@
-// Runs test/integration/**/*.test.ts inside a real VS Code extension host:
-// packages Keel and the test-only runner extension, starts code-server with both on a fresh
-// copy of examples/failing-tests, opens the workbench in Chromium (the extension host starts
-// only when a browser opens it), waits for the runner's JSON result and prints it.
+// Runs test/integration/**/*.test.ts inside a real VS Code extension host: packages Keel (a test
+// build, whose `activate` returns the test API) and the test-only runner extension, starts
+// code-server with both on a fresh copy of examples/failing-tests, opens the workbench in
+// Chromium (the extension host starts only when a browser opens it), waits for the runner's JSON
+// result and prints it.
 //
 //   node --import=tsx test/integration/run.ts [--grep <pattern>]
 import { existsSync } from 'node:fs';
@@ -19,7 +20,7 @@ async function main(): Promise<number> {
   const grepAt = process.argv.indexOf('--grep');
   const grep = grepAt > 0 ? process.argv[grepAt + 1] : undefined;
   const started = Date.now();
-  const [keel, runner] = await Promise.all([packageVsix(), buildRunnerVsix()]);
+  const [keel, runner] = await Promise.all([packageVsix({ testApi: true }), buildRunnerVsix()]);
   const resultPath = join(makeTempDir('integration-result'), 'result.json');
   let server: CodeServer | undefined;
   let workbench: Workbench | undefined;

@@ -10,16 +10,17 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type {
-  MemoryAccess,
-  Observation,
-  RemoteUpdate,
-  RunPolicy,
-  Runtime,
-  RuntimeEvent,
-  SandboxStatus,
-  ToolIntent,
-  UserInput,
+import {
+  DEFAULT_MAX_TURNS,
+  type MemoryAccess,
+  type Observation,
+  type RemoteUpdate,
+  type RunPolicy,
+  type Runtime,
+  type RuntimeEvent,
+  type SandboxStatus,
+  type ToolIntent,
+  type UserInput,
 } from '../../kernel/index.js';
 import { JsonlMemoryStore, memoryFilesIn } from '../../node/memory-store.js';
 import { RecordedProvider, recordedTurns } from '../../providers/recorded.js';
@@ -181,9 +182,6 @@ function recordedRuns(own: readonly RuntimeEvent[]): { input: UserInput; turns: 
 function ranHere(sandbox: SandboxStatus, runtime: Runtime): (tool: string) => boolean {
   return (tool) => sandbox.type === 'ready' || runtime.tool(tool)?.kind !== 'command';
 }
-
-/** A run's default turn cap; a recording with more model turns replays them all. */
-const DEFAULT_MAX_TURNS = 25;
 
 /**
  * The memory a replay's remember, recall and forget work on: empty, in a folder of its own that

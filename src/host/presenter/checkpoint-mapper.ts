@@ -1,12 +1,10 @@
 // Checkpoints in the transcript: each `checkpoint_recorded` becomes a checkpoint item (Compare,
 // Restore …), and the end of a run that changed files adds a Files changed summary. The line
 // counts of the summary are filled in later by the host (they need the stored bytes).
-import type { CheckpointFile, RuntimeEvent } from '../../kernel/contracts/index.js';
+import { type CheckpointFile, endsRun, type RuntimeEvent } from '../../kernel/contracts/index.js';
 import { visibleText } from '../../kernel/visible-text.js';
 import type { ChangesItem, CheckpointItem, FileChange } from '../../protocol/index.js';
 import type { TranscriptModel } from './transcript-model.js';
-
-const RUN_ENDS = new Set<RuntimeEvent['type']>(['run_finished', 'run_failed', 'run_cancelled']);
 
 /** True (urgent) for a checkpoint; undefined for any other event, which the caller maps on. */
 export function applyCheckpointEvent(model: TranscriptModel, event: RuntimeEvent): boolean | undefined {
@@ -17,7 +15,7 @@ export function applyCheckpointEvent(model: TranscriptModel, event: RuntimeEvent
     return true;
   }
   // The run's summary goes before whatever the end of the run shows; the end is mapped next.
-  if (RUN_ENDS.has(event.type)) addRunSummary(model, event.seq);
+  if (endsRun(event.type)) addRunSummary(model, event.seq);
   return undefined;
 }
 

@@ -41,10 +41,6 @@ export class OpScheduler {
     return this.seq;
   }
 
-  get pendingCount(): number {
-    return this.pending.length;
-  }
-
   push(ops: readonly DeltaOp[], urgent = false): void {
     for (const op of ops) this.enqueue(op);
     if (urgent) this.flush();

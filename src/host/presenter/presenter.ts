@@ -3,6 +3,7 @@
 // run's status and the usage are read from the kernel's state, never folded again here.
 import {
   isLiveStatus,
+  RUN_END_TYPES,
   type ConversationState,
   type ModelRequest,
   type RuntimeEvent,
@@ -48,7 +49,7 @@ export interface PresenterOptions {
 }
 
 /** Events that start or end a run: an interrupted run shown idle is over after any of them. */
-const RUN_EDGES = new Set<RuntimeEvent['type']>(['run_started', 'run_resumed', 'run_finished', 'run_failed', 'run_cancelled']);
+const RUN_EDGES = new Set<RuntimeEvent['type']>(['run_started', 'run_resumed', ...RUN_END_TYPES]);
 
 /** Events after which the meter may have changed (never per text delta: that would cost bytes). */
 const METER_EVENTS = new Set<RuntimeEvent['type']>([

@@ -3,7 +3,7 @@
 // nothing more to say (the turn moved on or the run did); and a turn whose stream was cut (a
 // retry, a failure, a stall given up) keeps the text already shown, marked as cut, rather than
 // losing it. Text a person reads is made visible first.
-import type { ModelActivity, RuntimeEvent } from '../../kernel/contracts/index.js';
+import { type ModelActivity, RUN_END_TYPES, type RuntimeEvent } from '../../kernel/contracts/index.js';
 import { visibleText } from '../../kernel/visible-text.js';
 import type { TranscriptModel } from './transcript-model.js';
 
@@ -15,9 +15,7 @@ const ENDS_ACTIVITY = new Set<RuntimeEvent['type']>([
   'model_error',
   'turn_retry',
   'turn_started',
-  'run_finished',
-  'run_failed',
-  'run_cancelled',
+  ...RUN_END_TYPES,
 ]);
 
 /** Records the activity; returns whether it must reach the view at once (a stall does). */

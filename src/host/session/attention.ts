@@ -2,8 +2,8 @@
 // answer, and a notification with Show when a card starts waiting or a run ends while the window
 // or the view is not in front. Each can be turned off (keel.notifications.badge, .whenAway).
 // No vscode: the host passes its ports, so this is unit-tested.
-import type { RuntimeEvent } from '../../kernel/contracts/index.js';
-import { findIntent } from '../../kernel/frames.js';
+import { RUN_END_TYPES, type RuntimeEvent } from '../../kernel/contracts/index.js';
+import { findIntent } from '../../kernel/state-queries.js';
 import type { Task } from '../tasks/task.js';
 
 /** Events after which the count of waiting cards may have changed. */
@@ -12,9 +12,7 @@ const ANSWERS = new Set<RuntimeEvent['type']>([
   'intent_approved',
   'intent_rejected',
   'observation',
-  'run_finished',
-  'run_failed',
-  'run_cancelled',
+  ...RUN_END_TYPES,
 ]);
 
 export interface AttentionPorts {

@@ -13,16 +13,16 @@ import {
 } from '../../kernel/contracts/index.js';
 
 import type { TaskList } from '../../protocol/index.js';
-import { findIntent } from '../../kernel/frames.js';
+import { findIntent } from '../../kernel/state-queries.js';
 import { Presenter } from '../presenter/index.js';
 import type { Task } from '../tasks/task.js';
 import { taskTitleFrom } from './prompts.js';
 import { HELD_ELSEWHERE } from '../tasks/task-lock.js';
-import { failedMessage, RUN_ENDS } from '../tasks/task-facts.js';
+import { failedMessage } from '../tasks/task-facts.js';
 import { taskListOf } from '../tasks/task-list.js';
 import { filesForFork } from './fork-files.js';
 import { noticeEvent } from './attention.js';
-import { initialState, type UserInput } from '../../kernel/index.js';
+import { endsRun, initialState, type UserInput } from '../../kernel/index.js';
 import { noPlanWaiting, planReplyInput } from '../../compose/plan-approval.js';
 import { agentViews, composerInput } from './agent-pick.js';
 import { decideApproval, type ApprovalDecision } from '../../compose/approval-decision.js';
@@ -382,7 +382,7 @@ export class Session {
         noticeEvent(this.deps.attention, out.event, task, () => this.presenter.pendingIds().length);
       // A fold changes the request at once; an idle task sends none to show it.
       if (out.kind === 'event' && out.event.type === 'context_folded') this.presenter.setRequest(task.runtime.preview());
-      if (out.kind === 'event' && RUN_ENDS.has(out.event.type)) this.deps.changesShown?.(task, true);
+      if (out.kind === 'event' && endsRun(out.event.type)) this.deps.changesShown?.(task, true);
     });
     const processes = followProcesses(task.runtime, (views) => this.presenter.setHints({ processes: views }));
     this.unfollow = [follow, this.deps.watch(task), processes];

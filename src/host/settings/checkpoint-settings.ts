@@ -2,8 +2,8 @@
 // store, `keel.checkpoints.maxFileSizeMB` per file), in bytes. Pure: the host passes a getter.
 
 const MIB = 1024 * 1024;
-const DEFAULT_MAX_MB = 500;
-const DEFAULT_FILE_MB = 10;
+/** The caps when the user sets none (package.json's defaults, held equal by test/unit/architecture/setting-defaults.test.ts). */
+export const CHECKPOINT_DEFAULTS_MB = { store: 500, file: 10 } as const;
 
 export interface CheckpointCaps {
   maxBytes: number;
@@ -12,8 +12,8 @@ export interface CheckpointCaps {
 
 export function readCheckpointCaps(get: (key: string) => unknown): CheckpointCaps {
   return {
-    maxBytes: megabytes(get('checkpoints.maxSizeMB'), DEFAULT_MAX_MB) * MIB,
-    maxFileBytes: megabytes(get('checkpoints.maxFileSizeMB'), DEFAULT_FILE_MB) * MIB,
+    maxBytes: megabytes(get('checkpoints.maxSizeMB'), CHECKPOINT_DEFAULTS_MB.store) * MIB,
+    maxFileBytes: megabytes(get('checkpoints.maxFileSizeMB'), CHECKPOINT_DEFAULTS_MB.file) * MIB,
   };
 }
 

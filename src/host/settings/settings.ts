@@ -7,7 +7,7 @@
 // folder, whatever the editor does with their declared scope. The deny list is the union of
 // every level, so a workspace can add to it but never empty it.
 import { type Risk, type SandboxMode, SandboxModeSchema } from '../../kernel/contracts/index.js';
-import { SUBAGENT_DEFAULTS } from '../../kernel/frames.js';
+import { DEFAULT_MAX_TURNS, SUBAGENT_DEFAULTS } from '../../kernel/limits.js';
 import {
   DEFAULT_VENDOR,
   MAX_TOKENS_PARAM_CHOICES,
@@ -79,7 +79,6 @@ export interface SettingLevels {
 }
 export type InspectSetting = (key: string) => SettingLevels | undefined;
 
-const DEFAULT_MAX_TURNS = 25;
 const RISKS: readonly Risk[] = ['read', 'write', 'execute', 'network'];
 const USER_ONLY: ReadonlySet<string> = new Set(USER_ONLY_SETTINGS);
 

@@ -1,12 +1,10 @@
 // What the session reads from a task to decide: the message behind its latest run when that run
 // failed (Retry), the files it changed after a message (edit and resend), and whether it was
 // ever used (the history leaves out tasks nothing was sent in). Pure, over the task's log.
-import type { RunStatus, RuntimeEvent } from '../../kernel/contracts/index.js';
+import { endsRun, type RunStatus, type RuntimeEvent } from '../../kernel/contracts/index.js';
 import { netChanges } from '../presenter/checkpoint-mapper.js';
 import { NEW_TASK_TITLE } from '../session/prompts.js';
 import type { Task } from './task.js';
-
-export const RUN_ENDS = new Set(['run_finished', 'run_failed', 'run_cancelled']);
 
 type UserMessage = Extract<RuntimeEvent, { type: 'user_message' }>;
 
@@ -16,7 +14,7 @@ type UserMessage = Extract<RuntimeEvent, { type: 'user_message' }>;
  */
 export function failedMessage(task: Pick<Task, 'getEvents'>, noticeId: string | undefined): UserMessage | undefined {
   const events = task.getEvents();
-  const end = events.findLast((e) => e.frame === undefined && RUN_ENDS.has(e.type));
+  const end = events.findLast((e) => e.frame === undefined && endsRun(e.type));
   if (end?.type !== 'run_failed' || (noticeId !== undefined && noticeId !== `n${end.seq}`)) return undefined;
   return events.findLast((e): e is UserMessage => e.type === 'user_message' && e.runId === end.runId);
 }

@@ -3,7 +3,7 @@
 // It is a pure function of state that changes only when a fold happens (the repo map is built
 // when the task starts and rebuilt at each fold), so it belongs to the cached prefix.
 import type { Fold, Ledger } from '../contracts/state.js';
-import type { TodoItem, TodoStatus } from '../contracts/todos.js';
+import { type TodoItem, TODO_MARKS } from '../contracts/todos.js';
 
 const HEADER =
   '[Keel folded earlier steps of this task into the notes below, to keep the context small. ' +
@@ -60,12 +60,10 @@ export function renderLedger(l: Ledger): string {
   return lines.length > 1 ? lines.join('\n') : '';
 }
 
-const TODO_MARK: Record<TodoStatus, string> = { pending: '[ ]', in_progress: '[>]', done: '[x]' };
-
 /** The to-do list, one item a line with its state ([ ] pending, [>] in progress, [x] done). */
 function renderTodos(todos: readonly TodoItem[]): string {
   const open = todos.filter((t) => t.status !== 'done').length;
-  const items = todos.map((t) => `  ${TODO_MARK[t.status]} ${t.id}: ${quote(t.text, 200)}`);
+  const items = todos.map((t) => `  ${TODO_MARKS[t.status]} ${t.id}: ${quote(t.text, 200)}`);
   return [`- To-do list (${open} open of ${todos.length}; todo_write replaces it):`, ...items].join('\n');
 }
 

@@ -42,8 +42,6 @@ export interface Checkpoints {
   changedSince(snapshot: WorkspaceSnapshot): Promise<CheckpointFile[]>;
   /** Current hash of each path (null: absent). */
   hashes(paths: readonly string[]): Promise<Record<string, string | null>>;
-  /** Targets whose file is no longer as this task left it (changed by someone else): confirm first. */
-  changedByUser(targets: readonly RestoreTarget[]): Promise<string[]>;
   /** Writes back exactly the recorded bytes (or deletes), after capturing what is there now. */
   restore(targets: readonly RestoreTarget[]): Promise<CheckpointFile[]>;
   /** The stored bytes of a hash, for a diff; undefined when the blob is gone or was never kept. */

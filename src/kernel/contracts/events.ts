@@ -185,6 +185,14 @@ export const RuntimeEventSchema = z.discriminatedUnion('type', [
 ]);
 export type RuntimeEvent = z.infer<typeof RuntimeEventSchema>;
 
+/** Every way a run ends: what waits for a run to be over (the view, the diffs, Retry) reads this list. */
+export const RUN_END_TYPES = ['run_finished', 'run_failed', 'run_cancelled'] as const satisfies readonly RuntimeEvent['type'][];
+
+/** Whether an event of this type ends its run. */
+export function endsRun(type: RuntimeEvent['type']): boolean {
+  return (RUN_END_TYPES as readonly string[]).includes(type);
+}
+
 /** An event before the log stamps it. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type RuntimeEventInput = DistributiveOmit<RuntimeEvent, 'seq' | 'runId' | 'time'>;

@@ -2,7 +2,6 @@
 // brief, under depth and turn guards — and returns one value (its answer and the files it
 // changed) to the call that started it. Tools reach the machinery through `FrameRunner`.
 import type { AgentProfile } from './agents.js';
-import type { ConversationState } from './state.js';
 
 /** A frame is at most this deep: the task is 0, its children 1, theirs 2 (no further). */
 export const MAX_FRAME_DEPTH = 2;
@@ -39,8 +38,6 @@ export interface FrameRunner {
   readonly canPlan: boolean;
   /** How many read-only children may run at once. */
   readonly maxParallel: number;
-  /** The tools a child of this frame gets when its request names none. */
-  defaultTools(): string[];
   /** Whether a child with these tools would only read (and so may run beside others). */
   readOnly(tools: readonly string[] | undefined): boolean;
   /**
@@ -48,18 +45,4 @@ export interface FrameRunner {
    * beyond the depth guard or naming a tool its parent does not have.
    */
   run(request: FrameRequest, parentIntentId: string): Promise<FrameResult>;
-}
-
-/** A child frame's state, kept apart from its parent's: the same reducer folds it. */
-export interface FrameRecord {
-  id: string;
-  parentIntentId: string;
-  /** Absent: the task's root frame is the parent. */
-  parentFrame: string | undefined;
-  depth: number;
-  task: string;
-  tools: string[];
-  maxTurns: number;
-  planTaskId: string | undefined;
-  state: ConversationState;
 }

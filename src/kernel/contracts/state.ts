@@ -4,9 +4,22 @@ import type { ImagePart, Reasoning, Usage } from './model.js';
 import type { Observation, ToolIntent } from './tool.js';
 import type { ApprovalScope, FoldSource, RunError } from './events.js';
 import type { CheckpointFile } from './checkpoints.js';
-import type { FrameRecord } from './frames.js';
 import type { Attachment } from './attachments.js';
 import type { AgentMode, TodoItem } from './todos.js';
+
+/** A child frame's state, kept apart from its parent's: the same reducer folds it. */
+export interface FrameRecord {
+  id: string;
+  parentIntentId: string;
+  /** Absent: the task's root frame is the parent. */
+  parentFrame: string | undefined;
+  depth: number;
+  task: string;
+  tools: string[];
+  maxTurns: number;
+  planTaskId: string | undefined;
+  state: ConversationState;
+}
 
 /** A run in progress: between its start and its end (finished, failed or cancelled). */
 export type LiveRunStatus = 'running' | 'waiting_for_approval' | 'executing';

@@ -16,6 +16,9 @@ export const TodoItemSchema = z.object({
 });
 export type TodoItem = z.infer<typeof TodoItemSchema>;
 
+/** How an item's status is written in plain text: the model's context block and the CLI's list. */
+export const TODO_MARKS: Record<TodoStatus, string> = { pending: '[ ]', in_progress: '[>]', done: '[x]' };
+
 /**
  * Agent: every tool the run offers. Plan: only tools that change nothing; the run ends with a
  * plan (the to-do list). Ask: only tools that change nothing; the run ends with an answer.

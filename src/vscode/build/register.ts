@@ -1,5 +1,6 @@
 // The last build step: everything built is handed to VS Code (views, providers, commands,
-// listeners) in context.subscriptions, the window's first checks run, and the test API is made.
+// listeners) in context.subscriptions, the window's first checks run, and (test builds only) the
+// test API is made.
 import * as vscode from 'vscode';
 import { CHAT_VIEW_ID } from '../views/chat-view.js';
 import { PROPOSED_SCHEME } from '../edits/proposed-content.js';

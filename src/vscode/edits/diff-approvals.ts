@@ -5,8 +5,8 @@
 // the one approval decider (Session.decideApproval), which claims the task's lock first.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { RuntimeOutput, ToolIntent } from '../../kernel/contracts/index.js';
-import { findIntent } from '../../kernel/frames.js';
+import { endsRun, type RuntimeOutput, type ToolIntent } from '../../kernel/contracts/index.js';
+import { findIntent } from '../../kernel/state-queries.js';
 import { intentIdOf, proposalUri, type ProposedContentProvider } from './proposed-content.js';
 import type { Task } from '../../host/tasks/task.js';
 import type { VscodeWorkspace } from '../workspace/vscode-workspace.js';
@@ -266,7 +266,7 @@ export class DiffApprovals implements vscode.Disposable {
       // Closed only once the edit has landed: while the diff is open its documents stay loaded,
       // so the approved edit applies without VS Code reading the file again.
       void this.settle(e.observation.intentId, e.observation.ok);
-    } else if (e.type === 'run_cancelled' || e.type === 'run_failed' || e.type === 'run_finished') {
+    } else if (endsRun(e.type)) {
       for (const [id, p] of this.proposals) if (p.task === task) void this.settle(id);
     }
   }

@@ -1,4 +1,4 @@
-// The layer arrows of DESIGN.md, enforced: every import in src/ and media/ must be allowed.
+// The layer table of ARCHITECTURE.md ("Layers"), enforced: every import in src/ and media/ must be allowed.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -131,6 +131,37 @@ function check(file: string, layer: Layer, rule: (typeof ALLOWED)[Layer], ref: I
   return ok ? undefined : `${layer} may not import the package "${ref.spec}"`;
 }
 
+/** The kernel files each kernel file imports (types included: a type import ties files as well). */
+function kernelGraph(files: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(fs.readFileSync(file, 'utf8'))
+      .filter((ref) => ref.spec.startsWith('.'))
+      .map((ref) => path.resolve(path.dirname(file), ref.spec).replace(/\.js$/, '.ts'))
+      .map((target) => (fs.existsSync(target) ? target : path.join(target.replace(/\.ts$/, ''), 'index.ts')));
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** One import cycle per file that starts one, as the chain of relative paths; none when the graph is a tree of layers. */
+function importCycles(graph: Map<string, string[]>): string[] {
+  const done = new Set<string>();
+  const cycles: string[] = [];
+  const visit = (file: string, chain: string[]): void => {
+    const at = chain.indexOf(file);
+    if (at >= 0) {
+      cycles.push([...chain.slice(at), file].map((f) => path.relative(path.join(ROOT, 'src', 'kernel'), f)).join(' → '));
+      return;
+    }
+    if (done.has(file) || !graph.has(file)) return;
+    for (const next of graph.get(file)!) visit(next, [...chain, file]);
+    done.add(file);
+  };
+  for (const file of graph.keys()) visit(file, []);
+  return cycles;
+}
+
 describe('architecture', () => {
   it('keeps every import in src/ and media/ within the layer table', () => {
     const files = [...sourceFiles(path.join(ROOT, 'src')), ...sourceFiles(path.join(ROOT, 'media'))];
@@ -177,6 +208,26 @@ describe('architecture', () => {
       );
     } finally {
       fs.rmSync(tmp);
+    }
+  });
+
+  it('keeps the kernel free of import cycles (the loop and its steps share loop-host.ts, not each other)', () => {
+    const kernel = sourceFiles(path.join(ROOT, 'src', 'kernel'));
+    assert.deepEqual(importCycles(kernelGraph(kernel)), []);
+  });
+
+  it('catches an import cycle (the check itself can fail)', () => {
+    const a = path.join(ROOT, 'src', 'kernel', `__probe_a_${process.pid}.ts`);
+    const b = path.join(ROOT, 'src', 'kernel', `__probe_b_${process.pid}.ts`);
+    fs.writeFileSync(a, `import type { B } from './${path.basename(b, '.ts')}.js';\nexport type A = B;\n`);
+    fs.writeFileSync(b, `import type { A } from './${path.basename(a, '.ts')}.js';\nexport type B = A;\n`);
+    try {
+      const cycles = importCycles(kernelGraph([a, b]));
+      assert.equal(cycles.length, 1, cycles.join('\n'));
+      assert.match(cycles[0]!, /__probe_a_\d+\.ts → __probe_b_\d+\.ts → __probe_a_\d+\.ts/);
+    } finally {
+      fs.rmSync(a);
+      fs.rmSync(b);
     }
   });
 

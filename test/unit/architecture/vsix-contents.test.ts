@@ -15,7 +15,7 @@ const BUILD_OUTPUTS = ['extension', 'cli', 'webview', 'parse-worker']
   .concat(['dist/webview.css', 'dist/webview.css.map', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf'])
   .concat(wasmFiles.map((name) => `dist/tree-sitter/${name}`));
 
-const REAL = ['package.json', '.vscodeignore', 'README.md', 'LICENSE']; // read by vsce itself
+const REAL = ['package.json', '.vscodeignore', 'README.md', 'CHANGELOG.md', 'LICENSE']; // read by vsce itself
 
 describe('VSIX contents', function () {
   this.timeout(30_000);

@@ -92,3 +92,19 @@ describe('Node workspace: boundary and files', () => {
     assert.equal(await ws.stat('nope.txt'), undefined);
   });
 });
+
+describe('Node workspace: search without ripgrep', () => {
+  it('fails with one line when the host gave no other search', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'keel-ws-'));
+    try {
+      await writeFile(path.join(root, 'a.ts'), 'needle');
+      const ws = await createNodeWorkspace(root, { rgPath: null });
+      const query = { pattern: 'needle', files: ['a.ts'], maxMatches: 10 };
+      await assert.rejects(ws.search(query, new AbortController().signal), (e: unknown) => {
+        return e instanceof WorkspaceError && e.code === 'io_error' && /ripgrep was not found/.test(e.message);
+      });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
