@@ -68,6 +68,7 @@ export class ParsePool {
   private job: ParseJob | undefined;
   private outcomes: (FileOutcome | undefined)[] = [];
   private reported = 0;
+  private onParsed: (() => void) | undefined;
 
   /**
    * Starts `size` workers reading files under `root`; `script` replaces the worker (tests start
@@ -88,8 +89,15 @@ export class ParsePool {
   }
 
   /** Parses `paths` on the workers and this thread; the pool is stopped after. */
-  async parse(root: string, paths: readonly string[], signal?: AbortSignal, mainThreadMs?: number): Promise<ParsedFiles> {
+  async parse(
+    root: string,
+    paths: readonly string[],
+    signal?: AbortSignal,
+    mainThreadMs?: number,
+    onParsed?: () => void,
+  ): Promise<ParsedFiles> {
     this.outcomes = new Array(paths.length).fill(undefined);
+    this.onParsed = onParsed;
     this.job = { type: 'parse', paths };
     for (const w of this.workers) w?.postMessage(this.job);
     const aborted = () => signal?.aborted === true;
@@ -101,6 +109,7 @@ export class ParsePool {
           const outcome = await parseOnThisThread(root, paths[i]!, mainThreadMs);
           if (outcome.type === 'skipped' && outcome.reason === 'time') slow.push(i);
           else this.outcomes[i] = outcome;
+          onParsed?.();
         }
       if (!aborted()) for (let n = 0; n < this.finished.length; n++) await this.finished[n];
     } finally {
@@ -170,6 +179,7 @@ export class ParsePool {
   private take(indexes: readonly number[], outcomes: readonly PackedOutcome[]): void {
     indexes.forEach((index, k) => {
       this.outcomes[index] = unpackOutcome(outcomes[k]!);
+      this.onParsed?.();
     });
     this.reported += indexes.length;
   }
@@ -183,6 +193,8 @@ export interface ParseOptions {
   script?: string | undefined;
   /** What one file may hold this thread for (MAIN_THREAD_FILE_MS; tests hand every file over with 0). */
   mainThreadMs?: number | undefined;
+  /** Called once per file whose outcome is known, whoever parsed it (progress). */
+  onParsed?: (() => void) | undefined;
 }
 
 /**
@@ -190,13 +202,14 @@ export interface ParseOptions {
  * thread gives up for time are parsed again by one worker, with the whole deadline.
  */
 export async function parseFiles(root: string, paths: readonly string[], o: ParseOptions = {}): Promise<ParsedFiles> {
-  if (o.pool) return o.pool.parse(root, paths, o.signal, o.mainThreadMs);
+  if (o.pool) return o.pool.parse(root, paths, o.signal, o.mainThreadMs, o.onParsed);
   const outcomes: (FileOutcome | undefined)[] = new Array(paths.length).fill(undefined);
   const slow: number[] = [];
   for (let i = 0; i < paths.length && !o.signal?.aborted; i++) {
     const outcome = await parseOnThisThread(root, paths[i]!, o.mainThreadMs);
     if (outcome.type === 'skipped' && outcome.reason === 'time') slow.push(i);
     else outcomes[i] = outcome;
+    o.onParsed?.();
   }
   const handed = slow.length > 0 && !o.signal?.aborted;
   const byWorkers = handed ? await parseInWorker(root, paths, slow, outcomes, o.script ?? workerScript(), o.signal) : 0;
