@@ -237,7 +237,8 @@ export class CodeIndex {
   }
 
   private newPool(size: number): ParsePool {
-    return new ParsePool(this.ws.root, size, this.parseWorkerScript);
+    // The workers parse; this thread stays free for the task that is starting (parse-pool.ts).
+    return new ParsePool(this.ws.root, size, this.parseWorkerScript, 'workers');
   }
 
   /**
