@@ -106,6 +106,8 @@ export const HintsSchema = z.object({
   agents: z.optional(z.array(AgentViewSchema).check(z.maxLength(64))),
   /** The custom agent the task runs as (its last agent_set); absent: none. The picker shows it. */
   agent: z.optional(z.string().check(z.maxLength(64))),
+  /** The code index is parsing files its cache did not hold: so many of so many; absent: not indexing. */
+  indexing: z.optional(z.object({ parsed: z.number(), total: z.number() })),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

@@ -109,6 +109,8 @@ export function buildSession(
   });
   const handlers = viewHandlers(base, parts, session, diffs, picker, checkpointUi, () => view.focusComposer());
   const answering = answerLinks(base, links, session, handlers, checkpointUi);
+  // The index began in the folder step; its line shows in the panel from here on.
+  parts.host?.indexProgress.listen((indexing) => session.presenter.setHints({ indexing }));
   return { session, diffs, view, attention, picker, checkpointUi, answering };
 }
 
