@@ -15,6 +15,8 @@ import { REPO_MAP_PENDING } from '../../src/kernel/context/context-block.js';
 export interface FirstRequest {
   /** From executeTask's call to the provider's first stream(). */
   firstRequestMs: number;
+  /** CPU time of the process, every thread, over the same span: what the start costs whatever the machine's load. */
+  firstRequestCpuMs: number;
   /** From the process's start (tsx compiling the sources included) to the same moment. */
   processMs: number;
   /** Whether the first request went without the map (it said the map comes later). */
@@ -25,17 +27,18 @@ export interface FirstRequest {
 
 async function main(root: string, task: string): Promise<void> {
   const options = parseRunArgs(['run', task, '--provider', 'scripted', '--no-checkpoints', '--output', 'json'], root);
-  let first: { at: number; pending: boolean } | undefined;
+  let first: { at: number; cpu: NodeJS.CpuUsage; pending: boolean } | undefined;
   const timed = (provider: ModelProvider): ModelProvider => {
     const wrapped = Object.create(provider) as ModelProvider;
     wrapped.stream = (request, signal) => {
-      first ??= { at: performance.now(), pending: JSON.stringify(request.messages).includes(REPO_MAP_PENDING) };
+      first ??= { at: performance.now(), cpu: process.cpuUsage(cpu), pending: JSON.stringify(request.messages).includes(REPO_MAP_PENDING) };
       return provider.stream(request, signal);
     };
     return wrapped;
   };
   const quiet = new Writable({ write: (_chunk, _enc, done) => done() });
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await executeTask(options, {
     env: process.env,
     stderr: quiet,
@@ -49,6 +52,7 @@ async function main(root: string, task: string): Promise<void> {
   if (!first) throw new Error('the run never asked its provider');
   const result: FirstRequest = {
     firstRequestMs: first.at - started,
+    firstRequestCpuMs: (first.cpu.user + first.cpu.system) / 1000,
     processMs: first.at,
     mapPending: first.pending,
     runMs: performance.now() - started,

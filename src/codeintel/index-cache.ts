@@ -39,7 +39,8 @@ export interface CachedIndex {
 }
 
 type DefRow = [string, CodeSymbolKind, number, number, number, number, string, 0 | 1, string | null];
-type FileRow = [string, number, number, string, DefRow[], string[], number[][]];
+/** A file's uses travel packed, as between threads (parse-protocol.ts): names joined by newlines, each one's count, all positions. */
+type FileRow = [string, number, number, string, DefRow[], string, number[], number[]];
 
 export function encodeIndexCache(index: CachedIndex): string {
   const files: FileRow[] = [];
@@ -47,7 +48,16 @@ export function encodeIndexCache(index: CachedIndex): string {
     const defs = f.defs.map(
       (d): DefRow => [d.name, d.kind, d.line, d.column, d.endLine, d.parent, d.signature, d.defines ? 1 : 0, d.container ?? null],
     );
-    files.push([path, f.size, f.mtimeMs, f.hash, defs, [...f.uses.keys()], [...f.uses.values()]]);
+    files.push([
+      path,
+      f.size,
+      f.mtimeMs,
+      f.hash,
+      defs,
+      [...f.uses.keys()].join('\n'),
+      [...f.uses.values()].map((at) => at.length),
+      [...f.uses.values()].flat(),
+    ]);
   }
   const givenUp = [...index.givenUp].map(([path, g]) => [path, g.reason, g.size, g.mtimeMs]);
   return JSON.stringify({ format: FORMAT, version: INDEX_CACHE_VERSION, files, givenUp });
@@ -107,19 +117,44 @@ const isPath = (v: unknown): v is string =>
   v.split('/').every((p) => p !== '' && p !== '..' && p !== '.');
 
 function fileOf(row: unknown): [string, CachedFile] {
-  need(Array.isArray(row) && row.length === 7);
-  const [path, size, mtimeMs, hash, defs, names, positions] = row as unknown[];
+  need(Array.isArray(row) && row.length === 8);
+  const [path, size, mtimeMs, hash, defs, names, counts, positions] = row as unknown[];
   need(isPath(path) && isCount(size) && isTime(mtimeMs) && typeof hash === 'string' && hash.length > 0);
-  need(Array.isArray(defs) && Array.isArray(names) && Array.isArray(positions) && names.length === positions.length);
+  need(Array.isArray(defs) && typeof names === 'string' && Array.isArray(counts) && Array.isArray(positions));
   const parsedDefs = (defs as unknown[]).map(defOf);
   for (let i = 0; i < parsedDefs.length; i++) need(parsedDefs[i]!.parent < i);
+  return [
+    path as string,
+    {
+      size: size as number,
+      mtimeMs: mtimeMs as number,
+      hash: hash as string,
+      defs: parsedDefs,
+      uses: usesOf(names as string, counts, positions),
+    },
+  ];
+}
+
+/** The packed uses back as a map: every name once and not empty, every count at least 1, the counts adding up to the positions. */
+function usesOf(names: string, counts: unknown[], positions: unknown[]): Map<string, number[]> {
   const uses = new Map<string, number[]>();
-  (names as unknown[]).forEach((name, k) => {
-    const at = (positions as unknown[])[k];
-    need(typeof name === 'string' && name.length > 0 && !uses.has(name) && Array.isArray(at) && at.length > 0 && at.every(isCount));
-    uses.set(name as string, at as number[]);
+  if (names === '') {
+    need(counts.length === 0 && positions.length === 0);
+    return uses;
+  }
+  const list = names.split('\n');
+  need(list.length === counts.length);
+  let j = 0;
+  list.forEach((name, k) => {
+    const n = counts[k];
+    need(name.length > 0 && !uses.has(name) && isCount(n) && n > 0 && j + n <= positions.length);
+    const at = positions.slice(j, j + (n as number));
+    j += n as number;
+    for (const p of at) need(isCount(p));
+    uses.set(name, at as number[]);
   });
-  return [path as string, { size: size as number, mtimeMs: mtimeMs as number, hash: hash as string, defs: parsedDefs, uses }];
+  need(j === positions.length);
+  return uses;
 }
 
 function defOf(row: unknown): IndexedDef {

@@ -95,7 +95,9 @@ describe('the code index cache', () => {
       hostile((row) => (row[1] = -5)),
       hostile((row) => ((row[4] as unknown[][])[0]![5] = 7)), // a parent after its child
       hostile((row) => ((row[4] as unknown[][])[0]![1] = 'constructor-function')),
-      hostile((row) => (row[6] = [[1, 'two']])),
+      hostile((row) => (row[7] = [1, 'two'])),
+      hostile((row) => (row[6] = [...(row[6] as number[]), 1])), // a count with no name
+      hostile((row) => (row[6] = (row[6] as number[]).map(() => 0))),
       '{"format":"keel-code-index","version":1,"files":{},"givenUp":[]}',
       'null',
       '\u0000\u0001binary',
