@@ -5,7 +5,7 @@
 // the cache can only spare parses, never add a file. What is read back is untrusted: anything
 // but the exact shape written (another version, a truncated or hand-made file) is refused whole
 // and the index is built as if there were no cache.
-import type { CodeSymbolKind } from '../kernel/index.js';
+import { CODE_SYMBOL_KINDS, type CodeSymbolKind } from '../kernel/index.js';
 import type { IndexedDef } from './extract.js';
 import type { SkipReason } from './parse-limits.js';
 
@@ -82,21 +82,7 @@ export function decodeIndexCache(text: string): CachedIndex | undefined {
 /** Thrown inside decoding at the first value out of shape; decodeIndexCache turns it into "no cache". */
 class Malformed extends Error {}
 
-const KINDS = new Set<string>([
-  'class',
-  'interface',
-  'enum',
-  'type',
-  'function',
-  'method',
-  'constructor',
-  'property',
-  'field',
-  'variable',
-  'constant',
-  'module',
-  'other',
-]);
+const KINDS = new Set<string>(CODE_SYMBOL_KINDS);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -130,7 +116,7 @@ function fileOf(row: unknown): [string, CachedFile] {
       mtimeMs: mtimeMs as number,
       hash: hash as string,
       defs: parsedDefs,
-      uses: usesOf(names as string, counts, positions),
+      uses: usesOf(names as string, counts as unknown[], positions as unknown[]),
     },
   ];
 }
