@@ -84,6 +84,8 @@ export interface TaskPorts {
   answerPlan?(): Promise<PlanReply>;
   /** False: no hooks at all (a fleet job); otherwise the user's run, the workspace's with --allow-hooks. */
   hooks?: boolean;
+  /** False: the code index is not kept between runs (a fleet job's throwaway copy). */
+  indexCache?: boolean;
   /** Told while the code index parses files its cache did not hold (the "indexing…" line). */
   onIndexProgress?(progress: IndexProgress): void;
 }
@@ -118,7 +120,7 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}),
   };
   const codeIndex = {
-    cache: codeIndexStore(codeIndexCacheFile(root, ports.env)),
+    ...(ports.indexCache === false ? {} : { cache: codeIndexStore(codeIndexCacheFile(root, ports.env)) }),
     ...(ports.onIndexProgress ? { onProgress: ports.onIndexProgress } : {}),
   };
   const workspace = await headlessWorkspace(root, { web: { allowHosts: options.allowHosts ?? [] }, credentials, sandbox, codeIndex });
