@@ -10,7 +10,10 @@
 //   name in the same run (the baseline);
 // - tokensToLocateRatio: tokens to find a function's definition and its calls with the symbol
 //   tools over tokens with search_files + read_file (bench/codeintel/locate-task.ts), both ways
-//   checked against the generator's truth.
+//   checked against the generator's truth;
+// - warmStartMs and coldFirstRequestMs: `keel run --provider scripted` in fresh processes, timed
+//   from the CLI's executeTask to the first model request, with the index's cache left by a first
+//   run and with none (bench/codeintel/start-times.ts), on both repositories.
 //
 //   npm run bench:codeintel [-- --files N]     (KEEL_BENCH_REAL_REPO=a git dir overrides the real repo)
 //   node --import=tsx bench/codeintel.ts --cold DIR [--workers N] [--worker-script FILE]   (one cold build)
@@ -28,6 +31,7 @@ import { scratchDir } from '../test/support/scratch.js';
 import { bundledParseWorker } from './codeintel/bundle-worker.js';
 import { generateRepo } from './codeintel/generate-repo.js';
 import { withSearch, withSymbolTools } from './codeintel/locate-task.js';
+import { describeStart, startTimes } from './codeintel/start-times.js';
 import { median, round, writeResults } from './report.js';
 
 const MAP_BUDGET = 2048;
@@ -35,6 +39,8 @@ const RUNS = 5;
 const COLD_RUNS = 5;
 const REAL_REPO = process.env.KEEL_BENCH_REAL_REPO ?? '/work/.mirror/colinhacks+zod/repo';
 const REAL_SYMBOL = 'safeParse';
+/** keel runs per start-up figure, cold and warm each (a fresh process each). */
+const START_RUNS = 3;
 
 /** In a child: one cold build of the map of `root`, printed as JSON (`--workers 0`: on one thread). */
 async function coldChild(root: string, args: readonly string[]): Promise<void> {
@@ -168,7 +174,8 @@ async function generated(files: number) {
   };
   const tools = await withSymbolTools(ctx, repo, 'parseLedgerEntry');
   const baseline = await withSearch(ctx, repo, 'parseLedgerEntry');
-  return { figures, tools, baseline, map: await watched.repoMap(request, signal) };
+  const start = startTimes(root, request.focusText, START_RUNS);
+  return { figures: { ...figures, ...start }, tools, baseline, map: await watched.repoMap(request, signal) };
 }
 
 async function real() {
@@ -181,7 +188,9 @@ async function real() {
   const ws = await createNodeWorkspace(root, { fallbackSearch: searchByWalking, codeIntel: (w) => new TreeSitterIntel(w) });
   const ctx = ctxOf(ws);
   const first = await findReferencesTool.execute({ symbol: REAL_SYMBOL }, ctx);
+  const start = startTimes(root, `${REAL_SYMBOL} reports the wrong path for a nested array: fix ${REAL_SYMBOL}`, START_RUNS);
   return {
+    ...start,
     repo: `${path.basename(path.dirname(REAL_REPO))}@${commit}`,
     files: cold.files,
     repoMapBuildMs: round(cold.ms, 0),
@@ -235,10 +244,11 @@ async function main(): Promise<void> {
     `${w.tokens} tokens in ${w.calls} calls, ${w.complete ? 'complete' : 'INCOMPLETE'}, ${w.noise} noise lines`;
   console.log(`  locate parseLedgerEntry and its calls: symbol tools ${way(gen.tools)}; search+read ${way(gen.baseline)}`);
   console.log(`  tokensToLocateRatio ${round(ratio)} (target ≤ 0.3)`);
+  console.log(`  ${describeStart(f)}`);
   if ('skipped' in realRepo) console.log(`real repository: skipped — ${realRepo.skipped}`);
   else
     console.log(
-      `real repository ${realRepo.repo}, ${realRepo.files} source files: repoMapBuildMs ${realRepo.repoMapBuildMs} (one thread ${realRepo.repoMapBuildSingleMs}), findReferencesMs ${realRepo.findReferencesMs} for ${REAL_SYMBOL} (${realRepo.references}; search_files ${realRepo.searchFilesMs})`,
+      `real repository ${realRepo.repo}, ${realRepo.files} source files: repoMapBuildMs ${realRepo.repoMapBuildMs} (one thread ${realRepo.repoMapBuildSingleMs}), findReferencesMs ${realRepo.findReferencesMs} for ${REAL_SYMBOL} (${realRepo.references}; search_files ${realRepo.searchFilesMs})\n  ${describeStart(realRepo)}`,
     );
   console.log(`load average after: ${results.loadAverageAfter}`);
   console.log(`wrote ${writeResults('codeintel', results)}`);

@@ -1,6 +1,6 @@
 // Notices that belong to the session rather than the transcript: an endpoint setting Keel cannot
 // send to (said instead of a key problem), no API key, Restricted Mode,
-// an interrupted task to resume, and "retrying in N s".
+// an interrupted task to resume, "retrying in N s", and the code index parsing the workspace.
 import { TestIds, type Hints } from '../src/protocol/index.js';
 import { actionButton, h, icon, setHidden } from './dom.js';
 import type { ViewModel } from './view-model.js';
@@ -14,6 +14,8 @@ export class Banners {
   private readonly resume: HTMLElement;
   private readonly retry: HTMLElement;
   private readonly retryText = h('span', { class: 'notice-text' });
+  private readonly indexing: HTMLElement;
+  private readonly indexingText = h('span', { class: 'notice-text' });
 
   constructor() {
     this.apiKey = h(
@@ -51,7 +53,13 @@ export class Banners {
       icon('sync', 'codicon-modifier-spin'),
       this.retryText,
     );
-    this.el = h('div', { class: 'banners' }, this.endpoint, this.apiKey, this.restricted, this.resume, this.retry);
+    this.indexing = h(
+      'div',
+      { class: 'banner level-info', attrs: { role: 'status', 'data-testid': TestIds.notice, 'data-notice': 'indexing' } },
+      icon('sync', 'codicon-modifier-spin'),
+      this.indexingText,
+    );
+    this.el = h('div', { class: 'banners' }, this.endpoint, this.apiKey, this.restricted, this.resume, this.retry, this.indexing);
     this.updateHints({ noApiKey: false, restricted: false, canResume: false });
     this.retry.hidden = true;
   }
@@ -62,6 +70,10 @@ export class Banners {
     setHidden(this.apiKey, !hints.noApiKey || !!hints.endpoint);
     setHidden(this.restricted, !hints.restricted);
     setHidden(this.resume, !hints.canResume);
+    const indexing = hints.indexing;
+    const count = (n: number) => Math.max(0, Math.floor(n)).toLocaleString('en-US');
+    this.indexingText.textContent = indexing ? `Indexing the workspace: ${count(indexing.parsed)} of ${count(indexing.total)} files…` : '';
+    setHidden(this.indexing, !indexing);
   }
 
   /** Returns true while a countdown is showing (the app keeps ticking it). */

@@ -88,6 +88,8 @@ export async function runFleetJob(
       budget: host.budget,
       checkpointsDir: folder.checkpoints,
       memory: false,
+      // Nor a code index cache: each job's copy is a new folder, so each would leave a file.
+      indexCache: false,
       // Hooks stay off in a fleet: nobody is there to allow a job's workspace hooks.
       hooks: false,
       onSandboxUnavailable: host.onSandboxUnavailable,

@@ -10,6 +10,7 @@ import { contextLine, streamPrinter } from './render.js';
 import { noPlanWaiting } from '../compose/plan-approval.js';
 import { planLaterHint, terminalPlanAnswer } from './plan-prompt.js';
 import { renderTaskEvent } from './render-frames.js';
+import { indexProgressPrinter } from './index-progress.js';
 import { executeTask, sandboxNotice, tellWithheld, type TaskStart } from './task-run.js';
 
 export { cliMemory, cliRuntime } from './task-run.js';
@@ -56,6 +57,7 @@ export async function runAtTerminal(options: RunOptions, io: CliIo, start: TaskS
       onSandboxUnavailable: sandboxNotice(options.sandbox, io.stderr, 'Every command asks before it runs.'),
       ...(interactive ? { answerPlan: terminalPlanAnswer(io.stdin, io.stdout) } : {}),
       onEvent: show.event,
+      ...(options.output === 'text' ? { onIndexProgress: indexProgressPrinter(io.stderr) } : {}),
       onInterrupt: (handler) => {
         stop = handler;
         return io.onInterrupt(handler);

@@ -42,6 +42,9 @@ import { DEMO_PROVIDER, priceOf } from '../providers/index.js';
 import { keelSandboxCacheDir } from '../node/sandbox/toolchain-view.js';
 import { COMMAND_SANDBOX_RULES } from '../tools/index.js';
 import { headlessWorkspace } from '../compose/headless-workspace.js';
+import type { CodeIndex, IndexProgress } from '../codeintel/code-index.js';
+import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
+import { codeIndexCacheFile, codeIndexStore } from '../node/code-index-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import { existingLogKey } from '../node/log-seal.js';
 import { sealingKey } from './task-log.js';
@@ -82,6 +85,10 @@ export interface TaskPorts {
   answerPlan?(): Promise<PlanReply>;
   /** False: no hooks at all (a fleet job); otherwise the user's run, the workspace's with --allow-hooks. */
   hooks?: boolean;
+  /** False: the code index is not kept between runs (a fleet job's throwaway copy). */
+  indexCache?: boolean;
+  /** Told while the code index parses files its cache did not hold (the "indexing…" line). */
+  onIndexProgress?(progress: IndexProgress): void;
 }
 
 /**
@@ -114,7 +121,12 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     ...(options.readOnlyFolders?.length ? { readOnly: options.readOnlyFolders } : {}),
     ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}),
   };
-  const workspace = await headlessWorkspace(root, { web: { allowHosts: options.allowHosts ?? [] }, credentials, sandbox });
+  const codeIndex = {
+    ...(ports.indexCache === false ? {} : { cache: codeIndexStore(codeIndexCacheFile(root, ports.env)) }),
+    ...(ports.onIndexProgress ? { onProgress: ports.onIndexProgress } : {}),
+  };
+  const workspace = await headlessWorkspace(root, { web: { allowHosts: options.allowHosts ?? [] }, credentials, sandbox, codeIndex });
+  const index = startIndexing(workspace);
   // A new log's header records the policy the run decides with (replay and resume read it); the
   // log is sealed with the user's key, and a resumed one's seal goes on.
   const store = logPath ? openLog(logPath, start, options, ports) : undefined;
@@ -206,9 +218,21 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     await store?.close();
     if (refused && logPath) fs.rmSync(logPath, { force: true });
     if (checkpoints) await collectCheckpoints(checkpoints, ports.stderr);
+    // Stopped by the user: they want the prompt back, not the index finished.
+    if (!ending.interrupted) await index?.flush();
   }
   const result = await taskResult({ runtime, provider, workspace, checkpoints, logPath, startedAt, ending });
   return { result, runtime, provider };
+}
+
+/**
+ * The code index starts its walk now, while the runtime is composed, so the first request finds
+ * it further along (from its cache, often done); a failure here is the first question's to report.
+ */
+function startIndexing(workspace: { codeIntel?: unknown }): CodeIndex | undefined {
+  const index = workspace.codeIntel instanceof TreeSitterIntel ? workspace.codeIntel.index : undefined;
+  index?.refresh().catch(() => undefined);
+  return index;
 }
 
 /** The task's log store: a new one with the run's policy in its header, sealed; a resumed one's chain carried on. */

@@ -208,6 +208,11 @@ Keel runs never see them. --provider bedrock signs with your AWS credentials whe
 --provider vertex uses Google's application default credentials (GOOGLE_APPLICATION_CREDENTIALS,
 or gcloud auth application-default login). Commands never see those either. --provider ${DEMO_PROVIDER} runs a built-in demo that needs no key.
 
+The code index (the repo map, the symbol tools) is kept between runs under
+$XDG_CONFIG_HOME/keel/code-index (else ~/.config/keel/code-index), one file per workspace, never
+in the workspace: a later run parses only what changed. The first request waits at most 500 ms
+for the map; with --output text a longer build prints "keel: indexing N/M files…" on stderr.
+
 Commands, test runs and MCP servers also never see the variables of your environment that look
 like credentials: a name such as GITHUB_TOKEN, NPM_TOKEN, AWS_SECRET_ACCESS_KEY, DB_PASSWORD or
 STRIPE_KEY, or a value that holds a key, token, private key or a password in a URL (secretlint's

@@ -2,10 +2,13 @@
 // .keelignore honoured, files that may hold secrets and dependency folders never read), parsed
 // once and kept by size and mtime. A refresh walks and stats again and re-parses only the files
 // that changed; `touch` re-reads files a host knows changed (its own writes, a file watcher)
-// without a walk.
+// without a walk. With a cache store (index-persist.ts), a run starts from what the last one
+// parsed: only files changed since are parsed again, and files gone are dropped.
 import type { Workspace } from '../kernel/index.js';
 import { isSecretFile } from '../tools/policy/protected-paths.js';
 import type { IndexedDef } from './extract.js';
+import type { CachedIndex, IndexCacheStore } from './index-cache.js';
+import { type Adopted, adoptCached, IndexPersist } from './index-persist.js';
 import { type LanguageSpec, languageOf } from './languages.js';
 import type { SkipReason } from './parse-limits.js';
 import { type ParseOptions, ParsePool, parseFiles, POOL_MIN_FILES, poolSize } from './parse-pool.js';
@@ -17,6 +20,8 @@ export interface IndexedFile {
   spec: LanguageSpec;
   size: number;
   mtimeMs: number;
+  /** The content hash of the bytes parsed (parse-file.ts). */
+  hash: string;
   defs: IndexedDef[];
   /** Identifier → where it occurs (packPosition), in order. */
   uses: Map<string, number[]>;
@@ -41,6 +46,16 @@ export interface CodeIndexOptions {
   parseWorkerScript?: string;
   /** What one file may hold the main thread for before a worker takes it over (parse-pool.ts; tests hand every file over). */
   mainThreadFileMs?: number;
+  /** Where the index is kept between runs (index-cache.ts); none: every run parses every file. */
+  cache?: IndexCacheStore;
+  /** Told after each file a walk parses (the CLI's and the panel's "indexing" line). */
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+export interface IndexProgress {
+  parsed: number;
+  /** Files this walk parses (those the cache did not hold). */
+  total: number;
 }
 
 /** How the last walk's files were parsed (the bench and tests read it). */
@@ -69,6 +84,8 @@ export class CodeIndex {
   private readonly parseWorkers: number | undefined;
   private readonly parseWorkerScript: string | undefined;
   private readonly mainThreadFileMs: number | undefined;
+  private readonly persist: IndexPersist | undefined;
+  private readonly onProgress: ((progress: IndexProgress) => void) | undefined;
   lastParse: ParseStats | undefined;
 
   constructor(
@@ -81,6 +98,8 @@ export class CodeIndex {
     this.parseWorkers = options.parseWorkers;
     this.parseWorkerScript = options.parseWorkerScript;
     this.mainThreadFileMs = options.mainThreadFileMs;
+    this.onProgress = options.onProgress;
+    this.persist = options.cache && new IndexPersist(options.cache, () => this.snapshot());
   }
 
   files(): IterableIterator<IndexedFile> {
@@ -118,8 +137,18 @@ export class CodeIndex {
     this.current = false;
   }
 
+  /**
+   * Lets the walk under way end, then writes the index to its cache if it changed (before a CLI
+   * run exits: a short run on a large workspace still leaves the next one a cache).
+   */
+  async flush(): Promise<void> {
+    await this.refreshing?.catch(() => undefined);
+    await this.persist?.flush();
+  }
+
   /** Re-reads these files now (a write the host made): no walk. A path gone or unreadable is dropped. */
   async touch(paths: readonly string[]): Promise<void> {
+    if (paths.length > 0) this.persist?.touched();
     for (const path of paths) {
       if (!this.accepts(path) || path.split('/').some((part) => SKIPPED_FOLDERS.has(part) || part === '.git')) continue;
       const listed = await listOne(this.ws.root, path);
@@ -134,7 +163,8 @@ export class CodeIndex {
   }
 
   private async walkAndParse(signal: AbortSignal | undefined): Promise<void> {
-    const pool = this.earlyPool();
+    const seed = await this.persist?.takeSeed();
+    const pool = this.earlyPool(seed);
     try {
       const listing = await listSources(this.ws.root, {
         accepts: (p) => this.accepts(p),
@@ -145,8 +175,11 @@ export class CodeIndex {
       });
       this.partial = listing.partial;
       const keep = new Set(listing.files.map((s) => s.path));
-      for (const path of [...this.entries.keys(), ...this.givenUp.keys()]) if (!keep.has(path)) this.forget(path);
+      const gone = [...this.entries.keys(), ...this.givenUp.keys()].filter((path) => !keep.has(path));
+      for (const path of gone) this.forget(path);
+      const fromCache = seed ? await adoptCached(this.ws.root, listing.files, seed) : undefined;
       const changed = listing.files.filter((s) => {
+        if (fromCache?.adopted.has(s.path)) return false;
         // A file given up is tried again only once it changes.
         const known = this.entries.get(s.path) ?? this.givenUp.get(s.path);
         return !known || known.size !== s.size || known.mtimeMs !== s.mtimeMs;
@@ -155,15 +188,21 @@ export class CodeIndex {
       const early = pool.started();
       const workers = early?.size ?? this.parseWorkers ?? poolSize(toParse.length);
       const late = !early && workers > 0 && toParse.length > 0 ? this.newPool(workers) : undefined;
-      const parsed = await parseFiles(this.ws.root, toParse, this.parseOptions({ pool: early ?? late, signal }));
+      const onParsed = this.progressOf(toParse.length);
+      const parsed = await parseFiles(this.ws.root, toParse, this.parseOptions({ pool: early ?? late, signal, onParsed }));
       this.lastParse = { files: toParse.length, workers, byWorkers: parsed.byWorkers, recovered: parsed.recovered };
       const outcomes = new Map(toParse.map((path, i) => [path, parsed.outcomes[i]]));
       // Stored in the walk's order, as a file-by-file walk would, whichever thread parsed each.
-      for (const s of changed) {
+      const parsedNow = new Set(changed.map((s) => s.path));
+      for (const s of listing.files) {
+        const cached = fromCache?.adopted.get(s.path);
+        if (cached) this.adopt(s, cached);
+        if (!parsedNow.has(s.path)) continue;
         const outcome = s.size > this.maxFileBytes ? undefined : outcomes.get(s.path);
         if (s.size <= this.maxFileBytes && !outcome) return; // stopped by the signal
         this.store(s, outcome);
       }
+      if (changed.length > 0 || gone.length > 0 || fromCache?.stale) this.persist?.changed();
     } finally {
       await pool.started()?.stop();
     }
@@ -173,10 +212,10 @@ export class CodeIndex {
    * On the first walk, the parse workers start as soon as the walk has listed enough files to
    * pay for them, so their startup overlaps the rest of the walk (a later walk re-parses few).
    */
-  private earlyPool(): { onFile?: (count: number) => void; started(): ParsePool | undefined } {
+  private earlyPool(seed: CachedIndex | undefined): { onFile?: (count: number) => void; started(): ParsePool | undefined } {
     let pool: ParsePool | undefined;
     const started = () => pool;
-    if (this.entries.size > 0 || this.parseWorkers === 0) return { started };
+    if (this.entries.size > 0 || (seed && seed.files.size > 0) || this.parseWorkers === 0) return { started };
     const size = this.parseWorkers ?? poolSize(POOL_MIN_FILES);
     const startAt = this.parseWorkers === undefined ? POOL_MIN_FILES : 1;
     const onFile = (count: number) => {
@@ -189,8 +228,17 @@ export class CodeIndex {
     return { ...o, script: this.parseWorkerScript, mainThreadMs: this.mainThreadFileMs };
   }
 
+  /** A walk's parse progress for onProgress; undefined when nobody listens or nothing is parsed. */
+  private progressOf(total: number): (() => void) | undefined {
+    const tell = this.onProgress;
+    if (!tell || total === 0) return undefined;
+    let parsed = 0;
+    return () => tell({ parsed: ++parsed, total });
+  }
+
   private newPool(size: number): ParsePool {
-    return new ParsePool(this.ws.root, size, this.parseWorkerScript);
+    // The workers parse; this thread stays free for the task that is starting (parse-pool.ts).
+    return new ParsePool(this.ws.root, size, this.parseWorkerScript, 'workers');
   }
 
   /**
@@ -205,7 +253,19 @@ export class CodeIndex {
       this.entries.delete(s.path);
       return;
     }
-    this.entries.set(s.path, { path: s.path, spec, size: s.size, mtimeMs: s.mtimeMs, ...outcome.file });
+    this.entries.set(s.path, { path: s.path, spec, size: s.size, mtimeMs: s.mtimeMs, hash: outcome.hash, ...outcome.file });
+  }
+
+  /** Keeps what the cache held for a file the walk found unchanged. */
+  private adopt(s: SourceStat, cached: Adopted): void {
+    const spec = languageOf(s.path);
+    if ('givenUp' in cached) this.givenUp.set(s.path, cached.givenUp);
+    else if (spec) this.entries.set(s.path, { path: s.path, spec, ...cached.file });
+  }
+
+  /** What the cache keeps: every parsed file and every file given up. */
+  private snapshot(): CachedIndex {
+    return { files: new Map(this.entries), givenUp: new Map(this.givenUp) };
   }
 
   private forget(path: string): void {

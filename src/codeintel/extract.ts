@@ -36,9 +36,15 @@ export async function parseSource(source: string, spec: LanguageSpec, deadline: 
   checkNesting(source, spec.family === 'python');
   const { query, rootOffset } = await fileQuery(spec);
   const stop = () => deadline.passed();
-  const tree = (await parserFor(spec.grammar)).parse(source, null, { progressCallback: stop });
-  checkDeadline(deadline);
-  if (!tree) return { defs: [], uses: new Map() };
+  const parser = await parserFor(spec.grammar);
+  const tree = parser.parse(source, null, { progressCallback: stop });
+  if (!tree || deadline.passed()) {
+    // A parse stopped part-way resumes on the next call, on the next file's text, unless reset.
+    tree?.delete();
+    parser.reset();
+    checkDeadline(deadline);
+    return { defs: [], uses: new Map() };
+  }
   try {
     const matches = query.matches(tree.rootNode, { progressCallback: stop });
     checkDeadline(deadline);

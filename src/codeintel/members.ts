@@ -3,7 +3,10 @@
 // to a type. References use it to leave out definitions of a same-named symbol of the other
 // sort (a class's own `parse` method is not a use of the module's `parse` function). Uses are
 // never left out: `pkg.Func()` and `ns.fn()` reach free-standing names through a dot too.
+// A member with no type around it is a literal's key (`type T = { a: string }`, `const o = { f() {} }`):
+// the repo map and its ranking pass over those, since they name a value's shape, not the code.
 import type { IndexedDef } from './extract.js';
+import type { LanguageSpec } from './languages.js';
 
 const CLASS_LIKE = new Set(['class', 'interface', 'enum', 'other']);
 
@@ -18,4 +21,11 @@ export function isMemberDef(defs: readonly IndexedDef[], d: IndexedDef): boolean
 export function isMemberAccess(line: string, column: number): boolean {
   const before = line.slice(0, column - 1).trimEnd();
   return before.endsWith('.') && !before.endsWith('..');
+}
+
+const KEY_KINDS = new Set(['property', 'field', 'method']);
+
+/** A key of an object literal or an object type in JavaScript or TypeScript: a member outside any class-like definition. */
+export function isLiteralKey(spec: Pick<LanguageSpec, 'family'>, d: IndexedDef): boolean {
+  return spec.family === 'js' && d.parent < 0 && d.container === undefined && KEY_KINDS.has(d.kind);
 }

@@ -1,7 +1,6 @@
 // Parses many files at once on the machine's idle cores: a few worker threads (parse-worker.ts),
-// each loading tree-sitter and its grammars once, take files from one shared counter while the
-// main thread takes them too, so on a loaded machine it costs about what the single-thread
-// build does. Workers may start while the walk is still listing (ParsePool.start), so their
+// each loading tree-sitter and its grammars once, take files from one shared counter (the main
+// thread may take them too; the code index leaves its own thread to the task, see PoolMode). Workers may start while the walk is still listing (ParsePool.start), so their
 // startup overlaps it. Outcomes come back by index and the caller stores them in the walk's
 // order, so the index is the same whoever parsed what. A file a worker took and never reported
 // (the worker crashed, its grammar failed) is parsed on the main thread at the end: the pool can
@@ -57,6 +56,14 @@ export interface ParsedFiles {
   recovered: number;
 }
 
+/**
+ * Who parses: `shared`, this thread beside the workers; `workers`, only the workers, this thread
+ * parsing after them what they lost (the code index: its thread is the task's, and a file parsed
+ * there delays every step of a task starting meanwhile); `alone`, only the workers, nothing
+ * parsed again (the pool that takes the files this thread gave up for time).
+ */
+export type PoolMode = 'shared' | 'workers' | 'alone';
+
 /** Worker threads for one parse: started early, given the list once, stopped after. */
 export class ParsePool {
   private readonly counter = new Int32Array(new SharedArrayBuffer(4));
@@ -68,16 +75,17 @@ export class ParsePool {
   private job: ParseJob | undefined;
   private outcomes: (FileOutcome | undefined)[] = [];
   private reported = 0;
+  private onParsed: (() => void) | undefined;
 
   /**
    * Starts `size` workers reading files under `root`; `script` replaces the worker (tests start
-   * failing ones). `shared`: this thread takes files too (false: only the workers parse).
+   * failing ones).
    */
   constructor(
     private readonly root: string,
     size: number,
     private readonly script: string = workerScript(),
-    private readonly shared = true,
+    private readonly mode: PoolMode = 'shared',
   ) {
     this.busy = new Int32Array(new SharedArrayBuffer(8 * (size + MAX_REPLACEMENTS)));
     for (let n = 0; n < size; n++) this.start();
@@ -88,19 +96,27 @@ export class ParsePool {
   }
 
   /** Parses `paths` on the workers and this thread; the pool is stopped after. */
-  async parse(root: string, paths: readonly string[], signal?: AbortSignal, mainThreadMs?: number): Promise<ParsedFiles> {
+  async parse(
+    root: string,
+    paths: readonly string[],
+    signal?: AbortSignal,
+    mainThreadMs?: number,
+    onParsed?: () => void,
+  ): Promise<ParsedFiles> {
     this.outcomes = new Array(paths.length).fill(undefined);
+    this.onParsed = onParsed;
     this.job = { type: 'parse', paths };
     for (const w of this.workers) w?.postMessage(this.job);
     const aborted = () => signal?.aborted === true;
     const watchdog = setInterval(() => this.watch(), WATCH_EVERY_MS);
     const slow: number[] = [];
     try {
-      if (this.shared)
+      if (this.mode === 'shared')
         for (let i = takeNext(this.counter); i < paths.length && !aborted(); i = takeNext(this.counter)) {
           const outcome = await parseOnThisThread(root, paths[i]!, mainThreadMs);
           if (outcome.type === 'skipped' && outcome.reason === 'time') slow.push(i);
           else this.outcomes[i] = outcome;
+          onParsed?.();
         }
       if (!aborted()) for (let n = 0; n < this.finished.length; n++) await this.finished[n];
     } finally {
@@ -108,9 +124,9 @@ export class ParsePool {
       await this.stop();
     }
     const outcomes = this.outcomes;
-    // Only a pool this thread shares parses what its workers lost; one that parses slow files alone gives them up.
+    // What the workers lost is parsed here, but by the pool of slow files: those are given up.
     let recovered = 0;
-    for (let i = 0; i < paths.length && !aborted() && this.shared; i++) {
+    for (let i = 0; i < paths.length && !aborted() && this.mode !== 'alone'; i++) {
       if (outcomes[i] || slow.includes(i)) continue;
       const outcome = await parseOnThisThread(root, paths[i]!, mainThreadMs);
       if (outcome.type === 'skipped' && outcome.reason === 'time') slow.push(i);
@@ -135,7 +151,7 @@ export class ParsePool {
       busy: this.busy.buffer as SharedArrayBuffer,
       slot,
       since: this.since,
-      reportEach: !this.shared,
+      reportEach: this.mode === 'alone',
     };
     const worker = spawn(this.script, setup);
     this.workers[slot] = worker;
@@ -170,6 +186,7 @@ export class ParsePool {
   private take(indexes: readonly number[], outcomes: readonly PackedOutcome[]): void {
     indexes.forEach((index, k) => {
       this.outcomes[index] = unpackOutcome(outcomes[k]!);
+      this.onParsed?.();
     });
     this.reported += indexes.length;
   }
@@ -183,6 +200,8 @@ export interface ParseOptions {
   script?: string | undefined;
   /** What one file may hold this thread for (MAIN_THREAD_FILE_MS; tests hand every file over with 0). */
   mainThreadMs?: number | undefined;
+  /** Called once per file whose outcome is known, whoever parsed it (progress). */
+  onParsed?: (() => void) | undefined;
 }
 
 /**
@@ -190,13 +209,14 @@ export interface ParseOptions {
  * thread gives up for time are parsed again by one worker, with the whole deadline.
  */
 export async function parseFiles(root: string, paths: readonly string[], o: ParseOptions = {}): Promise<ParsedFiles> {
-  if (o.pool) return o.pool.parse(root, paths, o.signal, o.mainThreadMs);
+  if (o.pool) return o.pool.parse(root, paths, o.signal, o.mainThreadMs, o.onParsed);
   const outcomes: (FileOutcome | undefined)[] = new Array(paths.length).fill(undefined);
   const slow: number[] = [];
   for (let i = 0; i < paths.length && !o.signal?.aborted; i++) {
     const outcome = await parseOnThisThread(root, paths[i]!, o.mainThreadMs);
     if (outcome.type === 'skipped' && outcome.reason === 'time') slow.push(i);
     else outcomes[i] = outcome;
+    o.onParsed?.();
   }
   const handed = slow.length > 0 && !o.signal?.aborted;
   const byWorkers = handed ? await parseInWorker(root, paths, slow, outcomes, o.script ?? workerScript(), o.signal) : 0;
@@ -223,7 +243,7 @@ async function parseInWorker(
   signal: AbortSignal | undefined,
 ): Promise<number> {
   const slow = indexes.map((i) => paths[i]!);
-  const pool = new ParsePool(root, 1, script, false);
+  const pool = new ParsePool(root, 1, script, 'alone');
   const parsed = await pool.parse(root, slow, signal);
   indexes.forEach((i, k) => {
     outcomes[i] = parsed.outcomes[k] ?? (signal?.aborted ? undefined : { type: 'skipped', reason: 'time' });

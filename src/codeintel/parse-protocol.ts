@@ -36,7 +36,7 @@ export interface ParseJob {
  * One file's outcome: what it holds, `unreadable` (gone, unreadable or binary: the index drops
  * it), or `skipped` (given up under parse-limits.ts: the index drops it and says why).
  */
-export type FileOutcome = { type: 'parsed'; file: ParsedFile } | { type: 'unreadable' } | Skipped;
+export type FileOutcome = { type: 'parsed'; file: ParsedFile; hash: string } | { type: 'unreadable' } | Skipped;
 type Skipped = { type: 'skipped'; reason: SkipReason };
 
 /** A parsed file as it crosses threads: the uses' names joined by newlines (no name holds one), each name's count, all positions. */
@@ -47,7 +47,7 @@ interface PackedFile {
   positions: Float64Array;
 }
 
-export type PackedOutcome = { type: 'parsed'; file: PackedFile } | { type: 'unreadable' } | Skipped;
+export type PackedOutcome = { type: 'parsed'; file: PackedFile; hash: string } | { type: 'unreadable' } | Skipped;
 
 export type WorkerMessage =
   /** Outcomes of files this worker took, in the order it finished them. */
@@ -81,19 +81,20 @@ export function packOutcome(outcome: FileOutcome): PackedOutcome {
     counts[k++] = at.length;
     for (const p of at) positions[j++] = p;
   }
-  return { type: 'parsed', file: { defs, names: [...uses.keys()].join('\n'), counts, positions } };
+  return { type: 'parsed', file: { defs, names: [...uses.keys()].join('\n'), counts, positions }, hash: outcome.hash };
 }
 
 export function unpackOutcome(outcome: PackedOutcome): FileOutcome {
   if (outcome.type !== 'parsed') return outcome;
   const { defs, names, counts, positions } = outcome.file;
+  const { hash } = outcome;
   const uses: ParsedFile['uses'] = new Map();
-  if (counts.length === 0) return { type: 'parsed', file: { defs, uses } };
+  if (counts.length === 0) return { type: 'parsed', file: { defs, uses }, hash };
   let j = 0;
   names.split('\n').forEach((name, k) => {
     const at = new Array<number>(counts[k]!);
     for (let i = 0; i < at.length; i++) at[i] = positions[j++]!;
     uses.set(name, at);
   });
-  return { type: 'parsed', file: { defs, uses } };
+  return { type: 'parsed', file: { defs, uses }, hash };
 }

@@ -2,8 +2,13 @@
 // defines points at it, and a personalised PageRank over those arrows says which files the rest
 // of the code leans on. The task's focus (files it names or has open, names in its words) is
 // where the walk restarts, so files near the task rank high. Names defined in many files
-// ("get", "run") say little about which one is meant and weigh less.
+// ("get", "run") say little about which one is meant and weigh less. A name of the task written
+// as code (`safeParse`, `parse_entry`, `$ZodType`) that a few files define at their top level (a
+// function, a class) puts those files first, above any the graph alone ranks; keys of object
+// literals and object types define nothing here (members.ts).
 import type { IndexedFile } from './code-index.js';
+import type { IndexedDef } from './extract.js';
+import { isLiteralKey } from './members.js';
 
 const DAMPING = 0.85;
 const ITERATIONS = 24;
@@ -22,6 +27,8 @@ export function rankFiles(files: readonly IndexedFile[], focus: RankFocus, cache
   const restart = restartVector(files, focus, definers);
   let score: Float64Array = Float64Array.from(restart);
   for (let it = 0; it < ITERATIONS; it++) score = step(score, edges, restart);
+  // Scores sum to 1, so a whole point ranks the named definitions' files above every other.
+  for (const i of namedDefiners(files, focus.names)) score[i]! += 1;
   return score;
 }
 
@@ -85,9 +92,14 @@ export class GraphCache {
   }
 }
 
+/** Whether a definition is one the graph counts: it defines a name, and not as a literal's key. */
+function counts(file: IndexedFile, d: IndexedDef): boolean {
+  return d.defines && !isLiteralKey(file.spec, d);
+}
+
 /** The names a file defines, each once. */
 function definedNames(file: IndexedFile): string[] {
-  return [...new Set(file.defs.filter((d) => d.defines).map((d) => d.name))];
+  return [...new Set(file.defs.filter((d) => counts(file, d)).map((d) => d.name))];
 }
 
 /** Which files (by index) define each top-level or member name. */
@@ -95,7 +107,7 @@ function definersByName(files: readonly IndexedFile[]): Map<string, number[]> {
   const byName = new Map<string, number[]>();
   files.forEach((f, i) => {
     for (const d of f.defs) {
-      if (!d.defines) continue;
+      if (!counts(f, d)) continue;
       const list = byName.get(d.name);
       if (!list) byName.set(d.name, [i]);
       else if (list[list.length - 1] !== i) list.push(i);
@@ -140,6 +152,30 @@ function restartVector(files: readonly IndexedFile[], focus: RankFocus, definers
   // Some restart mass stays everywhere: an unfocused file can still rank on its references.
   const spread = 0.2 / files.length;
   return v.map((x) => (0.8 * x) / sum + spread);
+}
+
+/** Written as code, not as a word: a capital after the first letter, a digit, `_` or `$` (`safeParse`, not `parse`). */
+export function looksLikeCode(name: string): boolean {
+  return /^.+[A-Z]|[\d_$]/u.test(name);
+}
+
+/**
+ * The files defining a name of the task that looks like code at their top level (never as a
+ * literal's key), for names so defined in at most MAX_DEFINERS files; one pass over the definitions.
+ */
+function namedDefiners(files: readonly IndexedFile[], words: ReadonlySet<string>): Set<number> {
+  const names = new Set([...words].filter(looksLikeCode));
+  const byName = new Map<string, number[]>();
+  if (names.size === 0) return new Set();
+  files.forEach((f, i) => {
+    for (const d of f.defs) {
+      if (d.parent >= 0 || !names.has(d.name) || !counts(f, d)) continue;
+      const list = byName.get(d.name);
+      if (!list) byName.set(d.name, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  });
+  return new Set([...byName.values()].filter((list) => list.length <= MAX_DEFINERS).flat());
 }
 
 function step(score: Float64Array, edges: readonly Edge[][], restart: Float64Array): Float64Array {

@@ -1,10 +1,12 @@
 // The repo map: the workspace's most relevant source files, best first, each with the first
 // line of its top-level definitions (and its members' names), cut to a token budget. What the
 // model reads instead of listing a large workspace. Ranked by the reference graph and the task's
-// focus (rank.ts); rendered the same for the same index, so it is byte-stable between folds.
+// focus (rank.ts); keys of object literals and object types are left out (members.ts). Rendered
+// the same for the same index, so it is byte-stable between folds.
 import { estimateTokens, type RepoMap, type RepoMapRequest, tokensForChars } from '../kernel/index.js';
 import type { IndexedFile } from './code-index.js';
 import type { IndexedDef } from './extract.js';
+import { isLiteralKey } from './members.js';
 import type { SkipReason } from './parse-limits.js';
 import { type GraphCache, rankFiles } from './rank.js';
 
@@ -67,7 +69,7 @@ function givenUpNote(givenUp: ReadonlyMap<string, SkipReason>): string {
 /** A lower bound of a file's block length: its path, and per top-level definition its first line and indentation. */
 function leastLength(file: IndexedFile): number {
   let n = file.path.length;
-  for (const d of file.defs) if (d.parent < 0) n += 4 + d.signature.length;
+  for (const d of file.defs) if (d.parent < 0 && !isLiteralKey(file.spec, d)) n += 4 + d.signature.length;
   return n;
 }
 
@@ -81,7 +83,8 @@ function renderFile(file: IndexedFile): string {
     else members.set(d.parent, [d]);
   }
   file.defs.forEach((d, i) => {
-    if (d.parent >= 0) return;
+    // A literal's keys say what a value holds, not where code is: the map's lines go to definitions.
+    if (d.parent >= 0 || isLiteralKey(file.spec, d)) return;
     lines.push(`  ${d.line} ${d.signature}`);
     const inner = members.get(i);
     if (inner?.length) lines.push(`    ${memberLine(inner)}`);

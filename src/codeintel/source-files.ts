@@ -8,7 +8,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ignorePredicate } from '../tools/ignore/predicate.js';
-import { decodeText } from '../tools/text/encoding.js';
 
 export interface SourceStat {
   path: string;
@@ -83,15 +82,6 @@ function statOf(abs: string): { size: number; mtimeMs: number } | undefined {
   try {
     const st = statSync(abs);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A file's text, or undefined when it cannot be read (gone, a folder, no permission). */
-export function readSource(root: string, rel: string): string | undefined {
-  try {
-    return decodeText(readFileSync(join(root, rel))).text;
   } catch {
     return undefined;
   }

@@ -2,7 +2,9 @@
 // fallback, code intelligence on syntax trees (no language servers headless) and the OS sandbox
 // the policy's sandboxed commands run in; `keel run` also fetches web pages. A replay never
 // does: it would request a recorded URL again. `keel run` also opens pages in a headless browser
-// (browser_check) when the machine has a Chromium; the hosts it allows are web_fetch's.
+// (browser_check) when the machine has a Chromium; the hosts it allows are web_fetch's. The code
+// index may be kept between runs (a cache under the user's config folder) and report its progress.
+import type { CodeIndexOptions } from '../codeintel/code-index.js';
 import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
 import { createNodeWorkspace, type NodeWorkspace, type NodeWorkspaceOptions } from '../node/node-workspace.js';
 import { createWebFetcher } from '../node/web-fetcher.js';
@@ -18,6 +20,8 @@ export function headlessWorkspace(
     chromiumPath?: string;
     credentials?: NodeWorkspaceOptions['credentials'];
     sandbox?: NodeWorkspaceOptions['sandbox'];
+    /** The code index's cache and progress listener (keel run); none: built afresh, silently. */
+    codeIndex?: Pick<CodeIndexOptions, 'cache' | 'onProgress'>;
   },
 ): Promise<NodeWorkspace> {
   const { web } = options;
@@ -25,7 +29,7 @@ export function headlessWorkspace(
     fallbackSearch: searchByWalking,
     ...(options.credentials ? { credentials: options.credentials } : {}),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-    codeIntel: (ws) => new TreeSitterIntel(ws),
+    codeIntel: (ws) => new TreeSitterIntel(ws, options.codeIndex),
     ...(web ? { web: createWebFetcher({ allowHosts: () => web.allowHosts }) } : {}),
     ...(web ? { browser: createBrowserChecker({ allowHosts: () => web.allowHosts, ...chromium(options.chromiumPath) }) } : {}),
   });

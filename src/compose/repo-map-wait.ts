@@ -7,7 +7,7 @@ import type { CodeIntel, RepoMap, RepoMapBuilder } from '../kernel/index.js';
 import { taskFocus } from './memory-index.js';
 
 /** The longest a request waits for the repo map. */
-const REPO_MAP_WAIT_MS = 3000;
+const REPO_MAP_WAIT_MS = 500;
 
 const PENDING: RepoMap = { text: '', files: 0, totalFiles: 0, pending: true };
 

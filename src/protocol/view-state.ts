@@ -116,6 +116,8 @@ export const HintsSchema = z.object({
   agent: z.optional(z.string().check(z.maxLength(64))),
   /** The shown task's background processes still running; absent or empty: none. */
   processes: z.optional(z.array(ProcessViewSchema).check(z.maxLength(16))),
+  /** The code index is parsing files its cache did not hold: so many of so many; absent: not indexing. */
+  indexing: z.optional(z.object({ parsed: z.number(), total: z.number() })),
 });
 export type Hints = z.infer<typeof HintsSchema>;
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IndexedFile } from '../../src/codeintel/code-index.js';
 import { languageOf } from '../../src/codeintel/languages.js';
+import { isLiteralKey } from '../../src/codeintel/members.js';
 import { rankFiles } from '../../src/codeintel/rank.js';
 import type { RepoMapRequest } from '../../src/kernel/index.js';
 import { referenceParse } from './reference-extract.js';
@@ -14,7 +15,7 @@ export async function referenceIndex(root: string, paths: readonly string[]): Pr
   const out: IndexedFile[] = [];
   for (const p of paths) {
     const spec = languageOf(p)!;
-    out.push({ path: p, spec, size: 0, mtimeMs: 0, ...(await referenceParse(readFileSync(path.join(root, p), 'utf8'), spec)) });
+    out.push({ path: p, spec, size: 0, mtimeMs: 0, hash: '', ...(await referenceParse(readFileSync(path.join(root, p), 'utf8'), spec)) });
   }
   return out;
 }
@@ -41,7 +42,7 @@ export function referenceMapBlocks(files: readonly IndexedFile[], request: RepoM
 function render(file: IndexedFile): string {
   const lines = [file.path];
   file.defs.forEach((d, i) => {
-    if (d.parent >= 0) return;
+    if (d.parent >= 0 || isLiteralKey(file.spec, d)) return;
     lines.push(`  ${d.line} ${d.signature}`);
     const members = file.defs.filter((m) => m.parent === i).map((m) => m.name);
     if (members.length > 8) lines.push(`    members: ${members.slice(0, 8).join(', ')}, … (${members.length - 8} more)`);

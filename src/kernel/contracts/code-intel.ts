@@ -4,20 +4,24 @@
 // Positions are 1-based lines and columns (columns count UTF-16 code units, as editors do);
 // paths are workspace-relative POSIX paths.
 
-export type CodeSymbolKind =
-  | 'class'
-  | 'interface'
-  | 'enum'
-  | 'type'
-  | 'function'
-  | 'method'
-  | 'constructor'
-  | 'property'
-  | 'field'
-  | 'variable'
-  | 'constant'
-  | 'module'
-  | 'other';
+/** Every kind a symbol may have, as data: a tool's schema and the index cache's checks read it. */
+export const CODE_SYMBOL_KINDS = [
+  'class',
+  'interface',
+  'enum',
+  'type',
+  'function',
+  'method',
+  'constructor',
+  'property',
+  'field',
+  'variable',
+  'constant',
+  'module',
+  'other',
+] as const;
+
+export type CodeSymbolKind = (typeof CODE_SYMBOL_KINDS)[number];
 
 export interface CodeLocation {
   path: string;

@@ -1,29 +1,14 @@
 // find_symbol: definitions whose name matches, across the workspace — the editor's workspace
 // symbols (a language server's index) or Keel's syntax trees headless. A page at a time.
 import { z } from 'zod';
-import type { CodeSymbolKind, ToolDefinition } from '../../kernel/index.js';
+import { CODE_SYMBOL_KINDS, type ToolDefinition } from '../../kernel/index.js';
 import { errorResult } from '../tool-result.js';
 import { cursorSchemaDescription, engineNote, hiddenNote, LineReader, locationLine, pageOf, plural, visibleOnly } from './code-results.js';
 import { noCodeIntel } from './no-code-intel.js';
 
-const KINDS = [
-  'class',
-  'interface',
-  'enum',
-  'type',
-  'function',
-  'method',
-  'constructor',
-  'property',
-  'field',
-  'variable',
-  'constant',
-  'module',
-] as const satisfies readonly CodeSymbolKind[];
-
 const FindSymbolInputSchema = z.object({
   query: z.string().min(1).max(200).describe('A name or the start of one (case-insensitive); exact matches come first.'),
-  kind: z.enum(KINDS).optional().describe('Only symbols of this kind.'),
+  kind: z.enum(CODE_SYMBOL_KINDS).exclude(['other']).optional().describe('Only symbols of this kind.'),
   cursor: z.string().optional().describe(cursorSchemaDescription),
 });
 export type FindSymbolInput = z.infer<typeof FindSymbolInputSchema>;

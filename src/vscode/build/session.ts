@@ -111,6 +111,8 @@ export function buildSession(
   const worktrees = worktreeView(workspace?.root, (m) => view.post(m), log);
   const handlers = viewHandlers(base, parts, session, diffs, picker, checkpointUi, worktrees, () => view.focusComposer());
   const answering = answerLinks(base, links, session, handlers, checkpointUi);
+  // The index began in the folder step; its line shows in the panel from here on.
+  parts.host?.indexProgress.listen((indexing) => session.presenter.setHints({ indexing }));
   return { session, diffs, view, attention, picker, checkpointUi, answering };
 }
 

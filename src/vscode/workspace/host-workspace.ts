@@ -2,7 +2,8 @@
 // processes — with the keys in secret storage and the credential-looking variables of the
 // editor's environment withheld from them, but for those keel.commands.passEnv lists — search
 // with VS Code's bundled ripgrep or the walking fallback; commands in the OS sandbox as the
-// policy chose), and the Keel terminal mirroring every command.
+// policy chose), and the Keel terminal mirroring every command. The syntax-tree index starts
+// from its cache (the one `keel run` keeps for the same folder) and reports its progress.
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -20,6 +21,8 @@ import { searchByWalking } from '../../tools/search/walking-search.js';
 import type { KeelTerminal } from './keel-terminal.js';
 import { findRipgrep } from '../../host/settings/ripgrep-path.js';
 import { VscodeWorkspace } from './vscode-workspace.js';
+import { codeIndexCacheFile, codeIndexStore } from '../../node/code-index-store.js';
+import { IndexProgressRelay } from '../../host/workspace/index-progress-relay.js';
 
 export interface HostWorkspace {
   workspace: VscodeWorkspace;
@@ -28,6 +31,8 @@ export interface HostWorkspace {
   sandbox: NodeSandbox | undefined;
   /** The file watcher that keeps the syntax-tree index current. */
   disposables: vscode.Disposable[];
+  /** The index's progress while it parses, for the panel's line. */
+  indexProgress: IndexProgressRelay;
 }
 
 /** The files the syntax-tree index reads (src/codeintel/languages.ts), and the ignore files. */
@@ -58,9 +63,17 @@ export async function createHostWorkspace(
   const withheld = withheldCredentials(process.env, { held: [], credentials: secretDetector(), pass: passEnv() });
   if (withheld.length > 0)
     log(`commands will not see ${withheld.join(', ')} (they look like credentials; keel.commands.passEnv passes one)`);
-  const trees = new TreeSitterIntel(base, { watched: true });
+  const indexProgress = new IndexProgressRelay();
+  const cache = codeIndexStore(codeIndexCacheFile(base.root));
+  const trees = new TreeSitterIntel(base, { watched: true, cache, onProgress: indexProgress.report });
   const workspace = new VscodeWorkspace({ base, mirror: terminal, log, codeIntel: new LanguageIntel(base.root, trees) });
-  return { workspace, rgPath, sandbox: base.sandbox as NodeSandbox | undefined, disposables: watchSources(base.root, trees) };
+  return {
+    workspace,
+    rgPath,
+    sandbox: base.sandbox as NodeSandbox | undefined,
+    disposables: watchSources(base.root, trees),
+    indexProgress,
+  };
 }
 
 /** Keeps the index current from file events, so a fold's repo map needs no walk of the folder. */

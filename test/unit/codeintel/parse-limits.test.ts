@@ -101,7 +101,7 @@ describe('the code index under parse limits', function () {
     const paths = ['f0.ts', 'f1.ts', 'hang.ts', ...Object.keys(files).slice(2)];
     const root = workspaceWith({ ...files, 'hang.ts': 'export const h = 1;\n' });
     // As files this thread gave up are parsed: by the workers alone.
-    const pool = new ParsePool(root, 1, path.join(WORKERS, 'hanging.ts'), false);
+    const pool = new ParsePool(root, 1, path.join(WORKERS, 'hanging.ts'), 'alone');
     const parsed = await pool.parse(root, paths, signal);
     const outcomes = parsed.outcomes.map((o, i) => `${paths[i]}:${o?.type === 'skipped' ? `skipped ${o.reason}` : o?.type}`);
     assert.deepEqual(

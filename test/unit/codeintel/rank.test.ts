@@ -19,7 +19,7 @@ function file(path: string, defines: string[], uses: Record<string, number>): In
     defines: true,
   }));
   const positions = new Map(Object.entries(uses).map(([name, n]) => [name, Array.from({ length: n }, (_, i) => i + 1)]));
-  return { path, spec: languageOf(path)!, size: 1, mtimeMs: 1, defs, uses: positions };
+  return { path, spec: languageOf(path)!, size: 1, mtimeMs: 1, hash: '', defs, uses: positions };
 }
 
 const workspace = (): IndexedFile[] => [

@@ -1,8 +1,14 @@
 // The first request never waits long for the repo map: a map not ready in time is logged
 // pending, the prefix says it comes later, and the first later turn that finds it built shows it
 // (logged again, reason 'late'). Through composeRuntime, a map that never comes holds the first
-// request up only for the wait the host allows.
+// request up only for the wait the host allows: under a second and a half, even when a file's
+// parse hangs (the hanging parse worker).
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { TreeSitterIntel } from '../../../src/codeintel/tree-sitter-intel.js';
+import { createNodeWorkspace } from '../../../src/node/node-workspace.js';
+import { scratchDir } from '../../support/scratch.js';
 import { composeRuntime } from '../../../src/compose/index.js';
 import { waitingRepoMap } from '../../../src/compose/repo-map-wait.js';
 import { REPO_MAP_PENDING } from '../../../src/kernel/context/context-block.js';
@@ -89,8 +95,35 @@ describe('compose: the repo map is waited for at most a bounded time', function 
       trusted: () => true,
       interactive: false,
     });
+    const started = performance.now();
     await drain(runtime.send('hello'));
     assert.equal(provider.requests.length, 1);
     assert.ok(JSON.stringify(provider.requests[0]!.messages).includes(REPO_MAP_PENDING));
+    // A cold build never holds a task's start: the wait is a few hundred ms, not seconds.
+    assert.ok(performance.now() - started < 1500, `the first request waited ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it('through composeRuntime on the real index: a parse that hangs does not hold the first request', async () => {
+    const root = scratchDir('repo-map-hang');
+    writeFileSync(path.join(root, 'hang-a.ts'), 'export const a = 1;\n');
+    // Every file handed to the hanging worker: the build ends only when its watchdog gives up.
+    const intel = new TreeSitterIntel(await createNodeWorkspace(root, { rgPath: null }), {
+      parseWorkers: 1,
+      parseWorkerScript: path.resolve(__dirname, '../../support/parse-workers/hanging.ts'),
+      mainThreadFileMs: 0,
+    });
+    const provider = new ScriptedProvider([textTurn('Done.')]);
+    const runtime = composeRuntime({
+      provider,
+      settings: { maxTurns: 5, autoApprove: [], commandsAllow: [], commandsDeny: [] },
+      workspace: { ...memoryWorkspace({}), codeIntel: intel },
+      trusted: () => true,
+      interactive: false,
+    });
+    const started = performance.now();
+    await drain(runtime.send('hello'));
+    assert.ok(JSON.stringify(provider.requests[0]!.messages).includes(REPO_MAP_PENDING));
+    assert.ok(performance.now() - started < 1500, `the first request waited ${Math.round(performance.now() - started)} ms`);
+    await intel.index.refresh(); // let the watchdog end the worker before the next test
   });
 });
