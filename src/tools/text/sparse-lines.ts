@@ -65,7 +65,8 @@ export class SparseLines implements LineLookup {
   at(index: number): string {
     const start = this.startOf(index);
     const nl = this.text.indexOf('\n', start);
-    return nl === -1 && start < this.text.length ? this.text.slice(start) + NO_EOL : this.raw(index);
+    if (nl !== -1) return this.text.slice(start, nl);
+    return start < this.text.length ? this.text.slice(start) + NO_EOL : '';
   }
 
   /** The line of an offset nearer the known line start `up` above it than the one below: counted backwards. */
@@ -93,6 +94,13 @@ export class SparseLines implements LineLookup {
   }
 
   private remember(line: number, offset: number): void {
+    const last = this.lines.length - 1;
+    // Questions asked in order (a diff's are) add past the end: no search, no insert.
+    if (line > this.lines[last]!) {
+      this.lines.push(line);
+      this.offsets.push(offset);
+      return;
+    }
     const k = this.nearest(this.lines, line);
     if (this.lines[k] === line) return;
     this.lines.splice(k + 1, 0, line);
