@@ -72,4 +72,3 @@ export function editFigures(count: number, rounds: number): EditFigures {
 function mustApply(plan: ReturnType<typeof planEdit>): void {
   if (!plan.ok) throw new Error(plan.message);
 }
-

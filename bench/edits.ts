@@ -22,7 +22,9 @@ function main(): void {
   };
   console.log(`edits benchmark (medians; target each ratio ≤ 1.5), load ${loadBefore} before:`);
   for (const [k, v] of Object.entries(results)) console.log(`  ${k.padEnd(24)} ${v}`);
-  void mkdir('bench/results', { recursive: true }).then(() => writeFile('bench/results/edits.json', `${JSON.stringify(results, null, 2)}\n`));
+  void mkdir('bench/results', { recursive: true }).then(() =>
+    writeFile('bench/results/edits.json', `${JSON.stringify(results, null, 2)}\n`),
+  );
 }
 
 main();
