@@ -67,7 +67,8 @@ function regions(idx: LineLookup, sorted: readonly Replacement[]): Region[] {
 
 /** A replacement that removes a newline joins the next line: take that line into the region. */
 function extendToLineEnd(idx: LineLookup, region: Region): void {
-  while (region.lastLine + 1 < idx.length) {
+  // linesUpTo, not length: counting every line of the file to learn that one more exists costs more than the edit.
+  while (idx.linesUpTo(region.lastLine + 2) > region.lastLine + 1) {
     const from = idx.startOf(region.firstLine);
     const text = applyAll(idx.text.slice(from, idx.startOf(region.lastLine + 1)), region.items, from);
     if (text === '' || text.endsWith('\n')) return;

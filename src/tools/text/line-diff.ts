@@ -33,7 +33,8 @@ function diffRegion(
   while (a0 < a1 && b0 < b1 && a[a0] === b[b0]) [a0, b0] = [a0 + 1, b0 + 1];
   while (a1 > a0 && b1 > b0 && a[a1 - 1] === b[b1 - 1]) [a1, b1] = [a1 - 1, b1 - 1];
   if (a0 === a1 && b0 === b1) return;
-  if (a0 === a1 || b0 === b1) {
+  // One side empty, or one line for one (they differ, or the trim above took them): a single change.
+  if (a0 === a1 || b0 === b1 || (a1 - a0 === 1 && b1 - b0 === 1)) {
     out.push({ oldStart: a0, oldEnd: a1, newStart: b0, newEnd: b1 });
     return;
   }

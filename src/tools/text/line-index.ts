@@ -25,20 +25,8 @@ export class LineIndex implements LineLookup {
   readonly length: number;
 
   constructor(readonly text: string) {
-    let starts = new Int32Array(1024);
-    let n = 0;
-    if (text.length) starts[n++] = 0;
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-      if (n === starts.length) {
-        const grown = new Int32Array(n * 2);
-        grown.set(starts);
-        starts = grown;
-      }
-      starts[n++] = i + 1;
-    }
-    this.starts = starts;
-    this.count = n;
-    this.length = text.length && text.endsWith('\n') ? n - 1 : n;
+    [this.starts, this.count] = lineStarts(text);
+    this.length = text.length && text.endsWith('\n') ? this.count - 1 : this.count;
   }
 
   /** The line's text without its line ending ('\r' included for CRLF). */
@@ -83,6 +71,26 @@ export class LineIndex implements LineLookup {
     }
     return lo;
   }
+}
+
+/**
+ * Every line's start and how many there are. A plain function, not the constructor's body: V8
+ * compiles a long loop on the stack and drops that code at the first statement after the loop
+ * it has no type feedback for, so inside the constructor the walk ran interpreted on each call.
+ */
+function lineStarts(text: string): [Int32Array, number] {
+  let starts = new Int32Array(1024);
+  let n = 0;
+  if (text.length) starts[n++] = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (n === starts.length) {
+      const grown = new Int32Array(n * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[n++] = i + 1;
+  }
+  return [starts, n];
 }
 
 export function arrayLines(lines: readonly string[]): LineSource {
