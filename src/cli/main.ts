@@ -114,20 +114,27 @@ function asksForHelp(argv: string[]): boolean {
   );
 }
 
-// The first Ctrl+C cancels the run so its log ends cleanly; a later one (while
-// the run winds down, or after it) exits at once with the interrupted code
-// instead of Node's default signal death, which reports no exit code at all.
+/**
+ * What stops a run: Ctrl+C, and what CI cancellation, `timeout`, Docker and Kubernetes send
+ * (SIGTERM) or a closed terminal (SIGHUP). Node's default for these is death with no exit code,
+ * no result record and no `run_cancelled` in the log.
+ */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+// The first stop signal cancels the run so its log ends cleanly; a later one (while the run
+// winds down, or after it) exits at once with the interrupted code.
 function interruptOnce(handler: () => void): () => void {
   let active = true;
   let interrupted = false;
-  process.on('SIGINT', () => {
+  const onSignal = () => {
     if (active && !interrupted) {
       interrupted = true;
       handler();
     } else {
       process.exit(EXIT.interrupted);
     }
-  });
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   return () => {
     active = false;
   };

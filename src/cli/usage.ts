@@ -125,7 +125,8 @@ Output and exit status:
   could not be written) or stopped by --max-turns/--max-cost/--max-tokens; 2 bad usage or a
   file Keel cannot use (a missing --mcp-config, a log it cannot resume or verify); 3 a call was refused
   by policy or needed an approval nobody gave (without a terminal nobody can give one), or a
-  hook kept the task from being sent; 130 stopped (Ctrl+C).
+  hook kept the task from being sent; 130 stopped (Ctrl+C, SIGTERM or SIGHUP: the first one
+  ends the run with its result record and log whole, a second one exits at once).
 
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the
