@@ -14,6 +14,7 @@
 import * as path from 'node:path';
 import { isLiveStatus, replay, type RunPolicy } from '../kernel/index.js';
 import { existingLogKey, logKeyFile } from '../node/log-seal.js';
+import { lockLog } from '../node/log-lock.js';
 import { InputError, parseResumeArgs, type RunOptions } from './args.js';
 import { approveWords, narrowedBy, narrowPolicy } from './policy-ceiling.js';
 import { runAtTerminal, type CliIo } from './run.js';
@@ -25,6 +26,7 @@ export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string
   const { options, log, approvePlan } = parseResumeArgs(argv, io.cwd);
   const file = path.resolve(io.cwd, log);
   const key = existingLogKey(io.env);
+  refuseWhileWritten(file, log);
   const loaded = readTaskLog(file, log, 'resumed', key);
   requireSealed(loaded, log, logKeyFile(io.env), key);
   const state = replay(loaded.events);
@@ -43,6 +45,16 @@ export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string
       `${log} holds a task that was not interrupted (it ${ENDED[status] ?? 'has not started'}): there is nothing to resume.`,
     );
   return runAtTerminal(resumed, io, { type: 'resume', log: file, events: loaded.events });
+}
+
+/**
+ * A log another process is writing is not read at all: what it holds is changing, and the answer
+ * the user needs is who is writing it (the run itself takes the lock again, src/cli/task-run.ts).
+ */
+function refuseWhileWritten(file: string, given: string): void {
+  const probe = lockLog(file, given);
+  if (probe.type === 'busy') throw new InputError(probe.message);
+  probe.release();
 }
 
 /**

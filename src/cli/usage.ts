@@ -232,7 +232,8 @@ terminal), never re-run unasked. It continues only a log sealed by your key (kee
 older Keel's) or another user's is refused, exit 2 — start the task again with keel run. The
 approvals, command rules and sandbox mode are this command line's (--approve, --allow-command,
 --deny-command, --sandbox, or their defaults); the log's header only narrows them, and stderr
-says what the interrupted run approved that this command line does not.
+says what the interrupted run approved that this command line does not. A log another keel is
+writing is refused, exit 2, naming its pid and host (the writer holds LOG.lock while it runs).
 \`keel resume LOG --approve-plan\` approves the plan a --mode plan run ended with and carries it out in
 Agent mode (the message VS Code's Approve plan sends); exit 2 when LOG has no plan waiting (not in
 Plan mode, no to-do list, or still running).
