@@ -133,6 +133,18 @@ export function parseResumeArgs(argv: string[], cwd: string): { options: RunOpti
   return { options: { ...runOptions(values, '', cwd), log }, log, approvePlan };
 }
 
+/** `keel continue LOG "message"`: resume's flags, and the follow-up to send. */
+export function parseContinueArgs(argv: string[], cwd: string): { options: RunOptions; log: string; message: string } {
+  const { values, positionals } = runFlags(argv);
+  if (positionals.length !== 2) throw new UsageError('Give a log and a message: keel continue LOG "message".');
+  if (values.log !== undefined) throw new UsageError('keel continue appends to the log it continues: --log is not taken.');
+  if (values.agent !== undefined) throw new UsageError('keel continue goes on as the agent its log holds: --agent is not taken.');
+  if (values['approve-plan'] !== undefined) throw new UsageError('--approve-plan is keel resume\'s: keel resume LOG --approve-plan.');
+  const [log, message] = positionals as [string, string];
+  if (!message.trim()) throw new UsageError('The message is empty: say what the task should do next.');
+  return { options: { ...runOptions(values, message, cwd), log }, log, message };
+}
+
 function runFlags(args: string[]) {
   try {
     return parseRunFlags(args);

@@ -11,6 +11,7 @@ import { runReplayCommand } from './replay-command.js';
 import { USAGE } from './usage.js';
 import { runRestoreCommand } from './restore-command.js';
 import { runResumeCommand } from './resume-command.js';
+import { runContinueCommand } from './continue-command.js';
 import { EXIT, runTask } from './run.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -34,8 +35,8 @@ async function main(argv: string[]): Promise<number> {
       return await runReplayCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
     if (argv[0] === 'restore')
       return await runRestoreCommand(argv.slice(1), { stdin: process.stdin, stdout: process.stdout, cwd: process.cwd(), env: process.env });
-    if (argv[0] === 'resume')
-      return await runResumeCommand(argv.slice(1), {
+    if (argv[0] === 'resume' || argv[0] === 'continue')
+      return await (argv[0] === 'resume' ? runResumeCommand : runContinueCommand)(argv.slice(1), {
         stdin: process.stdin,
         stdout: process.stdout,
         stderr: process.stderr,
@@ -100,7 +101,7 @@ function onEachStop(handler: () => void): () => void {
 
 /** A usage error is one line: its cause and where the help is (the help itself is `--help`'s). */
 function usageLine(cause: string, argv: readonly string[]): string {
-  const own = ['run', 'resume', 'restore', 'memory', 'replay', 'fleet', 'serve'].includes(argv[0] ?? '');
+  const own = ['run', 'resume', 'continue', 'restore', 'memory', 'replay', 'fleet', 'serve'].includes(argv[0] ?? '');
   const command = own ? `keel ${argv[0]} --help` : 'keel run --help';
   return `keel: ${cause.replace(/\s+$/, '')} (see \`${command}\`)`;
 }
@@ -110,7 +111,7 @@ function asksForHelp(argv: string[]): boolean {
   const isHelp = (a: string) => a === '--help' || a === '-h';
   return (
     (argv.length === 1 && isHelp(argv[0]!)) ||
-    (['run', 'resume', 'restore', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp))
+    (['run', 'resume', 'continue', 'restore', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp))
   );
 }
 

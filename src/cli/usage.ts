@@ -21,6 +21,7 @@ export const USAGE = `Usage:
            [--allow-hooks | --allow-hooks-unsandboxed] [--allow-host HOST[:PORT]]...
            "<task>"
   keel resume LOG [the run flags above but --log, --mode and --agent] [--approve-plan]
+  keel continue LOG [the run flags above but --log and --agent] "<message>"
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
@@ -234,9 +235,15 @@ approvals, command rules and sandbox mode are this command line's (--approve, --
 --deny-command, --sandbox, or their defaults); the log's header only narrows them, and stderr
 says what the interrupted run approved that this command line does not. A log another keel is
 writing is refused, exit 2, naming its pid and host (the writer holds LOG.lock while it runs).
+A task stopped cleanly (one Ctrl+C, SIGTERM, SIGHUP) resumes by being sent "Go on with the task
+from where it was stopped." (said on stderr).
 \`keel resume LOG --approve-plan\` approves the plan a --mode plan run ended with and carries it out in
 Agent mode (the message VS Code's Approve plan sends); exit 2 when LOG has no plan waiting (not in
 Plan mode, no to-do list, or still running).
+\`keel continue LOG "message"\` sends a follow-up to a task that has ended (done, failed, stopped,
+or waiting for a message) as its next message, appending to LOG, under resume's rules: a sealed
+log no other keel is writing, and the approvals of this command line, the header only narrowing
+them. --mode sends the message in that mode.
 
 \`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
 model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or
