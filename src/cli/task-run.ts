@@ -236,7 +236,9 @@ function newLogPath(options: RunOptions): string | undefined {
   const logPath = options.log ? path.resolve(options.log) : undefined;
   // A second run appended to it would restart its sequence numbers.
   if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
-    throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
+    throw new UsageError(
+      `--log ${options.log} already exists and a log holds one task: give a new file each run (a fixed CI path: remove it first), or send that task a follow-up with keel continue ${options.log} "…".`,
+    );
   return logPath;
 }
 

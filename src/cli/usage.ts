@@ -19,7 +19,7 @@ export const USAGE = `Usage:
            [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
            [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
            [--allow-hooks | --allow-hooks-unsandboxed] [--allow-host HOST[:PORT]]...
-           "<task>"
+           "<task>" | - (the task from stdin) | --task-file FILE
   keel resume LOG [the run flags above but --log, --mode and --agent] [--approve-plan]
   keel continue LOG [the run flags above but --log and --agent] "<message>"
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
@@ -113,6 +113,14 @@ lockfiles). Where there is no sandbox Keel says so on stderr and every command a
                            commands safe only inside it (make test, a .venv's python, pnpm…),
                            which then ask.
 Whatever the sandbox, a command's processes end when it ends, and when keel ends (even killed).
+
+The task and its log:
+  "<task>"                 the task, in quotes. - reads it from stdin (… | keel run -), and
+  --task-file FILE         reads it from FILE: a long brief, past the system's argument limit.
+                           Either is read whole (at most 1 MiB of text); empty is an error.
+  --log FILE               write the task's log there (sealed; keel replay, resume, continue and
+                           restore read it). A log holds one task: an existing FILE is refused
+                           (exit 2) — give a new path each run, or keel continue FILE "…".
 
 Output and exit status:
   --output text            (default) the run as it streams, then a line of context and cost.
