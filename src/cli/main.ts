@@ -9,6 +9,7 @@ import { runMemoryCommand } from './memory-command.js';
 import { runServeCommand, SERVE_USAGE } from './serve-command.js';
 import { runReplayCommand } from './replay-command.js';
 import { USAGE } from './usage.js';
+import { asksForHelp } from './help.js';
 import { runRestoreCommand } from './restore-command.js';
 import { runResumeCommand } from './resume-command.js';
 import { runContinueCommand } from './continue-command.js';
@@ -104,15 +105,6 @@ function usageLine(cause: string, argv: readonly string[]): string {
   const own = ['run', 'resume', 'continue', 'restore', 'memory', 'replay', 'fleet', 'serve'].includes(argv[0] ?? '');
   const command = own ? `keel ${argv[0]} --help` : 'keel run --help';
   return `keel: ${cause.replace(/\s+$/, '')} (see \`${command}\`)`;
-}
-
-/** `keel --help`, `keel run --help`: the usage on stdout, and success. */
-function asksForHelp(argv: string[]): boolean {
-  const isHelp = (a: string) => a === '--help' || a === '-h';
-  return (
-    (argv.length === 1 && isHelp(argv[0]!)) ||
-    (['run', 'resume', 'continue', 'restore', 'memory', 'replay'].includes(argv[0]!) && argv.slice(1).some(isHelp))
-  );
 }
 
 /**

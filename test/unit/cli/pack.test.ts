@@ -54,8 +54,12 @@ describe('the packed keel', function () {
 
   it('holds the bundle the keel command loads, and no sources', () => {
     const listing = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n');
-    for (const file of ['package/bin/keel.js', 'package/dist/cli.js', 'package/dist/parse-worker.js', 'package/schemas/run-result.schema.json'])
-      assert.ok(listing.includes(file), `${file} is in the tarball`);
+    const shipped = ['bin/keel.js', 'dist/cli.js', 'dist/cli-help.js', 'dist/parse-worker.js', 'schemas/run-result.schema.json'];
+    for (const file of shipped) assert.ok(listing.includes(`package/${file}`), `${file} is in the tarball`);
+    // keel --help loads this file alone: a few kilobytes, no provider SDK in it.
+    const help = execFileSync('tar', ['xzOf', tarball, 'package/dist/cli-help.js'], { encoding: 'utf8' });
+    assert.ok(help.length < 100_000, `dist/cli-help.js is ${help.length} bytes`);
+    assert.doesNotMatch(help, /require\("(?!node:)[^"]+"\)/, 'it requires nothing but Node built-ins');
     assert.deepEqual(
       listing.filter((f) => /^package\/(src|test|node_modules)\//.test(f) || f.endsWith('.map')),
       [],
