@@ -208,5 +208,12 @@ describe('keel headless: complete', function () {
     const bad = await spawnKeel(['restore', log, '--to', 'latest'], ws, env);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--to takes the model step/);
+    // A step past the task's last is a mistake said as one, not a restore reported as done.
+    const before = fs.readFileSync(log, 'utf8');
+    const past = await spawnKeel(['restore', log, '--to', '99'], ws, env);
+    assert.equal(past.code, 2, past.stdout);
+    assert.match(past.stderr, /^keel: --to 99: the task in .* has \d+ model steps; give a step from 0 to \d+\.\n$/);
+    assert.equal(past.stdout, '');
+    assert.equal(fs.readFileSync(log, 'utf8'), before, 'nothing logged');
   });
 });
