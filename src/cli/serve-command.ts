@@ -5,6 +5,7 @@
 // requests addressed to this server, with its bearer token, are served (src/a2a/caller-guard.ts):
 // the token comes from KEEL_A2A_TOKEN or is made here and printed once.
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RunResult } from '../compose/index.js';
@@ -63,6 +64,9 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got "${values.port}").`);
   const flags = workerFlags(values, io.env);
   const served = path.resolve(io.cwd, values.workspace ?? '.');
+  // Checked at start: a server that started on a missing folder would fail every task sent to it.
+  if (!fs.existsSync(served) || !fs.statSync(served).isDirectory())
+    throw new UsageError(`--workspace ${values.workspace ?? '.'} is not a folder: give the folder this server works on.`);
   const template = jobFromFlags({ ...values, workspace: served }, 'template', io.cwd);
   tellWithheld(io.env, flags.passEnv, io.stderr);
   const environment: JobEnvironment = {
