@@ -36,6 +36,7 @@ task and its result (schemas/run-result.schema.json) and patch come back as arti
                            127.0.0.1, localhost and [::1] a request's Host may give (a request
                            addressed to another name, or sent by a web page of another origin, is
                            refused: no DNS rebinding). Give the name or address clients use.
+Clients speak A2A 1.0 (the A2A-Version: 1.0 header); another version gets one error response.
 Every request but the agent card's sends "Authorization: Bearer TOKEN": the token is
 $KEEL_A2A_TOKEN (several, comma-separated: one per caller; at least 16 characters each), or one
 made at start and printed once. A caller sees only its own tasks (ListTasks, GetTask, artifacts).
