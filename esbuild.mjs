@@ -54,7 +54,14 @@ function usageTextPlugin() {
 }
 
 async function usageText() {
-  const out = await esbuild.build({ entryPoints: ['src/cli/usage.ts'], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'warning' });
+  const out = await esbuild.build({
+    entryPoints: ['src/cli/usage.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    logLevel: 'warning',
+  });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', out.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
   return module.exports.USAGE;

@@ -94,7 +94,6 @@ import { readProcessStdin, taskText } from './task-source.js';
 
 export { InputError, UsageError };
 
-
 const RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
 
 export function parseRunArgs(argv: string[], cwd: string, readStdin: () => Buffer = readProcessStdin): RunOptions {
@@ -137,10 +136,11 @@ export function parseContinueArgs(
 ): { options: RunOptions; log: string; message: string } {
   const { values, positionals } = runFlags(argv);
   const count = values['task-file'] === undefined ? 2 : 1;
-  if (positionals.length !== count) throw new UsageError('Give a log and a message: keel continue LOG "message" (or -, or --task-file FILE).');
+  if (positionals.length !== count)
+    throw new UsageError('Give a log and a message: keel continue LOG "message" (or -, or --task-file FILE).');
   if (values.log !== undefined) throw new UsageError('keel continue appends to the log it continues: --log is not taken.');
   if (values.agent !== undefined) throw new UsageError('keel continue goes on as the agent its log holds: --agent is not taken.');
-  if (values['approve-plan'] !== undefined) throw new UsageError('--approve-plan is keel resume\'s: keel resume LOG --approve-plan.');
+  if (values['approve-plan'] !== undefined) throw new UsageError("--approve-plan is keel resume's: keel resume LOG --approve-plan.");
   const log = positionals[0]!;
   const message = taskText({ given: positionals[1], taskFile: values['task-file'], what: 'message', readStdin });
   if (!message.trim()) throw new UsageError('The message is empty: say what the task should do next.');

@@ -103,7 +103,12 @@ function textWriter(stdout: NodeJS.WritableStream): EventWriter {
       else renderTaskEvent(printer, e, state);
     },
     outcome: (r) => {
-      if (finished) printer.line(r.status === 'done' ? '✓ done' : `${r.status === 'refused' ? '⚠' : '✗'} ${OUTCOME_WORDS[r.status]} (exit ${r.exitCode}): ${r.reason}`);
+      if (finished)
+        printer.line(
+          r.status === 'done'
+            ? '✓ done'
+            : `${r.status === 'refused' ? '⚠' : '✗'} ${OUTCOME_WORDS[r.status]} (exit ${r.exitCode}): ${r.reason}`,
+        );
     },
     line: (text) => printer.line(text),
     result: none,

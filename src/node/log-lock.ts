@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   host: string;
   startedAt: string;

@@ -43,7 +43,17 @@ export function startSlowRun(server: ModelServer, home: string, workspace: strin
     if (out.includes('"text_delta"')) started();
   });
   const ended = new Promise<Awaited<SlowRun['ended']>>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, lines: out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) })),
+    child.on('close', (code, signal) =>
+      resolve({
+        code,
+        signal,
+        lines: out
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+      }),
+    ),
   );
   return { child, streaming, ended };
 }

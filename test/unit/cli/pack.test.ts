@@ -24,7 +24,8 @@ function npmEnv(home: string): NodeJS.ProcessEnv {
  */
 function stagePackage(): string {
   const stage = scratchDir('pack-stage');
-  for (const file of ['package.json', 'README.md', 'LICENSE', 'esbuild.mjs']) fs.copyFileSync(path.join(ROOT, file), path.join(stage, file));
+  for (const file of ['package.json', 'README.md', 'LICENSE', 'esbuild.mjs'])
+    fs.copyFileSync(path.join(ROOT, file), path.join(stage, file));
   // npm pack does not follow a linked folder: what ships is copied.
   for (const dir of ['bin', 'schemas']) fs.cpSync(path.join(ROOT, dir), path.join(stage, dir), { recursive: true });
   for (const dir of ['src', 'media', 'node_modules']) fs.symlinkSync(path.join(ROOT, dir), path.join(stage, dir));
@@ -71,11 +72,15 @@ describe('the packed keel', function () {
     const project = scratchDir('pack-install');
     fs.writeFileSync(path.join(project, 'package.json'), '{"private":true}\n');
     npm(['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], project, env);
-    const run = spawnSync('npx', ['--no-install', 'keel', 'run', '--provider', 'scripted', '--workspace', workspace, '--output', 'json', 'list the files'], {
-      cwd: project,
-      env,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'npx',
+      ['--no-install', 'keel', 'run', '--provider', 'scripted', '--workspace', workspace, '--output', 'json', 'list the files'],
+      {
+        cwd: project,
+        env,
+        encoding: 'utf8',
+      },
+    );
     assert.equal(run.status, 0, run.stderr);
     const result = JSON.parse(run.stdout) as { status: string; exitCode: number };
     assert.equal(result.status, 'done');

@@ -82,7 +82,10 @@ describe('keel run: commands in a headless run', function () {
     assert.match(run.stdout, /not run, nobody to approve it: run_command makeup/);
     // The text output ends saying so, never "✓ done" on a refusal's exit 3.
     assert.doesNotMatch(run.stdout, /✓ done/);
-    assert.match(run.stdout, /\n⚠ ended with refusals \(exit 3\): 2 call\(s\) refused or not approved: run_command, run_command\.\ncontext /);
+    assert.match(
+      run.stdout,
+      /\n⚠ ended with refusals \(exit 3\): 2 call\(s\) refused or not approved: run_command, run_command\.\ncontext /,
+    );
   });
 
   it('under --approve all, deny rules, dangerous commands, protected and outside paths are refused', async () => {

@@ -35,8 +35,14 @@ describe('the task from stdin or a file', () => {
   it('refuses an empty, missing, binary or oversized source, and a task given twice', () => {
     const file = path.join(dir, 'brief.md');
     fs.writeFileSync(file, 'x');
-    assert.throws(() => parseRunArgs(['run', '-'], dir, () => Buffer.from(' \n')), (e) => e instanceof UsageError && /stdin is empty/.test(e.message));
-    assert.throws(() => parseRunArgs(['run', '--task-file', path.join(dir, 'none')], dir, noStdin), (e) => e instanceof InputError && /cannot be read \(ENOENT\)/.test(e.message));
+    assert.throws(
+      () => parseRunArgs(['run', '-'], dir, () => Buffer.from(' \n')),
+      (e) => e instanceof UsageError && /stdin is empty/.test(e.message),
+    );
+    assert.throws(
+      () => parseRunArgs(['run', '--task-file', path.join(dir, 'none')], dir, noStdin),
+      (e) => e instanceof InputError && /cannot be read \(ENOENT\)/.test(e.message),
+    );
     assert.throws(() => parseRunArgs(['run', '--task-file', dir], dir, noStdin), /is not a file/);
     assert.throws(() => parseRunArgs(['run', '-'], dir, () => Buffer.from([0x66, 0, 0x67])), /holds binary data/);
     assert.throws(() => parseRunArgs(['run', '-'], dir, () => Buffer.alloc(MAX_TASK_BYTES + 1, 0x61)), /is over 1 MiB/);
@@ -48,7 +54,17 @@ describe('the task from stdin or a file', () => {
     const ws = path.join(dir, 'ws');
     fs.mkdirSync(ws);
     const env = { ...process.env, XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_CACHE_HOME: path.join(dir, 'cache') };
-    const args = [`--import=${TSX}`, path.join(ROOT, 'src/cli/main.ts'), 'run', '--provider', 'scripted', '--no-checkpoints', '--output', 'json', '-'];
+    const args = [
+      `--import=${TSX}`,
+      path.join(ROOT, 'src/cli/main.ts'),
+      'run',
+      '--provider',
+      'scripted',
+      '--no-checkpoints',
+      '--output',
+      'json',
+      '-',
+    ];
     const run = spawnSync(process.execPath, args, { cwd: ws, env, input: 'list the files\n', encoding: 'utf8', timeout: 60_000 });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).task, 'list the files');

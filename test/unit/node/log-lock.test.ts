@@ -28,7 +28,10 @@ describe('log lock', () => {
     assert.equal(holder.host, os.hostname());
     const second = lockLog(log, 'task.jsonl');
     assert.equal(second.type, 'busy');
-    assert.match(second.type === 'busy' ? second.message : '', new RegExp(`^task\\.jsonl is being written by another Keel \\(pid ${process.pid} on `));
+    assert.match(
+      second.type === 'busy' ? second.message : '',
+      new RegExp(`^task\\.jsonl is being written by another Keel \\(pid ${process.pid} on `),
+    );
     if (first.type === 'held') first.release();
     assert.equal(fs.existsSync(lockFileOf(log)), false, 'released: the lock file is gone');
     const third = lockLog(log);
