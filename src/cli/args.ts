@@ -91,6 +91,7 @@ type OutputMode = (typeof OUTPUT_MODES)[number];
 
 import { InputError, UsageError } from './cli-errors.js';
 import { readProcessStdin, taskText } from './task-source.js';
+import { withConfigFile } from './config-file.js';
 
 export { InputError, UsageError };
 
@@ -148,11 +149,13 @@ export function parseContinueArgs(
 }
 
 function runFlags(args: string[]) {
+  let parsed: ReturnType<typeof parseRunFlags>;
   try {
-    return parseRunFlags(args);
+    parsed = parseRunFlags(args);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  return { ...parsed, values: withConfigFile(parsed.values) };
 }
 
 function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: string, cwd: string): RunOptions {
@@ -389,6 +392,7 @@ function parseRunFlags(args: string[]) {
       mode: { type: 'string' },
       agent: { type: 'string' },
       'task-file': { type: 'string' },
+      config: { type: 'string' },
       // keel resume only (parseRunArgs refuses it).
       'approve-plan': { type: 'boolean' },
       'allow-hooks': { type: 'boolean' },

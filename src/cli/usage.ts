@@ -118,6 +118,12 @@ The task and its log:
   "<task>"                 the task, in quotes. - reads it from stdin (… | keel run -), and
   --task-file FILE         reads it from FILE: a long brief, past the system's argument limit.
                            Either is read whole (at most 1 MiB of text); empty is an error.
+  --config FILE            approvals, model and limits from a JSON file you or the CI job give
+                           (never looked for in the workspace): {"approve": ["read","write"],
+                           "allowCommands": [], "denyCommands": [], "sandbox": "unasked",
+                           "provider": "anthropic", "model": "…", "baseUrl": "…", "maxTurns": 25,
+                           "maxCost": 1.5, "maxTokens": 200000}. A flag on the command line wins
+                           over the file's value; deny rules add up. Unknown keys are exit 2.
   --log FILE               write the task's log there (sealed; keel replay, resume, continue and
                            restore read it). A log holds one task: an existing FILE is refused
                            (exit 2) — give a new path each run, or keel continue FILE "…".
