@@ -173,7 +173,10 @@ describe('keel headless: complete', function () {
 
     const done = await spawnKeel(['resume', fullLog, '--workspace', ws, '--base-url', server.anthropicBaseURL], ROOT, env);
     assert.equal(done.code, 2);
-    assert.match(done.stderr, /holds a task that was not interrupted \(it completed\): there is nothing to resume; keel continue .* "…" sends it a follow-up\./);
+    assert.match(
+      done.stderr,
+      /holds a task that was not interrupted \(it completed\): there is nothing to resume; keel continue .* "…" sends it a follow-up\./,
+    );
   });
 
   it('keel restore --to STEP puts the files back through the runtime, logs it, and asks before overwriting a change', async () => {
