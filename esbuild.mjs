@@ -39,10 +39,53 @@ const targets = [
     target: 'node20',
     external: ['playwright-core'],
   },
+  // `keel --help` alone (src/cli/help.ts), which bin/keel.js asks before it loads dist/cli.js: the
+  // usage text is computed here and built in, so the file loads none of the providers it names.
+  {
+    entryPoints: ['src/cli/help.ts'],
+    outfile: 'dist/cli-help.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    plugins: [usageTextPlugin()],
+  },
   // The code index's parse worker, started by both bundles above (src/codeintel/parse-pool.ts looks beside them).
   { entryPoints: ['src/codeintel/parse-worker.ts'], outfile: 'dist/parse-worker.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['media/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((t) => existsSync(t.entryPoints[0]));
+
+/**
+ * Replaces help.ts's import of usage.ts with the text it exports, evaluated once at build time:
+ * usage.ts reads the provider registry, whose module pulls in every provider SDK.
+ */
+function usageTextPlugin() {
+  return {
+    name: 'usage-text',
+    setup(build) {
+      build.onResolve({ filter: /\/usage\.js$/ }, (args) =>
+        args.importer.endsWith(join('cli', 'help.ts')) ? { path: 'usage', namespace: 'usage-text' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'usage-text' }, async () => ({
+        contents: `export const USAGE = ${JSON.stringify(await usageText())};`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+async function usageText() {
+  const out = await esbuild.build({
+    entryPoints: ['src/cli/usage.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    logLevel: 'warning',
+  });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+  return module.exports.USAGE;
+}
 
 // The webview's icon font, served from dist/ because `vsce package --no-dependencies` never
 // packages node_modules/.

@@ -20,6 +20,7 @@ import {
 } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, restHandler } from '@a2a-js/sdk/server/express';
 import { callerGuard } from './caller-guard.js';
+import { versionGate } from './version-gate.js';
 import { textPart } from './client.js';
 
 interface ServedArtifact {
@@ -71,8 +72,8 @@ export async function startA2aServer(o: A2aServerOptions): Promise<A2aServer> {
   // The card says how to authenticate, so it is served to any request addressed to this server.
   app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: cardProvider }));
   app.use(guard.bearer);
-  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: guard.user }));
-  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: guard.user }));
+  app.use('/rest', versionGate('rest'), restHandler({ requestHandler: handler, userBuilder: guard.user }));
+  app.use('/', versionGate('jsonrpc'), jsonRpcHandler({ requestHandler: handler, userBuilder: guard.user }));
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(o.port, o.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });

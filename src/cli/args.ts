@@ -94,35 +94,30 @@ export interface RunOptions {
 const OUTPUT_MODES = ['text', 'json', 'jsonl'] as const;
 type OutputMode = (typeof OUTPUT_MODES)[number];
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+import { InputError, UsageError } from './cli-errors.js';
+import { readProcessStdin, taskText } from './task-source.js';
+import { withConfigFile } from './config-file.js';
 
-/**
- * A file or value the user gave cannot be used (a missing --mcp-config, an unreadable log):
- * exit 2 like bad usage, with the message alone (the usage text would not help).
- */
-export class InputError extends Error {
-  override name = 'InputError';
-}
+export { InputError, UsageError };
 
 const RISKS: Risk[] = ['read', 'write', 'execute', 'network'];
 
-export function parseRunArgs(argv: string[], cwd: string): RunOptions {
+export function parseRunArgs(argv: string[], cwd: string, readStdin: () => Buffer = readProcessStdin): RunOptions {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
   if (command !== 'run')
     throw new UsageError(
-      `Unknown command "${command}": the commands are "run", "resume", "restore", "memory", "replay", "fleet" and "serve".`,
+      `Unknown command "${command}": the commands are "run", "resume", "continue", "restore", "memory", "replay", "fleet" and "serve".`,
     );
   const { args, worktree } = takeWorktreeFlag(rest);
   const { values, positionals } = runFlags(args);
-  if (positionals.length !== 1 || !positionals[0]!.trim())
-    throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests".');
+  if (positionals.length > 1 || (positionals.length === 0 && values['task-file'] === undefined) || positionals[0]?.trim() === '')
+    throw new UsageError('Give exactly one task, in quotes: keel run "fix the failing tests" (or - for stdin, or --task-file FILE).');
   if (values['approve-plan']) throw new UsageError('--approve-plan is for keel resume LOG (a Plan run that ended with a plan).');
   if (values.from !== undefined && !worktree)
     throw new UsageError('--from is for keel run --worktree (the ref the new branch starts from).');
-  const options = runOptions(values, positionals[0]!, cwd);
+  const task = taskText({ given: positionals[0], taskFile: values['task-file'], what: 'task', readStdin });
+  const options = runOptions(values, task, cwd);
   return worktree ? { ...options, worktree: { ...worktree, ...(values.from === undefined ? {} : { from: values.from }) } } : options;
 }
 
@@ -158,17 +153,39 @@ export function parseResumeArgs(argv: string[], cwd: string): { options: RunOpti
   if (values.mode !== undefined) throw new UsageError('keel resume continues in the mode its log holds: --mode is not taken.');
   if (values.agent !== undefined) throw new UsageError('keel resume continues as the agent its log holds: --agent is not taken.');
   if (values.from !== undefined) throw new UsageError('--from is for keel run --worktree; keel resume runs where its log ran.');
+  if (values['task-file'] !== undefined) throw new UsageError('keel resume sends no new task: keel continue LOG --task-file FILE does.');
   const log = positionals[0]!;
   const approvePlan = values['approve-plan'] ?? false;
   return { options: { ...runOptions(values, '', cwd), log }, log, approvePlan };
 }
 
+/** `keel continue LOG "message"`: resume's flags, and the follow-up to send. */
+export function parseContinueArgs(
+  argv: string[],
+  cwd: string,
+  readStdin: () => Buffer = readProcessStdin,
+): { options: RunOptions; log: string; message: string } {
+  const { values, positionals } = runFlags(argv);
+  const count = values['task-file'] === undefined ? 2 : 1;
+  if (positionals.length !== count)
+    throw new UsageError('Give a log and a message: keel continue LOG "message" (or -, or --task-file FILE).');
+  if (values.log !== undefined) throw new UsageError('keel continue appends to the log it continues: --log is not taken.');
+  if (values.agent !== undefined) throw new UsageError('keel continue goes on as the agent its log holds: --agent is not taken.');
+  if (values['approve-plan'] !== undefined) throw new UsageError("--approve-plan is keel resume's: keel resume LOG --approve-plan.");
+  const log = positionals[0]!;
+  const message = taskText({ given: positionals[1], taskFile: values['task-file'], what: 'message', readStdin });
+  if (!message.trim()) throw new UsageError('The message is empty: say what the task should do next.');
+  return { options: { ...runOptions(values, message, cwd), log }, log, message };
+}
+
 function runFlags(args: string[]) {
+  let parsed: ReturnType<typeof parseRunFlags>;
   try {
-    return parseRunFlags(args);
+    parsed = parseRunFlags(args);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  return { ...parsed, values: withConfigFile(parsed.values) };
 }
 
 function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: string, cwd: string): RunOptions {
@@ -404,6 +421,8 @@ function parseRunFlags(args: string[]) {
       'pass-env': { type: 'string', multiple: true },
       mode: { type: 'string' },
       agent: { type: 'string' },
+      'task-file': { type: 'string' },
+      config: { type: 'string' },
       // keel resume only (parseRunArgs refuses it).
       'approve-plan': { type: 'boolean' },
       'allow-hooks': { type: 'boolean' },

@@ -9,8 +9,10 @@ import { runMemoryCommand } from './memory-command.js';
 import { runServeCommand, SERVE_USAGE } from './serve-command.js';
 import { runReplayCommand } from './replay-command.js';
 import { USAGE } from './usage.js';
+import { asksForHelp } from './help.js';
 import { runRestoreCommand } from './restore-command.js';
 import { runResumeCommand } from './resume-command.js';
+import { runContinueCommand } from './continue-command.js';
 import { EXIT, runTask } from './run.js';
 import { runWorktreeCommand } from './worktree-command.js';
 import { runInWorktree } from './worktree-run.js';
@@ -36,8 +38,8 @@ async function main(argv: string[]): Promise<number> {
       return await runReplayCommand(argv.slice(1), { stdout: process.stdout, cwd: process.cwd(), env: process.env });
     if (argv[0] === 'restore')
       return await runRestoreCommand(argv.slice(1), { stdin: process.stdin, stdout: process.stdout, cwd: process.cwd(), env: process.env });
-    if (argv[0] === 'resume')
-      return await runResumeCommand(argv.slice(1), {
+    if (argv[0] === 'resume' || argv[0] === 'continue')
+      return await (argv[0] === 'resume' ? runResumeCommand : runContinueCommand)(argv.slice(1), {
         stdin: process.stdin,
         stdout: process.stdout,
         stderr: process.stderr,
@@ -104,34 +106,32 @@ function onEachStop(handler: () => void): () => void {
 
 /** A usage error is one line: its cause and where the help is (the help itself is `--help`'s). */
 function usageLine(cause: string, argv: readonly string[]): string {
-  const own = ['run', 'resume', 'restore', 'memory', 'replay', 'fleet', 'serve', 'worktree'].includes(argv[0] ?? '');
+  const own = ['run', 'resume', 'continue', 'restore', 'memory', 'replay', 'fleet', 'serve', 'worktree'].includes(argv[0] ?? '');
   const command = own ? `keel ${argv[0]} --help` : 'keel run --help';
   return `keel: ${cause.replace(/\s+$/, '')} (see \`${command}\`)`;
 }
 
-/** `keel --help`, `keel run --help`: the usage on stdout, and success. */
-function asksForHelp(argv: string[]): boolean {
-  const isHelp = (a: string) => a === '--help' || a === '-h';
-  return (
-    (argv.length === 1 && isHelp(argv[0]!)) ||
-    (['run', 'resume', 'restore', 'memory', 'replay', 'worktree'].includes(argv[0]!) && argv.slice(1).some(isHelp))
-  );
-}
+/**
+ * What stops a run: Ctrl+C, and what CI cancellation, `timeout`, Docker and Kubernetes send
+ * (SIGTERM) or a closed terminal (SIGHUP). Node's default for these is death with no exit code,
+ * no result record and no `run_cancelled` in the log.
+ */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-// The first Ctrl+C cancels the run so its log ends cleanly; a later one (while
-// the run winds down, or after it) exits at once with the interrupted code
-// instead of Node's default signal death, which reports no exit code at all.
+// The first stop signal cancels the run so its log ends cleanly; a later one (while the run
+// winds down, or after it) exits at once with the interrupted code.
 function interruptOnce(handler: () => void): () => void {
   let active = true;
   let interrupted = false;
-  process.on('SIGINT', () => {
+  const onSignal = () => {
     if (active && !interrupted) {
       interrupted = true;
       handler();
     } else {
       process.exit(EXIT.interrupted);
     }
-  });
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   return () => {
     active = false;
   };

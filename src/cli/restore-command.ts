@@ -29,8 +29,13 @@ export async function runRestoreCommand(argv: string[], io: RestoreIo): Promise<
   const o = parseRestoreArgs(argv, io.cwd);
   const file = path.resolve(io.cwd, o.log);
   const loaded = readTaskLog(file, o.log, 'restored');
-  const checkpoints = replay(loaded.events).checkpoints;
+  const state = replay(loaded.events);
+  const checkpoints = state.checkpoints;
   if (checkpoints.length === 0) throw new InputError(`${o.log} records no checkpoints: there is nothing to restore from.`);
+  // A step the task never reached is a mistyped --to, not "the last step": restoring to it would
+  // report success for a point that does not exist.
+  if (o.to > state.turn)
+    throw new InputError(`--to ${o.to}: the task in ${o.log} has ${state.turn} model steps; give a step from 0 to ${state.turn}.`);
   const root = workspaceRoot(o);
   // The restore's own events go on the log's seal (when this user's key sealed it).
   const store = JsonlLogStore.open(file, {}, existingLogKey(io.env));

@@ -10,10 +10,14 @@
 // instead continues a task whose Plan run ended with a plan: the approval is sent and the task
 // goes on in Agent mode. A Plan run needs no approvals, so its header has none to narrow with:
 // approving the plan is when the user gives them, on this command line; the header's deny rules
-// and a stricter sandbox still hold.
+// and a stricter sandbox still hold. A task stopped cleanly (one Ctrl+C, SIGTERM: its open calls
+// were closed) resumes by a message telling the model to go on, said on stderr; `keel continue`
+// (continue-command.ts) sends one of the user's own.
 import * as path from 'node:path';
 import { isLiveStatus, replay, type RunPolicy } from '../kernel/index.js';
 import { existingLogKey, logKeyFile } from '../node/log-seal.js';
+import type { LoadedLog } from '../node/jsonl-store.js';
+import { lockLog } from '../node/log-lock.js';
 import { InputError, parseResumeArgs, type RunOptions } from './args.js';
 import { approveWords, narrowedBy, narrowPolicy } from './policy-ceiling.js';
 import { runAtTerminal, type CliIo } from './run.js';
@@ -24,9 +28,7 @@ import { runPolicy, withPolicy } from './task-runtime.js';
 export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string }): Promise<number> {
   const { options, log, approvePlan } = parseResumeArgs(argv, io.cwd);
   const file = path.resolve(io.cwd, log);
-  const key = existingLogKey(io.env);
-  const loaded = readTaskLog(file, log, 'resumed', key);
-  requireSealed(loaded, log, logKeyFile(io.env), key);
+  const loaded = readSealedLog(file, log, io.env, 'resumed');
   const state = replay(loaded.events);
   const status = state.status;
   if (approvePlan) {
@@ -38,11 +40,41 @@ export async function runResumeCommand(argv: string[], io: CliIo & { cwd: string
     return runAtTerminal(resumed, io, { type: 'resume', log: file, events: loaded.events, send });
   }
   const resumed = resumedPolicy(options, loaded.policy, io.stderr);
+  if (status === 'cancelled') {
+    // Stopped cleanly (Ctrl+C, SIGTERM): its open calls were closed, so going on is a message.
+    io.stderr.write(`keel: ${log} was stopped; resuming sends it "${GO_ON}" (keel continue ${log} "…" sends your own)\n`);
+    return runAtTerminal(resumed, io, { type: 'resume', log: file, events: loaded.events, send: { text: GO_ON } });
+  }
   if (!isLiveStatus(status))
     throw new InputError(
-      `${log} holds a task that was not interrupted (it ${ENDED[status] ?? 'has not started'}): there is nothing to resume.`,
+      `${log} holds a task that was not interrupted (it ${ENDED[status] ?? 'has not started'}): there is nothing to resume; keel continue ${log} "…" sends it a follow-up.`,
     );
   return runAtTerminal(resumed, io, { type: 'resume', log: file, events: loaded.events });
+}
+
+/** What `keel resume` sends a task that was stopped cleanly. */
+const GO_ON = 'Go on with the task from where it was stopped.';
+
+/**
+ * The log `keel resume` or `keel continue` appends to: not being written by another process,
+ * every line readable, and sealed by this user's key (task-log.ts).
+ */
+export function readSealedLog(file: string, given: string, env: NodeJS.ProcessEnv, doing: string): LoadedLog {
+  const key = existingLogKey(env);
+  refuseWhileWritten(file, given);
+  const loaded = readTaskLog(file, given, doing, key);
+  requireSealed(loaded, given, logKeyFile(env), key);
+  return loaded;
+}
+
+/**
+ * A log another process is writing is not read at all: what it holds is changing, and the answer
+ * the user needs is who is writing it (the run itself takes the lock again, src/cli/task-run.ts).
+ */
+function refuseWhileWritten(file: string, given: string): void {
+  const probe = lockLog(file, given);
+  if (probe.type === 'busy') throw new InputError(probe.message);
+  probe.release();
 }
 
 /**

@@ -65,6 +65,7 @@ export async function runAtTerminal(options: RunOptions, io: CliIo, start: TaskS
     },
     start,
   );
+  show.outcome(result);
   if (options.output === 'text') show.line(contextLine(runtime.preview(), runtime.getState(), provider.capabilities.contextWindow));
   // Nobody could be asked (no terminal, or machine-readable output): say how to approve it later.
   if (!interactive && !noPlanWaiting(runtime.getState())) io.stderr.write(`keel: ${planLaterHint(options.log)}\n`);
@@ -75,18 +76,56 @@ export async function runAtTerminal(options: RunOptions, io: CliIo, start: TaskS
 
 interface EventWriter {
   event(e: RuntimeEvent, state: ConversationState): void;
+  /** The task's outcome in words, once it is known (text only). */
+  outcome(result: RunResult): void;
   line(text: string): void;
   result(result: RunResult): void;
 }
 
 function eventWriter(output: RunOptions['output'], stdout: NodeJS.WritableStream): EventWriter {
-  if (output === 'json') return { event: () => {}, line: () => {}, result: (r) => stdout.write(`${JSON.stringify(r, null, 2)}\n`) };
+  if (output === 'json') return { event: none, outcome: none, line: none, result: (r) => stdout.write(`${JSON.stringify(r, null, 2)}\n`) };
   if (output === 'jsonl')
     return {
       event: (event) => stdout.write(`${JSON.stringify({ type: 'event', event })}\n`),
-      line: () => {},
+      outcome: none,
+      line: none,
       result: (result) => stdout.write(`${JSON.stringify({ type: 'result', result })}\n`),
     };
-  const printer = streamPrinter(stdout);
-  return { event: (e, state) => renderTaskEvent(printer, e, state), line: (text) => printer.line(text), result: () => {} };
+  return textWriter(stdout);
 }
+
+/**
+ * The run as it streams. The task's own run_finished is not printed as it comes: a run that
+ * finished may still end refused (exit 3) or over budget, so its line waits for the result and
+ * says that. A failed or stopped run has printed its own line already.
+ */
+function textWriter(stdout: NodeJS.WritableStream): EventWriter {
+  const printer = streamPrinter(stdout);
+  let finished = false;
+  return {
+    event: (e, state) => {
+      if (e.type === 'run_finished' && e.frame === undefined) finished = true;
+      else renderTaskEvent(printer, e, state);
+    },
+    outcome: (r) => {
+      if (finished)
+        printer.line(
+          r.status === 'done'
+            ? '✓ done'
+            : `${r.status === 'refused' ? '⚠' : '✗'} ${OUTCOME_WORDS[r.status]} (exit ${r.exitCode}): ${r.reason}`,
+        );
+    },
+    line: (text) => printer.line(text),
+    result: none,
+  };
+}
+
+const none = () => {};
+
+const OUTCOME_WORDS: Record<RunResult['status'], string> = {
+  done: 'done',
+  refused: 'ended with refusals',
+  over_budget: 'over budget',
+  failed: 'failed',
+  stopped: 'stopped',
+};

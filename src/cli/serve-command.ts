@@ -5,6 +5,7 @@
 // requests addressed to this server, with its bearer token, are served (src/a2a/caller-guard.ts):
 // the token comes from KEEL_A2A_TOKEN or is made here and printed once.
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RunResult } from '../compose/index.js';
@@ -35,6 +36,7 @@ task and its result (schemas/run-result.schema.json) and patch come back as arti
                            127.0.0.1, localhost and [::1] a request's Host may give (a request
                            addressed to another name, or sent by a web page of another origin, is
                            refused: no DNS rebinding). Give the name or address clients use.
+Clients speak A2A 1.0 (the A2A-Version: 1.0 header); another version gets one error response.
 Every request but the agent card's sends "Authorization: Bearer TOKEN": the token is
 $KEEL_A2A_TOKEN (several, comma-separated: one per caller; at least 16 characters each), or one
 made at start and printed once. A caller sees only its own tasks (ListTasks, GetTask, artifacts).
@@ -63,6 +65,9 @@ export async function runServeCommand(argv: string[], io: ServeIo): Promise<numb
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number (got "${values.port}").`);
   const flags = workerFlags(values, io.env);
   const served = path.resolve(io.cwd, values.workspace ?? '.');
+  // Checked at start: a server that started on a missing folder would fail every task sent to it.
+  if (!fs.existsSync(served) || !fs.statSync(served).isDirectory())
+    throw new UsageError(`--workspace ${values.workspace ?? '.'} is not a folder: give the folder this server works on.`);
   const template = jobFromFlags({ ...values, workspace: served }, 'template', io.cwd);
   tellWithheld(io.env, flags.passEnv, io.stderr);
   const environment: JobEnvironment = {

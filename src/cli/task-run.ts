@@ -3,7 +3,7 @@
 // workspace's skills, MCP servers, A2A agents, the OS sandbox for commands), run to its end, and
 // its result record. `keel run`, `keel resume`, a fleet job and an A2A task all run through here,
 // so they run the same composed runtime — the same policy, sandbox mode and withheld credentials —
-// with the same durability: the run's policy in a new log's header, the sweep of temp files a
+// with the same durability: one writer per log (src/node/log-lock.ts), the run's policy in a new log's header, the sweep of temp files a
 // crashed write left, a log that cannot be written ending the run (storage_failed), checkpoints
 // unless --no-checkpoints, and memory that cannot be opened costing only the memory tools.
 import * as os from 'node:os';
@@ -47,6 +47,7 @@ import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
 import { codeIndexCacheFile, codeIndexStore } from '../node/code-index-store.js';
 import { JsonlLogStore } from '../node/jsonl-store.js';
 import { existingLogKey } from '../node/log-seal.js';
+import { lockLog } from '../node/log-lock.js';
 import { sealingKey } from './task-log.js';
 import type { RunOptions } from './args.js';
 import { InputError, UsageError } from './args.js';
@@ -112,6 +113,22 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
   const root = workspaceRoot(options);
   requireConfigFiles(options);
   const logPath = start.type === 'resume' ? start.log : newLogPath(options);
+  // One writer per log: a second one is refused before it reads or writes a byte of it.
+  const lock = logPath ? lockLog(logPath, start.type === 'resume' ? logPath : (options.log ?? logPath)) : undefined;
+  if (lock?.type === 'busy') throw new InputError(lock.message);
+  try {
+    return await executeWithLog(options, ports, start, { root, logPath, startedAt });
+  } finally {
+    lock?.release();
+  }
+}
+
+async function executeWithLog(
+  options: RunOptions,
+  ports: TaskPorts,
+  start: TaskStart,
+  { root, logPath, startedAt }: { root: string; logPath: string | undefined; startedAt: Date },
+): Promise<TaskOutcome> {
   const provider = taskProvider(options, ports);
   // Commands get no credential from this environment but those the user passes (--pass-env).
   const credentials = { detector: secretDetector(), passEnv: () => options.passEnv };
@@ -246,7 +263,9 @@ function newLogPath(options: RunOptions): string | undefined {
   const logPath = options.log ? path.resolve(options.log) : undefined;
   // A second run appended to it would restart its sequence numbers.
   if (logPath && fs.existsSync(logPath) && fs.statSync(logPath).size > 0)
-    throw new UsageError(`--log ${options.log} already exists; give a new file (a log holds one task).`);
+    throw new UsageError(
+      `--log ${options.log} already exists and a log holds one task: give a new file each run (a fixed CI path: remove it first), or send that task a follow-up with keel continue ${options.log} "…".`,
+    );
   return logPath;
 }
 

@@ -21,8 +21,9 @@ export const USAGE = `Usage:
            [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
            [--allow-hooks | --allow-hooks-unsandboxed] [--allow-host HOST[:PORT]]...
            [--worktree[=NAME] [--from REF]]
-           "<task>"
+           "<task>" | - (the task from stdin) | --task-file FILE
   keel resume LOG [the run flags above but --log, --mode and --agent] [--approve-plan]
+  keel continue LOG [the run flags above but --log and --agent] "<message>"
   keel restore LOG --to STEP [--workspace DIR] [--overwrite]
   keel memory list [--workspace DIR] [--json]
   keel memory add [--workspace DIR] [--scope workspace|user] [--tag WORD]... [--path FILE]...
@@ -135,6 +136,20 @@ lockfiles). Where there is no sandbox Keel says so on stderr and every command a
                            which then ask.
 Whatever the sandbox, a command's processes end when it ends, and when keel ends (even killed).
 
+The task and its log:
+  "<task>"                 the task, in quotes. - reads it from stdin (… | keel run -), and
+  --task-file FILE         reads it from FILE: a long brief, past the system's argument limit.
+                           Either is read whole (at most 1 MiB of text); empty is an error.
+  --config FILE            approvals, model and limits from a JSON file you or the CI job give
+                           (never looked for in the workspace): {"approve": ["read","write"],
+                           "allowCommands": [], "denyCommands": [], "sandbox": "unasked",
+                           "provider": "anthropic", "model": "…", "baseUrl": "…", "maxTurns": 25,
+                           "maxCost": 1.5, "maxTokens": 200000}. A flag on the command line wins
+                           over the file's value; deny rules add up. Unknown keys are exit 2.
+  --log FILE               write the task's log there (sealed; keel replay, resume, continue and
+                           restore read it). A log holds one task: an existing FILE is refused
+                           (exit 2) — give a new path each run, or keel continue FILE "…".
+
 Output and exit status:
   --output text            (default) the run as it streams, then a line of context and cost.
   --output json            only the result, at the end: status, reason, files changed with +/−
@@ -147,7 +162,8 @@ Output and exit status:
   could not be written) or stopped by --max-turns/--max-cost/--max-tokens; 2 bad usage or a
   file Keel cannot use (a missing --mcp-config, a log it cannot resume or verify); 3 a call was refused
   by policy or needed an approval nobody gave (without a terminal nobody can give one), or a
-  hook kept the task from being sent; 130 stopped (Ctrl+C).
+  hook kept the task from being sent; 130 stopped (Ctrl+C, SIGTERM or SIGHUP: the first one
+  ends the run with its result record and log whole, a second one exits at once).
 
   --context-window TOKENS  the model's context window, for a local model whose window Keel
                            cannot know (default: Keel's table, 32768 for unknown models). As the
@@ -264,10 +280,17 @@ terminal), never re-run unasked. It continues only a log sealed by your key (kee
 older Keel's) or another user's is refused, exit 2 — start the task again with keel run. The
 approvals, command rules and sandbox mode are this command line's (--approve, --allow-command,
 --deny-command, --sandbox, or their defaults); the log's header only narrows them, and stderr
-says what the interrupted run approved that this command line does not.
+says what the interrupted run approved that this command line does not. A log another keel is
+writing is refused, exit 2, naming its pid and host (the writer holds LOG.lock while it runs).
+A task stopped cleanly (one Ctrl+C, SIGTERM, SIGHUP) resumes by being sent "Go on with the task
+from where it was stopped." (said on stderr).
 \`keel resume LOG --approve-plan\` approves the plan a --mode plan run ended with and carries it out in
 Agent mode (the message VS Code's Approve plan sends); exit 2 when LOG has no plan waiting (not in
 Plan mode, no to-do list, or still running).
+\`keel continue LOG "message"\` sends a follow-up to a task that has ended (done, failed, stopped,
+or waiting for a message) as its next message, appending to LOG, under resume's rules: a sealed
+log no other keel is writing, and the approvals of this command line, the header only narrowing
+them. --mode sends the message in that mode.
 
 \`keel restore LOG --to STEP\` puts the files a recorded task changed back as they were right after
 model step STEP (0: before its first change), from its checkpoints, in the task's workspace (or

@@ -68,8 +68,9 @@ export function withoutKey(error: ModelError, apiKey: string | undefined): Model
 
 export const cancelledError = (): ModelError => modelError('cancelled', 'The request was cancelled.', false);
 
+/** How to set the key, in the words of both hosts: the CLI reads only the variable. */
 export function keyHint(vendor: VendorInfo): string {
-  return `Set it with “Keel: Set API Key” or the ${vendor.keyEnvVar} environment variable.`;
+  return `Set the ${vendor.keyEnvVar} environment variable (keel), or run “Keel: Set API Key” (VS Code).`;
 }
 
 /** `retry-after-ms` (milliseconds) wins over `retry-after` (seconds or an HTTP date). */

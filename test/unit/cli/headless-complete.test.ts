@@ -173,7 +173,10 @@ describe('keel headless: complete', function () {
 
     const done = await spawnKeel(['resume', fullLog, '--workspace', ws, '--base-url', server.anthropicBaseURL], ROOT, env);
     assert.equal(done.code, 2);
-    assert.match(done.stderr, /holds a task that was not interrupted \(it completed\): there is nothing to resume\./);
+    assert.match(
+      done.stderr,
+      /holds a task that was not interrupted \(it completed\): there is nothing to resume; keel continue .* "…" sends it a follow-up\./,
+    );
   });
 
   it('keel restore --to STEP puts the files back through the runtime, logs it, and asks before overwriting a change', async () => {
@@ -208,5 +211,12 @@ describe('keel headless: complete', function () {
     const bad = await spawnKeel(['restore', log, '--to', 'latest'], ws, env);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--to takes the model step/);
+    // A step past the task's last is a mistake said as one, not a restore reported as done.
+    const before = fs.readFileSync(log, 'utf8');
+    const past = await spawnKeel(['restore', log, '--to', '99'], ws, env);
+    assert.equal(past.code, 2, past.stdout);
+    assert.match(past.stderr, /^keel: --to 99: the task in .* has \d+ model steps; give a step from 0 to \d+\.\n$/);
+    assert.equal(past.stdout, '');
+    assert.equal(fs.readFileSync(log, 'utf8'), before, 'nothing logged');
   });
 });

@@ -80,6 +80,12 @@ describe('keel run: commands in a headless run', function () {
     assert.ok(!made('script-ran.txt'), 'node script.js was not allowed');
     assert.match(run.stdout, /not run, nobody to approve it: run_command node script\.js/);
     assert.match(run.stdout, /not run, nobody to approve it: run_command makeup/);
+    // The text output ends saying so, never "✓ done" on a refusal's exit 3.
+    assert.doesNotMatch(run.stdout, /✓ done/);
+    assert.match(
+      run.stdout,
+      /\n⚠ ended with refusals \(exit 3\): 2 call\(s\) refused or not approved: run_command, run_command\.\ncontext /,
+    );
   });
 
   it('under --approve all, deny rules, dangerous commands, protected and outside paths are refused', async () => {

@@ -125,7 +125,7 @@ describe('keel run (headless)', function () {
     fs.writeFileSync(existing, '{"format":"keel-log"}\n');
     const reused = await keel(['run', '--workspace', work, '--log', existing, 'x']);
     assert.equal(reused.code, 2);
-    assert.match(reused.stderr, /--log .* already exists/);
+    assert.match(reused.stderr, /--log .* already exists and a log holds one task: .* keel continue .*"…"/);
     assert.equal(fs.readFileSync(existing, 'utf8'), '{"format":"keel-log"}\n', 'the existing log is left alone');
     fs.rmSync(existing);
     const noKey = await keel(['run', '--workspace', work, 'x'], { ANTHROPIC_API_KEY: '' });

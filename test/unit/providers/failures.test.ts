@@ -65,7 +65,9 @@ for (const vendor of VENDORS) {
       assert.equal(error.retryable, false);
       assert.equal(error.status, 401);
       assert.match(error.message, /rejected the API key \(401\)/);
-      assert.ok(error.message.includes('“Keel: Set API Key”') && error.message.includes(vendor.keyEnvVar), error.message);
+      assert.ok(error.message.includes('“Keel: Set API Key” (VS Code)'), error.message);
+      // The CLI has no command palette: the variable is said as the way to set it there.
+      assert.ok(error.message.includes(`Set the ${vendor.keyEnvVar} environment variable (keel)`), error.message);
       assert.equal(server!.requests.length, 1);
     });
 
