@@ -143,7 +143,7 @@ The task and its log:
   --config FILE            approvals, model and limits from a JSON file you or the CI job give
                            (never looked for in the workspace): {"approve": ["read","write"],
                            "allowCommands": [], "denyCommands": [], "sandbox": "unasked",
-                           "provider": "anthropic", "model": "…", "baseUrl": "…", "maxTurns": 25,
+                           "provider": "…", "model": "…", "baseUrl": "…", "maxTurns": 25,
                            "maxCost": 1.5, "maxTokens": 200000}. A flag on the command line wins
                            over the file's value; deny rules add up. Unknown keys are exit 2.
   --log FILE               write the task's log there (sealed; keel replay, resume, continue and

@@ -63,7 +63,7 @@ const ALLOWED: Record<Layer, { layers: Layer[]; packages: (string | RegExp)[]; t
   },
   cli: {
     layers: ['cli', 'kernel', 'providers', 'tools', 'node', 'compose', 'mcp', 'a2a', 'fleet', 'codeintel'],
-    packages: [/^node:/],
+    packages: [/^node:/, /^zod$/],
   },
   media: { layers: ['media', 'protocol'], packages: ['marked', 'dompurify', /^highlight\.js/] },
 };
