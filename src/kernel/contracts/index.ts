@@ -16,3 +16,4 @@ export * from './secrets.js';
 export * from './todos.js';
 export * from './agents.js';
 export * from './hooks.js';
+export * from './problems.js';

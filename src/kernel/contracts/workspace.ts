@@ -4,6 +4,7 @@
 import type { SandboxProfile, SandboxSupport } from './sandbox.js';
 import type { CodeIntel } from './code-intel.js';
 import type { WebFetcher } from './web.js';
+import type { ProblemSource } from './problems.js';
 
 export type WorkspaceErrorCode = 'outside_workspace' | 'not_found' | 'not_a_file' | 'not_a_directory' | 'permission_denied' | 'io_error';
 
@@ -157,4 +158,6 @@ export interface Workspace {
   readonly codeIntel?: CodeIntel;
   /** Fetches web pages for web_fetch; absent where the host offers no network access. */
   readonly web?: WebFetcher;
+  /** The problems an edit tool reports after it writes; absent: none (no checker, or turned off). */
+  readonly problems?: ProblemSource;
 }
