@@ -6,6 +6,7 @@ import type {
   CodeIntel,
   DirEntry,
   FileStat,
+  ProblemSource,
   ProcessOptions,
   SearchQuery,
   SearchResult,
@@ -44,6 +45,8 @@ export interface NodeWorkspaceOptions {
   codeIntel?: (ws: Workspace) => CodeIntel;
   /** Fetches web pages for web_fetch; without it the host offers no network tool. */
   web?: WebFetcher;
+  /** The problems edits report (problems/node-problem-source.ts), made once the workspace exists; absent: none. */
+  problems?: (ws: Workspace) => ProblemSource;
   /**
    * Inherited variables this detector says hold a credential are withheld from every command
    * too, but for the names `passEnv` lists (read before each command: a setting may change).
@@ -139,6 +142,7 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
   };
   if (options.web) ws.web = options.web;
   if (options.codeIntel) ws.codeIntel = options.codeIntel(ws);
+  if (options.problems) ws.problems = options.problems(ws);
   return ws;
 }
 
