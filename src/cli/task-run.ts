@@ -112,7 +112,12 @@ export async function executeTask(options: RunOptions, ports: TaskPorts, start: 
     cacheDir: keelSandboxCacheDir(ports.env, os.homedir()),
     ...(ports.onSandboxUnavailable ? { onUnavailable: ports.onSandboxUnavailable } : {}),
   };
-  const workspace = await headlessWorkspace(root, { web: { allowHosts: options.allowHosts ?? [] }, credentials, sandbox });
+  const workspace = await headlessWorkspace(root, {
+    web: { allowHosts: options.allowHosts ?? [] },
+    credentials,
+    sandbox,
+    problems: options.problems,
+  });
   // A new log's header records the policy the run decides with (replay and resume read it); the
   // log is sealed with the user's key, and a resumed one's seal goes on.
   const store = logPath ? openLog(logPath, start, options, ports) : undefined;

@@ -1,9 +1,11 @@
 // The workspace `keel run` and `keel replay` work in: the Node port with the walking search
 // fallback, code intelligence on syntax trees (no language servers headless) and the OS sandbox
-// the policy's sandboxed commands run in; `keel run` also fetches web pages. A replay never
+// the policy's sandboxed commands run in; `keel run` also fetches web pages and reports the
+// problems the project's checkers find after each edit. A replay never
 // does: it would request a recorded URL again.
 import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
 import { createNodeWorkspace, type NodeWorkspace, type NodeWorkspaceOptions } from '../node/node-workspace.js';
+import { createNodeProblemSource } from '../node/problems/node-problem-source.js';
 import { createWebFetcher } from '../node/web-fetcher.js';
 import { searchByWalking } from '../tools/index.js';
 
@@ -14,6 +16,8 @@ export function headlessWorkspace(
     web: false | { allowHosts: readonly string[] };
     credentials?: NodeWorkspaceOptions['credentials'];
     sandbox?: NodeWorkspaceOptions['sandbox'];
+    /** Whether edits report the problems the project's checkers find (keel run --no-problems: not). */
+    problems?: boolean;
   },
 ): Promise<NodeWorkspace> {
   const { web } = options;
@@ -23,5 +27,6 @@ export function headlessWorkspace(
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     codeIntel: (ws) => new TreeSitterIntel(ws),
     ...(web ? { web: createWebFetcher({ allowHosts: () => web.allowHosts }) } : {}),
+    ...(options.problems ? { problems: (ws) => createNodeProblemSource(ws) } : {}),
   });
 }
