@@ -19,6 +19,7 @@ import { searchByWalking } from '../../tools/search/walking-search.js';
 import type { KeelTerminal } from './keel-terminal.js';
 import { findRipgrep } from '../../host/settings/ripgrep-path.js';
 import { VscodeWorkspace } from './vscode-workspace.js';
+import { settledProblemSource } from './settled-problems.js';
 
 export interface HostWorkspace {
   workspace: VscodeWorkspace;
@@ -57,7 +58,11 @@ export async function createHostWorkspace(
   if (withheld.length > 0)
     log(`commands will not see ${withheld.join(', ')} (they look like credentials; keel.commands.passEnv passes one)`);
   const trees = new TreeSitterIntel(base, { watched: true });
-  const workspace = new VscodeWorkspace({ base, mirror: terminal, log, codeIntel: new LanguageIntel(base.root, trees) });
+  const problems = {
+    source: settledProblemSource(base.root),
+    enabled: () => vscode.workspace.getConfiguration('keel').get<boolean>('problemsAfterEdit', true),
+  };
+  const workspace = new VscodeWorkspace({ base, mirror: terminal, log, codeIntel: new LanguageIntel(base.root, trees), problems });
   return { workspace, rgPath, sandbox: base.sandbox as NodeSandbox | undefined, disposables: watchSources(base.root, trees) };
 }
 
