@@ -3,6 +3,7 @@
 // the fix the model makes next turn reports it gone; the same for a shell script with
 // shellcheck. With --no-problems the model is not told, and the error stays.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ModelRequest } from '../../../src/kernel/index.js';
@@ -39,6 +40,14 @@ const SH_TASK: SeededTask = {
   edit: { search: 'cd "$1" || exit 1', replace: 'cd "$1"' },
   fixes: { 'in case cd fails': { search: 'cd "$1"\n', replace: 'cd "$1" || exit 1\n' } },
 };
+
+/** scripts/setup-e2e.sh installs shellcheck; outside CI a machine without it skips with a note. */
+function shellcheckOrSkip(ctx: Mocha.Context): void {
+  if (spawnSync('shellcheck', ['--version']).status === 0) return;
+  if (process.env.CI) throw new Error('shellcheck is not installed (scripts/setup-e2e.sh installs it)');
+  console.log('      (skipped: shellcheck is not installed)');
+  ctx.skip();
+}
 
 function observations(requests: readonly ModelRequest[], tool: string): string[] {
   const last = requests.at(-1)!;
@@ -81,6 +90,7 @@ describe('keel run: problems after every edit (issue 38)', function () {
     fs.mkdirSync(ws, { recursive: true });
     fs.writeFileSync(path.join(ws, 'greet.sh'), '#!/bin/sh\ncd "$1" || exit 1\nls\n');
     await sandboxOrSkip(this, ws);
+    shellcheckOrSkip(this);
     const [broke, fixed] = await run(ws, SH_TASK);
     assert.match(
       broke!,
