@@ -21,7 +21,13 @@ export interface ReplayWorkspace {
 export async function replayWorkspace(root: string): Promise<ReplayWorkspace> {
   // Replayed commands get what a run's commands get: no credential from this environment.
   const credentials = { detector: secretDetector(), passEnv: () => [] };
-  const inner = await headlessWorkspace(root, { web: false, credentials, sandbox: { rules: COMMAND_SANDBOX_RULES } });
+  const inner = await headlessWorkspace(root, {
+    web: false,
+    credentials,
+    sandbox: { rules: COMMAND_SANDBOX_RULES },
+    // An edit's result carries its problems in a run (the default), so it does in the replay.
+    problems: true,
+  });
   const sandbox = inner.sandbox?.status() ?? { type: 'unavailable', reason: 'this host runs no sandbox' };
   return { workspace: contained(inner, sandbox), sandbox };
 }

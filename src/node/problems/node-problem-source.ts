@@ -1,6 +1,7 @@
 // The headless ProblemSource: the project's own checkers (tsc, shellcheck) run through the
 // workspace's runProcess in the read-only sandbox, each capped in time. What cannot be checked
-// is said once per task (a missing checker, no sandbox); a checker that runs past its cap is said
+// is said once per task (a missing checker, no sandbox; a file no checker here handles gets no
+// report at all, as before); a checker that runs past its cap is said
 // each time, since the edit's problems are then unknown.
 import type { Diagnostic, ProblemSnapshot, ProblemSource, SnapshotOptions, Workspace } from '../../kernel/index.js';
 import type { Checker } from './checker.js';
@@ -17,8 +18,6 @@ export interface NodeProblemOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_OUTPUT_CHARS = 400_000;
-/** Languages with a checker elsewhere that headless Keel does not run: named once so the model does not wait for one. */
-const UNCHECKED = /\.(py|go|rs|js|jsx|mjs|cjs|java|rb|php|c|cc|cpp|h|hpp|cs|kt|swift)$/;
 
 export function createNodeProblemSource(ws: Workspace, options: NodeProblemOptions = {}): ProblemSource {
   const checkers = options.checkers ?? [tscChecker(ws.root), shellcheckChecker(options.env ?? process.env)];
@@ -59,12 +58,6 @@ export function createNodeProblemSource(ws: Workspace, options: NodeProblemOptio
     async snapshot(files, o): Promise<ProblemSnapshot> {
       const snap: ProblemSnapshot = { problems: [], checkers: [], notes: [] };
       const asked = checkers.map((c) => ({ checker: c, files: files.filter((f) => c.handles(f)) })).filter((a) => a.files.length > 0);
-      for (const f of files)
-        if (UNCHECKED.test(f) && !checkers.some((c) => c.handles(f)))
-          once(
-            snap.notes,
-            `No checker for ${extension(f)} files here: headless Keel checks TypeScript (tsc) and shell scripts (shellcheck).`,
-          );
       const sandbox = ws.sandbox?.status();
       for (const { checker, files: mine } of asked) {
         const missing = checker.missing();

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ModelRequest } from '../../../src/kernel/index.js';
-import { ScriptedProvider } from '../../../src/providers/scripted.js';
+import { ScriptedProvider, textTurn, toolTurn } from '../../../src/providers/scripted.js';
 import { fixerScript, type SeededTask } from '../../support/problem-fixer.js';
 import { sandboxOrSkip } from '../../support/sandbox.js';
 import { scratchDir } from '../../support/scratch.js';
@@ -99,13 +99,21 @@ describe('keel run: problems after every edit (issue 38)', function () {
     assert.match(fixed!, /none new\. 1 problem gone with this edit\./);
   });
 
-  it('a language with no checker headless is said once, and the edit still applies', async () => {
-    const ws = path.join(scratchDir('cli-problems-py'), 'ws');
+  it('a TypeScript file without a tsconfig.json: no checker, said once, and the edits still apply', async () => {
+    const ws = path.join(scratchDir('cli-problems-nocheck'), 'ws');
     fs.mkdirSync(ws, { recursive: true });
-    fs.writeFileSync(path.join(ws, 'a.py'), 'x = 1\n');
-    const task: SeededTask = { file: 'a.py', edit: { search: 'x = 1', replace: 'x = 2' }, fixes: {} };
-    const [edit] = await run(ws, task);
-    assert.match(edit!, /No checker for \.py files here/);
-    assert.equal(fs.readFileSync(path.join(ws, 'a.py'), 'utf8'), 'x = 2\n');
+    fs.writeFileSync(path.join(ws, 'a.ts'), 'export const x: number = 1;\n');
+    const task: SeededTask = { file: 'a.ts', edit: { search: '= 1', replace: '= "1"' }, fixes: {} };
+    const provider = new ScriptedProvider([
+      toolTurn('read_file', { path: 'a.ts' }, '', 'r'),
+      toolTurn('edit_file', { path: 'a.ts', edits: [task.edit] }, '', 'e1'),
+      toolTurn('edit_file', { path: 'a.ts', edits: [{ search: '= "1"', replace: '= 2' }] }, '', 'e2'),
+      textTurn('done'),
+    ]);
+    await runScriptedTask(ws, ['--approve', 'read,write', 'change x'], provider);
+    const [first, second] = observations(provider.requests, 'edit_file');
+    assert.match(first!, /No checker for \.ts files: no tsconfig\.json at the workspace root\.$/);
+    assert.doesNotMatch(second!, /No checker|Problems after/);
+    assert.equal(fs.readFileSync(path.join(ws, 'a.ts'), 'utf8'), 'export const x: number = 2;\n');
   });
 });
