@@ -1,11 +1,11 @@
 // The ProblemSource on VS Code: the language services' problems once they settle after an edit.
 // No fixed sleep: after the write it waits for the diagnostics to change and then for QUIET_MS
 // without a change, at most CAP_MS in all (a file no language server reports on costs the cap).
-// The baseline before an edit is what the editor shows now, once the files are open documents
+// The baseline before an edit is what the editor shows now, once the files are shown in a tab
 // (a language server reports only on those), so a problem the file already had is not "new".
 import * as vscode from 'vscode';
 import type { ProblemSnapshot, ProblemSource, SnapshotOptions } from '../../kernel/contracts/index.js';
-import { collectDiagnostics } from './diagnostics.js';
+import { collectDiagnostics, isInTab } from './diagnostics.js';
 
 export interface SettleTiming {
   quietMs: number;
@@ -29,19 +29,21 @@ export function settledProblemSource(root: string, timing: SettleTiming = DEFAUL
   };
 }
 
-/** Opens (without a tab) the files that are not open documents yet; whether any was. */
+/**
+ * Shows in a preview tab (without taking focus) the files no tab shows yet, since language servers
+ * report only on those; whether any was.
+ */
 async function openUnopened(root: string, files: readonly string[]): Promise<boolean> {
-  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
   let opened = false;
   for (const rel of files) {
     const uri = vscode.Uri.joinPath(vscode.Uri.file(root), rel);
-    if (open.has(uri.toString())) continue;
+    if (isInTab(uri)) continue;
     // A file the edit creates does not exist yet: nothing to open.
-    const doc = await vscode.workspace.openTextDocument(uri).then(
-      (d) => d,
-      () => undefined,
+    const shown = await vscode.workspace.openTextDocument(uri).then(
+      (doc) => vscode.window.showTextDocument(doc, { preview: true, preserveFocus: true }).then(() => true),
+      () => false,
     );
-    opened ||= doc !== undefined;
+    opened ||= shown;
   }
   return opened;
 }
