@@ -25,8 +25,6 @@ export async function replayWorkspace(root: string): Promise<ReplayWorkspace> {
     web: false,
     credentials,
     sandbox: { rules: COMMAND_SANDBOX_RULES },
-    // An edit's result carries its problems in a run (the default), so it does in the replay.
-    problems: true,
   });
   const sandbox = inner.sandbox?.status() ?? { type: 'unavailable', reason: 'this host runs no sandbox' };
   return { workspace: contained(inner, sandbox), sandbox };

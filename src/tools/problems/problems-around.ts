@@ -44,3 +44,18 @@ export function withReport(report: string, budgetChars: number, fitted: (chars: 
   if (!report) return fitted(budgetChars);
   return `${fitted(Math.max(400, budgetChars - report.length - 2))}\n\n${report}`;
 }
+
+// The first lines a report can open with: its heading, or a note of problems-around.ts or of a
+// host's source (src/node/problems/node-problem-source.ts words its notes to fit).
+const REPORT_OPENING =
+  /^(Problems (after this edit|were not checked|are not checked)|No checker for |\S+ did not finish within |\S+ failed \(exit )/;
+
+/**
+ * An observation without the problems report withReport ended it with: a replay compares edits
+ * without it, since the problems are the host's (the editor's language services, or headless
+ * checkers) and not the step's own.
+ */
+export function withoutProblemReport(content: string): string {
+  const at = content.lastIndexOf('\n\n');
+  return at !== -1 && REPORT_OPENING.test(content.slice(at + 2)) ? content.slice(0, at) : content;
+}

@@ -3,6 +3,7 @@
 // checker that throws is one line there, never the edit's failure.
 import assert from 'node:assert/strict';
 import type { Diagnostic, ProblemSource, Workspace } from '../../../../src/kernel/index.js';
+import { withoutProblemReport } from '../../../../src/tools/problems/problems-around.js';
 import { writeFileTool } from '../../../../src/tools/write-file.js';
 import { context, tempWorkspace } from '../helpers.js';
 
@@ -72,5 +73,16 @@ describe('edit tools: problems after the write', () => {
     } finally {
       await t.cleanup();
     }
+  });
+});
+
+describe('edit tools: an observation without its problems report', () => {
+  it('drops the report withReport added, whether a heading or a note, and nothing else', () => {
+    const diff = 'Edited a.ts: +1 −1 lines.\n--- a/a.ts\n+++ b/a.ts';
+    assert.equal(withoutProblemReport(`${diff}\n\nProblems after this edit (VS Code): none new.`), diff);
+    assert.equal(withoutProblemReport(`${diff}\n\nNo checker for .ts files: no tsconfig.json at the workspace root.`), diff);
+    assert.equal(withoutProblemReport(`${diff}\n\ntsc did not finish within 30 s: the problems of this edit are unknown.`), diff);
+    const notReport = 'Wrote a.md.\n\nSome paragraph of the file.';
+    assert.equal(withoutProblemReport(notReport), notReport);
   });
 });
