@@ -46,6 +46,8 @@ command -v column >/dev/null 2>&1 && command -v hexdump >/dev/null 2>&1 || missi
 # node-gyp builds code-server's native modules (normally already on these machines).
 command -v make >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
+# shellcheck: the headless problems after an edit of a .sh file (src/node/problems/), and its tests.
+command -v shellcheck >/dev/null 2>&1 || missing+=(shellcheck)
 # go: the sandbox tests check that Go's build cache is kept between sandboxed runs, in Keel's own
 # folder and never the user's (test/unit/node/sandbox-toolchains.test.ts).
 command -v go >/dev/null 2>&1 || missing+=(golang-go)

@@ -71,6 +71,8 @@ export interface RunOptions {
   budget: BudgetCaps;
   /** False with --no-checkpoints: no prior bytes are kept, and edits never ask for want of one. */
   checkpoints: boolean;
+  /** False with --no-problems: edits do not report the problems the project's checkers find. */
+  problems: boolean;
   /** --sandbox: which commands run in the OS sandbox. */
   sandbox: SandboxMode;
   /** --pass-env: inherited variables commands get though they look like credentials. */
@@ -220,6 +222,7 @@ function runOptions(values: ReturnType<typeof parseRunFlags>['values'], task: st
     output: parseOutput(values.output),
     budget: parseBudget(values),
     checkpoints: values['no-checkpoints'] !== true,
+    problems: values['no-problems'] !== true,
     sandbox: parseSandbox(values.sandbox),
     passEnv: (values['pass-env'] ?? []).map(parseVariableName),
     ...(values.mode === undefined ? {} : { mode: parseMode(values.mode) }),
@@ -417,6 +420,7 @@ function parseRunFlags(args: string[]) {
       'max-cost': { type: 'string' },
       'max-tokens': { type: 'string' },
       'no-checkpoints': { type: 'boolean' },
+      'no-problems': { type: 'boolean' },
       sandbox: { type: 'string' },
       'pass-env': { type: 'string', multiple: true },
       mode: { type: 'string' },

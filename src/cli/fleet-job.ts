@@ -152,6 +152,8 @@ function baseRunOptions(job: FleetJob, folder: ReturnType<typeof jobFolder>, fla
     mcpWorkspace: false,
     // The result's files and patch come from the job's checkpoints, kept in the job's own folder.
     checkpoints: true,
+    // A job's edits get the problems its workspace's checkers report, as keel run's do.
+    problems: true,
     a2aConfigs: [],
     a2aWorkspace: false,
     output: 'json',

@@ -142,7 +142,13 @@ async function executeWithLog(
     ...(ports.indexCache === false ? {} : { cache: codeIndexStore(codeIndexCacheFile(root, ports.env)) }),
     ...(ports.onIndexProgress ? { onProgress: ports.onIndexProgress } : {}),
   };
-  const workspace = await headlessWorkspace(root, { web: { allowHosts: options.allowHosts ?? [] }, credentials, sandbox, codeIndex });
+  const workspace = await headlessWorkspace(root, {
+    web: { allowHosts: options.allowHosts ?? [] },
+    credentials,
+    sandbox,
+    codeIndex,
+    problems: options.problems,
+  });
   const index = startIndexing(workspace);
   // A new log's header records the policy the run decides with (replay and resume read it); the
   // log is sealed with the user's key, and a resumed one's seal goes on.

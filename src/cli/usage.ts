@@ -17,8 +17,8 @@ export const USAGE = `Usage:
            [--region REGION] [--project ID]
            [--subagent-max-turns N] [--subagent-budget N]
            [--mcp-config FILE]... [--mcp-workspace] [--a2a-config FILE]... [--a2a-workspace]
-           [--sandbox unasked|everything|off] [--no-checkpoints] [--output text|json|jsonl]
-           [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
+           [--sandbox unasked|everything|off] [--no-checkpoints] [--no-problems]
+           [--output text|json|jsonl] [--max-cost USD] [--max-tokens N] [--mode agent|plan|ask] [--agent NAME]
            [--allow-hooks | --allow-hooks-unsandboxed] [--allow-host HOST[:PORT]]...
            [--worktree[=NAME] [--from REF]]
            "<task>" | - (the task from stdin) | --task-file FILE
@@ -272,6 +272,13 @@ in $XDG_CACHE_HOME/keel/checkpoints (else ~/.cache/keel/checkpoints), never in t
 event in the --log file. Old tasks' checkpoints go first past 500 MB per workspace. When a
 checkpoint cannot be stored (a full disk), the change asks first (refused without a terminal):
 it could not be undone. --no-checkpoints keeps none, and asks nothing for want of one.
+
+Problems after each edit: once edit_file or write_file has written, keel run runs the project's
+checker in the read-only sandbox and adds to that call's result the problems that are new (and
+how many are gone): tsc --noEmit --incremental for a tsconfig.json with a local
+node_modules/typescript (its build info in $XDG_CACHE_HOME/keel/sandbox, never the workspace),
+shellcheck for .sh files. A checker is capped at 30 s; a missing one is said once.
+--no-problems turns it off.
 
 \`keel resume LOG\` continues a task whose run was interrupted (Ctrl+C, a crash), appending to its
 --log file: a call that was approved or running when it stopped is asked again (refused without a

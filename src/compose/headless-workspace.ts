@@ -1,12 +1,14 @@
 // The workspace `keel run` and `keel replay` work in: the Node port with the walking search
 // fallback, code intelligence on syntax trees (no language servers headless) and the OS sandbox
-// the policy's sandboxed commands run in; `keel run` also fetches web pages. A replay never
-// does: it would request a recorded URL again. `keel run` also opens pages in a headless browser
+// the policy's sandboxed commands run in; `keel run` also fetches web pages and reports the
+// problems the project's checkers find after each edit. A replay never does either: it would
+// request a recorded URL again. `keel run` also opens pages in a headless browser
 // (browser_check) when the machine has a Chromium; the hosts it allows are web_fetch's. The code
 // index may be kept between runs (a cache under the user's config folder) and report its progress.
 import type { CodeIndexOptions } from '../codeintel/code-index.js';
 import { TreeSitterIntel } from '../codeintel/tree-sitter-intel.js';
 import { createNodeWorkspace, type NodeWorkspace, type NodeWorkspaceOptions } from '../node/node-workspace.js';
+import { createNodeProblemSource } from '../node/problems/node-problem-source.js';
 import { createWebFetcher } from '../node/web-fetcher.js';
 import { createBrowserChecker } from '../node/browser/browser-checker.js';
 import { searchByWalking } from '../tools/index.js';
@@ -22,6 +24,8 @@ export function headlessWorkspace(
     sandbox?: NodeWorkspaceOptions['sandbox'];
     /** The code index's cache and progress listener (keel run); none: built afresh, silently. */
     codeIndex?: Pick<CodeIndexOptions, 'cache' | 'onProgress'>;
+    /** Whether edits report the problems the project's checkers find (keel run --no-problems: not). */
+    problems?: boolean;
   },
 ): Promise<NodeWorkspace> {
   const { web } = options;
@@ -32,6 +36,7 @@ export function headlessWorkspace(
     codeIntel: (ws) => new TreeSitterIntel(ws, options.codeIndex),
     ...(web ? { web: createWebFetcher({ allowHosts: () => web.allowHosts }) } : {}),
     ...(web ? { browser: createBrowserChecker({ allowHosts: () => web.allowHosts, ...chromium(options.chromiumPath) }) } : {}),
+    ...(options.problems ? { problems: (ws) => createNodeProblemSource(ws) } : {}),
   });
 }
 

@@ -7,6 +7,7 @@ import type {
   CodeIntel,
   DirEntry,
   FileStat,
+  ProblemSource,
   ProcessOptions,
   SearchQuery,
   SearchResult,
@@ -49,6 +50,8 @@ export interface NodeWorkspaceOptions {
   web?: WebFetcher;
   /** Opens pages for browser_check; without it the host offers no browser. */
   browser?: BrowserChecker;
+  /** The problems edits report (problems/node-problem-source.ts), made once the workspace exists; absent: none. */
+  problems?: (ws: Workspace) => ProblemSource;
   /**
    * Inherited variables this detector says hold a credential are withheld from every command
    * too, but for the names `passEnv` lists (read before each command: a setting may change).
@@ -146,6 +149,7 @@ export async function createNodeWorkspace(root: string, options: NodeWorkspaceOp
   if (options.web) ws.web = options.web;
   if (options.browser) ws.browser = options.browser;
   if (options.codeIntel) ws.codeIntel = options.codeIntel(ws);
+  if (options.problems) ws.problems = options.problems(ws);
   return ws;
 }
 

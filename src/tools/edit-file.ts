@@ -8,6 +8,7 @@ import { markerRefusal } from './edit/redaction-marker.js';
 import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { changeData } from './change-data.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
+import { PROBLEMS_NOTE, problemsAround, withReport } from './problems/problems-around.js';
 
 const EditBlockSchema = z.object({
   search: z.string().describe('Exact current text to replace (copy it from read_file, without the line numbers).'),
@@ -29,7 +30,8 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
   kind: 'edit',
   description:
     'Change an existing file with search/replace blocks. Either all blocks apply or none does. ' +
-    'Read the file first: an edit of a file changed since your last read is refused as stale.',
+    'Read the file first: an edit of a file changed since your last read is refused as stale.' +
+    PROBLEMS_NOTE,
   input: EditFileInputSchema,
   risk: 'write',
   readOnly: false,
@@ -61,7 +63,7 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
       if (!plan.ok) return notApplied(plan.message, snap.rel, input);
       const refused = markerRefusal(snap.rel, plan.before, plan.newText, ctx.secrets);
       if (refused) return refused;
-      await ctx.workspace.writeFile(snap.rel, plan.newBytes);
+      const checked = await problemsAround(ctx, [snap.rel], () => ctx.workspace.writeFile(snap.rel, plan.newBytes));
       const hash = contentHash(plan.newBytes);
       const stats = `+${plan.added} −${plan.removed}`;
       const forgiven = plan.tolerantBlocks
@@ -69,7 +71,9 @@ export const editFileTool: ToolDefinition<EditFileInput> = {
         : '';
       return {
         ok: true,
-        content: fitLines(`Edited ${snap.rel}: ${stats} lines${forgiven}.\n${plan.diff}`, BUDGET_TOKENS * 4, 'diff lines'),
+        content: withReport(checked.report, BUDGET_TOKENS * 4, (chars) =>
+          fitLines(`Edited ${snap.rel}: ${stats} lines${forgiven}.\n${plan.diff}`, chars, 'diff lines'),
+        ),
         summary: `${snap.rel} ${stats}`,
         data: changeData(snap.rel, plan.diff, plan.before, () => plan.newText, plan.newBytes.length),
         fileVersions: { [snap.rel]: hash },

@@ -8,6 +8,7 @@ import { PreviewPlans } from './edit/preview-plans.js';
 import { markerRefusal } from './edit/redaction-marker.js';
 import { isResult, precheckChange, snapshot, staleCheck } from './file-access.js';
 import { errorResult, failure, fitLines } from './tool-result.js';
+import { PROBLEMS_NOTE, problemsAround, withReport } from './problems/problems-around.js';
 
 const WriteFileInputSchema = z.object({
   path: z.string().min(1).describe('File path, relative to the workspace root. Missing folders are created.'),
@@ -24,7 +25,8 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
   kind: 'edit',
   description:
     'Create a file, or replace the whole content of a file you have read in this task. ' +
-    'For changes to part of a file, prefer edit_file.',
+    'For changes to part of a file, prefer edit_file.' +
+    PROBLEMS_NOTE,
   input: WriteFileInputSchema,
   risk: 'write',
   readOnly: false,
@@ -56,11 +58,11 @@ export const writeFileTool: ToolDefinition<WriteFileInput> = {
           fileVersions,
         };
       }
-      await ctx.workspace.writeFile(snap.rel, plan.newBytes);
+      const checked = await problemsAround(ctx, [snap.rel], () => ctx.workspace.writeFile(snap.rel, plan.newBytes));
       const what = plan.created ? `Created ${snap.rel} (${plan.added} lines)` : `Wrote ${snap.rel}: +${plan.added} −${plan.removed} lines`;
       return {
         ok: true,
-        content: fitLines(`${what}.\n${plan.diff}`, BUDGET_TOKENS * 4, 'diff lines'),
+        content: withReport(checked.report, BUDGET_TOKENS * 4, (chars) => fitLines(`${what}.\n${plan.diff}`, chars, 'diff lines')),
         summary: plan.created ? `${snap.rel} created` : `${snap.rel} +${plan.added} −${plan.removed}`,
         data: changeData(snap.rel, plan.diff, plan.before, () => plan.newText, plan.newText.length, plan.created),
         fileVersions,

@@ -21,7 +21,11 @@ export interface ReplayWorkspace {
 export async function replayWorkspace(root: string): Promise<ReplayWorkspace> {
   // Replayed commands get what a run's commands get: no credential from this environment.
   const credentials = { detector: secretDetector(), passEnv: () => [] };
-  const inner = await headlessWorkspace(root, { web: false, credentials, sandbox: { rules: COMMAND_SANDBOX_RULES } });
+  const inner = await headlessWorkspace(root, {
+    web: false,
+    credentials,
+    sandbox: { rules: COMMAND_SANDBOX_RULES },
+  });
   const sandbox = inner.sandbox?.status() ?? { type: 'unavailable', reason: 'this host runs no sandbox' };
   return { workspace: contained(inner, sandbox), sandbox };
 }

@@ -28,6 +28,7 @@ import { composeRuntime } from '../runtime.js';
 import { runtimeProcesses } from '../background.js';
 import { replayWorkspace } from './replay-workspace.js';
 import { normalise, recordedRoot } from './replay-normalise.js';
+import { withoutProblemReport } from '../../tools/problems/problems-around.js';
 import { eventsByFrame, frameName, matchFrame, ROOT_FRAME } from './replay-frames.js';
 import { remoteUpdateOf, replayedRemoteTool } from './replay-remote.js';
 import { recordedHooks } from './replay-hooks.js';
@@ -298,8 +299,9 @@ function compare(
     if ((r.decided || !cut) && r.verdict !== now?.verdict)
       out.push({ ...base, kind: 'policy', recorded: r.verdict, replayed: now?.verdict ?? 'not reached' });
     if (cut) continue;
-    const before = normalise(r.observation ?? '', oldRoot ?? root);
-    const after = normalise(now?.observation ?? 'not reached', root);
+    // An edit's problems are the host's (the editor's language services, or headless checkers), not the step's.
+    const before = normalise(withoutProblemReport(r.observation ?? ''), oldRoot ?? root);
+    const after = normalise(withoutProblemReport(now?.observation ?? 'not reached'), root);
     if (before !== after)
       out.push({ ...base, kind: kinds.isEdit(r.intent.tool) ? 'edit' : 'observation', recorded: before, replayed: after });
   }

@@ -18,3 +18,4 @@ export * from './agents.js';
 export * from './hooks.js';
 export * from './browser.js';
 export * from './processes.js';
+export * from './problems.js';

@@ -5,6 +5,7 @@ import type { SandboxProfile, SandboxSupport } from './sandbox.js';
 import type { CodeIntel } from './code-intel.js';
 import type { WebFetcher } from './web.js';
 import type { BrowserChecker } from './browser.js';
+import type { ProblemSource } from './problems.js';
 
 export type WorkspaceErrorCode = 'outside_workspace' | 'not_found' | 'not_a_file' | 'not_a_directory' | 'permission_denied' | 'io_error';
 
@@ -160,4 +161,6 @@ export interface Workspace {
   readonly web?: WebFetcher;
   /** Opens pages in a headless browser for browser_check; absent where the host has none. */
   readonly browser?: BrowserChecker;
+  /** The problems an edit tool reports after it writes; absent: none (no checker, or turned off). */
+  readonly problems?: ProblemSource;
 }

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { nodeModulesLinks } from './node-modules-links.js';
+import { TSC_CACHE_FOLDER } from '../problems/tsc-checker.js';
 import { redactedNpmrc, redactedYarnrc } from './user-settings.js';
 
 export interface ToolchainView {
@@ -123,6 +124,8 @@ function caches(root: string, env: Env, home: string | undefined): Cache[] {
   };
   const out: (Cache | undefined)[] = [];
   if (has('go.mod') || has('go.work')) out.push(at('go-build', under('GOCACHE', 'go-build')));
+  // tsc's build info for the problems after an edit (src/node/problems/tsc-checker.ts), kept between checks.
+  if (has('tsconfig.json')) out.push(at('tsc', path.join(tmpInside(env), TSC_CACHE_FOLDER)));
   if (has('package.json')) out.push(at('jest', path.join(tmpInside(env), `jest_${(process.getuid?.() ?? 0).toString(36)}`)));
   if (['pyproject.toml', 'setup.py', 'setup.cfg', 'requirements.txt', 'uv.lock', 'Pipfile', 'poetry.lock'].some(has)) {
     out.push(at('pip', under('PIP_CACHE_DIR', 'pip')), at('uv', under('UV_CACHE_DIR', 'uv')));

@@ -47,7 +47,8 @@ async function ensureAnalyzed(uri: vscode.Uri): Promise<void> {
   await reported;
 }
 
-function isInTab(uri: vscode.Uri): boolean {
+/** Whether a tab shows the file (a language server reports only on those). */
+export function isInTab(uri: vscode.Uri): boolean {
   const key = uri.toString();
   return vscode.window.tabGroups.all.some((g) =>
     g.tabs.some((t) => {

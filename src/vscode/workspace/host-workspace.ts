@@ -23,6 +23,7 @@ import { findRipgrep } from '../../host/settings/ripgrep-path.js';
 import { VscodeWorkspace } from './vscode-workspace.js';
 import { codeIndexCacheFile, codeIndexStore } from '../../node/code-index-store.js';
 import { IndexProgressRelay } from '../../host/workspace/index-progress-relay.js';
+import { settledProblemSource } from './settled-problems.js';
 
 export interface HostWorkspace {
   workspace: VscodeWorkspace;
@@ -66,7 +67,11 @@ export async function createHostWorkspace(
   const indexProgress = new IndexProgressRelay();
   const cache = codeIndexStore(codeIndexCacheFile(base.root));
   const trees = new TreeSitterIntel(base, { watched: true, cache, onProgress: indexProgress.report });
-  const workspace = new VscodeWorkspace({ base, mirror: terminal, log, codeIntel: new LanguageIntel(base.root, trees) });
+  const problems = {
+    source: settledProblemSource(base.root),
+    enabled: () => vscode.workspace.getConfiguration('keel').get<boolean>('problemsAfterEdit', true),
+  };
+  const workspace = new VscodeWorkspace({ base, mirror: terminal, log, codeIntel: new LanguageIntel(base.root, trees), problems });
   return {
     workspace,
     rgPath,

@@ -11,6 +11,7 @@ import {
   type Diagnostic,
   type DirEntry,
   type FileStat,
+  type ProblemSource,
   type ProcessOptions,
   type ProcessResult,
   type SandboxSupport,
@@ -31,6 +32,8 @@ export interface VscodeWorkspaceDeps {
   log?: (message: string) => void;
   /** The language servers, with the syntax trees where none answers. */
   codeIntel?: CodeIntel;
+  /** The problems edits report, while keel.problemsAfterEdit is on (read at each edit). */
+  problems?: { source: ProblemSource; enabled(): boolean };
 }
 
 export class VscodeWorkspace implements Workspace {
@@ -57,6 +60,12 @@ export class VscodeWorkspace implements Workspace {
   /** Commands run through the Node port: the same shell and child environment as the CLI's. */
   get shell(): CommandShell | undefined {
     return this.deps.base.shell;
+  }
+
+  /** The language services' problems around an edit (settled-problems.ts), unless the setting is off. */
+  get problems(): ProblemSource | undefined {
+    const p = this.deps.problems;
+    return p?.enabled() ? p.source : undefined;
   }
 
   /** …and the same OS sandbox. */

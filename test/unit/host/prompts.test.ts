@@ -26,6 +26,11 @@ describe('host/prompts', () => {
     assert.match(trusted, /No tools/);
   });
 
+  it('teaches the loop: an edit, the problems its result lists, then the tests', () => {
+    const p = buildSystemPrompt({ workspaceRoot: '/w', platform: 'linux', trusted: true, toolNames: ['edit_file'], rules: [] });
+    assert.match(p, /an edit's result lists the problems it brought in .*; fix those first, then run the tests/);
+  });
+
   it('titles a task from its first line', () => {
     assert.equal(taskTitleFrom('  Fix the bug\nin price.js'), 'Fix the bug');
     assert.equal(taskTitleFrom(''), 'New task');
