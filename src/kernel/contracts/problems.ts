@@ -2,7 +2,16 @@
 // sees them, asked for around an edit so the edit's observation can say what it broke or fixed.
 // VS Code answers from its language services, the CLI from the project's own checkers run in
 // the read-only sandbox; the diffing and wording are the tools layer's, shared by both.
-import type { Diagnostic } from './workspace.js';
+
+/** One problem a checker or language service reports in a workspace file. */
+export interface Diagnostic {
+  path: string;
+  line: number;
+  column: number;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  message: string;
+  source?: string;
+}
 
 export interface ProblemSnapshot {
   /** Problems in the files asked about and in any other file the checker reported with them. */

@@ -5,7 +5,7 @@ import type { SandboxProfile, SandboxSupport } from './sandbox.js';
 import type { CodeIntel } from './code-intel.js';
 import type { WebFetcher } from './web.js';
 import type { BrowserChecker } from './browser.js';
-import type { ProblemSource } from './problems.js';
+import type { Diagnostic, ProblemSource } from './problems.js';
 
 export type WorkspaceErrorCode = 'outside_workspace' | 'not_found' | 'not_a_file' | 'not_a_directory' | 'permission_denied' | 'io_error';
 
@@ -107,15 +107,6 @@ export interface ProcessResult {
   combined: CapturedStream;
   /** What the host did about the run that the model should know (a sandbox undoing a change to a protected path). */
   notices?: string[];
-}
-
-export interface Diagnostic {
-  path: string;
-  line: number;
-  column: number;
-  severity: 'error' | 'warning' | 'info' | 'hint';
-  message: string;
-  source?: string;
 }
 
 /** The shell a Workspace runs command lines with: `path ...args -c LINE`. */
