@@ -7,6 +7,8 @@
 // what to do, never guessed at.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
+import { storageError } from './fs-errors.js';
 
 interface LockHolder {
   pid: number;
@@ -27,7 +29,8 @@ export function lockLog(log: string, given = log): LogLock {
   const me: LockHolder = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
   // Twice at most: the second try follows the removal of a stale lock.
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (create(file, me)) return { type: 'held', release: releaser(file, me) };
+    const ino = create(file, me, log);
+    if (ino !== false) return { type: 'held', release: releaser(file, ino, me) };
     const holder = readHolder(file);
     if (holder === 'gone') continue;
     if (holder !== undefined && isStale(holder)) {
@@ -39,21 +42,31 @@ export function lockLog(log: string, given = log): LogLock {
   return { type: 'busy', message: `${given} is being locked by another process right now (${file}); try again.` };
 }
 
-/** Creates the lock file holding `me`; false when it exists already. */
-function create(file: string, me: LockHolder): boolean {
+/**
+ * Creates the lock file holding `me`: its inode, or false when it exists already. O_EXCL is the
+ * lock; the holder inside only says who has it, so a disk too full for those bytes still locks
+ * (an unreadable lock is refused by others, never taken over). A folder that cannot be made or
+ * written is the log's own failure, in the log store's words.
+ */
+function create(file: string, me: LockHolder, log: string): number | false {
   let fd: number;
   try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fd = fs.openSync(file, 'wx', 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw err;
+    throw storageError(err, 'the task log', log);
   }
   try {
     fs.writeSync(fd, `${JSON.stringify(me)}\n`);
+  } catch {
+    // ENOSPC, EDQUOT: the file, empty or cut, still holds the lock.
+  }
+  try {
+    return fs.fstatSync(fd).ino;
   } finally {
     fs.closeSync(fd);
   }
-  return true;
 }
 
 /** The holder a lock file names; 'gone' when it vanished meanwhile; undefined when unreadable. */
@@ -99,16 +112,19 @@ function oneLine(text: string): string {
 
 /**
  * Removes the lock when the writer is done, and at exit if it never gets there (a second Ctrl+C
- * exits at once); only a lock that still names this process.
+ * exits at once); only the file this process created (the same inode) while it names this
+ * process, or names no one (the disk was too full for the holder's bytes).
  */
-function releaser(file: string, me: LockHolder): () => void {
+function releaser(file: string, ino: number, me: LockHolder): () => void {
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
     process.off('exit', release);
+    if (fs.lstatSync(file, { throwIfNoEntry: false })?.ino !== ino) return;
     const holder = readHolder(file);
-    if (holder && holder !== 'gone' && holder.pid === me.pid && holder.startedAt === me.startedAt) fs.rmSync(file, { force: true });
+    const mine = holder === undefined || (holder !== 'gone' && holder.pid === me.pid && holder.startedAt === me.startedAt);
+    if (mine) fs.rmSync(file, { force: true });
   };
   process.on('exit', release);
   return release;

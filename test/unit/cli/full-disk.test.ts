@@ -71,7 +71,8 @@ describe('keel on a full disk (a real tmpfs)', function () {
 
   it('a task log that fills up mid-run: the run stops before acting on what it cannot record, the log stays whole', async () => {
     const log = path.join(disk.dir, 'fix.jsonl');
-    disk.fill(1);
+    // One page for the log's lock (LOG.lock, a few bytes, a page on tmpfs), one for the log.
+    disk.fill(2);
     server = await startModelServer(fixerModel());
     const run = await spawnKeel(
       ['run', '--workspace', work, '--base-url', server.anthropicBaseURL, '--approve', 'all', '--log', log, 'fix the failing tests'],
