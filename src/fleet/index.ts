@@ -17,5 +17,5 @@ export {
   type FleetConnection,
   type FleetStatus,
 } from './queue.js';
-export { RedisUnreachable, shownUrl } from './reach.js';
+export { RedisUnreachable } from './reach.js';
 export { runEmbedded } from './embedded.js';

@@ -198,7 +198,7 @@ function watchOutages(worker: Worker<FleetJob, FleetResult>, connection: Redis, 
 }
 
 /** A worker as status shows it: its name (`host:pid`) and the jobs it is running. */
-export interface WorkerStatus {
+interface WorkerStatus {
   id: string;
   jobs: string[];
 }
