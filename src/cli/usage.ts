@@ -30,6 +30,7 @@ export const USAGE = `Usage:
                   [--deny-command …]...
   keel fleet add|work|run|status|results …   many headless tasks, on Redis or here (keel fleet --help)
   keel serve --a2a [--port N] …              Keel as an A2A agent (keel serve --help)
+  keel review --base REF | A...B | --staged  a read-only review of a diff (keel review --help)
 
 What runs without asking:
   --approve RISKS          a comma list of read, write, execute, network, memory. read (the
