@@ -1,20 +1,35 @@
 // The findings of `keel review`: what the model returned in its answer's JSON block, checked
 // (model output is untrusted: a malformed block or finding is dropped and counted, never
-// trusted), each anchored to a line of the diff or moved to the general comments when its line
+// trusted; only the known fields are kept), each anchored to a line of the diff or moved to the general comments when its line
 // is not in the diff, and the two forms they are printed in — JSON (schemas/review-result.schema.json)
 // and Markdown.
-import { z } from 'zod';
+const SEVERITIES = ['blocking', 'warning', 'note'] as const;
+const MAX_TEXT = 10_000;
 
-const SeveritySchema = z.enum(['blocking', 'warning', 'note']);
+export interface Finding {
+  file: string;
+  line: number;
+  severity: (typeof SEVERITIES)[number];
+  body: string;
+  suggestion?: string;
+}
 
-const FindingSchema = z.object({
-  file: z.string().min(1).max(500),
-  line: z.number().int().min(1),
-  severity: SeveritySchema,
-  body: z.string().min(1).max(10_000),
-  suggestion: z.string().max(10_000).optional(),
-});
-export type Finding = z.infer<typeof FindingSchema>;
+/** A finding as the model gave it, checked field by field; undefined when it is not one. */
+function checkedFinding(raw: unknown): Finding | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const f = raw as Record<string, unknown>;
+  const text = (v: unknown, min: number) => typeof v === 'string' && v.length >= min && v.length <= MAX_TEXT;
+  if (!text(f.file, 1) || !text(f.body, 1) || !Number.isInteger(f.line) || (f.line as number) < 1) return undefined;
+  if (!SEVERITIES.includes(f.severity as Finding['severity'])) return undefined;
+  if (f.suggestion !== undefined && !text(f.suggestion, 0)) return undefined;
+  const finding: Finding = {
+    file: f.file as string,
+    line: f.line as number,
+    severity: f.severity as Finding['severity'],
+    body: f.body as string,
+  };
+  return f.suggestion === undefined ? finding : { ...finding, suggestion: f.suggestion as string };
+}
 
 export interface ReviewResult {
   /** What was reviewed: `--base REF`, `A...B` or `staged`. */
@@ -41,10 +56,7 @@ export function parseFindings(answer: string): { findings: Finding[]; dropped: n
   }
   const list = Array.isArray(json) ? json : (json as { findings?: unknown } | null)?.findings;
   if (!Array.isArray(list)) return { findings: [], dropped: 1 };
-  const findings = list.flatMap((f) => {
-    const parsed = FindingSchema.safeParse(f);
-    return parsed.success ? [parsed.data] : [];
-  });
+  const findings = list.flatMap((f) => checkedFinding(f) ?? []);
   return { findings, dropped: list.length - findings.length };
 }
 
