@@ -109,7 +109,7 @@ export function parseRunArgs(argv: string[], cwd: string, readStdin: () => Buffe
   if (command === undefined || command === '--help' || command === '-h') throw new UsageError('Give a command: keel run "<task>".');
   if (command !== 'run')
     throw new UsageError(
-      `Unknown command "${command}": the commands are "run", "resume", "continue", "restore", "memory", "replay", "fleet" and "serve".`,
+      `Unknown command "${command}": the commands are "run", "resume", "continue", "restore", "memory", "replay", "fleet", "serve", "worktree" and "review".`,
     );
   const { args, worktree } = takeWorktreeFlag(rest);
   const { values, positionals } = runFlags(args);

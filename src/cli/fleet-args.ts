@@ -9,11 +9,11 @@ import type { CliProviderId } from '../providers/index.js';
 import { parseBudget, parseCount, parsePolicyFlags, parseProvider, parseSandbox, parseUrl, parseVariableName, UsageError } from './args.js';
 
 export const FLEET_USAGE = `Usage:
-  keel fleet add [--redis URL] [--queue NAME] JOBS.jsonl | [--workspace DIR | --repo URL [--ref REF]]
+  keel fleet add [--redis URL] [--queue NAME] [--replace] JOBS.jsonl | [--workspace DIR | --repo URL [--ref REF]]
                  [--id ID] [--approve …] [--allow-command P]... [--deny-command P]... [--model NAME]
                  [--max-turns N] [--max-cost USD] [--max-tokens N] "<task>"    [--fleet-max-cost USD]
   keel fleet work [--redis URL] [--queue NAME] [--concurrency N] [worker flags]
-  keel fleet run JOBS.jsonl [--concurrency N] [--json] [--fleet-max-cost USD] [--redis URL] [worker flags]
+  keel fleet run JOBS.jsonl [--concurrency N] [--json] [--fleet-max-cost USD] [--redis URL [--replace]] [worker flags]
   keel fleet status [--redis URL] [--queue NAME] [--json]
   keel fleet results [--redis URL] [--queue NAME] [--json]
 
@@ -27,8 +27,9 @@ A job's "approve", "allowCommands" and "sandbox" only narrow its worker's --appr
 worker's --deny-command), and what it asked for beyond that is said on stderr.
 Each attempt runs in a fresh copy (or clone) of its workspace, under the same headless policy as
 keel run --output json (nobody is asked: what is not pre-approved is refused), and keeps its
-result (schemas/run-result.schema.json) and its event log. A job whose id is already queued is not
-added again. Redis: --redis URL, else $KEEL_REDIS_URL; without either, keel fleet run runs the
+result (schemas/run-result.schema.json) and its event log. A job id already in the queue is refused
+(exit 2) unless --replace, which removes the finished or waiting job of that id first (a running
+one is never replaced). Redis: --redis URL, else $KEEL_REDIS_URL; without either, keel fleet run runs the
 jobs here (no Redis needed) with the same job and result formats.
 
 Worker flags (keel fleet work, keel fleet run):
@@ -61,8 +62,13 @@ Worker flags (keel fleet work, keel fleet run):
                            "all". A job may only ask for a stricter mode.
   --lock-seconds N         a job's lock: a worker that dies mid-job has its job handed to another
                            worker after about this long (default 30).
-The first Ctrl+C stops taking jobs and waits for the running ones; a second stops at once (their
-jobs go to other workers when the lock lapses).`;
+The first Ctrl+C (or SIGTERM) stops taking jobs and waits for the running ones; a second stops at
+once (their jobs go to other workers when the lock lapses). A Redis that does not answer within
+3 s at start is one line naming the URL and exit 2; an outage later is said once and waited out.
+keel fleet status lists each worker with the jobs it runs, the finished jobs by outcome (as
+keel fleet results counts them) and the jobs whose worker is gone (stalled).
+Exit status of keel fleet run: 0 when every job is done, 1 when any failed or went over budget,
+3 when any was refused (and none failed), 130 when stopped; 2 for usage and Redis errors.`;
 
 export interface WorkerFlags {
   redisUrl: string | undefined;
@@ -104,6 +110,7 @@ export const FLEET_OPTIONS = {
   dir: { type: 'string' },
   'lock-seconds': { type: 'string' },
   'keep-workspaces': { type: 'boolean' },
+  replace: { type: 'boolean' },
   'fleet-max-cost': { type: 'string' },
   json: { type: 'boolean' },
   'allow-workspace': { type: 'string', multiple: true },

@@ -3,29 +3,29 @@
 // src/cli/fleet-job.ts, so a worker and the embedded runner give the same results.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { unstartedResult } from '../compose/index.js';
 import {
   addJobs,
   budgetKeys,
-  connectFleet,
+  DuplicateJob,
   fleetResults,
   fleetStatus,
   localFleetBudget,
   localGate,
+  openFleet,
   parseJobLines,
+  RedisUnreachable,
   redisFleetBudget,
   redisGate,
   runEmbedded,
   startWorker,
-  tally,
   type AllowedFolders,
   type FleetConnection,
   type FleetJob,
-  type FleetResult,
 } from '../fleet/index.js';
-import { UsageError } from './args.js';
+import { InputError, UsageError } from './args.js';
 import { jobFromFlags, parseFleetFlags, workerFlags, type WorkerFlags } from './fleet-args.js';
 import { NO_SANDBOX_JOBS, redacted, runFleetJob, workerName, type JobEnvironment } from './fleet-job.js';
+import { printResults, printStatus, resultsExitCode } from './fleet-report.js';
 import { sandboxNotice, tellWithheld } from './task-run.js';
 
 export interface FleetIo {
@@ -38,17 +38,27 @@ export interface FleetIo {
 }
 
 export async function runFleetCommand(argv: string[], io: FleetIo): Promise<number> {
+  try {
+    return await fleetCommand(argv, io);
+  } catch (err) {
+    // Redis that does not answer and a job id already used are the user's to fix: one line, exit 2.
+    if (err instanceof RedisUnreachable || err instanceof DuplicateJob) throw new InputError(err.message);
+    throw err;
+  }
+}
+
+async function fleetCommand(argv: string[], io: FleetIo): Promise<number> {
   const [sub, ...rest] = argv;
   const { values, positionals } = parseFleetFlags(rest);
   const flags = workerFlags(values, io.env);
   switch (sub) {
     case 'add':
-      return add(flags, jobsOf(values, positionals, io.cwd), io);
+      return add(flags, jobsOf(values, positionals, io.cwd), io, values.replace ?? false);
     case 'work':
       if (positionals.length) throw new UsageError('keel fleet work takes no jobs: add them with keel fleet add.');
       return work(needRedis(flags), io);
     case 'run':
-      return run(flags, jobsFile(positionals, io.cwd), io);
+      return run(flags, jobsFile(positionals, io.cwd), io, values.replace ?? false);
     case 'status':
       return status(needRedis(flags), io);
     case 'results':
@@ -87,11 +97,11 @@ function jobsFile(positionals: string[], cwd: string): FleetJob[] {
   return parsed.jobs.map((j) => (j.workspace === undefined ? j : { ...j, workspace: path.resolve(path.dirname(file), j.workspace) }));
 }
 
-async function add(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo): Promise<number> {
-  const fleet = connectFleet(needRedis(flags).redisUrl, flags.queue);
+async function add(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo, replace: boolean): Promise<number> {
+  const fleet = await openFleet(needRedis(flags).redisUrl, flags.queue);
   try {
     if (flags.fleetMaxCost !== undefined) await fleet.redis.set(budgetKeys(fleet.keys).cap, String(flags.fleetMaxCost));
-    const ids = await addJobs(fleet.queue, jobs);
+    const ids = await addJobs(fleet.queue, jobs, { replace });
     io.stdout.write(flags.json ? `${JSON.stringify(ids)}\n` : `added ${ids.length} job(s) to "${flags.queue}": ${ids.join(', ')}\n`);
     return 0;
   } finally {
@@ -100,29 +110,45 @@ async function add(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo): Promise<n
 }
 
 async function work(flags: WorkerFlags & { redisUrl: string }, io: FleetIo): Promise<number> {
-  const fleet = connectFleet(flags.redisUrl, flags.queue);
+  const fleet = await openFleet(flags.redisUrl, flags.queue);
   const environment = jobEnvironment(flags, io, fleet, flags.allowWorkspaces);
   const worker = startWorker(
     { url: flags.redisUrl, name: flags.queue, concurrency: flags.concurrency, workerName: environment.worker, lockMs: flags.lockMs },
     (job, context) => runFleetJob(job, context, environment),
+    (line) => io.stderr.write(`keel fleet: ${line}\n`),
   );
   worker.worker.on('completed', (job) => io.stderr.write(`keel fleet: ${job.id} ${job.returnvalue?.result.status ?? 'done'}\n`));
   worker.worker.on('failed', (job, err) => io.stderr.write(`keel fleet: ${job?.id ?? 'a job'} failed: ${redacted(err)}\n`));
   io.stderr.write(`keel fleet: worker ${environment.worker} on "${flags.queue}" (${flags.concurrency} at once)\n`);
-  await new Promise<void>((resolve) => {
-    let presses = 0;
-    io.onInterrupt(() => {
-      presses++;
-      io.stderr.write(presses === 1 ? 'keel fleet: finishing the running jobs (Ctrl+C again stops now)\n' : '');
-      void worker.close(presses > 1).then(resolve);
-    });
-  });
-  await fleet.close();
+  // With no job running there is nothing to wait for: the first press stops at once (Redis may be gone).
+  await untilStopped(io, (force) => worker.close(force || worker.running() === 0));
+  // The worker's own connection carried its jobs' results; this one has nothing left to send.
+  await fleet.close(true);
   return 130;
 }
 
-async function run(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo): Promise<number> {
-  if (flags.redisUrl) return runOnRedis(flags as WorkerFlags & { redisUrl: string }, jobs, io);
+/**
+ * The first Ctrl+C or SIGTERM stops taking jobs and waits for the running ones; a second stops
+ * at once, whatever the first is waiting for (a Redis that is gone included).
+ */
+function untilStopped(io: FleetIo, close: (force: boolean) => Promise<void>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let presses = 0;
+    const remove = io.onInterrupt(() => {
+      presses++;
+      if (presses === 1) {
+        io.stderr.write('keel fleet: finishing the running jobs (Ctrl+C again stops now)\n');
+        void close(false).then(resolve, resolve);
+        return;
+      }
+      remove();
+      void close(true).then(resolve, resolve);
+    });
+  });
+}
+
+async function run(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo, replace: boolean): Promise<number> {
+  if (flags.redisUrl) return runOnRedis(flags as WorkerFlags & { redisUrl: string }, jobs, io, replace);
   const controller = new AbortController();
   const remove = io.onInterrupt(() => controller.abort());
   const environment = jobEnvironment(flags, io, undefined, 'any');
@@ -134,20 +160,27 @@ async function run(flags: WorkerFlags, jobs: FleetJob[], io: FleetIo): Promise<n
     (r) => io.stderr.write(`keel fleet: ${r.jobId} ${r.result.status}\n`),
   );
   remove();
-  printResults(done, [], flags.json, io.stdout);
-  return controller.signal.aborted ? 130 : 0;
+  const all = printResults(done, [], flags.json, io.stdout);
+  return controller.signal.aborted ? 130 : resultsExitCode(all);
 }
 
 /** With Redis: the jobs go into the queue, this process works on them too, and waits for all of them. */
-async function runOnRedis(flags: WorkerFlags & { redisUrl: string }, jobs: FleetJob[], io: FleetIo): Promise<number> {
-  const fleet = connectFleet(flags.redisUrl, flags.queue);
+async function runOnRedis(flags: WorkerFlags & { redisUrl: string }, jobs: FleetJob[], io: FleetIo, replace: boolean): Promise<number> {
+  const fleet = await openFleet(flags.redisUrl, flags.queue);
   const own = jobs.flatMap((j) => (j.workspace === undefined ? [] : [j.workspace]));
   const environment = jobEnvironment(flags, io, fleet, [...flags.allowWorkspaces, ...own]);
   if (flags.fleetMaxCost !== undefined) await fleet.redis.set(budgetKeys(fleet.keys).cap, String(flags.fleetMaxCost));
-  const ids = new Set(await addJobs(fleet.queue, jobs));
+  let ids: Set<string>;
+  try {
+    ids = new Set(await addJobs(fleet.queue, jobs, { replace }));
+  } catch (err) {
+    await fleet.close();
+    throw err;
+  }
   const worker = startWorker(
     { url: flags.redisUrl, name: flags.queue, concurrency: flags.concurrency, workerName: environment.worker, lockMs: flags.lockMs },
     (job, context) => runFleetJob(job, context, environment),
+    (line) => io.stderr.write(`keel fleet: ${line}\n`),
   );
   let stopped = false;
   const remove = io.onInterrupt(() => {
@@ -159,33 +192,29 @@ async function runOnRedis(flags: WorkerFlags & { redisUrl: string }, jobs: Fleet
       const mine = all.results.filter((r) => ids.has(r.jobId));
       const failed = all.failed.filter((f) => ids.has(f.jobId));
       if (mine.length + failed.length >= ids.size || stopped) {
-        printResults(mine, failed, flags.json, io.stdout);
-        return stopped ? 130 : 0;
+        const all = printResults(mine, failed, flags.json, io.stdout);
+        return stopped ? 130 : resultsExitCode(all);
       }
       await new Promise((r) => setTimeout(r, 250));
     }
   } finally {
     remove();
     await worker.close(stopped);
-    await fleet.close();
+    await fleet.close(stopped);
   }
 }
 
 async function status(flags: WorkerFlags & { redisUrl: string }, io: FleetIo): Promise<number> {
-  const fleet = connectFleet(flags.redisUrl, flags.queue);
+  const fleet = await openFleet(flags.redisUrl, flags.queue);
   try {
-    const s = await fleetStatus(fleet.queue);
+    const s = await fleetStatus(fleet);
     const budget = redisFleetBudget(fleet.redis, fleet.keys);
     const cap = await fleet.redis.get(budgetKeys(fleet.keys).cap);
-    const report = { queue: flags.queue, ...s, spentUsd: await budget.spent(), capUsd: cap === null ? null : Number(cap) };
-    if (flags.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-    else {
-      const counts = Object.entries(s.counts)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ');
-      io.stdout.write(`queue "${flags.queue}": ${counts}\nworkers: ${s.workers.join(', ') || 'none'}\n`);
-      io.stdout.write(`spent $${report.spentUsd.toFixed(4)}${report.capUsd === null ? '' : ` of $${report.capUsd}`}\n`);
-    }
+    printStatus(
+      { queue: flags.queue, ...s, spentUsd: await budget.spent(), capUsd: cap === null ? null : Number(cap) },
+      flags.json,
+      io.stdout,
+    );
     return 0;
   } finally {
     await fleet.close();
@@ -193,7 +222,7 @@ async function status(flags: WorkerFlags & { redisUrl: string }, io: FleetIo): P
 }
 
 async function results(flags: WorkerFlags & { redisUrl: string }, io: FleetIo): Promise<number> {
-  const fleet = connectFleet(flags.redisUrl, flags.queue);
+  const fleet = await openFleet(flags.redisUrl, flags.queue);
   try {
     const all = await fleetResults(fleet.queue);
     printResults(all.results, all.failed, flags.json, io.stdout);
@@ -201,29 +230,6 @@ async function results(flags: WorkerFlags & { redisUrl: string }, io: FleetIo): 
   } finally {
     await fleet.close();
   }
-}
-
-/** One record per job: a job BullMQ failed (infrastructure, or a worker that died twice) gets a failed result too. */
-function printResults(done: FleetResult[], failed: { jobId: string; reason: string }[], json: boolean, out: NodeJS.WritableStream): void {
-  const all = [...done, ...failed.map(failedRecord)];
-  if (json) {
-    out.write(`${JSON.stringify(all, null, 2)}\n`);
-    return;
-  }
-  for (const r of all)
-    out.write(
-      `${r.jobId}\t${r.result.status}\t${r.result.filesChanged.length} file(s)\t$${(r.result.costUsd ?? 0).toFixed(4)}\t${r.result.reason}\n`,
-    );
-  const counts = Object.entries(tally(all))
-    .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${n} ${k}`)
-    .join(', ');
-  out.write(`${all.length} job(s): ${counts || 'none'}\n`);
-}
-
-function failedRecord(f: { jobId: string; reason: string }): FleetResult {
-  const result = unstartedResult({ task: '', workspace: '', model: '', status: 'failed', reason: f.reason, startedAt: new Date() });
-  return { jobId: f.jobId, worker: '', attempt: 0, folder: '', result };
 }
 
 /** Says once which of this process's variables jobs' commands will not see. */

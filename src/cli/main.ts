@@ -8,6 +8,7 @@ import { FLEET_USAGE } from './fleet-args.js';
 import { runMemoryCommand } from './memory-command.js';
 import { runServeCommand, SERVE_USAGE } from './serve-command.js';
 import { runReplayCommand } from './replay-command.js';
+import { REVIEW_USAGE, runReviewCommand } from './review-command.js';
 import { USAGE } from './usage.js';
 import { asksForHelp } from './help.js';
 import { runRestoreCommand } from './restore-command.js';
@@ -88,6 +89,7 @@ function wipeOwnCredentials(): void {
 const EXTRA_COMMANDS: Record<string, { usage: string; run(args: string[]): Promise<number> }> = {
   fleet: { usage: FLEET_USAGE, run: (args) => runFleetCommand(args, processIo()) },
   serve: { usage: SERVE_USAGE, run: (args) => runServeCommand(args, processIo()) },
+  review: { usage: REVIEW_USAGE, run: (args) => runReviewCommand(args, processIo()) },
 };
 
 function processIo() {
@@ -106,7 +108,7 @@ function onEachStop(handler: () => void): () => void {
 
 /** A usage error is one line: its cause and where the help is (the help itself is `--help`'s). */
 function usageLine(cause: string, argv: readonly string[]): string {
-  const own = ['run', 'resume', 'continue', 'restore', 'memory', 'replay', 'fleet', 'serve', 'worktree'].includes(argv[0] ?? '');
+  const own = ['run', 'resume', 'continue', 'restore', 'memory', 'replay', 'fleet', 'serve', 'worktree', 'review'].includes(argv[0] ?? '');
   const command = own ? `keel ${argv[0]} --help` : 'keel run --help';
   return `keel: ${cause.replace(/\s+$/, '')} (see \`${command}\`)`;
 }

@@ -33,7 +33,8 @@ export async function cliMcpHub(
   const hub = createMcpHub(config.servers, {
     cwd: root,
     mayStart: (c) => c.source === 'user' || o.mcpWorkspace,
-    riskOverrides: () => ({}),
+    riskOverrides: () => config.risk ?? {},
+    trustedReadsOnly: true,
     passEnv: () => o.passEnv,
   });
   hub.onNotice((n) => stderr.write(`keel: MCP server "${n.server}": ${n.message}\n`));

@@ -34,6 +34,7 @@ export const USAGE = `Usage:
   keel worktree list|diff|apply|discard [NAME] [--workspace DIR] [--json] [--merge] [--yes]
   keel fleet add|work|run|status|results …   many headless tasks, on Redis or here (keel fleet --help)
   keel serve --a2a [--port N] …              Keel as an A2A agent (keel serve --help)
+  keel review --base REF | A...B | --staged  a read-only review of a diff (keel review --help)
 
 Worktree sessions (several tasks at once, each on its own branch):
   keel run --worktree [NAME] [--from REF] "<task>" runs the task in a new git worktree on branch
@@ -204,9 +205,11 @@ MCP servers (their tools are offered as mcp__SERVER__TOOL, plus mcp_read_resourc
   --mcp-workspace          also start the servers the workspace's .vscode/mcp.json defines.
                            Without it they are listed and skipped: a workspace must not run
                            programs on your machine unasked.
-  An MCP tool call is risk execute: it asks (or is rejected without a terminal) unless you pass
-  --approve execute. A server gets the environment commands get (no API keys, no credentials)
-  plus its "env".
+  An MCP tool runs unasked only when its server marks it read-only (readOnlyHint) and your own
+  file trusts it: {"risk": {"NAME": "read", "NAME/TOOL": "read"}} beside "servers" (the tool's
+  entry wins; a workspace's "risk" is ignored). Every other MCP tool asks (or is refused without
+  a terminal), whatever --approve says. A server gets the environment commands get (no API
+  keys, no credentials) plus its "env".
   A call that takes over 60 s is abandoned; a crashed server restarts on the next call (3 times).
 
 Remote agents (A2A), offered to the model as delegate_remote {agent, task}:

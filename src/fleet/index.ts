@@ -6,5 +6,16 @@ export { gatedProvider, localGate, type GateLimits, type ModelGate } from './mod
 export { redisGate } from './redis-gate.js';
 export { budgetKeys, localFleetBudget, redisFleetBudget, type FleetBudget } from './fleet-budget.js';
 export { tally, type FleetResult } from './fleet-result.js';
-export { addJobs, connectFleet, fleetResults, fleetStatus, startWorker, type FleetConnection } from './queue.js';
+export {
+  addJobs,
+  connectFleet,
+  DuplicateJob,
+  fleetResults,
+  fleetStatus,
+  openFleet,
+  startWorker,
+  type FleetConnection,
+  type FleetStatus,
+} from './queue.js';
+export { RedisUnreachable } from './reach.js';
 export { runEmbedded } from './embedded.js';

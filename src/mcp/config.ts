@@ -1,9 +1,13 @@
 // Step 1 of the MCP client: which servers to start. The file follows VS Code's mcp.json
 // convention (`servers: {name: {type: "stdio", command, args, env} | {type: "http", url,
 // headers}}`), JSON with comments. Each server is checked on its own: a bad entry becomes a
-// problem naming the file and the server, and the others still load. Pure.
+// problem naming the file and the server, and the others still load. Keel's own `risk` object
+// beside `servers` ({"fs": "read", "fs/write_file": "execute"}, as VS Code's keel.mcp.risk) is
+// read from the user's files only: a workspace cannot vouch for its own servers. Pure.
 import { z } from 'zod';
+import { RiskSchema, type Risk } from '../kernel/index.js';
 import { parseJsonc } from '../kernel/jsonc.js';
+import type { McpRiskOverrides } from './tools.js';
 
 const StdioServerSchema = z.strictObject({
   type: z.literal('stdio').optional(),
@@ -42,6 +46,8 @@ interface McpConfigProblem {
 export interface McpConfigFile {
   servers: McpServerConfig[];
   problems: McpConfigProblem[];
+  /** The user's risk for servers (`name`) and tools (`name/tool`); none from a workspace's file. */
+  risk?: McpRiskOverrides;
 }
 
 /** The servers one mcp.json defines, and a problem for each entry that is not a server. */
@@ -51,11 +57,12 @@ export function parseMcpConfig(text: string, file: string, source: McpSource): M
     return { servers: [], problems: [{ file, message: 'not valid JSON (comments and trailing commas are allowed)' }] };
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { servers: [], problems: [{ file, message: 'expected an object with a "servers" object' }] };
+  const risk = parseRisk((json as { risk?: unknown }).risk, file, source);
   const servers = (json as { servers?: unknown }).servers;
-  if (servers === undefined) return { servers: [], problems: [] };
+  if (servers === undefined) return { servers: [], ...risk };
   if (typeof servers !== 'object' || servers === null || Array.isArray(servers))
-    return { servers: [], problems: [{ file, message: '"servers" must be an object of named servers' }] };
-  const out: McpConfigFile = { servers: [], problems: [] };
+    return { servers: [], ...risk, problems: [...risk.problems, { file, message: '"servers" must be an object of named servers' }] };
+  const out: McpConfigFile = { servers: [], ...risk };
   for (const [name, raw] of Object.entries(servers)) {
     // Checked against the one form its "type" names, so a problem names the field, never "Invalid input".
     const parsed = ((raw as { type?: unknown } | null)?.type === 'http' ? HttpServerSchema : StdioServerSchema).safeParse(raw);
@@ -63,6 +70,27 @@ export function parseMcpConfig(text: string, file: string, source: McpSource): M
     else out.problems.push({ file, server: name, message: describeIssues(parsed.error.issues) });
   }
   return out;
+}
+
+/** The `risk` object: each entry a risk, else a problem naming it; a workspace's is refused whole. */
+function parseRisk(raw: unknown, file: string, source: McpSource): Pick<McpConfigFile, 'risk' | 'problems'> {
+  const out = { problems: [] as McpConfigProblem[] };
+  if (raw === undefined) return out;
+  if (source === 'workspace') {
+    out.problems.push({ file, message: '"risk" is ignored in a workspace\'s file: only your own config says which tools to trust' });
+    return out;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    out.problems.push({ file, message: '"risk" must be an object of "server" or "server/tool" to a risk' });
+    return out;
+  }
+  const risk: Record<string, Risk> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const parsed = RiskSchema.safeParse(value);
+    if (parsed.success) risk[key] = parsed.data;
+    else out.problems.push({ file, message: `"risk.${key}": expected read, write, execute or network` });
+  }
+  return Object.keys(risk).length ? { ...out, risk } : out;
 }
 
 /** Each problem with the field it is in: `"command": expected a string`, `unknown field "comand"`. */
@@ -79,8 +107,11 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 /** Several files in order (the user's first): a later server of the same name is a problem, not a replacement. */
 export function mergeMcpConfigs(files: readonly McpConfigFile[]): McpConfigFile {
   const merged: McpConfigFile = { servers: [], problems: [] };
+  const risk: Record<string, Risk> = {};
   for (const f of files) {
     merged.problems.push(...f.problems);
+    // The first file that names a server or tool decides its risk, as for the servers themselves.
+    for (const [key, value] of Object.entries(f.risk ?? {})) risk[key] ??= value;
     for (const s of f.servers) {
       const first = merged.servers.find((m) => m.name === s.name);
       if (first)
@@ -88,6 +119,7 @@ export function mergeMcpConfigs(files: readonly McpConfigFile[]): McpConfigFile 
       else merged.servers.push(s);
     }
   }
+  if (Object.keys(risk).length) merged.risk = risk;
   return merged;
 }
 

@@ -21,6 +21,11 @@ export interface McpHubOptions {
   /** Whether this server may start now (a workspace server: trusted folder and approved definition). */
   mayStart(config: McpServerConfig): boolean;
   riskOverrides(): McpRiskOverrides;
+  /**
+   * The CLI's rule: a tool runs at `read` only when its server marks it read-only and the
+   * overrides trust it as `read`; every other tool always asks, whatever is auto-approved.
+   */
+  trustedReadsOnly?: boolean;
   /** Servers the user turned off. */
   disabled?: Iterable<string>;
   callTimeoutMs?: number;
@@ -164,7 +169,7 @@ export class McpHub {
       if (c.state !== 'ready' && c.state !== 'failed') continue;
       const call = (tool: string, args: Record<string, unknown>, signal: AbortSignal) =>
         this.run(c, budget, signal, async (timeout) => callResult(c.name, tool, await c.callTool(tool, args, signal, timeout)));
-      const defs = serverToolDefinitions(c.name, c.tools, overrides, call);
+      const defs = serverToolDefinitions(c.name, c.tools, overrides, call, this.options.trustedReadsOnly ?? false);
       if (!this.announced.has(c.tools)) for (const s of defs.skipped) this.notice(c.name, `left out the tool "${s.tool}": ${s.reason}`);
       this.announced.add(c.tools);
       tools.push(...defs.tools);

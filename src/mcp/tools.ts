@@ -2,7 +2,9 @@
 // `mcp__SERVER__TOOL` (characters models accept), its JSON Schema compiled by a real validator
 // (ajv, through the SDK) and every call checked against it; a schema that does not compile
 // leaves that tool out with a reason. Risk is `execute` (asks) unless the user's settings
-// say otherwise for the server or the tool; the server's readOnlyHint is shown, never trusted.
+// say otherwise for the server or the tool; the server's readOnlyHint is shown, never trusted
+// on its own. Under the CLI's rule (`trustedReadsOnly`) a tool is a `read` only when the server
+// marks it read-only and the user trusts it as one; every other tool always asks.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -43,6 +45,7 @@ export function serverToolDefinitions(
   tools: readonly Tool[],
   overrides: McpRiskOverrides,
   call: McpCall,
+  trustedReadsOnly = false,
 ): { tools: ToolDefinition[]; skipped: SkippedTool[] } {
   const validator = new AjvJsonSchemaValidator();
   const out: ToolDefinition[] = [];
@@ -66,7 +69,8 @@ export function serverToolDefinitions(
       continue;
     }
     taken.add(name);
-    out.push(definition(server, tool, name, riskOf(server, tool.name, overrides), check, call));
+    const rule = trustedReadsOnly ? trustedRead(server, tool, overrides) : { risk: riskOf(server, tool.name, overrides) };
+    out.push({ ...definition(server, tool, name, rule.risk, check, call), ...rule });
   }
   return { tools: out, skipped };
 }
@@ -101,6 +105,20 @@ function definition(
     summarize: (args) => `${server}: ${tool.name}${readOnlyHint ? ' (server says read-only)' : ''} ${oneLine(args)}`,
     execute: (args, ctx) => call(tool.name, args ?? {}, ctx.signal),
   };
+}
+
+/**
+ * The CLI's rule: `read` for a tool the server marks read-only (and not destructive) that the
+ * user's config trusts as `read` (by the tool, else its server); any other tool always asks.
+ */
+function trustedRead(server: string, tool: Tool, overrides: McpRiskOverrides): Pick<ToolDefinition, 'risk' | 'alwaysAsks'> {
+  const hinted = kindOf(tool) === 'read';
+  const trusted = riskOf(server, tool.name, overrides) === 'read';
+  if (hinted && trusted) return { risk: 'read' };
+  const why = !hinted
+    ? `the server "${server}" does not mark "${tool.name}" read-only`
+    : `your config does not trust "${server}/${tool.name}" as read`;
+  return { risk: 'execute', alwaysAsks: `MCP tool "${tool.name}" of "${server}": ${why}, so it always asks.` };
 }
 
 /**

@@ -22,9 +22,15 @@ export function requireRedis(suite: Mocha.Context): void {
   suite.skip();
 }
 
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
-  const dir = scratchDir('redis');
+/**
+ * `persist`: an append-only file in `dir`, so a server started again on the same port and folder
+ * (a Redis outage) has the queue it had.
+ */
+export async function startRedis(
+  options: { port?: number; dir?: string; persist?: boolean } = {},
+): Promise<RedisServer & { port: number; dir: string }> {
+  const port = options.port ?? (await freePort());
+  const dir = options.dir ?? scratchDir('redis');
   const server: GroupProcess = spawnGroup('redis-server', [
     '--bind',
     '127.0.0.1',
@@ -35,12 +41,14 @@ export async function startRedis(): Promise<RedisServer> {
     '--save',
     '',
     '--appendonly',
-    'no',
+    options.persist ? 'yes' : 'no',
+    '--appendfsync',
+    'always',
     '--protected-mode',
     'yes',
   ]);
   await waitFor(`redis-server on ${port}`, () => answersPing(port), { timeoutMs: 10_000, intervalMs: 50 });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => server.stop() };
+  return { url: `redis://127.0.0.1:${port}`, port, dir, stop: () => server.stop() };
 }
 
 function answersPing(port: number): Promise<boolean> {

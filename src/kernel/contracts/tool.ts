@@ -229,6 +229,11 @@ export interface ToolDefinition<I = any> {
   inputJsonSchema?: Record<string, unknown>;
   risk: Risk;
   readOnly: boolean;
+  /**
+   * Why every call asks whatever risks are auto-approved (an MCP tool the CLI's config does not
+   * trust as read-only); an approval the user gave for it still covers it.
+   */
+  alwaysAsks?: string;
   /** May run beside other such calls of the same turn (see isConcurrencySafe). */
   concurrencySafe: boolean;
   /**

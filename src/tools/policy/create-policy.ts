@@ -1,11 +1,12 @@
 // The approval policy: deny rules → outside the workspace (deny) → protected paths (ask) →
 // a command's writes outside the workspace (deny) → risky commands (ask unless this exact
-// command was approved, or every class is approved) → standing approvals → memory writes (ask
-// unless memory writes are auto-approved) → a read-only command's paths (outside, secret: ask)
-// → where its test runners and git start (a config search or repository reaching outside, a
-// git config naming a program: ask) → commands an allow rule names → auto-approved risk classes
-// → defaults (reads run; writes and commands ask). A command let run carries the sandbox profile
-// it runs in (sandbox-choice.ts).
+// command was approved, or every class is approved) → standing approvals → tools that always
+// ask (MCP tools the CLI's config does not trust) → memory writes (ask unless memory writes are
+// auto-approved) → a read-only command's paths (outside, secret: ask) → where its test runners
+// and git start (a config search or repository reaching outside, a git config naming a
+// program: ask) → commands an allow rule names → auto-approved risk classes → defaults (reads
+// run; writes and commands ask). A command let run carries the sandbox profile it runs in
+// (sandbox-choice.ts).
 import {
   grantCovers,
   WorkspaceError,
@@ -109,6 +110,7 @@ export function createPolicy(options: PolicyOptions = {}): ApprovalPolicy {
       return { type: 'ask', reason: `The command ${cls.reasons.join('; ')}.`, ...approved(cls) };
     }
     if (ctx.grants.some((g) => grantCovers(g, intent))) return { type: 'allow', reason: 'approved earlier', ...approved(cls) };
+    if (ctx.tool.alwaysAsks) return { type: 'ask', reason: ctx.tool.alwaysAsks };
     if (MEMORY_WRITE_TOOLS.has(intent.tool))
       return options.autoApproveMemory
         ? { type: 'allow', reason: 'memory writes are auto-approved' }

@@ -55,7 +55,8 @@ describe('keel fleet: credentials in the worker’s environment', function () {
     fs.writeFileSync(jobs, `${JSON.stringify({ id: 'clone', repo: { url }, task: 'x' })}\n`);
     const dir = scratchDir('fleet-cred-url-dir');
     const run = await spawnKeel(['fleet', 'run', jobs, '--provider', 'scripted', '--dir', dir, '--json'], ROOT, {});
-    assert.equal(run.code, 0, run.stderr);
+    // The job failed: the run exits 1.
+    assert.equal(run.code, 1, run.stderr);
     const [record] = JSON.parse(run.stdout);
     assert.equal(record.result.status, 'failed');
     assert.match(record.result.reason, /could not be made: git clone/);
