@@ -16,8 +16,10 @@ interface Context {
   keel: KeelOptions;
 }
 
+/** An input as GitHub names it (INPUT_ALLOW-FORKS), or with _ for - where a shell cannot set that name. */
 function input(name: string): string {
-  return (process.env[`INPUT_${name.toUpperCase()}`] ?? '').trim();
+  const upper = `INPUT_${name.toUpperCase()}`;
+  return (process.env[upper] ?? process.env[upper.replace(/-/g, '_')] ?? '').trim();
 }
 
 async function main(): Promise<void> {
@@ -67,7 +69,7 @@ function configFile(workspace: string, pullRequest: PullRequestInfo | undefined)
 
 async function run({ github, repo, trigger, keel }: Context): Promise<void> {
   if (!trigger.task) throw new ActionError('no task: write /keel <task>, or set the task input');
-  const result = await keelRun(trigger.task, keel);
+  const result = await toldOnFailure({ github, repo, trigger, keel }, keelRun(trigger.task, keel));
   output('status', result.status);
   const runId = process.env.GITHUB_RUN_ID || String(Date.now());
   if (result.filesChanged.length > 0) {
@@ -87,11 +89,22 @@ async function run({ github, repo, trigger, keel }: Context): Promise<void> {
 async function review({ github, repo, trigger, keel }: Context): Promise<void> {
   const pr = trigger.pullRequest;
   if (!pr || !trigger.number) throw new ActionError('review mode needs a pull request (a pull_request event or a /keel comment on one)');
-  const result = await keelReview(pr.baseSha, keel);
+  const result = await toldOnFailure({ github, repo, trigger, keel }, keelReview(pr.baseSha, keel));
   const id = await postReview(github, repo, trigger.number, pr.headSha, result);
   output('review-id', String(id));
   output('blocking', String(result.blocking));
   console.log(`keel-action: posted review ${id}: ${result.findings.length} line comments, ${result.general.length} general.`);
+}
+
+/** When keel itself fails, whoever asked is told in one comment (the details are in the job's log), then the job fails. */
+async function toldOnFailure<T>({ github, repo, trigger }: Context, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (trigger.number)
+      await comment(github, repo, trigger.number, `Keel could not finish: ${(err as Error).message}. The job's log has the details.`);
+    throw err;
+  }
 }
 
 /** A refusal: said once on the issue or pull request (when there is one) and on stderr, exit 1. */

@@ -244,6 +244,25 @@ describe('the Keel GitHub Action', function () {
     assert.equal(github.posts().length, 0);
   });
 
+  it('when keel fails without a result, the asker is told in one comment and the job fails', async () => {
+    const repo = failingTestsRepo();
+    github = await startGitHubStandIn({ permissions: { alice: 'write' } });
+    const config = path.join(scratchDir('action-config'), 'keel.json');
+    fs.writeFileSync(config, JSON.stringify({ approve: 'all', notAKey: 1 }));
+    const run = await runAction(repo, 'issue_comment', commentPayload('/keel fix', 'alice'), {
+      GITHUB_TOKEN: TOKEN,
+      GITHUB_API_URL: github.url,
+      INPUT_CONFIG: config,
+    });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /keel-action: keel run printed no JSON result/);
+    assert.deepEqual(
+      github.posts().map((r) => r.path),
+      ['/repos/o/r/issues/12/comments'],
+    );
+    assert.match(github.posts()[0]!.body.body, /^Keel could not finish: keel run printed no JSON result/);
+  });
+
   it('refuses a commenter without write permission', async () => {
     const repo = failingTestsRepo();
     github = await startGitHubStandIn({ permissions: { bob: 'read' } });
