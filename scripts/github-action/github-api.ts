@@ -48,7 +48,9 @@ function githubMessage(text: string): string {
 
 /** `owner/name` split, refused unless it looks like a repository name (it goes into URL paths). */
 export function repoPath(fullName: string): string {
-  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(fullName)) throw new ActionError(`not a repository name: ${JSON.stringify(fullName)}`);
+  const dotsOnly = fullName.split('/').some((part) => /^\.+$/.test(part));
+  if (dotsOnly || !/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(fullName))
+    throw new ActionError(`not a repository name: ${JSON.stringify(fullName)}`);
   return `/repos/${fullName}`;
 }
 
