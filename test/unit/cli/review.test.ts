@@ -69,12 +69,20 @@ const FINDINGS = {
 
 describe('keel review', function () {
   this.timeout(90_000);
-  let server: ModelServer;
-  after(async () => server?.close());
+  // Every test starts its own stand-in; each is closed, or its open socket keeps mocha alive.
+  const servers: ModelServer[] = [];
+  const serve = async (...args: Parameters<typeof startModelServer>) => {
+    const s = await startModelServer(...args);
+    servers.push(s);
+    return s;
+  };
+  after(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  });
 
   it('reviews --base read-only, anchors findings to the diff, validates, exits 1 on a blocking one', async () => {
     const repo = repository();
-    server = await startModelServer(
+    const server = await serve(
       conversation([{ text: ['Looked at it.\n```json\n', JSON.stringify(FINDINGS), '\n```\n'] }, { text: ['again'] }]),
     );
     const env = { XDG_CONFIG_HOME: scratchDir('review-cfg'), XDG_STATE_HOME: scratchDir('review-state') };
@@ -107,7 +115,7 @@ describe('keel review', function () {
 
   it('prints Markdown and exits 0 without a blocking finding; a bad ref is exit 2', async () => {
     const repo = repository();
-    server = await startModelServer(
+    const server = await serve(
       conversation([
         { text: ['```json\n{"findings": [{"file": "calc.js", "line": 5, "severity": "warning", "body": "Name it divide."}]}\n```'] },
       ]),
