@@ -1,6 +1,6 @@
 // search_files and list_files leave out the files read_file asks about before reading because
-// they may hold secrets (.env…): one predicate, on every search engine (ripgrep, the walking
-// fallback, the node port's basic search).
+// they may hold secrets (.env…): one predicate, on every search engine (ripgrep and the walking
+// fallback; a host that gives neither has no search).
 import assert from 'node:assert/strict';
 import { findRipgrep } from '../../../src/node/ripgrep.js';
 import { createPolicy } from '../../../src/tools/policy/create-policy.js';
@@ -22,7 +22,6 @@ const files = {
 const engines = [
   { name: 'ripgrep', opts: {} },
   { name: 'walking fallback', opts: { rgPath: null } },
-  { name: 'basic search (no fallback injected)', opts: { rgPath: null, fallbackSearch: undefined } },
 ] as const;
 
 describe('secret files stay out of search_files and list_files', () => {
