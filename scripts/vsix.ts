@@ -2,7 +2,7 @@
 // harness (test/support/code-server.ts re-exports it): a production build in a staging folder,
 // `vsce package`, then a check that the package holds exactly the files that run.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -73,9 +73,10 @@ export async function stageBuild({ testApi = false }: BuildOptions = {}): Promis
   // esbuild follows the links back to the repo, so imports resolve from its node_modules.
   symlinkSync(join(repoRoot, 'src'), join(stage, 'src'));
   symlinkSync(join(repoRoot, 'media'), join(stage, 'media'));
-  for (const file of ['package.json', '.vscodeignore', 'LICENSE', 'README.md', 'CHANGELOG.md']) {
+  for (const file of ['.vscodeignore', 'LICENSE', 'README.md', 'CHANGELOG.md']) {
     if (existsSync(join(repoRoot, file))) cpSync(join(repoRoot, file), join(stage, file));
   }
+  writeFileSync(join(stage, 'package.json'), `${JSON.stringify(vsixManifest(), null, 2)}\n`);
   try {
     const flags = ['--production', ...(testApi ? ['--test-api'] : [])];
     await run(process.execPath, [join(repoRoot, 'esbuild.mjs'), ...flags], { cwd: stage, maxBuffer: 16 * 1024 * 1024 });
@@ -86,6 +87,17 @@ export async function stageBuild({ testApi = false }: BuildOptions = {}): Promis
   unlinkSync(join(stage, 'media'));
   cpSync(join(repoRoot, 'media'), join(stage, 'media'), { recursive: true });
   return stage;
+}
+
+/**
+ * package.json as the VSIX takes it: without `files`, which says what npm's tarball ships (the
+ * CLI) — vsce refuses a manifest with both `files` and a .vscodeignore, and the VSIX's own list
+ * is .vscodeignore.
+ */
+function vsixManifest(): Record<string, unknown> {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
+  delete manifest.files;
+  return manifest;
 }
 
 /** The package of each kind of build, made once per process: production, and with the test API. */
