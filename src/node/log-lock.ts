@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { storageError } from './fs-errors.js';
+import { processAlive } from './process-alive.js';
 
 interface LockHolder {
   pid: number;
@@ -89,14 +90,7 @@ function readHolder(file: string): LockHolder | 'gone' | undefined {
 
 /** A lock of this host whose process no longer runs. Another host's cannot be checked from here. */
 function isStale(holder: LockHolder): boolean {
-  if (holder.host !== os.hostname()) return false;
-  try {
-    process.kill(holder.pid, 0);
-    return false;
-  } catch (err) {
-    // EPERM: the process runs, as another user.
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return holder.host === os.hostname() && !processAlive(holder.pid);
 }
 
 function busyMessage(given: string, file: string, holder: LockHolder | undefined): string {

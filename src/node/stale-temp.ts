@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseKeelTempName } from '../kernel/temp-files.js';
 import { isWriting } from './atomic-write.js';
+import { processAlive } from './process-alive.js';
 
 /** No write keeps its temp file this long: past it, a live pid is another program's. */
 const STALE_AFTER_MS = 60 * 60 * 1000;
@@ -54,14 +55,4 @@ async function isStale(abs: string, name: string, alive: (pid: number) => boolea
   if (!alive(temp.pid)) return true;
   const stat = await fs.stat(abs).catch(() => undefined);
   return stat !== undefined && now - stat.mtimeMs > STALE_AFTER_MS;
-}
-
-/** Signal 0 checks a process exists; EPERM means it does (another user's). */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -8,6 +8,7 @@ import { type GitRunner, gitOut } from './git.js';
 import type { RepoInfo } from './repo.js';
 import { sessionChanges } from './session-changes.js';
 import { readRecords, type SessionLayout, type SessionRecord } from './session-store.js';
+import { processAlive } from '../process-alive.js';
 
 interface GitWorktree {
   path: string;
@@ -71,13 +72,4 @@ const STATUS_WORDS: Record<string, string> = { over_budget: 'stopped at its cap'
 function liveStatus(record: SessionRecord): string {
   if (record.status !== 'running' || record.pid === undefined) return STATUS_WORDS[record.status] ?? record.status;
   return processAlive(record.pid) ? 'running' : 'stopped (Keel exited mid-run)';
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
