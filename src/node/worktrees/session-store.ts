@@ -66,7 +66,25 @@ export function readRecord(layout: SessionLayout, name: string): SessionRecord |
   } catch {
     return undefined;
   }
-  return parseRecord(text, name);
+  const record = parseRecord(text, name);
+  return record && isOwnWorktree(layout, record) ? record : undefined;
+}
+
+/**
+ * A record is a file anyone with the user's rights can edit, and discard removes the folder it
+ * names: only a worktree where Keel makes them (trees/NAME) on a branch of Keel's is acted on.
+ */
+function isOwnWorktree(layout: SessionLayout, record: SessionRecord): boolean {
+  const trees = realOr(layout.trees);
+  return path.dirname(record.path) === trees && path.basename(record.path) === record.name && record.branch.startsWith('keel/');
+}
+
+function realOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
 
 /** Every readable record, and the files that were not. */

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createSession, discardSession, listSessions, runGit, saveRecord } from '../../../../src/node/worktrees/index.js';
+import { createSession, discardSession, listSessions, readRecord, runGit, saveRecord } from '../../../../src/node/worktrees/index.js';
 import { gitFixture, gitWorktreePaths } from './git-fixture.js';
 
 const request = (name: string) => ({ task: 't', caps: { usd: 1 }, name });
@@ -28,6 +28,19 @@ describe('worktree sessions: list and discard', function () {
     );
     assert.deepEqual(listing.sessions.map((s) => s.record.path).sort(), gitWorktreePaths(f).sort());
     assert.deepEqual([a.caps, b.caps], [{ usd: 1 }, { usd: 1 }]);
+  });
+
+  it('acts on no record edited to name a folder or branch Keel did not make', async () => {
+    const f = await gitFixture();
+    const { record } = await createSession(f.repo, f.layout, request('x'));
+    const victim = fs.mkdtempSync(path.join(path.dirname(f.layout.root), 'victim-'));
+    await saveRecord(f.layout, { ...record, path: victim });
+    assert.equal(readRecord(f.layout, 'x'), undefined);
+    await saveRecord(f.layout, { ...record, branch: 'main' });
+    assert.equal(readRecord(f.layout, 'x'), undefined);
+    await saveRecord(f.layout, record);
+    assert.equal(readRecord(f.layout, 'x')?.path, record.path);
+    assert.ok(fs.existsSync(victim));
   });
 
   it('says a worktree folder deleted by hand is missing', async () => {
