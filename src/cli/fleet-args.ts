@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { FleetJobSchema, type FleetJob, type GateLimits } from '../fleet/index.js';
 import { DEFAULT_MAX_TURNS, type RunPolicy, type SandboxMode } from '../kernel/index.js';
 import type { CliProviderId } from '../providers/index.js';
-import { parseBudget, parseCount, parsePolicyFlags, parseProvider, parseSandbox, parseUrl, parseVariableName, UsageError } from './args.js';
+import { UsageError } from './cli-errors.js';
+import { parseBudget, parseCount, parsePolicyFlags, parseProvider, parseSandbox, parseUrl, parseVariableName } from './flag-values.js';
 
 export const FLEET_USAGE = `Usage:
   keel fleet add [--redis URL] [--queue NAME] [--replace] JOBS.jsonl | [--workspace DIR | --repo URL [--ref REF]]
